@@ -1,0 +1,72 @@
+import NIOConcurrencyHelpers
+public import NIOCore
+import NIOPosix
+
+/// Hashes and verifies passwords on a dedicated, bounded worker pool.
+///
+/// Argon2id deliberately costs tens of milliseconds of CPU and ~19 MiB per hash. Running it on the
+/// event loop would stall every other request, and queueing without limit under a login burst would
+/// pile up memory; so hashing gets its own threads (not sqlite-nio's shared pool) and a cap on work
+/// waiting for them. Past the cap callers get ``Busy`` at once and can answer "try again".
+public final class PasswordHasher: Sendable {
+    /// The pool already has as much work waiting as it may.
+    public struct Busy: Error {}
+
+    /// Settings for new hashes.
+    public let parameters: Argon2idParameters
+    private let pool: NIOThreadPool
+    private let pending: NIOLockedValueBox<Int>
+    private let maximumPending: Int
+
+    /// - Parameters:
+    ///   - parameters: Argon2id cost for new hashes.
+    ///   - threads: hashing threads (default one per core).
+    ///   - maximumPending: hashes running or waiting before new requests are refused.
+    public init(
+        parameters: Argon2idParameters = .owaspBaseline,
+        threads: Int = System.coreCount,
+        maximumPending: Int = 32
+    ) {
+        self.parameters = parameters
+        self.pool = NIOThreadPool(numberOfThreads: max(1, threads))
+        self.pool.start()
+        self.pending = NIOLockedValueBox(0)
+        self.maximumPending = max(1, maximumPending)
+    }
+
+    /// A new Argon2id hash of `password` with the configured parameters.
+    public func hash(_ password: String) async throws -> String {
+        let parameters = self.parameters
+        return try await self.run { try Argon2id.hash(password, parameters: parameters) }
+    }
+
+    /// Hashes one password on a short-lived single-thread pool (for command-line tools).
+    public static func hashOnce(_ password: String, parameters: Argon2idParameters = .owaspBaseline) async throws -> String {
+        let hasher = PasswordHasher(parameters: parameters, threads: 1, maximumPending: 1)
+        do {
+            let hash = try await hasher.hash(password)
+            try await hasher.shutdown()
+            return hash
+        } catch {
+            try? await hasher.shutdown()
+            throw error
+        }
+    }
+
+    /// Runs `work` on the hashing pool, or throws ``Busy`` when the pool is saturated.
+    func run<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
+        let admitted = self.pending.withLockedValue { count in
+            guard count < self.maximumPending else { return false }
+            count += 1
+            return true
+        }
+        guard admitted else { throw Busy() }
+        defer { self.pending.withLockedValue { $0 -= 1 } }
+        return try await self.pool.runIfActive(work)
+    }
+
+    /// Stops the worker threads once queued work has finished.
+    public func shutdown() async throws {
+        try await self.pool.shutdownGracefully()
+    }
+}

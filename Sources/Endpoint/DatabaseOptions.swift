@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import Logging
+import SiteStore
+
+/// `--database` and `--migrations`, shared by every command that touches the database.
+struct DatabaseOptions: ParsableArguments {
+    @Option(help: "Database URL: sqlite://PATH or postgres://user:password@host:port/db. Env: ENDPOINT_DATABASE_URL. Default: sqlite://data/endpoint.sqlite")
+    var database: String?
+
+    @Option(help: "Folder holding the migrations (common/, sqlite/, postgresql/). Env: ENDPOINT_MIGRATIONS. Default: ./migrations")
+    var migrations: String?
+
+    /// The database URL from the flag, else the environment, else the embedded default.
+    func databaseURL() throws -> DatabaseURL {
+        guard let text = self.database ?? ProcessInfo.processInfo.environment["ENDPOINT_DATABASE_URL"], !text.isEmpty else {
+            return .embeddedDefault
+        }
+        do {
+            return try DatabaseURL(parsing: text)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+
+    var migrationsFolder: URL {
+        self.migrations.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? MigrationsFolder.default
+    }
+
+    /// Runs `body` with the database open, closing it afterwards whether `body` succeeds or not.
+    func withDatabase<Result>(logger: Logger, _ body: (Database) async throws -> Result) async throws -> Result {
+        let database = try Database(url: try self.databaseURL(), logger: logger)
+        do {
+            let result = try await body(database)
+            await database.shutdown()
+            return result
+        } catch {
+            await database.shutdown()
+            throw error
+        }
+    }
+
+    /// Applies pending migrations; returns the names of those applied.
+    @discardableResult
+    func migrate(_ database: Database, logger: Logger) async throws -> [String] {
+        let files = try MigrationFile.load(from: self.migrationsFolder, engine: database.engine)
+        return try await Migrator(database: database, files: files, logger: logger).migrate()
+    }
+}

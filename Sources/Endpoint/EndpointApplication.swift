@@ -1,0 +1,39 @@
+import Hooks
+import Hummingbird
+import Logging
+import Messages
+import SiteStore
+
+/// Builds the HTTP application: the endpoint dispatcher in front of a router holding `/healthz`.
+///
+/// Kept apart from the CLI so tests build exactly what `endpoint serve` runs.
+enum EndpointApplication {
+    static func build(
+        settings: ServerSettings,
+        database: Database,
+        registry: HookRegistry,
+        messages: any MessageCatalog = EnglishCatalog(),
+        logger: Logger
+    ) -> some ApplicationProtocol {
+        let router = Router(context: EndpointRequestContext.self)
+        router.add(middleware: EndpointDispatcher(
+            registry: registry,
+            messages: messages,
+            maximumBodyBytes: settings.maximumBodyBytes,
+            clientAddress: ClientAddress(trustedProxies: settings.trustedProxies)
+        ))
+        router.get("healthz") { _, _ -> Response in
+            let reachable = await database.isReachable()
+            return Response(
+                status: reachable ? .ok : .serviceUnavailable,
+                headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-cache"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: reachable ? #"{"status":"ok"}"# : #"{"status":"unavailable"}"#))
+            )
+        }
+        return Application(
+            router: router,
+            configuration: .init(address: .hostname(settings.hostname, port: settings.port), serverName: nil),
+            logger: logger
+        )
+    }
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The `endpoint` command-line tool: runs the server and administers its database.
+@main
+struct EndpointCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "endpoint",
+        abstract: "A Composr-compatible mobile API server (/data/endpoint.php).",
+        subcommands: [ServeCommand.self, MigrateCommand.self, MemberCommand.self]
+    )
+}

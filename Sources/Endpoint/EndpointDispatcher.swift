@@ -1,0 +1,91 @@
+import Auth
+import Hooks
+import HTTPTypes
+import Hummingbird
+import Logging
+import Messages
+
+/// Answers `/data/endpoint.php` and everything below it, for every HTTP method.
+///
+/// The request path reads top to bottom: target (path + query) → `response_type` check → hook name
+/// checks → body (size-capped) → parameters → caller → hook lookup → hook → envelope. Any other path
+/// goes on to the router.
+struct EndpointDispatcher: RouterMiddleware {
+    typealias Context = EndpointRequestContext
+
+    static let scriptPath = "/data/endpoint.php"
+
+    let registry: HookRegistry
+    let messages: any MessageCatalog
+    let maximumBodyBytes: Int
+    let clientAddress: ClientAddress
+
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        let path = request.uri.path
+        guard path == Self.scriptPath || path.hasPrefix(Self.scriptPath + "/") else {
+            return try await next(request, context)
+        }
+        let requestID = context.id
+        do {
+            let hookRequest = try await self.hookRequest(
+                from: request, pathInfo: String(path.dropFirst(Self.scriptPath.count)), context: context
+            )
+            guard let hook = self.registry.hook(for: hookRequest.key) else {
+                throw EndpointError.refused(.unknownHook, hookRequest.key.hookType, hookRequest.key.hook)
+            }
+            let answer = try await hook.run(hookRequest)
+            return Envelope.success(answer.data, requestID: requestID, headers: answer.headers)
+        } catch let error as EndpointError {
+            return Envelope.failure(
+                status: error.status,
+                message: self.messages.text(error.message, error.arguments),
+                requestID: requestID,
+                headers: error.headers.map { (name: $0.key, value: $0.value) }
+            )
+        } catch {
+            context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
+            return Envelope.failure(
+                status: 500, message: self.messages.text(.internalFailure, requestID), requestID: requestID
+            )
+        }
+    }
+
+    private func hookRequest(from request: Request, pathInfo rawPathInfo: String, context: Context) async throws -> HookRequest {
+        let pathInfo = try FormURLEncoding.decodeComponent(rawPathInfo.utf8, plusIsSpace: false)
+        let query = try ParameterFields.table(FormURLEncoding.decode((request.uri.query ?? "").utf8))
+        let method = request.method.rawValue.uppercased()
+        let target = DispatchTarget(pathInfo: pathInfo, method: method, query: query)
+
+        if let responseType = target.responseType, responseType != "json" {
+            throw EndpointError.badRequest(.jsonOnly)
+        }
+        guard let hookType = target.hookType, !hookType.isEmpty else { throw EndpointError.badRequest(.noParameterSent, "hook_type") }
+        guard let hook = target.hook, !hook.isEmpty else { throw EndpointError.badRequest(.noParameterSent, "hook") }
+        guard DispatchTarget.isWord(hookType), DispatchTarget.isWord(hook) else { throw EndpointError.badRequest(.invalidHookName) }
+
+        let body = try await RequestBody.collect(request, limit: self.maximumBodyBytes)
+        var post = try ParameterFields.table(try RequestBody.formFields(body, contentType: request.headers[.contentType]))
+        if !pathInfo.isEmpty, post.isEmpty, method != "GET", method != "HEAD" {
+            guard let data = String(validating: body.readableBytesView, as: UTF8.self) else {
+                throw EndpointError.badRequest(.invalidEncoding)
+            }
+            post["data"] = data
+        }
+
+        return HookRequest(
+            key: HookKey(hookType, hook),
+            type: target.type,
+            id: target.id,
+            parameters: RequestParameters(post: post, query: query),
+            caller: .guest,
+            clientAddress: self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers[.xForwardedFor]),
+            requestID: context.id,
+            messages: self.messages,
+            logger: context.logger
+        )
+    }
+}

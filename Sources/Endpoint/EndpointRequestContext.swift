@@ -1,0 +1,14 @@
+import Hummingbird
+import NIOCore
+
+/// Hummingbird's per-request context, plus the socket peer address (the client IP when no trusted
+/// proxy is in between).
+struct EndpointRequestContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    let remoteAddress: SocketAddress?
+
+    init(source: ApplicationRequestContextSource) {
+        self.coreContext = .init(source: source)
+        self.remoteAddress = source.channel.remoteAddress
+    }
+}

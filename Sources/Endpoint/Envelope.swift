@@ -1,0 +1,56 @@
+import Hooks
+import HTTPTypes
+import Hummingbird
+
+/// Renders every answer of `/data/endpoint.php` as Composr's JSON envelope (reference §2).
+///
+/// `{"success": bool, "error_details": string|null, "response_data": …}` with the keys in that order,
+/// and the headers both SDKs accept. This is the only place that turns outcomes into HTTP responses.
+enum Envelope {
+    /// A successful answer: `error_details` is null.
+    static func success(_ data: JSONValue, requestID: String, headers: [(name: String, value: String)] = []) -> Response {
+        self.response(status: .ok, success: true, errorDetails: nil, data: data, requestID: requestID, headers: headers)
+    }
+
+    /// A failed answer: `error_details` is the human-readable sentence, `response_data` is `{}`.
+    static func failure(status: Int, message: String, requestID: String, headers: [(name: String, value: String)] = []) -> Response {
+        self.response(
+            status: HTTPResponse.Status(code: status), success: false, errorDetails: message,
+            data: .emptyObject, requestID: requestID, headers: headers
+        )
+    }
+
+    private static func response(
+        status: HTTPResponse.Status,
+        success: Bool,
+        errorDetails: String?,
+        data: JSONValue,
+        requestID: String,
+        headers extra: [(name: String, value: String)]
+    ) -> Response {
+        let body: JSONValue = [
+            "success": .bool(success),
+            "error_details": errorDetails.map(JSONValue.string) ?? .null,
+            "response_data": data,
+        ]
+        var headers: HTTPFields = [
+            .contentType: "application/json; charset=utf-8",
+            .cacheControl: "no-cache, must-revalidate",
+            .expires: "Mon, 26 Jul 1997 05:00:00 GMT",
+            .pragma: "no-cache",
+            .xContentTypeOptions: "nosniff",
+            .xRequestID: requestID,
+        ]
+        for header in extra {
+            if let name = HTTPField.Name(header.name) { headers.append(HTTPField(name: name, value: header.value)) }
+        }
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: body.serialized)))
+    }
+}
+
+extension HTTPField.Name {
+    static let xContentTypeOptions = HTTPField.Name("X-Content-Type-Options")!
+    static let xRequestID = HTTPField.Name("X-Request-Id")!
+    static let xForwardedFor = HTTPField.Name("X-Forwarded-For")!
+    static let pragma = HTTPField.Name("Pragma")!
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import Auth
+import Foundation
+import Logging
+import Messages
+import SiteStore
+
+/// `endpoint member add`: creates an account with an Argon2id password hash and prints its ID.
+struct MemberAddCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Create a member; prints the new member ID.",
+        discussion: "Without --admin or --staff the member joins the default Members group. Migrations are applied first."
+    )
+
+    @OptionGroup var databaseOptions: DatabaseOptions
+
+    @Option(help: "Username (3-20 characters, unique regardless of case).")
+    var username: String
+
+    @Option(help: "E-mail address (unique regardless of case).")
+    var email: String
+
+    @Option(help: "The password, 8-255 characters (visible in the process list and shell history; prefer --password-stdin).")
+    var password: String?
+
+    @Flag(help: "Read the password from the first line of standard input.")
+    var passwordStdin = false
+
+    @Flag(help: "Put the member in the Administrators group.")
+    var admin = false
+
+    @Flag(help: "Put the member in the Super-moderators group.")
+    var staff = false
+
+    func validate() throws {
+        if self.passwordStdin == (self.password != nil) {
+            throw ValidationError("Give exactly one of --password and --password-stdin.")
+        }
+        if self.admin && self.staff {
+            throw ValidationError("Give at most one of --admin and --staff.")
+        }
+    }
+
+    func run() async throws {
+        let messages = EnglishCatalog()
+        let password = try self.readPassword()
+        let username = self.username.trimmingCharacters(in: .whitespaces)
+        let email = self.email.trimmingCharacters(in: .whitespaces)
+        do {
+            let rules = AccountRules()
+            try rules.check(username: username)
+            try rules.check(email: email)
+            try rules.check(password: password)
+        } catch {
+            throw CommandFailure(messages.text(error.message, error.arguments))
+        }
+        let logger = Logger(label: "endpoint.member")
+        let hash = try await PasswordHasher.hashOnce(password)
+        let id = try await self.databaseOptions.withDatabase(logger: logger) { database in
+            try await self.databaseOptions.migrate(database, logger: logger)
+            let members = MemberStore(database: database)
+            let role: GroupRole = self.admin ? .administrators : self.staff ? .superModerators : .members
+            let primaryGroup = try await members.groupID(for: role)
+            do {
+                return try await members.create(NewMember(
+                    username: username, email: email, passwordHash: hash, primaryGroupID: primaryGroup
+                ))
+            } catch MemberStore.CreateError.usernameTaken {
+                throw CommandFailure(messages.text(.usernameAlreadyExists))
+            } catch MemberStore.CreateError.emailTaken {
+                throw CommandFailure(messages.text(.emailAddressInUse))
+            }
+        }
+        print(id)
+    }
+
+    private func readPassword() throws -> String {
+        if let password = self.password { return password }
+        guard let line = readLine(strippingNewline: true) else {
+            throw CommandFailure("No password on standard input.")
+        }
+        return line
+    }
+}

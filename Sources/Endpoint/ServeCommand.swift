@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import Hooks
+import Hummingbird
+import Logging
+import SiteStore
+
+/// `endpoint serve`: runs the HTTP server until SIGTERM or SIGINT, letting in-flight requests finish.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the API server.",
+        discussion: "Flags win over environment variables, which win over defaults. Pending migrations are applied on start unless --no-migrate is given."
+    )
+
+    @OptionGroup var databaseOptions: DatabaseOptions
+
+    @Option(help: "Address to listen on. Env: ENDPOINT_HOSTNAME. Default: 127.0.0.1")
+    var hostname: String?
+
+    @Option(help: "Port to listen on. Env: ENDPOINT_PORT. Default: 8080")
+    var port: Int?
+
+    @Option(help: "Largest accepted request body in bytes. Env: ENDPOINT_MAX_BODY_BYTES. Default: 2097152")
+    var maxBodyBytes: Int?
+
+    @Option(help: "A reverse proxy's IP whose X-Forwarded-For is trusted (repeatable). Env: ENDPOINT_TRUSTED_PROXIES (comma-separated).")
+    var trustedProxy: [String] = []
+
+    @Flag(inversion: .prefixedNo, help: "Apply pending migrations on start.")
+    var migrate = true
+
+    @Option(help: "Log level (trace, debug, info, notice, warning, error, critical). Env: ENDPOINT_LOG_LEVEL. Default: info")
+    var logLevel: String?
+
+    func run() async throws {
+        let settings = try self.settings()
+        let level = try self.resolvedLogLevel()
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "endpoint")
+        try await PortAvailability.check(hostname: settings.hostname, port: settings.port)
+        try await self.databaseOptions.withDatabase(logger: logger) { database in
+            if settings.migrateOnStart {
+                try await self.databaseOptions.migrate(database, logger: logger)
+            }
+            let app = EndpointApplication.build(settings: settings, database: database, registry: .standard(), logger: logger)
+            logger.info("serving", metadata: ["address": "http://\(settings.hostname):\(settings.port)", "database": "\(database.url)"])
+            try await app.runService()
+            logger.info("stopped")
+        }
+    }
+
+    private func settings() throws -> ServerSettings {
+        let environment = ProcessInfo.processInfo.environment
+        var settings = ServerSettings()
+        settings.database = try self.databaseOptions.databaseURL()
+        settings.migrationsFolder = self.databaseOptions.migrationsFolder
+        settings.hostname = self.hostname ?? environment["ENDPOINT_HOSTNAME"] ?? settings.hostname
+        settings.port = try self.port ?? Self.integer(environment["ENDPOINT_PORT"], name: "ENDPOINT_PORT") ?? settings.port
+        settings.maximumBodyBytes = try self.maxBodyBytes
+            ?? Self.integer(environment["ENDPOINT_MAX_BODY_BYTES"], name: "ENDPOINT_MAX_BODY_BYTES") ?? settings.maximumBodyBytes
+        let proxies = self.trustedProxy.isEmpty
+            ? (environment["ENDPOINT_TRUSTED_PROXIES"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            : self.trustedProxy
+        settings.trustedProxies = Set(proxies.filter { !$0.isEmpty })
+        settings.migrateOnStart = self.migrate
+        guard (1...65535).contains(settings.port) else { throw ValidationError("The port must be between 1 and 65535.") }
+        guard settings.maximumBodyBytes > 0 else { throw ValidationError("The body limit must be a positive number of bytes.") }
+        return settings
+    }
+
+    private func resolvedLogLevel() throws -> Logger.Level {
+        let text = self.logLevel ?? ProcessInfo.processInfo.environment["ENDPOINT_LOG_LEVEL"] ?? "info"
+        guard let level = Logger.Level(rawValue: text.lowercased()) else {
+            throw ValidationError("Unknown log level \(text).")
+        }
+        return level
+    }
+
+    private static func integer(_ text: String?, name: String) throws -> Int? {
+        guard let text, !text.isEmpty else { return nil }
+        guard let value = Int(text) else { throw ValidationError("\(name) must be a whole number, not \(text).") }
+        return value
+    }
+}

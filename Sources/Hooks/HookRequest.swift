@@ -1,0 +1,49 @@
+public import Auth
+public import Logging
+public import Messages
+
+/// Everything a hook gets to know about one call.
+///
+/// Built by the dispatcher after parameters were parsed and credentials recognised, so hooks deal only
+/// with typed values, never with HTTP.
+public struct HookRequest: Sendable {
+    /// The hook's key as requested.
+    public let key: HookKey
+    /// `view`, `add`, `edit`, `delete`, `search`…, or nil in query style without `type`.
+    public let type: String?
+    /// The resource ID from the path or query, or nil.
+    public let id: String?
+    /// Parameters with Composr's reading rules.
+    public let parameters: RequestParameters
+    /// Who is calling.
+    public let caller: Caller
+    /// The client's IP address as trusted by the server.
+    public let clientAddress: String
+    /// The request ID, also in the `X-Request-Id` header and in every log line of this request.
+    public let requestID: String
+    /// The wording for messages.
+    public let messages: any MessageCatalog
+    public let logger: Logger
+
+    public init(
+        key: HookKey,
+        type: String?,
+        id: String?,
+        parameters: RequestParameters,
+        caller: Caller,
+        clientAddress: String,
+        requestID: String,
+        messages: any MessageCatalog,
+        logger: Logger
+    ) {
+        self.key = key
+        self.type = type
+        self.id = id
+        self.parameters = parameters
+        self.caller = caller
+        self.clientAddress = clientAddress
+        self.requestID = requestID
+        self.messages = messages
+        self.logger = logger
+    }
+}

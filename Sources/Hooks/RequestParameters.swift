@@ -1,0 +1,82 @@
+import Messages
+
+/// The request's parameters with Composr's reading rules (reference §1.5, §2.4).
+///
+/// "POST" parameters are form fields of the body (urlencoded or multipart); "either" parameters may
+/// also come from the query string, which wins when both are present. Reading a required parameter that
+/// is absent throws the same error, with the same status, as Composr.
+public struct RequestParameters: Sendable {
+    /// Form fields from the body.
+    public let post: [String: String]
+    /// Fields from the query string.
+    public let query: [String: String]
+
+    public init(post: [String: String], query: [String: String]) {
+        self.post = post
+        self.query = query
+    }
+
+    /// A POST field, or nil when absent.
+    public func optionalPost(_ name: String) -> String? {
+        self.post[name]
+    }
+
+    /// A POST field that must be present.
+    public func requiredPost(_ name: String) throws(EndpointError) -> String {
+        guard let value = self.post[name] else { throw self.missingPost(name) }
+        return value
+    }
+
+    /// A query-string or POST field (query wins), or nil when absent from both.
+    public func optionalEither(_ name: String) -> String? {
+        self.query[name] ?? self.post[name]
+    }
+
+    /// A query-string or POST field that must be present.
+    public func requiredEither(_ name: String) throws(EndpointError) -> String {
+        guard let value = self.optionalEither(name) else {
+            throw .badRequest(.noParameterSent, name)
+        }
+        return value
+    }
+
+    /// An integer query-string or POST field, or nil when absent or empty.
+    ///
+    /// Like Composr, trailing non-digits are dropped before parsing (`12abc` is 12); anything else that
+    /// is not a whole number in the 32-bit range is refused with `NOT_INTEGER`.
+    public func optionalInteger(_ name: String) throws(EndpointError) -> Int? {
+        guard let raw = self.optionalEither(name)?.trimmingWhitespace, !raw.isEmpty else { return nil }
+        var digits = Substring(raw)
+        while let last = digits.last, !last.isASCIIDigit { digits = digits.dropLast() }
+        guard let value = Int(digits), value >= Int(Int32.min), value <= Int(Int32.max) else {
+            throw .badRequest(.notInteger)
+        }
+        return value
+    }
+
+    /// An integer query-string or POST field that must be present; absence is reported as for a POST
+    /// field, as Composr does.
+    public func requiredInteger(_ name: String) throws(EndpointError) -> Int {
+        guard let value = try self.optionalInteger(name) else { throw self.missingPost(name) }
+        return value
+    }
+
+    private func missingPost(_ name: String) -> EndpointError {
+        self.post.isEmpty ? .badRequest(.shouldHaveBeenPosted, name) : .badRequest(.improperlyFilledIn)
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and line breaks (PHP's `trim`).
+    public var trimmingWhitespace: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\0" || $0 == "\u{0B}" }
+        guard let start = self.firstIndex(where: { !isSpace($0) }),
+              let end = self.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(self[start...end])
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { self >= "0" && self <= "9" }
+}

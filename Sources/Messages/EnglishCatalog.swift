@@ -1,0 +1,59 @@
+/// The English wording, taken from Composr's `lang/EN` after HTML stripping (reference §8).
+///
+/// The `switch` is exhaustive, so adding a ``MessageID`` without English text does not compile.
+public struct EnglishCatalog: MessageCatalog {
+    public init() {}
+
+    public var languageCode: String { "EN" }
+
+    public func template(for id: MessageID) -> String {
+        switch id {
+        case .noParameterSent:
+            "A critical parameter, {1}, was missing."
+        case .improperlyFilledIn:
+            "Please check back over the form - you did not fill in all fields on the form correctly"
+        case .shouldHaveBeenPosted:
+            "You have gone to an URL which requires \u{2018}posted\u{2019} data to be sent ({1}), as well as the information in the URL itself. This is most likely because you have copied and pasted a link to a new browser window, but the page the link was for was a results page for an action."
+        case .notInteger:
+            "A field that was supposed to be an integer (for our purposes, a whole number between -2147483648 and 2147483647) was not"
+        case .jsonOnly:
+            "Only supported output type is JSON."
+        case .missingResource:
+            "The requested resource does not exist. It has probably been deleted."
+        case .internalError:
+            "Internal error"
+        case .success:
+            "Your action was successful."
+        case .unknownHook:
+            "There is no API hook \u{2018}{1}/{2}\u{2019} on this server."
+        case .invalidHookName:
+            "The hook type and hook name may only contain letters, digits and underscores."
+        case .duplicateParameter:
+            "The parameter \u{2018}{1}\u{2019} was sent more than once; send it once."
+        case .invalidEncoding:
+            "The request contains text that is not valid UTF-8 or not properly percent-encoded."
+        case .malformedBody:
+            "The request body could not be read as {1}."
+        case .requestTooLarge:
+            "The request is too large; the limit is {1} bytes."
+        case .internalFailure:
+            "Something went wrong on the server. Please try again later (reference {1})."
+        case .notFound:
+            "There is nothing at this address."
+        case .usernameAlreadyExists:
+            "The username specified already exists"
+        case .emailAddressInUse:
+            "The given e-mail address is already used by another account."
+        case .invalidEmailAddress:
+            "You inputted an invalid e-mail address"
+        case .usernameTooShort:
+            "The username must be at least {1} {1|character|characters}"
+        case .usernameTooLong:
+            "The username must be at most {1} {1|character|characters}"
+        case .passwordTooShort:
+            "The password must be at least {1} {1|character|characters}"
+        case .passwordTooLong:
+            "The password must be at most {1} {1|character|characters}"
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// Identifies one user-facing sentence.
+///
+/// The raw values are Composr's language-string IDs (`lang/EN/*.ini`) wherever Composr has the sentence,
+/// so a translator working from Composr's language packs finds the same keys here. Sentences Composr
+/// does not have carry IDs in the same style, prefixed `ENDPOINT_`.
+public enum MessageID: String, CaseIterable, Sendable {
+    // Dispatch and parameters (reference §1, §2.4)
+    case noParameterSent = "NO_PARAMETER_SENT"
+    case improperlyFilledIn = "IMPROPERLY_FILLED_IN"
+    case shouldHaveBeenPosted = "SHOULD_HAVE_BEEN_POSTED"
+    case notInteger = "NOT_INTEGER"
+    case jsonOnly = "JSON_ONLY"
+    case missingResource = "MISSING_RESOURCE"
+    case internalError = "INTERNAL_ERROR"
+    case success = "SUCCESS"
+    case unknownHook = "ENDPOINT_UNKNOWN_HOOK"
+    case invalidHookName = "ENDPOINT_INVALID_HOOK_NAME"
+    case duplicateParameter = "ENDPOINT_DUPLICATE_PARAMETER"
+    case invalidEncoding = "ENDPOINT_INVALID_ENCODING"
+    case malformedBody = "ENDPOINT_MALFORMED_BODY"
+    case requestTooLarge = "ENDPOINT_REQUEST_TOO_LARGE"
+    case internalFailure = "ENDPOINT_INTERNAL_FAILURE"
+    case notFound = "ENDPOINT_NOT_FOUND"
+
+    // Members and accounts
+    case usernameAlreadyExists = "USERNAME_ALREADY_EXISTS"
+    case emailAddressInUse = "_EMAIL_ADDRESS_IN_USE"
+    case invalidEmailAddress = "INVALID_EMAIL_ADDRESS"
+    case usernameTooShort = "USERNAME_TOO_SHORT"
+    case usernameTooLong = "USERNAME_TOO_LONG"
+    case passwordTooShort = "PASSWORD_TOO_SHORT"
+    case passwordTooLong = "PASSWORD_TOO_LONG"
+}

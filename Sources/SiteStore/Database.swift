@@ -1,0 +1,119 @@
+@preconcurrency import AsyncKit
+public import Logging
+public import NIOCore
+public import NIOPosix
+public import SQLKit
+import PostgresKit
+import SQLiteKit
+
+/// The site's database: a connection pool for one engine, lent out one connection at a time.
+///
+/// Hooks and stores never see the pool or the driver; they get an `SQLDatabase` bound to one
+/// connection for the length of a closure, which is what a transaction needs and what keeps the
+/// SQL identical on SQLite and PostgreSQL.
+public final class Database: Sendable {
+    /// Which engine this is, for the few dialect-specific decisions.
+    public let engine: DatabaseEngine
+    /// The URL it was opened from (password hidden when printed).
+    public let url: DatabaseURL
+    private let pool: Pool
+    private let logger: Logger
+
+    private enum Pool: @unchecked Sendable {
+        case sqlite(EventLoopGroupConnectionPool<SQLiteFileSource>)
+        case postgres(EventLoopGroupConnectionPool<PostgresConnectionSource>)
+    }
+
+    /// Opens a pool for `url`. No connection is made until the first query.
+    ///
+    /// - Parameters:
+    ///   - url: where the data lives.
+    ///   - connectionsPerEventLoop: pool size per NIO event loop.
+    ///   - logger: receives driver logs; queries are logged at trace level only.
+    public init(
+        url: DatabaseURL,
+        connectionsPerEventLoop: Int = 4,
+        logger: Logger = Logger(label: "endpoint.database"),
+        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) throws {
+        self.url = url
+        self.logger = logger
+        switch url {
+        case .sqlite(let path):
+            let source = SQLiteFileSource(path: path)
+            try source.createParentFolder()
+            self.engine = .sqlite
+            self.pool = .sqlite(EventLoopGroupConnectionPool(
+                source: source, maxConnectionsPerEventLoop: connectionsPerEventLoop, logger: logger, on: eventLoopGroup
+            ))
+        case .postgres(let text):
+            let configuration = try SQLPostgresConfiguration(url: text)
+            self.engine = .postgres
+            self.pool = .postgres(EventLoopGroupConnectionPool(
+                source: PostgresConnectionSource(sqlConfiguration: configuration),
+                maxConnectionsPerEventLoop: connectionsPerEventLoop, logger: logger, on: eventLoopGroup
+            ))
+        }
+    }
+
+    /// Runs `body` with one pooled connection, returned to the pool afterwards.
+    public func withConnection<Result>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
+        switch self.pool {
+        case .sqlite(let pool):
+            return try await Self.lease(pool, logger: self.logger, body) { $0.sql(queryLogLevel: .trace) }
+        case .postgres(let pool):
+            return try await Self.lease(pool, logger: self.logger, body) { $0.sql(queryLogLevel: .trace) }
+        }
+    }
+
+    /// Runs `body` inside a transaction on one connection: committed when `body` returns, rolled back
+    /// when it throws (the error is rethrown). On SQLite the write lock is taken up front
+    /// (`BEGIN IMMEDIATE`) so two writers queue instead of failing to upgrade their locks.
+    public func transaction<Result>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
+        try await self.withConnection { connection in
+            try await connection.raw(self.engine == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
+            let result: Result
+            do {
+                result = try await body(connection)
+            } catch {
+                try? await connection.raw("ROLLBACK").run()
+                throw error
+            }
+            try await connection.raw("COMMIT").run()
+            return result
+        }
+    }
+
+    /// Whether the database answers a trivial query (for `/healthz`).
+    public func isReachable() async -> Bool {
+        do {
+            return try await self.withConnection { try await $0.raw("SELECT 1 AS one").first() != nil }
+        } catch {
+            self.logger.warning("database health check failed", metadata: ["error": "\(String(reflecting: error))"])
+            return false
+        }
+    }
+
+    /// Closes every pooled connection. Call once, after the server has stopped.
+    public func shutdown() async {
+        do {
+            switch self.pool {
+            case .sqlite(let pool): try await pool.shutdownAsync()
+            case .postgres(let pool): try await pool.shutdownAsync()
+            }
+        } catch {
+            self.logger.warning("database pool shutdown failed", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private static func lease<Source: ConnectionPoolSource, Result>(
+        _ pool: EventLoopGroupConnectionPool<Source>,
+        logger: Logger,
+        _ body: (any SQLDatabase) async throws -> Result,
+        sql: (Source.Connection) -> any SQLDatabase
+    ) async throws -> Result {
+        let connection = try await pool.requestConnection(logger: logger).get()
+        defer { pool.releaseConnection(connection, logger: logger) }
+        return try await body(sql(connection))
+    }
+}

@@ -1,0 +1,23 @@
+/// One row of `members`: an account as stored.
+public struct MemberRecord: Sendable, Equatable {
+    public var id: Int
+    public var username: String
+    public var email: String
+    /// An encoded password hash (Argon2id PHC string, or a legacy Composr form); empty = cannot log in.
+    public var passwordHash: String
+    /// Validated by staff.
+    public var validated: Bool
+    /// E-mail address confirmed.
+    public var emailConfirmed: Bool
+    public var banned: Bool
+    public var joinTime: Int
+    public var lastVisitTime: Int
+    public var primaryGroupID: Int
+    public var timezone: String
+    public var language: String
+    /// `YYYY-MM-DD`, or nil when not given.
+    public var dateOfBirth: String?
+
+    /// Guest, the member every anonymous caller is (Composr's member 1).
+    public static let guestID = 1
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Splits a plain SQL file into statements.
+///
+/// Neither driver runs several statements in one prepared query, so migrations are cut at every `;`
+/// that is outside a quoted string, a quoted identifier or a comment. `--` and `/* */` comments are
+/// dropped; empty statements are skipped.
+struct SQLScript {
+    let statements: [String]
+
+    init(_ text: String) {
+        var statements: [String] = []
+        var current = ""
+        var iterator = Array(text.unicodeScalars)[...]
+        while let scalar = iterator.popFirst() {
+            switch scalar {
+            case "'", "\"":
+                current.unicodeScalars.append(scalar)
+                while let next = iterator.popFirst() {
+                    current.unicodeScalars.append(next)
+                    if next == scalar { break }
+                }
+            case "-" where iterator.first == "-":
+                while let next = iterator.popFirst(), next != "\n" {}
+                current += "\n"
+            case "/" where iterator.first == "*":
+                iterator.removeFirst()
+                while let next = iterator.popFirst() {
+                    if next == "*", iterator.first == "/" {
+                        iterator.removeFirst()
+                        break
+                    }
+                }
+                current += " "
+            case ";":
+                Self.append(current, to: &statements)
+                current = ""
+            default:
+                current.unicodeScalars.append(scalar)
+            }
+        }
+        Self.append(current, to: &statements)
+        self.statements = statements
+    }
+
+    private static func append(_ statement: String, to statements: inout [String]) {
+        let trimmed = statement.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !trimmed.isEmpty { statements.append(trimmed) }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Logging
+import SiteStore
+import SQLKit
+
+/// Fresh, migrated databases for tests: a new SQLite file in a temporary folder, or a new database on
+/// the PostgreSQL server named by `ENDPOINT_TEST_POSTGRES_URL` (which `.ci/run` starts).
+enum TestDatabase {
+    /// The engines to run engine-parametrised tests on. PostgreSQL is required when `CI` is set, so a
+    /// CI run can never silently skip it.
+    static var engines: [DatabaseEngine] {
+        if postgresURL != nil || ProcessInfo.processInfo.environment["CI"] != nil {
+            return [.sqlite, .postgres]
+        }
+        return [.sqlite]
+    }
+
+    static var postgresURL: String? {
+        ProcessInfo.processInfo.environment["ENDPOINT_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let migrationsFolder = repositoryRoot.appendingPathComponent("migrations", isDirectory: true)
+
+    /// A URL for a brand-new, empty database on `engine`.
+    static func freshURL(_ engine: DatabaseEngine) async throws -> DatabaseURL {
+        let name = "endpoint_test_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16))"
+        switch engine {
+        case .sqlite:
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(name, isDirectory: true)
+            return .sqlite(path: folder.appendingPathComponent("endpoint.sqlite").path)
+        case .postgres:
+            guard let base = postgresURL else {
+                throw TestFailure("ENDPOINT_TEST_POSTGRES_URL is not set; PostgreSQL tests need a server (see .ci/run).")
+            }
+            let admin = try Database(url: .postgres(url: base), connectionsPerEventLoop: 1, logger: quietLogger)
+            do {
+                try await admin.withConnection { try await $0.raw("CREATE DATABASE \(unsafeRaw: name)").run() }
+                await admin.shutdown()
+            } catch {
+                await admin.shutdown()
+                throw error
+            }
+            guard let slash = base.lastIndex(of: "/") else { throw TestFailure("Malformed ENDPOINT_TEST_POSTGRES_URL") }
+            return .postgres(url: base[..<slash] + "/" + name)
+        }
+    }
+
+    /// Opens a fresh database on `engine`, applies the project's migrations, runs `body`, then closes it.
+    static func withMigrated<Result>(
+        _ engine: DatabaseEngine,
+        _ body: (Database) async throws -> Result
+    ) async throws -> Result {
+        try await withFresh(engine) { database in
+            let files = try MigrationFile.load(from: migrationsFolder, engine: engine)
+            try await Migrator(database: database, files: files, logger: quietLogger).migrate()
+            return try await body(database)
+        }
+    }
+
+    /// Opens a fresh, empty database on `engine`, runs `body`, then closes it.
+    static func withFresh<Result>(
+        _ engine: DatabaseEngine,
+        _ body: (Database) async throws -> Result
+    ) async throws -> Result {
+        try await withOpen(try await freshURL(engine), body)
+    }
+
+    /// Opens the database at `url`, runs `body`, then closes it.
+    static func withOpen<Result>(_ url: DatabaseURL, _ body: (Database) async throws -> Result) async throws -> Result {
+        let database = try Database(url: url, connectionsPerEventLoop: 2, logger: quietLogger)
+        do {
+            let result = try await body(database)
+            await database.shutdown()
+            return result
+        } catch {
+            await database.shutdown()
+            throw error
+        }
+    }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension DatabaseURL {
+    /// The URL as given on a command line (with its password, unlike `description`).
+    var connectionString: String {
+        switch self {
+        case .sqlite(let path): "sqlite://" + path
+        case .postgres(let url): url
+        }
+    }
+}
+
+/// A logger for tests that only speaks up about problems.
+let quietLogger: Logger = {
+    var logger = Logger(label: "test")
+    logger.logLevel = .warning
+    return logger
+}()

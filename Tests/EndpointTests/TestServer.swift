@@ -1,0 +1,92 @@
+@testable import Endpoint
+import Foundation
+import Hooks
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import SiteStore
+
+/// Runs the real application (the one `endpoint serve` builds) against a fresh database and hands the
+/// test a client: in-process through Hummingbird's router test framework, or over a real socket.
+enum TestServer {
+    static func run<Value>(
+        engine: DatabaseEngine = .sqlite,
+        settings: ServerSettings = ServerSettings(),
+        registry: HookRegistry = .standard(),
+        framework: TestingSetup = .router,
+        _ test: @Sendable (any TestClientProtocol, Database) async throws -> Value
+    ) async throws -> Value {
+        try await TestDatabase.withMigrated(engine) { database in
+            var settings = settings
+            settings.port = 0
+            let app = EndpointApplication.build(
+                settings: settings, database: database, registry: registry, logger: quietLogger
+            )
+            return try await app.test(framework) { client in try await test(client, database) }
+        }
+    }
+}
+
+/// A decoded envelope, for assertions.
+struct DecodedEnvelope {
+    let status: HTTPResponse.Status
+    let headers: HTTPFields
+    let raw: String
+    let json: [String: Any]
+
+    init(_ response: TestResponse) throws {
+        self.status = response.status
+        self.headers = response.headers
+        self.raw = String(buffer: response.body)
+        guard let object = try JSONSerialization.jsonObject(with: Data(self.raw.utf8)) as? [String: Any] else {
+            throw TestFailure("Not a JSON object: \(self.raw)")
+        }
+        self.json = object
+    }
+
+    var success: Bool? { self.json["success"] as? Bool }
+    var errorDetails: String? { self.json["error_details"] as? String }
+    var data: [String: Any] { self.json["response_data"] as? [String: Any] ?? [:] }
+}
+
+extension TestClientProtocol {
+    /// Sends a request and decodes the envelope it answers with.
+    func envelope(
+        _ uri: String,
+        method: HTTPRequest.Method = .get,
+        headers: HTTPFields = [:],
+        body: String? = nil
+    ) async throws -> DecodedEnvelope {
+        try await self.execute(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) }) { response in
+            try DecodedEnvelope(response)
+        }
+    }
+
+    /// POSTs `fields` urlencoded, as the Android SDK does.
+    func postForm(_ uri: String, _ fields: [(String, String)], headers: HTTPFields = [:]) async throws -> DecodedEnvelope {
+        var headers = headers
+        headers[.contentType] = "application/x-www-form-urlencoded"
+        let body = fields.map { "\(Self.formEncode($0.0))=\(Self.formEncode($0.1))" }.joined(separator: "&")
+        return try await self.envelope(uri, method: .post, headers: headers, body: body)
+    }
+
+    /// POSTs `fields` as multipart/form-data, as the iOS SDK does.
+    func postMultipart(_ uri: String, _ fields: [(String, String)], headers: HTTPFields = [:]) async throws -> DecodedEnvelope {
+        let boundary = "Boundary-\(UUID().uuidString)"
+        var headers = headers
+        headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
+        var body = ""
+        for (name, value) in fields {
+            body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n"
+        }
+        body += "--\(boundary)--\r\n"
+        return try await self.envelope(uri, method: .post, headers: headers, body: body)
+    }
+
+    static func formEncode(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._*")
+        return (text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text).replacingOccurrences(of: "%20", with: "+")
+    }
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Runs the whole test suite: every test on SQLite and, against a throwaway PostgreSQL server this script
+# starts on 127.0.0.1 (unless ENDPOINT_TEST_POSTGRES_URL already names one), every engine test on PostgreSQL.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ -z "${ENDPOINT_TEST_POSTGRES_URL:-}" ]; then
+    pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+    if [ -z "$pg_bin" ]; then
+        echo "PostgreSQL is not installed (apt-get install postgresql), and ENDPOINT_TEST_POSTGRES_URL is not set." >&2
+        exit 1
+    fi
+    pg_port=${ENDPOINT_TEST_POSTGRES_PORT:-54329}
+    pg_data=$(mktemp -d /tmp/endpoint-test-pg.XXXXXX)
+    run_as_postgres=()
+    if [ "$(id -u)" = 0 ]; then
+        chown postgres:postgres "$pg_data"
+        run_as_postgres=(runuser -u postgres --)
+    fi
+    "${run_as_postgres[@]}" "$pg_bin/initdb" -D "$pg_data" -A trust -U postgres >/dev/null
+    "${run_as_postgres[@]}" "$pg_bin/pg_ctl" -D "$pg_data" -l "$pg_data/server.log" -w \
+        -o "-h 127.0.0.1 -p $pg_port -k $pg_data -c fsync=off -c max_connections=300" start >/dev/null
+    trap '"${run_as_postgres[@]}" "$pg_bin/pg_ctl" -D "$pg_data" -m immediate stop >/dev/null 2>&1; rm -rf "$pg_data"' EXIT
+    export ENDPOINT_TEST_POSTGRES_URL="postgres://postgres@127.0.0.1:$pg_port/postgres"
+fi
+
+swift test "$@"
