@@ -3,13 +3,10 @@
 # starts on 127.0.0.1 (unless ENDPOINT_TEST_POSTGRES_URL already names one), every engine test on PostgreSQL.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bash scripts/system-packages.sh libsqlite3-dev libargon2-dev pkg-config postgresql
 
 if [ -z "${ENDPOINT_TEST_POSTGRES_URL:-}" ]; then
     pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
-    if [ -z "$pg_bin" ]; then
-        echo "PostgreSQL is not installed (apt-get install postgresql), and ENDPOINT_TEST_POSTGRES_URL is not set." >&2
-        exit 1
-    fi
     pg_port=${ENDPOINT_TEST_POSTGRES_PORT:-54329}
     pg_data=$(mktemp -d /tmp/endpoint-test-pg.XXXXXX)
     run_as_postgres=()
