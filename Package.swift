@@ -33,6 +33,12 @@ let package = Package(
             pkgConfig: "libargon2",
             providers: [.apt(["libargon2-dev"])]
         ),
+        .systemLibrary(
+            name: "CCrypt",
+            path: "Sources/CCrypt",
+            pkgConfig: "libxcrypt",
+            providers: [.apt(["libcrypt-dev"])]
+        ),
         .target(
             name: "Messages",
             swiftSettings: upcoming
@@ -54,6 +60,7 @@ let package = Package(
             name: "Auth",
             dependencies: [
                 "CArgon2",
+                "CCrypt",
                 "Messages",
                 "SiteStore",
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -3,5 +3,5 @@
 # Extra arguments go to `endpoint serve` (see `--help`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/system-packages.sh libsqlite3-dev libargon2-dev pkg-config
+bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev pkg-config
 exec swift run endpoint serve "$@"

@@ -1,3 +1,5 @@
+public import SiteStore
+
 /// Cost settings for new Argon2id password hashes.
 ///
 /// The default is the OWASP baseline (19 MiB, 2 passes, 1 lane), about 25 ms a hash on our machines.
@@ -16,6 +18,20 @@ public struct Argon2idParameters: Sendable, Equatable {
         self.memoryKiB = memoryKiB
         self.iterations = iterations
         self.parallelism = parallelism
+    }
+
+    /// The parameters from the `argon2_memory_kib`, `argon2_iterations` and `argon2_parallelism`
+    /// config options; values below the OWASP baseline are raised to it.
+    public init(options: ConfigOptions) {
+        let baseline = Self.owaspBaseline
+        func value(_ name: String, _ floor: UInt32) -> UInt32 {
+            UInt32(clamping: max(Int(floor), options.integer(name, default: Int(floor))))
+        }
+        self.init(
+            memoryKiB: value("argon2_memory_kib", baseline.memoryKiB),
+            iterations: value("argon2_iterations", baseline.iterations),
+            parallelism: value("argon2_parallelism", baseline.parallelism)
+        )
     }
 
     /// Reads the parameters out of an encoded hash (`$argon2id$v=19$m=…,t=…,p=…$salt$hash`).

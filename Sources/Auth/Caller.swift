@@ -6,12 +6,24 @@ import SiteStore
 /// Composr.
 public struct Caller: Sendable, Equatable {
     public let memberID: Int
+    /// The device session the credentials belong to; nil for Guest.
+    public let session: DeviceSession?
+    /// How the credentials arrived; nil for Guest.
+    public let channel: CredentialChannel?
 
-    public init(memberID: Int) {
-        self.memberID = memberID
+    public init(session: DeviceSession, channel: CredentialChannel) {
+        self.memberID = session.memberID
+        self.session = session
+        self.channel = channel
     }
 
-    public static let guest = Caller(memberID: MemberRecord.guestID)
+    private init() {
+        self.memberID = MemberRecord.guestID
+        self.session = nil
+        self.channel = nil
+    }
+
+    public static let guest = Caller()
 
     public var isGuest: Bool { self.memberID == MemberRecord.guestID }
 }

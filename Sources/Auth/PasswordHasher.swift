@@ -17,6 +17,9 @@ public final class PasswordHasher: Sendable {
     private let pool: NIOThreadPool
     private let pending: NIOLockedValueBox<Int>
     private let maximumPending: Int
+    /// A hash of a random password with the current parameters, verified against when there is no
+    /// real hash so that failures take as long as real checks.
+    private let dummyHash: String
 
     /// - Parameters:
     ///   - parameters: Argon2id cost for new hashes.
@@ -32,12 +35,39 @@ public final class PasswordHasher: Sendable {
         self.pool.start()
         self.pending = NIOLockedValueBox(0)
         self.maximumPending = max(1, maximumPending)
+        self.dummyHash = (try? Argon2id.hash("dummy password \(UInt64.random(in: .min ... .max))", parameters: parameters)) ?? ""
     }
 
     /// A new Argon2id hash of `password` with the configured parameters.
     public func hash(_ password: String) async throws -> String {
         let parameters = self.parameters
         return try await self.run { try Argon2id.hash(password, parameters: parameters) }
+    }
+
+    /// Checks `password` against a stored hash: Argon2id, or a legacy Composr form with its salt.
+    ///
+    /// An empty or unrecognised stored hash never matches, but still costs one Argon2id verification,
+    /// so a caller cannot tell from the time taken whether an account exists or can log in.
+    public func verify(_ password: String, against stored: String, legacySalt: String = "") async throws -> PasswordCheck {
+        let current = self.parameters
+        let dummy = self.dummyHash
+        return try await self.run {
+            if stored.hasPrefix("$argon2id$") {
+                guard Argon2id.verify(password, encoded: stored) else { return .mismatch }
+                let weaker = Argon2idParameters(encoded: stored).map { !$0.isAtLeast(current) } ?? true
+                return .match(needsRehash: weaker)
+            }
+            if LegacyComposrHash.recognises(stored) {
+                return LegacyComposrHash.verify(password, stored: stored, salt: legacySalt) ? .match(needsRehash: true) : .mismatch
+            }
+            _ = Argon2id.verify(password, encoded: dummy)
+            return .mismatch
+        }
+    }
+
+    /// Spends the time of one real verification and fails: for logins naming no usable account.
+    public func verifyNothing(_ password: String) async throws {
+        _ = try await self.verify(password, against: "")
     }
 
     /// Hashes one password on a short-lived single-thread pool (for command-line tools).

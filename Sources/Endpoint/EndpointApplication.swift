@@ -1,3 +1,4 @@
+import Auth
 import Hooks
 import Hummingbird
 import Logging
@@ -10,17 +11,20 @@ import SiteStore
 enum EndpointApplication {
     static func build(
         settings: ServerSettings,
-        database: Database,
-        registry: HookRegistry,
+        services: HookServices,
+        registry: HookRegistry? = nil,
         messages: any MessageCatalog = EnglishCatalog(),
         logger: Logger
     ) -> some ApplicationProtocol {
+        let database = services.database
         let router = Router(context: EndpointRequestContext.self)
         router.add(middleware: EndpointDispatcher(
-            registry: registry,
+            registry: registry ?? .standard(services),
+            recognizer: CallerRecognizer(sessions: services.sessions),
             messages: messages,
             maximumBodyBytes: settings.maximumBodyBytes,
-            clientAddress: ClientAddress(trustedProxies: settings.trustedProxies)
+            clientAddress: ClientAddress(trustedProxies: settings.trustedProxies),
+            crossSite: CrossSiteCheck(publicAuthority: settings.publicAuthority)
         ))
         router.get("healthz") { _, _ -> Response in
             let reachable = await database.isReachable()

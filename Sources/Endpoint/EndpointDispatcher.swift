@@ -8,17 +8,19 @@ import Messages
 /// Answers `/data/endpoint.php` and everything below it, for every HTTP method.
 ///
 /// The request path reads top to bottom: target (path + query) → `response_type` check → hook name
-/// checks → body (size-capped) → parameters → caller → hook lookup → hook → envelope. Any other path
-/// goes on to the router.
+/// checks → body (size-capped) → parameters → caller (credentials, cross-site check) → hook lookup →
+/// hook → envelope. Any other path goes on to the router.
 struct EndpointDispatcher: RouterMiddleware {
     typealias Context = EndpointRequestContext
 
     static let scriptPath = "/data/endpoint.php"
 
     let registry: HookRegistry
+    let recognizer: CallerRecognizer
     let messages: any MessageCatalog
     let maximumBodyBytes: Int
     let clientAddress: ClientAddress
+    let crossSite: CrossSiteCheck
 
     func handle(
         _ request: Request,
@@ -76,13 +78,24 @@ struct EndpointDispatcher: RouterMiddleware {
             post["data"] = data
         }
 
+        let caller = try await self.recognizer.recognize(PresentedCredentials.find(
+            formFields: post,
+            header: { name in HTTPField.Name(name).flatMap { request.headers[$0] } },
+            cookies: CookieHeader.parse(request.headers[.cookie])
+        ))
+        if caller.channel == .cookies, CrossSiteCheck.isStateChanging(method), let origin = request.headers[.origin],
+           self.crossSite.isCrossSite(origin: origin, host: request.head.authority) {
+            throw EndpointError(status: 403, message: .crossSiteRequest)
+        }
+
         return HookRequest(
             key: HookKey(hookType, hook),
             type: target.type,
             id: target.id,
             parameters: RequestParameters(post: post, query: query),
-            caller: .guest,
+            caller: caller,
             clientAddress: self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers[.xForwardedFor]),
+            userAgent: request.headers[.userAgent] ?? "",
             requestID: context.id,
             messages: self.messages,
             logger: context.logger

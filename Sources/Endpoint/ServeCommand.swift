@@ -1,4 +1,5 @@
 import ArgumentParser
+import Auth
 import Foundation
 import Hooks
 import Hummingbird
@@ -27,6 +28,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "A reverse proxy's IP whose X-Forwarded-For is trusted (repeatable). Env: ENDPOINT_TRUSTED_PROXIES (comma-separated).")
     var trustedProxy: [String] = []
 
+    @Option(help: "The URL clients use to reach the server, e.g. https://api.example.com (cookies are Secure when https). Env: ENDPOINT_PUBLIC_URL.")
+    var publicURL: String?
+
+    @Option(help: "Password-hashing threads. Env: ENDPOINT_HASH_THREADS. Default: one per core")
+    var hashThreads: Int?
+
     @Flag(inversion: .prefixedNo, help: "Apply pending migrations on start.")
     var migrate = true
 
@@ -47,9 +54,22 @@ struct ServeCommand: AsyncParsableCommand {
             if settings.migrateOnStart {
                 try await self.databaseOptions.migrate(database, logger: logger)
             }
-            let app = EndpointApplication.build(settings: settings, database: database, registry: .standard(), logger: logger)
+            let options = try await ConfigOptions.load(from: database)
+            let hasher = PasswordHasher(
+                parameters: Argon2idParameters(options: options),
+                threads: settings.hashThreads,
+                maximumPending: settings.hashQueueLimit
+            )
+            let services = HookServices.live(database: database, options: options, hasher: hasher, secureCookies: settings.secureCookies)
+            let app = EndpointApplication.build(settings: settings, services: services, logger: logger)
             logger.info("serving", metadata: ["address": "http://\(settings.hostname):\(settings.port)", "database": "\(database.url)"])
-            try await app.runService()
+            do {
+                try await app.runService()
+            } catch {
+                try? await hasher.shutdown()
+                throw error
+            }
+            try await hasher.shutdown()
             logger.info("stopped")
         }
     }
@@ -68,6 +88,9 @@ struct ServeCommand: AsyncParsableCommand {
             : self.trustedProxy
         settings.trustedProxies = Set(proxies.filter { !$0.isEmpty })
         settings.migrateOnStart = self.migrate
+        settings.publicURL = self.publicURL ?? environment["ENDPOINT_PUBLIC_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        settings.hashThreads = try self.hashThreads
+            ?? Self.integer(environment["ENDPOINT_HASH_THREADS"], name: "ENDPOINT_HASH_THREADS") ?? settings.hashThreads
         guard (1...65535).contains(settings.port) else { throw ValidationError("The port must be between 1 and 65535.") }
         guard settings.maximumBodyBytes > 0 else { throw ValidationError("The body limit must be a positive number of bytes.") }
         return settings

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import SiteStore
 
 /// Everything `endpoint serve` can be told, resolved from flags, then environment, then defaults.
@@ -14,4 +15,20 @@ struct ServerSettings: Sendable {
     var migrationsFolder = MigrationsFolder.default
     /// Reverse proxies whose `X-Forwarded-For` is believed.
     var trustedProxies: Set<String> = []
+    /// The URL clients reach the server at (behind a proxy it differs from the listening address);
+    /// cookies are `Secure` when it is https.
+    var publicURL: String?
+    /// Password-hashing threads.
+    var hashThreads = System.coreCount
+    /// Hashes running or queued before logins are answered "busy".
+    var hashQueueLimit = 32
+
+    /// Whether cookies must be `Secure`.
+    var secureCookies: Bool { self.publicURL?.lowercased().hasPrefix("https://") ?? false }
+
+    /// `host[:port]` of the public URL.
+    var publicAuthority: String? {
+        guard let publicURL, let components = URLComponents(string: publicURL), let host = components.host else { return nil }
+        return components.port.map { "\(host):\($0)" } ?? host
+    }
 }

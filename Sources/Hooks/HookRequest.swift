@@ -19,6 +19,8 @@ public struct HookRequest: Sendable {
     public let caller: Caller
     /// The client's IP address as trusted by the server.
     public let clientAddress: String
+    /// The `User-Agent` header, or empty.
+    public let userAgent: String
     /// The request ID, also in the `X-Request-Id` header and in every log line of this request.
     public let requestID: String
     /// The wording for messages.
@@ -32,6 +34,7 @@ public struct HookRequest: Sendable {
         parameters: RequestParameters,
         caller: Caller,
         clientAddress: String,
+        userAgent: String,
         requestID: String,
         messages: any MessageCatalog,
         logger: Logger
@@ -42,6 +45,7 @@ public struct HookRequest: Sendable {
         self.parameters = parameters
         self.caller = caller
         self.clientAddress = clientAddress
+        self.userAgent = userAgent
         self.requestID = requestID
         self.messages = messages
         self.logger = logger

@@ -1,3 +1,4 @@
+import Auth
 import Messages
 
 /// The request's parameters with Composr's reading rules (reference §1.5, §2.4).
@@ -63,17 +64,6 @@ public struct RequestParameters: Sendable {
 
     private func missingPost(_ name: String) -> EndpointError {
         self.post.isEmpty ? .badRequest(.shouldHaveBeenPosted, name) : .badRequest(.improperlyFilledIn)
-    }
-}
-
-extension String {
-    /// The string without leading and trailing spaces, tabs and line breaks (PHP's `trim`).
-    public var trimmingWhitespace: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\0" || $0 == "\u{0B}" }
-        guard let start = self.firstIndex(where: { !isSpace($0) }),
-              let end = self.lastIndex(where: { !isSpace($0) })
-        else { return "" }
-        return String(self[start...end])
     }
 }
 

@@ -40,6 +40,30 @@ public struct EnglishCatalog: MessageCatalog {
             "Something went wrong on the server. Please try again later (reference {1})."
         case .notFound:
             "There is nothing at this address."
+        case .crossSiteRequest:
+            "This request came from another website and was refused. Log in through the app or this site itself."
+        case .unsupportedType:
+            "This hook does not support the \u{2018}{1}\u{2019} action."
+        case .memberInvalidLogin:
+            "Incorrect login or password, try again."
+        case .memberNotValidatedStaff:
+            "This member account has not yet been validated by the staff."
+        case .memberNotValidatedEmail:
+            "This member account has not yet been validated by e-mail."
+        case .youAreBanned:
+            "You have been banned."
+        case .loginThrottled:
+            "Too many failed login attempts. Please wait {1} {1|minute|minutes} before trying again."
+        case .serverBusy:
+            "The server is busy. Please try again in a moment."
+        case .notLoggedIn:
+            "You are not logged in."
+        case .loggedOut:
+            "You have been logged out on this device."
+        case .loggedOutEverywhere:
+            "You have been logged out on all your devices."
+        case .noSuchSession:
+            "That session does not exist or has already ended."
         case .usernameAlreadyExists:
             "The username specified already exists"
         case .emailAddressInUse:

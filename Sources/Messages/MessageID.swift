@@ -21,6 +21,20 @@ public enum MessageID: String, CaseIterable, Sendable {
     case requestTooLarge = "ENDPOINT_REQUEST_TOO_LARGE"
     case internalFailure = "ENDPOINT_INTERNAL_FAILURE"
     case notFound = "ENDPOINT_NOT_FOUND"
+    case crossSiteRequest = "ENDPOINT_CROSS_SITE_REQUEST"
+    case unsupportedType = "ENDPOINT_UNSUPPORTED_TYPE"
+
+    // Logging in and sessions (reference §3, §4.1)
+    case memberInvalidLogin = "MEMBER_INVALID_LOGIN"
+    case memberNotValidatedStaff = "MEMBER_NOT_VALIDATED_STAFF"
+    case memberNotValidatedEmail = "MEMBER_NOT_VALIDATED_EMAIL"
+    case youAreBanned = "YOU_ARE_BANNED"
+    case loginThrottled = "ENDPOINT_LOGIN_THROTTLED"
+    case serverBusy = "ENDPOINT_SERVER_BUSY"
+    case notLoggedIn = "ENDPOINT_NOT_LOGGED_IN"
+    case loggedOut = "ENDPOINT_LOGGED_OUT"
+    case loggedOutEverywhere = "ENDPOINT_LOGGED_OUT_EVERYWHERE"
+    case noSuchSession = "ENDPOINT_NO_SUCH_SESSION"
 
     // Members and accounts
     case usernameAlreadyExists = "USERNAME_ALREADY_EXISTS"

@@ -5,6 +5,8 @@ public struct MemberRecord: Sendable, Equatable {
     public var email: String
     /// An encoded password hash (Argon2id PHC string, or a legacy Composr form); empty = cannot log in.
     public var passwordHash: String
+    /// The separate salt of a password hash imported from Composr; empty for Argon2id hashes.
+    public var legacySalt: String
     /// Validated by staff.
     public var validated: Bool
     /// E-mail address confirmed.

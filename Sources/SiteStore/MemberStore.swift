@@ -70,10 +70,19 @@ public struct MemberStore: Sendable {
         }
     }
 
-    /// Replaces the stored password hash.
+    /// Replaces the stored password hash (and drops any legacy salt, which only legacy hashes use).
     public func setPasswordHash(_ hash: String, memberID: Int) async throws {
         try await self.database.withConnection { connection in
-            try await connection.raw("UPDATE members SET password_hash = \(bind: hash) WHERE id = \(bind: memberID)").run()
+            try await connection.raw(
+                "UPDATE members SET password_hash = \(bind: hash), legacy_salt = '' WHERE id = \(bind: memberID)"
+            ).run()
+        }
+    }
+
+    /// Records a visit (Unix time) on the member.
+    public func setLastVisit(_ time: Int, memberID: Int) async throws {
+        try await self.database.withConnection { connection in
+            try await connection.raw("UPDATE members SET last_visit_time = \(bind: time) WHERE id = \(bind: memberID)").run()
         }
     }
 
@@ -89,8 +98,8 @@ public struct MemberStore: Sendable {
     }
 
     private static let columns = """
-        id, username, email, password_hash, validated, email_confirmed, banned, join_time, last_visit_time,
-        primary_group_id, timezone, language, dob
+        id, username, email, password_hash, legacy_salt, validated, email_confirmed, banned, join_time,
+        last_visit_time, primary_group_id, timezone, language, dob
         """
 
     private static func record(_ row: any SQLRow) throws -> MemberRecord {
@@ -99,6 +108,7 @@ public struct MemberStore: Sendable {
             username: try row.decode(column: "username", as: String.self),
             email: try row.decode(column: "email", as: String.self),
             passwordHash: try row.decode(column: "password_hash", as: String.self),
+            legacySalt: try row.decode(column: "legacy_salt", as: String.self),
             validated: try row.decode(column: "validated", as: Bool.self),
             emailConfirmed: try row.decode(column: "email_confirmed", as: Bool.self),
             banned: try row.decode(column: "banned", as: Bool.self),

@@ -1,4 +1,5 @@
 @testable import Endpoint
+import Auth
 import Foundation
 import Hooks
 import Hummingbird
@@ -6,24 +7,46 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 import SiteStore
+import SQLKit
 
 /// Runs the real application (the one `endpoint serve` builds) against a fresh database and hands the
 /// test a client: in-process through Hummingbird's router test framework, or over a real socket.
 enum TestServer {
+    /// - Parameters:
+    ///   - config: config options to set before the services read them (e.g. throttle limits).
+    ///   - hashThreads, hashQueueLimit: the password-hashing pool.
+    ///   - registry: hooks to serve instead of the standard set.
     static func run<Value>(
         engine: DatabaseEngine = .sqlite,
         settings: ServerSettings = ServerSettings(),
-        registry: HookRegistry = .standard(),
+        config: [String: String] = [:],
+        hashThreads: Int = 2,
+        hashQueueLimit: Int = 32,
+        registry: HookRegistry? = nil,
         framework: TestingSetup = .router,
-        _ test: @Sendable (any TestClientProtocol, Database) async throws -> Value
+        _ test: @Sendable (any TestClientProtocol, HookServices) async throws -> Value
     ) async throws -> Value {
         try await TestDatabase.withMigrated(engine) { database in
+            try await database.withConnection { connection in
+                for (name, value) in config {
+                    try await connection.raw("DELETE FROM config WHERE name = \(bind: name)").run()
+                    try await connection.raw("INSERT INTO config (name, value) VALUES (\(bind: name), \(bind: value))").run()
+                }
+            }
+            let options = try await ConfigOptions.load(from: database)
+            let hasher = PasswordHasher(parameters: Argon2idParameters(options: options), threads: hashThreads, maximumPending: hashQueueLimit)
+            let services = HookServices.live(database: database, options: options, hasher: hasher, secureCookies: settings.secureCookies)
             var settings = settings
             settings.port = 0
-            let app = EndpointApplication.build(
-                settings: settings, database: database, registry: registry, logger: quietLogger
-            )
-            return try await app.test(framework) { client in try await test(client, database) }
+            let app = EndpointApplication.build(settings: settings, services: services, registry: registry, logger: quietLogger)
+            do {
+                let value = try await app.test(framework) { client in try await test(client, services) }
+                try await hasher.shutdown()
+                return value
+            } catch {
+                try? await hasher.shutdown()
+                throw error
+            }
         }
     }
 }

@@ -1,0 +1,21 @@
+/// What a member may do, as the SDKs' permission helpers expect it (reference §4.1).
+public struct MemberPermissions: Sendable, Equatable {
+    /// A group the member belongs to.
+    public struct Group: Sendable, Equatable {
+        public let id: Int
+        public let name: String
+    }
+
+    /// Every group of the member, primary and secondary, by ID.
+    public let groups: [Group]
+    /// In a super-admin group.
+    public let isAdmin: Bool
+    /// In a super-admin or super-moderator group.
+    public let isStaff: Bool
+    /// Privilege names granted (all of them for admins).
+    public let privileges: [String]
+    /// Pages the member is denied (none for admins).
+    public let pagesBlacklist: [String]
+    /// Zones the member may enter (all of them for admins).
+    public let zoneAccess: [String]
+}

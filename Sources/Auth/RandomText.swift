@@ -1,0 +1,22 @@
+import Foundation
+
+/// Random identifiers and secrets from the system's cryptographic generator.
+enum RandomText {
+    /// `byteCount` random bytes as unpadded base64url.
+    static func base64URL(byteCount: Int) -> String {
+        Data(Self.bytes(byteCount)).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// `byteCount` random bytes as lowercase hex.
+    static func hex(byteCount: Int) -> String {
+        Hex.encode(Self.bytes(byteCount))
+    }
+
+    private static func bytes(_ count: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    }
+}

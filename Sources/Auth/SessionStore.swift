@@ -1,0 +1,115 @@
+public import SiteStore
+import SQLKit
+
+/// Creates, recognises and revokes device sessions.
+///
+/// A device proves itself with its member ID and token; the store looks the token up by its SHA-256
+/// hash, so a timing side channel on the lookup reveals nothing about stored tokens, and accepts it
+/// only for its own member, unrevoked, unexpired and not banned.
+public struct SessionStore: Sendable {
+    private let database: Database
+    public let policy: SessionPolicy
+
+    public init(database: Database, policy: SessionPolicy) {
+        self.database = database
+        self.policy = policy
+    }
+
+    /// Starts a session for `memberID`; returns it with the token to hand to the device (once).
+    public func create(memberID: Int, userAgent: String, ip: String, now: Int = UnixTime.now) async throws -> (DeviceSession, DeviceToken) {
+        let token = DeviceToken.generate()
+        let session = DeviceSession(
+            id: RandomText.hex(byteCount: 16),
+            memberID: memberID,
+            createdAt: now,
+            lastUsedAt: now,
+            expiresAt: now + self.policy.maximumSeconds,
+            userAgent: String(userAgent.prefix(255)),
+            ip: ip
+        )
+        try await self.database.withConnection { connection in
+            try await connection.raw("""
+                DELETE FROM device_sessions WHERE member_id = \(bind: memberID)
+                    AND (revoked_at IS NOT NULL OR expires_at <= \(bind: now) OR last_used_at <= \(bind: now - self.policy.idleSeconds))
+                """).run()
+            try await connection.raw("""
+                INSERT INTO device_sessions (id, member_id, token_hash, created_at, last_used_at, expires_at, user_agent, ip)
+                VALUES (\(bind: session.id), \(bind: memberID), \(bind: DeviceToken.storageHash(of: token.text)), \(bind: now),
+                    \(bind: now), \(bind: session.expiresAt), \(bind: session.userAgent), \(bind: ip))
+                """).run()
+        }
+        return (session, token)
+    }
+
+    /// The live session that `token` belongs to, if it belongs to `memberID`; nil for anything else.
+    ///
+    /// Records the use when the last recorded one is older than the policy's touch interval.
+    public func authenticate(memberID: Int, token: String, now: Int = UnixTime.now) async throws -> DeviceSession? {
+        guard DeviceToken.isWellFormed(token) else { return nil }
+        return try await self.database.withConnection { connection in
+            guard let row = try await connection.raw("""
+                SELECT s.id, s.member_id, s.created_at, s.last_used_at, s.expires_at, s.user_agent, s.ip
+                FROM device_sessions s JOIN members m ON m.id = s.member_id
+                WHERE s.token_hash = \(bind: DeviceToken.storageHash(of: token)) AND s.revoked_at IS NULL AND m.banned = \(bind: false)
+                """).first()
+            else { return nil }
+            let session = try Self.session(row)
+            guard session.memberID == memberID, now < session.endsAt(policy: self.policy) else { return nil }
+            if now - session.lastUsedAt >= self.policy.touchIntervalSeconds {
+                try await connection.raw(
+                    "UPDATE device_sessions SET last_used_at = \(bind: now) WHERE id = \(bind: session.id) AND last_used_at < \(bind: now)"
+                ).run()
+            }
+            return session
+        }
+    }
+
+    /// Ends one session of `memberID`; false when it is not theirs or already ended.
+    @discardableResult
+    public func revoke(sessionID: String, memberID: Int, now: Int = UnixTime.now) async throws -> Bool {
+        try await self.database.withConnection { connection in
+            let rows = try await connection.raw("""
+                UPDATE device_sessions SET revoked_at = \(bind: now)
+                WHERE id = \(bind: sessionID) AND member_id = \(bind: memberID) AND revoked_at IS NULL
+                RETURNING id
+                """).all()
+            return !rows.isEmpty
+        }
+    }
+
+    /// Ends every session of `memberID`; returns how many were live.
+    @discardableResult
+    public func revokeAll(memberID: Int, now: Int = UnixTime.now) async throws -> Int {
+        try await self.database.withConnection { connection in
+            try await connection.raw("""
+                UPDATE device_sessions SET revoked_at = \(bind: now)
+                WHERE member_id = \(bind: memberID) AND revoked_at IS NULL
+                RETURNING id
+                """).all().count
+        }
+    }
+
+    /// The member's live sessions, most recently used first.
+    public func live(memberID: Int, now: Int = UnixTime.now) async throws -> [DeviceSession] {
+        try await self.database.withConnection { connection in
+            try await connection.raw("""
+                SELECT id, member_id, created_at, last_used_at, expires_at, user_agent, ip FROM device_sessions
+                WHERE member_id = \(bind: memberID) AND revoked_at IS NULL AND expires_at > \(bind: now)
+                    AND last_used_at > \(bind: now - self.policy.idleSeconds)
+                ORDER BY last_used_at DESC
+                """).all().map(Self.session)
+        }
+    }
+
+    private static func session(_ row: any SQLRow) throws -> DeviceSession {
+        DeviceSession(
+            id: try row.decode(column: "id", as: String.self),
+            memberID: try row.decode(column: "member_id", as: Int.self),
+            createdAt: try row.decode(column: "created_at", as: Int.self),
+            lastUsedAt: try row.decode(column: "last_used_at", as: Int.self),
+            expiresAt: try row.decode(column: "expires_at", as: Int.self),
+            userAgent: try row.decode(column: "user_agent", as: String.self),
+            ip: try row.decode(column: "ip", as: String.self)
+        )
+    }
+}

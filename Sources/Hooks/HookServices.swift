@@ -1,0 +1,29 @@
+public import Auth
+public import SiteStore
+
+/// The dependencies hooks are built with, as values: one place wires the live stores, tests can wire
+/// their own.
+public struct HookServices: Sendable {
+    public let database: Database
+    public let options: ConfigOptions
+    public let members: MemberStore
+    public let hasher: PasswordHasher
+    public let sessions: SessionStore
+    public let throttle: LoginThrottle
+    public let permissions: PermissionStore
+    public let cookies: SessionCookies
+
+    /// Live services on `database`, configured from its config `options`.
+    public static func live(database: Database, options: ConfigOptions, hasher: PasswordHasher, secureCookies: Bool) -> HookServices {
+        HookServices(
+            database: database,
+            options: options,
+            members: MemberStore(database: database),
+            hasher: hasher,
+            sessions: SessionStore(database: database, policy: SessionPolicy(options: options)),
+            throttle: LoginThrottle(database: database, limits: LoginThrottle.Limits(options: options)),
+            permissions: PermissionStore(database: database),
+            cookies: SessionCookies(secure: secureCookies)
+        )
+    }
+}

@@ -1,0 +1,34 @@
+import SQLKit
+
+/// A snapshot of the `config` table (Composr's config options: name → value).
+///
+/// Read once when the server starts, so requests never pay for it; changing an option takes a restart.
+public struct ConfigOptions: Sendable {
+    private let values: [String: String]
+
+    public init(_ values: [String: String]) {
+        self.values = values
+    }
+
+    /// Reads every option.
+    public static func load(from database: Database) async throws -> ConfigOptions {
+        try await database.withConnection { connection in
+            let rows = try await connection.raw("SELECT name, value FROM config").all()
+            var values: [String: String] = [:]
+            for row in rows {
+                values[try row.decode(column: "name", as: String.self)] = try row.decode(column: "value", as: String.self)
+            }
+            return ConfigOptions(values)
+        }
+    }
+
+    /// The option's text, or nil when it is not set.
+    public subscript(name: String) -> String? {
+        self.values[name]
+    }
+
+    /// The option as a whole number, or `fallback` when unset or not a number.
+    public func integer(_ name: String, default fallback: Int) -> Int {
+        self.values[name].flatMap { Int($0) } ?? fallback
+    }
+}
