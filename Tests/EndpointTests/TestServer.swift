@@ -51,8 +51,9 @@ enum TestServer {
     }
 }
 
-/// A decoded envelope, for assertions.
-struct DecodedEnvelope {
+/// A decoded envelope, for assertions. Immutable after decoding (the JSON dictionary is never
+/// mutated), hence safe to pass between tasks.
+struct DecodedEnvelope: @unchecked Sendable {
     let status: HTTPResponse.Status
     let headers: HTTPFields
     let raw: String
