@@ -21,11 +21,7 @@ struct MemberAddCommand: AsyncParsableCommand {
     @Option(help: "E-mail address (unique regardless of case).")
     var email: String
 
-    @Option(help: "The password, 8-255 characters (visible in the process list and shell history; prefer --password-stdin).")
-    var password: String?
-
-    @Flag(help: "Read the password from the first line of standard input.")
-    var passwordStdin = false
+    @OptionGroup var passwordInput: PasswordInput
 
     @Flag(help: "Put the member in the Administrators group.")
     var admin = false
@@ -34,9 +30,6 @@ struct MemberAddCommand: AsyncParsableCommand {
     var staff = false
 
     func validate() throws {
-        if self.passwordStdin == (self.password != nil) {
-            throw ValidationError("Give exactly one of --password and --password-stdin.")
-        }
         if self.admin && self.staff {
             throw ValidationError("Give at most one of --admin and --staff.")
         }
@@ -44,7 +37,7 @@ struct MemberAddCommand: AsyncParsableCommand {
 
     func run() async throws {
         let messages = EnglishCatalog()
-        let password = try self.readPassword()
+        let password = try self.passwordInput.read()
         let username = self.username.trimmingCharacters(in: .whitespaces)
         let email = self.email.trimmingCharacters(in: .whitespaces)
         do {
@@ -73,13 +66,5 @@ struct MemberAddCommand: AsyncParsableCommand {
             }
         }
         print(id)
-    }
-
-    private func readPassword() throws -> String {
-        if let password = self.password { return password }
-        guard let line = readLine(strippingNewline: true) else {
-            throw CommandFailure("No password on standard input.")
-        }
-        return line
     }
 }

@@ -5,6 +5,6 @@ struct MemberCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "member",
         abstract: "Manage member accounts.",
-        subcommands: [MemberAddCommand.self]
+        subcommands: [MemberAddCommand.self, MemberPasswordCommand.self, MemberSessionsCommand.self]
     )
 }

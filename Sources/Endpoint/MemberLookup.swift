@@ -1,0 +1,12 @@
+import Foundation
+import SiteStore
+
+/// Finds the member a command names, or fails with a sentence for the operator.
+enum MemberLookup {
+    static func find(_ login: String, in database: Database) async throws -> MemberRecord {
+        guard let member = try await MemberStore(database: database).find(login: login.trimmingCharacters(in: .whitespaces)),
+              member.id != MemberRecord.guestID
+        else { throw CommandFailure("There is no member \u{2018}\(login)\u{2019}.") }
+        return member
+    }
+}
