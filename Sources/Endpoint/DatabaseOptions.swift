@@ -29,15 +29,7 @@ struct DatabaseOptions: ParsableArguments {
 
     /// Runs `body` with the database open, closing it afterwards whether `body` succeeds or not.
     func withDatabase<Result>(logger: Logger, _ body: (Database) async throws -> Result) async throws -> Result {
-        let database = try Database(url: try self.databaseURL(), logger: logger)
-        do {
-            let result = try await body(database)
-            await database.shutdown()
-            return result
-        } catch {
-            await database.shutdown()
-            throw error
-        }
+        try await Database.withOpen(try self.databaseURL(), logger: logger, body)
     }
 
     /// Applies pending migrations; returns the names of those applied.

@@ -77,8 +77,6 @@ struct ServeCommand: AsyncParsableCommand {
     private func settings() throws -> ServerSettings {
         let environment = ProcessInfo.processInfo.environment
         var settings = ServerSettings()
-        settings.database = try self.databaseOptions.databaseURL()
-        settings.migrationsFolder = self.databaseOptions.migrationsFolder
         settings.hostname = self.hostname ?? environment["ENDPOINT_HOSTNAME"] ?? settings.hostname
         settings.port = try self.port ?? Self.integer(environment["ENDPOINT_PORT"], name: "ENDPOINT_PORT") ?? settings.port
         settings.maximumBodyBytes = try self.maxBodyBytes

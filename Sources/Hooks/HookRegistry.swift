@@ -18,8 +18,4 @@ public struct HookRegistry: Sendable {
         self.hooks[key]
     }
 
-    /// Every registered key, sorted, for documentation and tests.
-    public var keys: [HookKey] {
-        self.hooks.keys.sorted { ($0.hookType, $0.hook) < ($1.hookType, $1.hook) }
-    }
 }

@@ -5,7 +5,6 @@ public import SiteStore
 /// their own.
 public struct HookServices: Sendable {
     public let database: Database
-    public let options: ConfigOptions
     public let members: MemberStore
     public let hasher: PasswordHasher
     public let sessions: SessionStore
@@ -17,7 +16,6 @@ public struct HookServices: Sendable {
     public static func live(database: Database, options: ConfigOptions, hasher: PasswordHasher, secureCookies: Bool) -> HookServices {
         HookServices(
             database: database,
-            options: options,
             members: MemberStore(database: database),
             hasher: hasher,
             sessions: SessionStore(database: database, policy: SessionPolicy(options: options)),

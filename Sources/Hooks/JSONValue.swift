@@ -25,12 +25,6 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     /// The empty object, `{}`.
     public static let emptyObject = JSONValue.object([])
-
-    /// The value under `key` when this is an object.
-    public subscript(key: String) -> JSONValue? {
-        guard case .object(let pairs) = self else { return nil }
-        return pairs.first { $0.key == key }?.value
-    }
 }
 
 extension JSONValue: ExpressibleByDictionaryLiteral {

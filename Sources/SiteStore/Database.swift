@@ -1,5 +1,6 @@
 @preconcurrency import AsyncKit
 public import Logging
+import NIOConcurrencyHelpers
 public import NIOCore
 public import NIOPosix
 public import SQLKit
@@ -18,6 +19,7 @@ public final class Database: Sendable {
     public let url: DatabaseURL
     private let pool: Pool
     private let logger: Logger
+    private let isShutDown = NIOLockedValueBox(false)
 
     private enum Pool: @unchecked Sendable {
         case sqlite(EventLoopGroupConnectionPool<SQLiteFileSource>)
@@ -53,6 +55,25 @@ public final class Database: Sendable {
                 source: PostgresConnectionSource(sqlConfiguration: configuration),
                 maxConnectionsPerEventLoop: connectionsPerEventLoop, logger: logger, on: eventLoopGroup
             ))
+        }
+    }
+
+    /// Opens a pool for `url`, runs `body` with it and closes it afterwards, whether `body` succeeds or
+    /// not (for commands and tests that use a database for one job).
+    public static func withOpen<Result>(
+        _ url: DatabaseURL,
+        connectionsPerEventLoop: Int = 4,
+        logger: Logger = Logger(label: "endpoint.database"),
+        _ body: (Database) async throws -> Result
+    ) async throws -> Result {
+        let database = try Database(url: url, connectionsPerEventLoop: connectionsPerEventLoop, logger: logger)
+        do {
+            let result = try await body(database)
+            await database.shutdown()
+            return result
+        } catch {
+            await database.shutdown()
+            throw error
         }
     }
 
@@ -94,8 +115,13 @@ public final class Database: Sendable {
         }
     }
 
-    /// Closes every pooled connection. Call once, after the server has stopped.
+    /// Closes every pooled connection, after the server has stopped. Later calls do nothing.
     public func shutdown() async {
+        let alreadyShutDown = self.isShutDown.withLockedValue { done in
+            defer { done = true }
+            return done
+        }
+        guard !alreadyShutDown else { return }
         do {
             switch self.pool {
             case .sqlite(let pool): try await pool.shutdownAsync()

@@ -57,10 +57,15 @@ import Testing
     }
 
     @Test func healthReportsTheDatabase() async throws {
-        try await TestServer.run { client, _ in
+        try await TestServer.run { client, services in
             try await client.execute(uri: "/healthz", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(String(buffer: response.body) == #"{"status":"ok"}"#)
+            }
+            await services.database.shutdown()
+            try await client.execute(uri: "/healthz", method: .get) { response in
+                #expect(response.status == .serviceUnavailable)
+                #expect(String(buffer: response.body) == #"{"status":"unavailable"}"#)
             }
         }
     }

@@ -35,13 +35,8 @@ enum TestDatabase {
             guard let base = postgresURL else {
                 throw TestFailure("ENDPOINT_TEST_POSTGRES_URL is not set; PostgreSQL tests need a server (see .ci/run).")
             }
-            let admin = try Database(url: .postgres(url: base), connectionsPerEventLoop: 1, logger: quietLogger)
-            do {
+            try await Database.withOpen(.postgres(url: base), connectionsPerEventLoop: 1, logger: quietLogger) { admin in
                 try await admin.withConnection { try await $0.raw("CREATE DATABASE \(unsafeRaw: name)").run() }
-                await admin.shutdown()
-            } catch {
-                await admin.shutdown()
-                throw error
             }
             guard let slash = base.lastIndex(of: "/") else { throw TestFailure("Malformed ENDPOINT_TEST_POSTGRES_URL") }
             return .postgres(url: base[..<slash] + "/" + name)
@@ -70,15 +65,7 @@ enum TestDatabase {
 
     /// Opens the database at `url`, runs `body`, then closes it.
     static func withOpen<Result>(_ url: DatabaseURL, _ body: (Database) async throws -> Result) async throws -> Result {
-        let database = try Database(url: url, connectionsPerEventLoop: 2, logger: quietLogger)
-        do {
-            let result = try await body(database)
-            await database.shutdown()
-            return result
-        } catch {
-            await database.shutdown()
-            throw error
-        }
+        try await Database.withOpen(url, connectionsPerEventLoop: 2, logger: quietLogger, body)
     }
 }
 

@@ -1,4 +1,4 @@
--- Members, groups, permissions and configuration (PostgreSQL).
+-- Members and groups (PostgreSQL).
 -- Timestamps are Unix seconds; booleans are always bound from Swift, never written as literals in hooks.
 
 CREATE TABLE groups (
@@ -30,66 +30,6 @@ CREATE TABLE members (
 CREATE UNIQUE INDEX members_username_key ON members (lower(username));
 CREATE UNIQUE INDEX members_email_key ON members (lower(email)) WHERE email <> '';
 
-CREATE TABLE group_members (
-    group_id BIGINT NOT NULL REFERENCES groups (id) ON DELETE CASCADE,
-    member_id BIGINT NOT NULL REFERENCES members (id) ON DELETE CASCADE,
-    PRIMARY KEY (group_id, member_id)
-);
-CREATE INDEX group_members_member ON group_members (member_id);
-
-CREATE TABLE privileges (
-    name TEXT PRIMARY KEY
-);
-
-CREATE TABLE group_privileges (
-    group_id BIGINT NOT NULL REFERENCES groups (id) ON DELETE CASCADE,
-    privilege TEXT NOT NULL REFERENCES privileges (name) ON DELETE CASCADE,
-    PRIMARY KEY (group_id, privilege)
-);
-
-CREATE TABLE member_privileges (
-    member_id BIGINT NOT NULL REFERENCES members (id) ON DELETE CASCADE,
-    privilege TEXT NOT NULL REFERENCES privileges (name) ON DELETE CASCADE,
-    active_until BIGINT,
-    PRIMARY KEY (member_id, privilege)
-);
-
-CREATE TABLE zones (
-    name TEXT PRIMARY KEY
-);
-
-CREATE TABLE group_zone_access (
-    group_id BIGINT NOT NULL REFERENCES groups (id) ON DELETE CASCADE,
-    zone TEXT NOT NULL REFERENCES zones (name) ON DELETE CASCADE,
-    PRIMARY KEY (group_id, zone)
-);
-
-CREATE TABLE member_zone_access (
-    member_id BIGINT NOT NULL REFERENCES members (id) ON DELETE CASCADE,
-    zone TEXT NOT NULL REFERENCES zones (name) ON DELETE CASCADE,
-    active_until BIGINT,
-    PRIMARY KEY (member_id, zone)
-);
-
--- Page access lists are deny lists, as in Composr.
-CREATE TABLE group_page_access (
-    group_id BIGINT NOT NULL REFERENCES groups (id) ON DELETE CASCADE,
-    page TEXT NOT NULL,
-    PRIMARY KEY (group_id, page)
-);
-
-CREATE TABLE member_page_access (
-    member_id BIGINT NOT NULL REFERENCES members (id) ON DELETE CASCADE,
-    page TEXT NOT NULL,
-    active_until BIGINT,
-    PRIMARY KEY (member_id, page)
-);
-
-CREATE TABLE config (
-    name TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-);
-
 INSERT INTO groups (id, name, is_super_admin, is_super_moderator, is_default, is_presented_at_install) VALUES
     (1, 'Guests', FALSE, FALSE, FALSE, FALSE),
     (2, 'Administrators', TRUE, FALSE, FALSE, FALSE),
@@ -100,4 +40,3 @@ SELECT setval(pg_get_serial_sequence('groups', 'id'), (SELECT max(id) FROM group
 INSERT INTO members (id, username, email, password_hash, validated, email_confirmed, banned, join_time, last_visit_time, primary_group_id)
     VALUES (1, 'Guest', '', '', TRUE, TRUE, FALSE, 0, 0, 1);
 SELECT setval(pg_get_serial_sequence('members', 'id'), (SELECT max(id) FROM members));
-INSERT INTO group_members (group_id, member_id) VALUES (1, 1);
