@@ -37,7 +37,7 @@ member=$(echo "$login" | sed -E 's/.*"device_auth_member_id_vl":"([^"]+)".*/\1/'
 run() {
     local name=$1 connections=$2; shift 2
     local out
-    out=$(wrk -t2 -c"$connections" -d"${duration}s" --latency "$@")
+    out=$(wrk -t"$(( connections < 2 ? 1 : 2 ))" -c"$connections" -d"${duration}s" --latency "$@")
     local rps p50 p99
     rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
     p50=$(echo "$out" | awk '$1 == "50%" {print $2}')

@@ -4,7 +4,7 @@ public struct DeviceSession: Sendable, Equatable {
     public let id: String
     public let memberID: Int
     public let createdAt: Int
-    public let lastUsedAt: Int
+    public internal(set) var lastUsedAt: Int
     /// Absolute end (creation + the maximum lifetime).
     public let expiresAt: Int
     public let userAgent: String

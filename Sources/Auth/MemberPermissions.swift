@@ -6,12 +6,8 @@ public struct MemberPermissions: Sendable, Equatable {
         public let name: String
     }
 
-    /// Every group of the member, primary and secondary, by ID.
-    public let groups: [Group]
-    /// In a super-admin group.
-    public let isAdmin: Bool
-    /// In a super-admin or super-moderator group.
-    public let isStaff: Bool
+    /// Name, groups, staff and admin standing.
+    public let membership: Membership
     /// Privilege names granted (all of them for admins).
     public let privileges: [String]
     /// Pages the member is denied (none for admins).

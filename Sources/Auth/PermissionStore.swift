@@ -9,18 +9,18 @@ public struct PermissionStore: Sendable {
         self.database = database
     }
 
-    /// The member's groups and whether they make the member staff or admin (one query; what most
-    /// requests need).
-    public func groups(of memberID: Int) async throws -> (groups: [MemberPermissions.Group], isAdmin: Bool, isStaff: Bool) {
+    /// The member's name and groups, and whether the groups make the member staff or admin (one
+    /// query; what most requests need). Nil when there is no such member.
+    public func membership(of memberID: Int) async throws -> Membership? {
         try await self.database.withConnection { connection in
-            try await Self.groups(of: memberID, on: connection)
+            try await Self.membership(of: memberID, on: connection)
         }
     }
 
-    /// Everything the login answer reports.
-    public func permissions(of memberID: Int, now: Int = UnixTime.now) async throws -> MemberPermissions {
+    /// Everything the login answer reports. Nil when there is no such member.
+    public func permissions(of memberID: Int, now: Int = UnixTime.now) async throws -> MemberPermissions? {
         try await self.database.withConnection { connection in
-            let membership = try await Self.groups(of: memberID, on: connection)
+            guard let membership = try await Self.membership(of: memberID, on: connection) else { return nil }
             let memberGroups: SQLQueryString = "SELECT group_id FROM group_members WHERE member_id = \(bind: memberID)"
             let unexpired: SQLQueryString = "member_id = \(bind: memberID) AND (active_until IS NULL OR active_until > \(bind: now))"
             let privileges: SQLQueryString = membership.isAdmin
@@ -40,9 +40,7 @@ public struct PermissionStore: Sendable {
                     UNION SELECT zone AS value FROM member_zone_access WHERE \(unexpired)
                     """
             return MemberPermissions(
-                groups: membership.groups,
-                isAdmin: membership.isAdmin,
-                isStaff: membership.isStaff,
+                membership: membership,
                 privileges: try await Self.values(privileges, on: connection),
                 pagesBlacklist: membership.isAdmin ? [] : try await Self.values(pages, on: connection),
                 zoneAccess: try await Self.values(zones, on: connection)
@@ -50,23 +48,26 @@ public struct PermissionStore: Sendable {
         }
     }
 
-    private static func groups(
-        of memberID: Int, on connection: any SQLDatabase
-    ) async throws -> (groups: [MemberPermissions.Group], isAdmin: Bool, isStaff: Bool) {
+    private static func membership(of memberID: Int, on connection: any SQLDatabase) async throws -> Membership? {
         let rows = try await connection.raw("""
-            SELECT g.id, g.name, g.is_super_admin, g.is_super_moderator
-            FROM groups g JOIN group_members gm ON gm.group_id = g.id
-            WHERE gm.member_id = \(bind: memberID) ORDER BY g.id
+            SELECT m.username, g.id, g.name, g.is_super_admin, g.is_super_moderator
+            FROM members m LEFT JOIN group_members gm ON gm.member_id = m.id LEFT JOIN groups g ON g.id = gm.group_id
+            WHERE m.id = \(bind: memberID) ORDER BY g.id
             """).all()
+        guard let first = rows.first else { return nil }
         var groups: [MemberPermissions.Group] = []
         var isAdmin = false
         var isModerator = false
         for row in rows {
-            groups.append(.init(id: try row.decode(column: "id", as: Int.self), name: try row.decode(column: "name", as: String.self)))
+            guard let id = try row.decode(column: "id", as: Int?.self) else { continue }
+            groups.append(.init(id: id, name: try row.decode(column: "name", as: String.self)))
             isAdmin = try isAdmin || row.decode(column: "is_super_admin", as: Bool.self)
             isModerator = try isModerator || row.decode(column: "is_super_moderator", as: Bool.self)
         }
-        return (groups, isAdmin, isAdmin || isModerator)
+        return Membership(
+            username: try first.decode(column: "username", as: String.self),
+            groups: groups, isAdmin: isAdmin, isStaff: isAdmin || isModerator
+        )
     }
 
     private static func values(_ query: SQLQueryString, on connection: any SQLDatabase) async throws -> [String] {

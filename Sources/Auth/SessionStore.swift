@@ -9,10 +9,12 @@ import SQLKit
 public struct SessionStore: Sendable {
     private let database: Database
     public let policy: SessionPolicy
+    private let cache: SessionCache?
 
     public init(database: Database, policy: SessionPolicy) {
         self.database = database
         self.policy = policy
+        self.cache = policy.cacheSeconds > 0 ? SessionCache(lifetimeSeconds: policy.cacheSeconds) : nil
     }
 
     /// Starts a session for `memberID`; returns it with the token to hand to the device (once).
@@ -43,31 +45,44 @@ public struct SessionStore: Sendable {
 
     /// The live session that `token` belongs to, if it belongs to `memberID`; nil for anything else.
     ///
-    /// Records the use when the last recorded one is older than the policy's touch interval.
+    /// Records the use when the last recorded one is older than the policy's touch interval. With a
+    /// cache configured, a session recognised in the last few seconds is not read again.
     public func authenticate(memberID: Int, token: String, now: Int = UnixTime.now) async throws -> DeviceSession? {
         guard DeviceToken.isWellFormed(token) else { return nil }
-        return try await self.database.withConnection { connection in
-            guard let row = try await connection.raw("""
-                SELECT s.id, s.member_id, s.created_at, s.last_used_at, s.expires_at, s.user_agent, s.ip
-                FROM device_sessions s JOIN members m ON m.id = s.member_id
-                WHERE s.token_hash = \(bind: DeviceToken.storageHash(of: token)) AND s.revoked_at IS NULL AND m.banned = \(bind: false)
-                """).first()
-            else { return nil }
-            let session = try Self.session(row)
-            guard session.memberID == memberID, now < session.endsAt(policy: self.policy) else { return nil }
-            if now - session.lastUsedAt >= self.policy.touchIntervalSeconds {
+        let tokenHash = DeviceToken.storageHash(of: token)
+        guard var session = try await self.cachedOrStored(tokenHash: tokenHash, now: now),
+              session.memberID == memberID, now < session.endsAt(policy: self.policy)
+        else { return nil }
+        if now - session.lastUsedAt >= self.policy.touchIntervalSeconds {
+            try await self.database.withConnection { connection in
                 try await connection.raw(
                     "UPDATE device_sessions SET last_used_at = \(bind: now) WHERE id = \(bind: session.id) AND last_used_at < \(bind: now)"
                 ).run()
             }
-            return session
+            session.lastUsedAt = now
+            self.cache?.recordUse(tokenHash: tokenHash, at: now)
         }
+        return session
+    }
+
+    private func cachedOrStored(tokenHash: String, now: Int) async throws -> DeviceSession? {
+        if let cached = self.cache?.session(tokenHash: tokenHash, now: now) { return cached }
+        let stored = try await self.database.withConnection { connection in
+            try await connection.raw("""
+                SELECT s.id, s.member_id, s.created_at, s.last_used_at, s.expires_at, s.user_agent, s.ip
+                FROM device_sessions s JOIN members m ON m.id = s.member_id
+                WHERE s.token_hash = \(bind: tokenHash) AND s.revoked_at IS NULL AND m.banned = \(bind: false)
+                """).first().map(Self.session)
+        }
+        if let stored { self.cache?.store(stored, tokenHash: tokenHash, now: now) }
+        return stored
     }
 
     /// Ends one session of `memberID`; false when it is not theirs or already ended.
     @discardableResult
     public func revoke(sessionID: String, memberID: Int, now: Int = UnixTime.now) async throws -> Bool {
-        try await self.database.withConnection { connection in
+        self.cache?.forget { $0.id == sessionID }
+        return try await self.database.withConnection { connection in
             let rows = try await connection.raw("""
                 UPDATE device_sessions SET revoked_at = \(bind: now)
                 WHERE id = \(bind: sessionID) AND member_id = \(bind: memberID) AND revoked_at IS NULL
@@ -80,7 +95,8 @@ public struct SessionStore: Sendable {
     /// Ends every session of `memberID`; returns how many were live.
     @discardableResult
     public func revokeAll(memberID: Int, now: Int = UnixTime.now) async throws -> Int {
-        try await self.database.withConnection { connection in
+        self.cache?.forget { $0.memberID == memberID }
+        return try await self.database.withConnection { connection in
             try await connection.raw("""
                 UPDATE device_sessions SET revoked_at = \(bind: now)
                 WHERE member_id = \(bind: memberID) AND revoked_at IS NULL

@@ -55,7 +55,9 @@ public struct AccountLoginHook: Hook {
             memberID: member.id, userAgent: request.userAgent, ip: request.clientAddress
         )
         try await self.services.members.setLastVisit(session.createdAt, memberID: member.id)
-        let permissions = try await self.services.permissions.permissions(of: member.id)
+        guard let permissions = try await self.services.permissions.permissions(of: member.id) else {
+            throw EndpointError.refused(.memberInvalidLogin)
+        }
 
         return HookResponse(
             data: Self.responseData(member: member, permissions: permissions, session: session, token: token),
@@ -76,15 +78,15 @@ public struct AccountLoginHook: Hook {
     private static func responseData(
         member: MemberRecord, permissions: MemberPermissions, session: DeviceSession, token: DeviceToken
     ) -> JSONValue {
-        let groups = JSONValue.array(permissions.groups.map { ["id": .int($0.id), "name": .string($0.name)] })
-        let primaryGroupName = permissions.groups.first { $0.id == member.primaryGroupID }?.name ?? ""
+        let groups = JSONValue.array(permissions.membership.groups.map { ["id": .int($0.id), "name": .string($0.name)] })
+        let primaryGroupName = permissions.membership.groups.first { $0.id == member.primaryGroupID }?.name ?? ""
         let shared: [(key: String, value: JSONValue)] = [
             ("memberID", .int(member.id)),
             ("privileges", .array(permissions.privileges.map(JSONValue.string))),
             ("pages_blacklist", .array(permissions.pagesBlacklist.map(JSONValue.string))),
             ("zone_access", .array(permissions.zoneAccess.map(JSONValue.string))),
-            ("staff_status", .bool(permissions.isStaff)),
-            ("admin_status", .bool(permissions.isAdmin)),
+            ("staff_status", .bool(permissions.membership.isStaff)),
+            ("admin_status", .bool(permissions.membership.isAdmin)),
             ("sessionID", .string(session.id)),
             ("groups", groups),
         ]

@@ -24,13 +24,12 @@ public struct AccountSessionHook: Hook {
     }
 
     private func view(_ session: DeviceSession) async throws -> HookResponse {
-        guard let member = try await self.services.members.find(id: session.memberID) else {
+        guard let membership = try await self.services.permissions.membership(of: session.memberID) else {
             throw EndpointError.refused(.notLoggedIn)
         }
-        let membership = try await self.services.permissions.groups(of: member.id)
         return HookResponse(data: [
-            "memberID": .int(member.id),
-            "username": .string(member.username),
+            "memberID": .int(session.memberID),
+            "username": .string(membership.username),
             "sessionID": .string(session.id),
             "groups": .array(membership.groups.map { ["id": .int($0.id), "name": .string($0.name)] }),
             "staff_status": .bool(membership.isStaff),

@@ -103,8 +103,28 @@ import Testing
         }
     }
 
+    @Test func recognisedSessionsAreCachedBriefly() async throws {
+        try await TestDatabase.withMigrated(.sqlite) { database in
+            let sessions = SessionStore(database: database, policy: SessionPolicy(cacheSeconds: 5))
+            let (first, firstToken) = try await sessions.create(memberID: 1, userAgent: "t", ip: "i", now: 1_000_000)
+            let (_, secondToken) = try await sessions.create(memberID: 1, userAgent: "t", ip: "i", now: 1_000_000)
+            #expect(try await sessions.authenticate(memberID: 1, token: firstToken.text, now: 1_000_001) != nil)
+            #expect(try await sessions.authenticate(memberID: 1, token: secondToken.text, now: 1_000_001) != nil)
+
+            try await database.withConnection { connection in
+                try await connection.raw("UPDATE device_sessions SET revoked_at = 1000002 WHERE id = \(bind: first.id)").run()
+            }
+            #expect(try await sessions.authenticate(memberID: 1, token: firstToken.text, now: 1_000_004) != nil, "ended elsewhere: cached")
+            #expect(try await sessions.authenticate(memberID: 1, token: firstToken.text, now: 1_000_006) == nil, "cache lifetime over")
+            #expect(try await sessions.authenticate(memberID: 2, token: secondToken.text, now: 1_000_006) == nil, "another member's ID")
+
+            try await sessions.revokeAll(memberID: 1, now: 1_000_007)
+            #expect(try await sessions.authenticate(memberID: 1, token: secondToken.text, now: 1_000_007) == nil, "ended here: forgotten at once")
+        }
+    }
+
     @Test func bannedMembersLoseTheirSessions() async throws {
-        try await TestServer.run { client, services in
+        try await TestServer.run(config: ["session_cache_seconds": "0"]) { client, services in
             let id = try await AccountFixtures.member("alice", services: services)
             let alice = try LoggedIn(try await client.login("alice"))
             try await AccountFixtures.update(id, "banned = \(bind: true)", services: services)

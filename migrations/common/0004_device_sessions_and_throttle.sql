@@ -29,6 +29,7 @@ CREATE INDEX login_failures_ip ON login_failures (ip, failed_at);
 INSERT INTO config (name, value) VALUES
     ('session_idle_days', '120'),
     ('session_maximum_days', '365'),
+    ('session_cache_seconds', '5'),
     ('login_throttle_user_ip_failures', '5'),
     ('login_throttle_user_ip_minutes', '15'),
     ('login_throttle_user_failures', '50'),
