@@ -4,17 +4,25 @@ import SQLKit
 /// Reads a member's groups and what they grant.
 public struct PermissionStore: Sendable {
     private let database: Database
+    /// Memberships by member ID, remembered for `cacheSeconds`.
+    private let cache: ExpiringCache<Int, Membership>?
 
-    public init(database: Database) {
+    /// - Parameter cacheSeconds: how long a membership read is remembered (0: always read; see
+    ///   ``ExpiringCache`` for what a cache lifetime means across server instances).
+    public init(database: Database, cacheSeconds: Int = 0) {
         self.database = database
+        self.cache = cacheSeconds > 0 ? ExpiringCache(lifetimeSeconds: cacheSeconds) : nil
     }
 
     /// The member's name and groups, and whether the groups make the member staff or admin (one
-    /// query; what most requests need). Nil when there is no such member.
-    public func membership(of memberID: Int) async throws -> Membership? {
-        try await self.database.withConnection { connection in
+    /// query, or none when recently read; what most requests need). Nil when there is no such member.
+    public func membership(of memberID: Int, now: Int = UnixTime.now) async throws -> Membership? {
+        if let cached = self.cache?.value(for: memberID, now: now) { return cached }
+        let membership = try await self.database.withConnection { connection in
             try await Self.membership(of: memberID, on: connection)
         }
+        if let membership { self.cache?.store(membership, for: memberID, now: now) }
+        return membership
     }
 
     /// Everything the login answer reports. Nil when there is no such member.

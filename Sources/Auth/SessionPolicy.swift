@@ -9,7 +9,8 @@ public struct SessionPolicy: Sendable {
     public var idleSeconds: Int
     public var maximumSeconds: Int
     public var touchIntervalSeconds: Int
-    /// How long a recognised session is remembered in memory (0: read the database every time).
+    /// How long a recognised session, and its member's groups, are remembered in memory (0: read the
+    /// database every time).
     public var cacheSeconds: Int
 
     public init(

@@ -9,12 +9,13 @@ import SQLKit
 public struct SessionStore: Sendable {
     private let database: Database
     public let policy: SessionPolicy
-    private let cache: SessionCache?
+    /// Recognised sessions by token hash.
+    private let cache: ExpiringCache<String, DeviceSession>?
 
     public init(database: Database, policy: SessionPolicy) {
         self.database = database
         self.policy = policy
-        self.cache = policy.cacheSeconds > 0 ? SessionCache(lifetimeSeconds: policy.cacheSeconds) : nil
+        self.cache = policy.cacheSeconds > 0 ? ExpiringCache(lifetimeSeconds: policy.cacheSeconds) : nil
     }
 
     /// Starts a session for `memberID`; returns it with the token to hand to the device (once).
@@ -60,13 +61,13 @@ public struct SessionStore: Sendable {
                 ).run()
             }
             session.lastUsedAt = now
-            self.cache?.recordUse(tokenHash: tokenHash, at: now)
+            self.cache?.update(tokenHash) { $0.lastUsedAt = now }
         }
         return session
     }
 
     private func cachedOrStored(tokenHash: String, now: Int) async throws -> DeviceSession? {
-        if let cached = self.cache?.session(tokenHash: tokenHash, now: now) { return cached }
+        if let cached = self.cache?.value(for: tokenHash, now: now) { return cached }
         let stored = try await self.database.withConnection { connection in
             try await connection.raw("""
                 SELECT s.id, s.member_id, s.created_at, s.last_used_at, s.expires_at, s.user_agent, s.ip
@@ -74,14 +75,14 @@ public struct SessionStore: Sendable {
                 WHERE s.token_hash = \(bind: tokenHash) AND s.revoked_at IS NULL AND m.banned = \(bind: false)
                 """).first().map(Self.session)
         }
-        if let stored { self.cache?.store(stored, tokenHash: tokenHash, now: now) }
+        if let stored { self.cache?.store(stored, for: tokenHash, now: now) }
         return stored
     }
 
     /// Ends one session of `memberID`; false when it is not theirs or already ended.
     @discardableResult
     public func revoke(sessionID: String, memberID: Int, now: Int = UnixTime.now) async throws -> Bool {
-        self.cache?.forget { $0.id == sessionID }
+        self.cache?.forget { $1.id == sessionID }
         return try await self.database.withConnection { connection in
             let rows = try await connection.raw("""
                 UPDATE device_sessions SET revoked_at = \(bind: now)
@@ -95,7 +96,7 @@ public struct SessionStore: Sendable {
     /// Ends every session of `memberID`; returns how many were live.
     @discardableResult
     public func revokeAll(memberID: Int, now: Int = UnixTime.now) async throws -> Int {
-        self.cache?.forget { $0.memberID == memberID }
+        self.cache?.forget { $1.memberID == memberID }
         return try await self.database.withConnection { connection in
             try await connection.raw("""
                 UPDATE device_sessions SET revoked_at = \(bind: now)

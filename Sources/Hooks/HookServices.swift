@@ -14,13 +14,14 @@ public struct HookServices: Sendable {
 
     /// Live services on `database`, configured from its config `options`.
     public static func live(database: Database, options: ConfigOptions, hasher: PasswordHasher, secureCookies: Bool) -> HookServices {
-        HookServices(
+        let sessionPolicy = SessionPolicy(options: options)
+        return HookServices(
             database: database,
             members: MemberStore(database: database),
             hasher: hasher,
-            sessions: SessionStore(database: database, policy: SessionPolicy(options: options)),
+            sessions: SessionStore(database: database, policy: sessionPolicy),
             throttle: LoginThrottle(database: database, limits: LoginThrottle.Limits(options: options)),
-            permissions: PermissionStore(database: database),
+            permissions: PermissionStore(database: database, cacheSeconds: sessionPolicy.cacheSeconds),
             cookies: SessionCookies(secure: secureCookies)
         )
     }

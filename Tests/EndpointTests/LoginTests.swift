@@ -1,3 +1,4 @@
+@testable import Endpoint
 import Auth
 import Foundation
 import Hooks
@@ -39,6 +40,17 @@ import Testing
             let cookies = answer.headers[values: .setCookie]
             #expect(cookies.contains { $0.hasPrefix("cms_member_id=\(id);") && !$0.contains("HttpOnly") && $0.contains("SameSite=Lax") })
             #expect(cookies.contains { $0.hasPrefix("cms_member_hash=") && $0.contains("HttpOnly") && $0.contains("Path=/") })
+        }
+    }
+
+    @Test func cookiesAreSecureBehindHTTPS() async throws {
+        var settings = ServerSettings()
+        settings.publicURL = "https://api.example.com"
+        try await TestServer.run(settings: settings) { client, services in
+            try await AccountFixtures.member("alice", services: services)
+            let cookies = try await client.login("alice").headers[values: .setCookie]
+            #expect(cookies.count == 2)
+            #expect(cookies.allSatisfy { $0.hasSuffix("; Secure") })
         }
     }
 
