@@ -21,4 +21,6 @@ if [ -z "${ENDPOINT_TEST_POSTGRES_URL:-}" ]; then
     export ENDPOINT_TEST_POSTGRES_URL="postgres://postgres@127.0.0.1:$pg_port/postgres"
 fi
 
-swift test "$@"
+# One test at a time: the suite takes about 20 s that way, and the timing comparison of logins
+# (PasswordTests) and the process tests then measure the server rather than their neighbours.
+swift test --no-parallel "$@"

@@ -108,6 +108,19 @@ import Testing
         }
     }
 
+    @Test func oneHookCanAnswerUnderSeveralKeys() async throws {
+        var registry = HookRegistry()
+        registry.register(EchoHook(), as: HookKey("misc", "contact"), HookKey("account", "contact"))
+        try await TestServer.run(registry: registry) { client, _ in
+            for hookType in ["misc", "account"] {
+                let answer = try await client.envelope("/data/endpoint.php/\(hookType)/contact")
+                #expect(answer.success == true)
+                #expect(answer.data["hook_type"] as? String == hookType)
+            }
+            #expect(try await client.envelope("/data/endpoint.php/misc/echo").success == false)
+        }
+    }
+
     @Test func unknownHookIsABusinessError() async throws {
         try await TestServer.run { client, _ in
             let answer = try await client.envelope("/data/endpoint.php?hook_type=misc&hook=nothing_here")
