@@ -22,11 +22,14 @@ public struct AccountLoginHook: Hook {
         let password = try request.parameters.requiredPost("password").trimmingWhitespace
         guard !username.isEmpty, !password.isEmpty else { throw EndpointError.refused(.memberInvalidLogin) }
 
-        if case .blocked(let seconds) = try await self.services.throttle.check(username: username, ip: request.clientAddress) {
+        let member = try await self.services.members.find(login: username)
+        // Count failures against the account itself, so typing its e-mail address instead of its
+        // username (or changing letter case) does not buy an attacker a second allowance.
+        let throttleKey = member?.username ?? username
+        if case .blocked(let seconds) = try await self.services.throttle.check(username: throttleKey, ip: request.clientAddress) {
             throw Self.throttled(retryAfter: seconds)
         }
 
-        let member = try await self.services.members.find(login: username)
         let check: PasswordCheck
         do {
             if let member, member.id != MemberRecord.guestID {
@@ -39,7 +42,7 @@ public struct AccountLoginHook: Hook {
             throw EndpointError(status: 200, message: .serverBusy, headers: ["Retry-After": "1"])
         }
         guard case .match(let needsRehash) = check, let member else {
-            try await self.services.throttle.recordFailure(username: username, ip: request.clientAddress)
+            try await self.services.throttle.recordFailure(username: throttleKey, ip: request.clientAddress)
             throw EndpointError.refused(.memberInvalidLogin)
         }
 
@@ -50,7 +53,7 @@ public struct AccountLoginHook: Hook {
         if needsRehash, let upgraded = try? await self.services.hasher.hash(password) {
             try await self.services.members.setPasswordHash(upgraded, memberID: member.id)
         }
-        try await self.services.throttle.clear(username: username, ip: request.clientAddress)
+        try await self.services.throttle.clear(username: throttleKey, ip: request.clientAddress)
         let (session, token) = try await self.services.sessions.create(
             memberID: member.id, userAgent: request.userAgent, ip: request.clientAddress
         )

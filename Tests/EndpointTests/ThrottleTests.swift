@@ -36,6 +36,7 @@ import Testing
             #expect(retryAfter > 880 && retryAfter <= 900)
 
             #expect(try await client.login("ALICE", headers: Self.from("10.0.0.1")).success == false)
+            #expect(try await client.login("alice@example.com", headers: Self.from("10.0.0.1")).success == false)
             #expect(try await client.login("alice", headers: Self.from("10.0.0.2")).success == true)
             #expect(try await client.login("bob", headers: Self.from("10.0.0.1")).success == true)
         }
