@@ -60,7 +60,7 @@ import Testing
             #expect(ready)
 
             let answers = try await withThrowingTaskGroup(of: String.self) { group in
-                for _ in 0..<4 {
+                for _ in 0..<8 {
                     group.addTask {
                         var request = HTTPClientRequest(url: base + "/data/endpoint.php?hook_type=account&hook=login")
                         request.method = .POST
@@ -70,11 +70,11 @@ import Testing
                         return String(buffer: try await response.body.collect(upTo: 1 << 20))
                     }
                 }
-                try await Task.sleep(for: .milliseconds(30))
+                try await Task.sleep(for: .milliseconds(50))
                 server.terminate()
                 return try await group.reduce(into: []) { $0.append($1) }
             }
-            #expect(answers.count == 4)
+            #expect(answers.count == 8)
             #expect(answers.allSatisfy { $0.hasPrefix(#"{"success":true"#) })
             try await client.shutdown()
         } catch {
