@@ -42,7 +42,8 @@ public final class Database: Sendable {
         self.logger = logger
         switch url {
         case .sqlite(let path):
-            let source = SQLiteFileSource(path: path)
+            let loops = Array(eventLoopGroup.makeIterator()).count
+            let source = SQLiteFileSource(path: path, maximumConnections: loops * connectionsPerEventLoop)
             try source.createParentFolder()
             self.engine = .sqlite
             self.pool = .sqlite(EventLoopGroupConnectionPool(
@@ -124,8 +125,11 @@ public final class Database: Sendable {
         guard !alreadyShutDown else { return }
         do {
             switch self.pool {
-            case .sqlite(let pool): try await pool.shutdownAsync()
-            case .postgres(let pool): try await pool.shutdownAsync()
+            case .sqlite(let pool):
+                try await pool.shutdownAsync()
+                try await pool.source.threadPool.shutdownGracefully()
+            case .postgres(let pool):
+                try await pool.shutdownAsync()
             }
         } catch {
             self.logger.warning("database pool shutdown failed", metadata: ["error": "\(error)"])

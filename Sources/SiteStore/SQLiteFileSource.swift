@@ -10,16 +10,26 @@ import SQLiteKit
 /// sqlite-kit's own source only turns foreign keys on; every connection here also waits for locks
 /// (`busy_timeout`) instead of failing at once, and the file runs in WAL mode so readers never block
 /// the writer.
+///
+/// SQLite calls block a thread, and a connection waiting for the write lock blocks its thread for up
+/// to the busy timeout. If every thread were taken by such waiters, the connection holding the lock
+/// could not run its next statement to release it: a deadlock until the timeout. So the connections
+/// get their own thread pool with a thread for each of them (not sqlite-nio's shared two-thread pool).
 struct SQLiteFileSource: ConnectionPoolSource {
     let path: String
     let busyTimeoutMilliseconds: Int
+    let threadPool: NIOThreadPool
     private let inner: SQLiteConnectionSource
 
-    init(path: String, busyTimeoutMilliseconds: Int = 5_000) {
+    /// - Parameter maximumConnections: how many connections the pool may open; one thread each.
+    init(path: String, maximumConnections: Int, busyTimeoutMilliseconds: Int = 5_000) {
         self.path = path
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+        self.threadPool = NIOThreadPool(numberOfThreads: max(1, maximumConnections))
+        self.threadPool.start()
         self.inner = SQLiteConnectionSource(
-            configuration: .init(storage: .file(path: path), enableForeignKeys: true)
+            configuration: .init(storage: .file(path: path), enableForeignKeys: true),
+            threadPool: self.threadPool
         )
     }
 
