@@ -24,6 +24,4 @@ public struct Caller: Sendable, Equatable {
     }
 
     public static let guest = Caller()
-
-    public var isGuest: Bool { self.memberID == MemberRecord.guestID }
 }

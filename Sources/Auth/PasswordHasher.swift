@@ -18,8 +18,9 @@ public final class PasswordHasher: Sendable {
     private let pending: NIOLockedValueBox<Int>
     private let maximumPending: Int
     /// A hash of a random password with the current parameters, verified against when there is no
-    /// real hash so that failures take as long as real checks.
-    private let dummyHash: String
+    /// real hash so that failures take as long as real checks. Made on a hashing thread the first time
+    /// it is needed.
+    private let dummyHash = NIOLockedValueBox<String?>(nil)
 
     /// - Parameters:
     ///   - parameters: Argon2id cost for new hashes.
@@ -35,7 +36,6 @@ public final class PasswordHasher: Sendable {
         self.pool.start()
         self.pending = NIOLockedValueBox(0)
         self.maximumPending = max(1, maximumPending)
-        self.dummyHash = (try? Argon2id.hash("dummy password \(UInt64.random(in: .min ... .max))", parameters: parameters)) ?? ""
     }
 
     /// A new Argon2id hash of `password` with the configured parameters.
@@ -50,7 +50,7 @@ public final class PasswordHasher: Sendable {
     /// so a caller cannot tell from the time taken whether an account exists or can log in.
     public func verify(_ password: String, against stored: String, legacySalt: String = "") async throws -> PasswordCheck {
         let current = self.parameters
-        let dummy = self.dummyHash
+        let dummyHash = self.dummyHash
         return try await self.run {
             if stored.hasPrefix("$argon2id$") {
                 guard Argon2id.verify(password, encoded: stored) else { return .mismatch }
@@ -59,6 +59,12 @@ public final class PasswordHasher: Sendable {
             }
             if LegacyComposrHash.recognises(stored) {
                 return LegacyComposrHash.verify(password, stored: stored, salt: legacySalt) ? .match(needsRehash: true) : .mismatch
+            }
+            let dummy = try dummyHash.withLockedValue { cached in
+                if let cached { return cached }
+                let made = try Argon2id.hash("dummy password \(UInt64.random(in: .min ... .max))", parameters: current)
+                cached = made
+                return made
             }
             _ = Argon2id.verify(password, encoded: dummy)
             return .mismatch

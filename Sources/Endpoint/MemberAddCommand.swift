@@ -38,8 +38,8 @@ struct MemberAddCommand: AsyncParsableCommand {
     func run() async throws {
         let messages = EnglishCatalog()
         let password = try self.passwordInput.read()
-        let username = self.username.trimmingCharacters(in: .whitespaces)
-        let email = self.email.trimmingCharacters(in: .whitespaces)
+        let username = self.username.trimmingWhitespace
+        let email = self.email.trimmingWhitespace
         do {
             let rules = AccountRules()
             try rules.check(username: username)

@@ -1,10 +1,10 @@
-import Foundation
+import Auth
 import SiteStore
 
 /// Finds the member a command names, or fails with a sentence for the operator.
 enum MemberLookup {
     static func find(_ login: String, in database: Database) async throws -> MemberRecord {
-        guard let member = try await MemberStore(database: database).find(login: login.trimmingCharacters(in: .whitespaces)),
+        guard let member = try await MemberStore(database: database).find(login: login.trimmingWhitespace),
               member.id != MemberRecord.guestID
         else { throw CommandFailure("There is no member \u{2018}\(login)\u{2019}.") }
         return member

@@ -31,9 +31,4 @@ public struct EndpointError: Error, Sendable, Equatable {
     public static func badRequest(_ message: MessageID, _ arguments: String...) -> EndpointError {
         EndpointError(status: 400, message: message, arguments: arguments)
     }
-
-    /// The caller may not do this: HTTP 401.
-    public static func accessDenied(_ message: MessageID, _ arguments: String...) -> EndpointError {
-        EndpointError(status: 401, message: message, arguments: arguments)
-    }
 }

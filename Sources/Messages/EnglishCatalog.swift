@@ -18,12 +18,6 @@ public struct EnglishCatalog: MessageCatalog {
             "A field that was supposed to be an integer (for our purposes, a whole number between -2147483648 and 2147483647) was not"
         case .jsonOnly:
             "Only supported output type is JSON."
-        case .missingResource:
-            "The requested resource does not exist. It has probably been deleted."
-        case .internalError:
-            "Internal error"
-        case .success:
-            "Your action was successful."
         case .unknownHook:
             "There is no API hook \u{2018}{1}/{2}\u{2019} on this server."
         case .invalidHookName:
@@ -38,8 +32,6 @@ public struct EnglishCatalog: MessageCatalog {
             "The request is too large; the limit is {1} bytes."
         case .internalFailure:
             "Something went wrong on the server. Please try again later (reference {1})."
-        case .notFound:
-            "There is nothing at this address."
         case .crossSiteRequest:
             "This request came from another website and was refused. Log in through the app or this site itself."
         case .unsupportedType:
@@ -62,8 +54,6 @@ public struct EnglishCatalog: MessageCatalog {
             "You have been logged out on this device."
         case .loggedOutEverywhere:
             "You have been logged out on all your devices."
-        case .noSuchSession:
-            "That session does not exist or has already ended."
         case .usernameAlreadyExists:
             "The username specified already exists"
         case .emailAddressInUse:

@@ -10,9 +10,6 @@ public enum MessageID: String, CaseIterable, Sendable {
     case shouldHaveBeenPosted = "SHOULD_HAVE_BEEN_POSTED"
     case notInteger = "NOT_INTEGER"
     case jsonOnly = "JSON_ONLY"
-    case missingResource = "MISSING_RESOURCE"
-    case internalError = "INTERNAL_ERROR"
-    case success = "SUCCESS"
     case unknownHook = "ENDPOINT_UNKNOWN_HOOK"
     case invalidHookName = "ENDPOINT_INVALID_HOOK_NAME"
     case duplicateParameter = "ENDPOINT_DUPLICATE_PARAMETER"
@@ -20,7 +17,6 @@ public enum MessageID: String, CaseIterable, Sendable {
     case malformedBody = "ENDPOINT_MALFORMED_BODY"
     case requestTooLarge = "ENDPOINT_REQUEST_TOO_LARGE"
     case internalFailure = "ENDPOINT_INTERNAL_FAILURE"
-    case notFound = "ENDPOINT_NOT_FOUND"
     case crossSiteRequest = "ENDPOINT_CROSS_SITE_REQUEST"
     case unsupportedType = "ENDPOINT_UNSUPPORTED_TYPE"
 
@@ -34,7 +30,6 @@ public enum MessageID: String, CaseIterable, Sendable {
     case notLoggedIn = "ENDPOINT_NOT_LOGGED_IN"
     case loggedOut = "ENDPOINT_LOGGED_OUT"
     case loggedOutEverywhere = "ENDPOINT_LOGGED_OUT_EVERYWHERE"
-    case noSuchSession = "ENDPOINT_NO_SUCH_SESSION"
 
     // Members and accounts
     case usernameAlreadyExists = "USERNAME_ALREADY_EXISTS"

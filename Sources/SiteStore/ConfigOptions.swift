@@ -22,11 +22,6 @@ public struct ConfigOptions: Sendable {
         }
     }
 
-    /// The option's text, or nil when it is not set.
-    public subscript(name: String) -> String? {
-        self.values[name]
-    }
-
     /// The option as a whole number, or `fallback` when unset or not a number.
     public func integer(_ name: String, default fallback: Int) -> Int {
         self.values[name].flatMap { Int($0) } ?? fallback

@@ -16,6 +16,9 @@ import Testing
             let tablet = try LoggedIn(try await client.login("alice", headers: [.userAgent: "tablet"]))
             let laptop = try LoggedIn(try await client.login("alice", headers: [.userAgent: "laptop"]))
             #expect(Set([phone.sessionID, tablet.sessionID, laptop.sessionID]).count == 3)
+            let recorded = try await services.sessions.live(memberID: 2)
+            #expect(Set(recorded.map(\.userAgent)) == ["phone", "tablet", "laptop"])
+            #expect(Set(recorded.map(\.id)) == Set([phone.sessionID, tablet.sessionID, laptop.sessionID]))
             for device in [phone, tablet, laptop] {
                 #expect(try await client.envelope(AccountFixtures.sessionURI, headers: device.iOSHeaders).success == true)
             }

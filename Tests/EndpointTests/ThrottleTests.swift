@@ -38,6 +38,7 @@ import Testing
             #expect(try await client.login("ALICE", headers: Self.from("10.0.0.1")).success == false)
             #expect(try await client.login("alice@example.com", headers: Self.from("10.0.0.1")).success == false)
             #expect(try await client.login("alice", headers: Self.from("10.0.0.2")).success == true)
+            #expect(try await services.sessions.live(memberID: 2).map(\.ip) == ["10.0.0.2"], "the session records the client IP")
             #expect(try await client.login("bob", headers: Self.from("10.0.0.1")).success == true)
         }
     }

@@ -25,6 +25,7 @@ CREATE TABLE login_failures (
 );
 CREATE INDEX login_failures_username ON login_failures (username_key, ip, failed_at);
 CREATE INDEX login_failures_ip ON login_failures (ip, failed_at);
+CREATE INDEX login_failures_time ON login_failures (failed_at);
 
 INSERT INTO config (name, value) VALUES
     ('session_idle_days', '120'),
