@@ -26,6 +26,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/async-kit.git", from: "1.22.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
@@ -74,8 +77,35 @@ let package = Package(
             swiftSettings: upcoming
         ),
         .target(
+            name: "Mail",
+            dependencies: [
+                "SiteStore",
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: upcoming
+        ),
+        .target(
+            name: "Accounts",
+            dependencies: [
+                "Auth",
+                "Mail",
+                "Messages",
+                "SiteStore",
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcoming
+        ),
+        .target(
             name: "Hooks",
             dependencies: [
+                "Accounts",
                 "Auth",
                 "Messages",
                 "SiteStore",
@@ -86,13 +116,17 @@ let package = Package(
         .executableTarget(
             name: "Endpoint",
             dependencies: [
+                "Accounts",
                 "Auth",
+                "Mail",
                 "Hooks",
                 "Messages",
                 "SiteStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -104,7 +138,9 @@ let package = Package(
             name: "EndpointTests",
             dependencies: [
                 "Endpoint",
+                "Accounts",
                 "Auth",
+                "Mail",
                 "Hooks",
                 "Messages",
                 "SiteStore",
@@ -112,6 +148,8 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],

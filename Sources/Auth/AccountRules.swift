@@ -1,41 +1,76 @@
 public import Messages
+public import SiteStore
 
-/// The rules a new account's username, e-mail address and password must meet.
+/// The rules a new account's username, e-mail address and password must meet (reference §4.2).
 ///
-/// Shared by `endpoint member add` and (later) `account/join`, so an administrator cannot create an
-/// account the API would refuse. Lengths come from the config options of the same names; the defaults
-/// are Composr's.
+/// Shared by `account/join`, the password-reset pages and `endpoint member add`, so an administrator
+/// cannot create an account the API would refuse. Values come from the config options of the same
+/// names; the defaults are Composr's, except that whitespace in passwords is allowed, an empty password
+/// is never accepted and the 30,000 most common passwords are refused (``CommonPasswords``).
 public struct AccountRules: Sendable {
     public var minimumUsernameLength = 3
     public var maximumUsernameLength = 20
     public var minimumPasswordLength = 8
     public var maximumPasswordLength = 255
+    public var prohibitUsernameWhitespace = false
+    public var prohibitPasswordWhitespace = false
+    /// Phrases a username must not contain (case-insensitive). Composr always adds Guest, unknown and
+    /// System to its `restricted_usernames` option.
+    public var restrictedPhrases = ["Guest", "System", "unknown", "Staff", "Administrator", "Moderator", "googlebot"]
+    /// Domains e-mail addresses must be on (option `valid_email_domains`); empty means any.
+    public var allowedEmailDomains: [String] = []
 
     public init() {}
+
+    /// The rules set by the config options.
+    public init(options: ConfigOptions) {
+        let defaults = AccountRules()
+        self.minimumUsernameLength = max(1, options.integer("minimum_username_length", default: defaults.minimumUsernameLength))
+        self.maximumUsernameLength = max(self.minimumUsernameLength, options.integer("maximum_username_length", default: defaults.maximumUsernameLength))
+        self.minimumPasswordLength = max(1, options.integer("minimum_password_length", default: defaults.minimumPasswordLength))
+        self.maximumPasswordLength = min(255, max(self.minimumPasswordLength, options.integer("maximum_password_length", default: defaults.maximumPasswordLength)))
+        self.prohibitUsernameWhitespace = options.flag("prohibit_username_whitespace", default: false)
+        self.prohibitPasswordWhitespace = options.flag("prohibit_password_whitespace", default: false)
+        self.restrictedPhrases = Array(Set(options.list("restricted_usernames") + ["Guest", "unknown", "System"])).sorted()
+        self.allowedEmailDomains = options.list("valid_email_domains").map { $0.lowercased() }
+    }
 
     /// A rule that was broken: the catalog sentence that says so.
     public struct Violation: Error, Equatable {
         public let message: MessageID
         public let arguments: [String]
+
+        init(_ message: MessageID, _ arguments: [String] = []) {
+            self.message = message
+            self.arguments = arguments
+        }
+    }
+
+    /// Checks a new username and password together, in Composr's order (so the first message a user
+    /// sees is the one Composr would show).
+    public func check(username: String, password: String) throws(Violation) {
+        try self.checkShape(username: username)
+        try self.check(password: password)
+        try self.checkContent(username: username)
     }
 
     /// Checks `username`, already trimmed.
     public func check(username: String) throws(Violation) {
-        if username.count < self.minimumUsernameLength {
-            throw Violation(message: .usernameTooShort, arguments: [String(self.minimumUsernameLength)])
-        }
-        if username.count > self.maximumUsernameLength {
-            throw Violation(message: .usernameTooLong, arguments: [String(self.maximumUsernameLength)])
-        }
+        try self.checkShape(username: username)
+        try self.checkContent(username: username)
     }
 
-    /// Checks `password` as typed.
+    /// Checks `password` as typed (after trimming, as Composr does).
     public func check(password: String) throws(Violation) {
-        if password.count < self.minimumPasswordLength {
-            throw Violation(message: .passwordTooShort, arguments: [String(self.minimumPasswordLength)])
-        }
         if password.count > self.maximumPasswordLength {
-            throw Violation(message: .passwordTooLong, arguments: [String(self.maximumPasswordLength)])
+            throw Violation(.passwordTooLong, [String(self.maximumPasswordLength)])
+        }
+        if password.count < self.minimumPasswordLength {
+            throw Violation(.passwordTooShort, [String(self.minimumPasswordLength)])
+        }
+        if CommonPasswords.contains(password) { throw Violation(.passwordTooCommon) }
+        if self.prohibitPasswordWhitespace, password.contains(where: \.isWhitespace) {
+            throw Violation(.usernamePasswordWhitespace)
         }
     }
 
@@ -43,12 +78,46 @@ public struct AccountRules: Sendable {
     /// spaces or control characters, at most 254 characters.
     public func check(email: String) throws(Violation) {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        let labels = parts.count == 2 ? parts[1].split(separator: ".", omittingEmptySubsequences: false) : []
         let valid = email.count <= 254
             && parts.count == 2
             && !parts[0].isEmpty
-            && parts[1].split(separator: ".", omittingEmptySubsequences: false).count >= 2
-            && !parts[1].split(separator: ".", omittingEmptySubsequences: false).contains { $0.isEmpty }
-            && !email.unicodeScalars.contains { $0.value <= 0x20 || $0.value == 0x7F }
-        if !valid { throw Violation(message: .invalidEmailAddress, arguments: []) }
+            && labels.count >= 2
+            && !labels.contains { $0.isEmpty }
+            && !email.unicodeScalars.contains { $0.value <= 0x20 || $0.value == 0x7F || "<>()[],;:\\\"".unicodeScalars.contains($0) }
+        if !valid { throw Violation(.invalidEmailAddress) }
+    }
+
+    /// Checks that `email` (valid syntax) is on an allowed domain or one of its subdomains.
+    public func checkDomain(email: String) throws(Violation) {
+        guard !self.allowedEmailDomains.isEmpty else { return }
+        let domain = email.split(separator: "@").last.map { $0.lowercased() } ?? ""
+        if !self.allowedEmailDomains.contains(where: { domain == $0 || domain.hasSuffix("." + $0) }) {
+            throw Violation(.emailDomainNotAccepted)
+        }
+    }
+
+    private func checkShape(username: String) throws(Violation) {
+        if username.contains("@") && username.contains(".") { throw Violation(.usernameBadSymbols) }
+        if username.count > self.maximumUsernameLength {
+            throw Violation(.usernameTooLong, [String(self.maximumUsernameLength)])
+        }
+        if username.count < self.minimumUsernameLength {
+            throw Violation(.usernameTooShort, [String(self.minimumUsernameLength)])
+        }
+    }
+
+    private func checkContent(username: String) throws(Violation) {
+        if self.prohibitUsernameWhitespace, username.contains(where: \.isWhitespace) {
+            throw Violation(.usernamePasswordWhitespace)
+        }
+        if username.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }) {
+            throw Violation(.usernameBadSymbols)
+        }
+        let lowered = username.lowercased()
+        if self.restrictedPhrases.contains(where: { lowered.contains($0.lowercased()) }) { throw Violation(.usernameBadSubstring) }
+        if username.allSatisfy({ $0.isASCII && ($0.isNumber || ".eE+-".contains($0)) }), Double(username) != nil {
+            throw Violation(.usernameNumeric)
+        }
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Random identifiers and secrets from the system's cryptographic generator.
-enum RandomText {
+public enum RandomText {
     /// `byteCount` random bytes as unpadded base64url.
-    static func base64URL(byteCount: Int) -> String {
+    public static func base64URL(byteCount: Int) -> String {
         Data(Self.bytes(byteCount)).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_")
@@ -11,7 +11,7 @@ enum RandomText {
     }
 
     /// `byteCount` random bytes as lowercase hex.
-    static func hex(byteCount: Int) -> String {
+    public static func hex(byteCount: Int) -> String {
         Hex.encode(Self.bytes(byteCount))
     }
 

@@ -1,5 +1,5 @@
 public import SiteStore
-import SQLKit
+public import SQLKit
 
 /// Creates, recognises and revokes device sessions.
 ///
@@ -96,14 +96,26 @@ public struct SessionStore: Sendable {
     /// Ends every session of `memberID`; returns how many were live.
     @discardableResult
     public func revokeAll(memberID: Int, now: Int = UnixTime.now) async throws -> Int {
-        self.cache?.forget { $1.memberID == memberID }
+        self.forgetCached(memberID: memberID)
         return try await self.database.withConnection { connection in
-            try await connection.raw("""
-                UPDATE device_sessions SET revoked_at = \(bind: now)
-                WHERE member_id = \(bind: memberID) AND revoked_at IS NULL
-                RETURNING id
-                """).all().count
+            try await Self.revokeAll(memberID: memberID, on: connection, now: now)
         }
+    }
+
+    /// Ends every session of `memberID` on `connection` (inside the caller's transaction); the caller
+    /// then calls ``forgetCached(memberID:)``.
+    @discardableResult
+    public static func revokeAll(memberID: Int, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws -> Int {
+        try await connection.raw("""
+            UPDATE device_sessions SET revoked_at = \(bind: now)
+            WHERE member_id = \(bind: memberID) AND revoked_at IS NULL
+            RETURNING id
+            """).all().count
+    }
+
+    /// Drops this instance's cached recognitions of `memberID`'s sessions.
+    public func forgetCached(memberID: Int) {
+        self.cache?.forget { $1.memberID == memberID }
     }
 
     /// The member's live sessions, most recently used first.

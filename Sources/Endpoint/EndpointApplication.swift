@@ -3,9 +3,11 @@ import Hooks
 import Hummingbird
 import Logging
 import Messages
+import ServiceLifecycle
 import SiteStore
 
-/// Builds the HTTP application: the endpoint dispatcher in front of a router holding `/healthz`.
+/// Builds the HTTP application: the endpoint dispatcher in front of a router holding `/healthz` and the
+/// account pages, plus background services (the mail worker).
 ///
 /// Kept apart from the CLI so tests build exactly what `endpoint serve` runs.
 enum EndpointApplication {
@@ -14,16 +16,18 @@ enum EndpointApplication {
         services: HookServices,
         registry: HookRegistry? = nil,
         messages: any MessageCatalog = EnglishCatalog(),
+        backgroundServices: [any Service] = [],
         logger: Logger
     ) -> some ApplicationProtocol {
         let database = services.database
         let router = Router(context: EndpointRequestContext.self)
+        let clientAddress = ClientAddress(trustedProxies: settings.trustedProxies)
         router.add(middleware: EndpointDispatcher(
             registry: registry ?? .standard(services),
             recognizer: CallerRecognizer(sessions: services.sessions),
             messages: messages,
             maximumBodyBytes: settings.maximumBodyBytes,
-            clientAddress: ClientAddress(trustedProxies: settings.trustedProxies),
+            clientAddress: clientAddress,
             crossSite: CrossSiteCheck(publicAuthority: settings.publicAuthority)
         ))
         router.get("healthz") { _, _ -> Response in
@@ -34,9 +38,12 @@ enum EndpointApplication {
                 body: ResponseBody(byteBuffer: ByteBuffer(string: reachable ? #"{"status":"ok"}"# : #"{"status":"unavailable"}"#))
             )
         }
+        AccountPages(services: services, messages: messages, clientAddress: clientAddress, secureCookies: settings.secureCookies)
+            .register(on: router)
         return Application(
             router: router,
             configuration: .init(address: .hostname(settings.hostname, port: settings.port), serverName: nil),
+            services: backgroundServices,
             logger: logger
         )
     }

@@ -4,6 +4,8 @@ import Foundation
 import Hooks
 import Hummingbird
 import Logging
+import Mail
+import ServiceLifecycle
 import SiteStore
 
 /// `endpoint serve`: runs the HTTP server until SIGTERM or SIGINT, letting in-flight requests finish.
@@ -34,6 +36,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Password-hashing threads. Env: ENDPOINT_HASH_THREADS. Default: one per core")
     var hashThreads: Int?
 
+    @Option(help: "Where to deliver mail: smtp://[user:pass@]host:port (STARTTLS when offered) or smtps://…. Env: ENDPOINT_SMTP_URL. Default: none (mail stays queued; see `endpoint mail list`)")
+    var smtpURL: String?
+
+    @Option(help: "Extra CA certificates (PEM) to trust for the SMTP server. Env: ENDPOINT_SMTP_CA_FILE.")
+    var smtpCAFile: String?
+
+    @Option(help: "Sender address of outgoing mail. Env: ENDPOINT_MAIL_FROM. Default: noreply@localhost")
+    var mailFrom: String?
+
     @Flag(inversion: .prefixedNo, help: "Apply pending migrations on start.")
     var migrate = true
 
@@ -60,8 +71,14 @@ struct ServeCommand: AsyncParsableCommand {
                 threads: settings.hashThreads,
                 maximumPending: settings.hashQueueLimit
             )
-            let services = HookServices.live(database: database, options: options, hasher: hasher, secureCookies: settings.secureCookies)
-            let app = EndpointApplication.build(settings: settings, services: services, logger: logger)
+            let services = HookServices.live(
+                database: database, options: options, hasher: hasher, secureCookies: settings.secureCookies, publicURL: settings.linkBaseURL
+            )
+            let app = EndpointApplication.build(
+                settings: settings, services: services,
+                backgroundServices: try Self.mailWorkers(settings: settings, database: database, options: options, logger: logger),
+                logger: logger
+            )
             logger.info("serving", metadata: ["address": "http://\(settings.hostname):\(settings.port)", "database": "\(database.url)"])
             do {
                 try await app.runService()
@@ -72,6 +89,22 @@ struct ServeCommand: AsyncParsableCommand {
             try await hasher.shutdown()
             logger.info("stopped")
         }
+    }
+
+    /// The mail worker, when an SMTP server is configured.
+    private static func mailWorkers(settings: ServerSettings, database: Database, options: ConfigOptions, logger: Logger) throws -> [any Service] {
+        guard let smtpURL = settings.smtpURL else {
+            logger.notice("no SMTP server configured (ENDPOINT_SMTP_URL): mail stays queued; see `endpoint mail list`")
+            return []
+        }
+        let client = try SMTPClient(server: smtpURL, extraTrustRootsFile: settings.smtpTrustRootsFile)
+        let delivery = MailDelivery(
+            outbox: MailOutbox(database: database), client: client,
+            sender: MailSender(address: settings.mailFrom, name: options.string("site_name", default: "Composr site")),
+            policy: MailRetryPolicy(options: options), logger: logger
+        )
+        logger.info("delivering mail", metadata: ["smtp": "\(smtpURL)"])
+        return [MailWorker(delivery: delivery, interval: settings.mailPollInterval, logger: logger)]
     }
 
     private func settings() throws -> ServerSettings {
@@ -89,6 +122,15 @@ struct ServeCommand: AsyncParsableCommand {
         settings.publicURL = self.publicURL ?? environment["ENDPOINT_PUBLIC_URL"].flatMap { $0.isEmpty ? nil : $0 }
         settings.hashThreads = try self.hashThreads
             ?? Self.integer(environment["ENDPOINT_HASH_THREADS"], name: "ENDPOINT_HASH_THREADS") ?? settings.hashThreads
+        if let text = self.smtpURL ?? environment["ENDPOINT_SMTP_URL"], !text.isEmpty {
+            do {
+                settings.smtpURL = try SMTPServerURL(parsing: text)
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
+        settings.smtpTrustRootsFile = self.smtpCAFile ?? environment["ENDPOINT_SMTP_CA_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        settings.mailFrom = self.mailFrom ?? environment["ENDPOINT_MAIL_FROM"].flatMap { $0.isEmpty ? nil : $0 } ?? settings.mailFrom
         guard (1...65535).contains(settings.port) else { throw ValidationError("The port must be between 1 and 65535.") }
         guard settings.maximumBodyBytes > 0 else { throw ValidationError("The body limit must be a positive number of bytes.") }
         return settings

@@ -1,4 +1,5 @@
 import Foundation
+import Mail
 import NIOCore
 
 /// Everything `endpoint serve` can be told, resolved from flags, then environment, then defaults.
@@ -18,6 +19,21 @@ struct ServerSettings: Sendable {
     var hashThreads = System.coreCount
     /// Hashes running or queued before logins are answered "busy".
     var hashQueueLimit = 32
+    /// Where mail is delivered; nil keeps it queued (see `endpoint mail list`).
+    var smtpURL: SMTPServerURL?
+    /// PEM file of extra certificates to trust for the SMTP server's TLS (a private CA).
+    var smtpTrustRootsFile: String?
+    /// The sender address of outgoing mail.
+    var mailFrom = "noreply@localhost"
+    /// Pause between two passes of the mail worker.
+    var mailPollInterval: Duration = .seconds(2)
+
+    /// The base of links in e-mails: the public URL, else the listening address.
+    var linkBaseURL: String {
+        if let publicURL { return publicURL }
+        let host = ["0.0.0.0", "::", ""].contains(self.hostname) ? "127.0.0.1" : self.hostname
+        return "http://\(host.contains(":") ? "[\(host)]" : host):\(self.port)"
+    }
 
     /// Whether cookies must be `Secure`.
     var secureCookies: Bool { self.publicURL?.lowercased().hasPrefix("https://") ?? false }

@@ -101,14 +101,7 @@ public struct AccountLoginHook: Hook {
             ("primary_group_name", .string(primaryGroupName)),
             ("custom_fields", .emptyObject),
         ]
-        let deviceAuth: [(key: String, value: JSONValue)] = [
-            ("password", ""),
-            ("device_auth_member_id_cn", .string(PresentedCredentials.memberCookie)),
-            ("device_auth_pass_hashed_cn", .string(PresentedCredentials.tokenCookie)),
-            ("device_auth_member_id_vl", .string(String(member.id))),
-            ("device_auth_pass_hashed_vl", .string(token.text)),
-            ("user_data", .object(shared)),
-        ]
-        return .object(profile + shared + deviceAuth)
+        let deviceAuth = DeviceAuthFields.fields(memberID: member.id, token: token)
+        return .object(profile + shared + deviceAuth + [("user_data", .object(shared))])
     }
 }

@@ -1,3 +1,4 @@
+public import Accounts
 public import Messages
 
 /// A failure to report to the caller: an HTTP status and a catalog sentence.
@@ -30,5 +31,15 @@ public struct EndpointError: Error, Sendable, Equatable {
     /// A malformed request: HTTP 400.
     public static func badRequest(_ message: MessageID, _ arguments: String...) -> EndpointError {
         EndpointError(status: 400, message: message, arguments: arguments)
+    }
+}
+
+extension EndpointError {
+    /// An account flow's refusal as an envelope error (HTTP 200, with `Retry-After` for rate limits).
+    public init(_ failure: AccountFailure) {
+        self.init(
+            status: 200, message: failure.message, arguments: failure.arguments,
+            headers: failure.retryAfterSeconds.map { ["Retry-After": String($0)] } ?? [:]
+        )
     }
 }

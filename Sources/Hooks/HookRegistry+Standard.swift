@@ -5,6 +5,8 @@ extension HookRegistry {
         registry.register(EchoHook(), as: HookKey("misc", "echo"))
         registry.register(AccountLoginHook(services: services), as: HookKey("account", "login"))
         registry.register(AccountSessionHook(services: services), as: HookKey("account", "session"))
+        registry.register(AccountJoinHook(services: services), as: HookKey("account", "join"))
+        registry.register(AccountLostPasswordHook(services: services), as: HookKey("account", "lost_password"))
         return registry
     }
 }

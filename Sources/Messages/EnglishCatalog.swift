@@ -68,6 +68,104 @@ public struct EnglishCatalog: MessageCatalog {
             "The password must be at least {1} {1|character|characters}"
         case .passwordTooLong:
             "The password must be at most {1} {1|character|characters}"
+        case .passwordMismatch:
+            "The two passwords you gave do not match."
+        case .emailAddressMismatch:
+            "The two e-mail addresses you gave do not match."
+        case .emailDomainNotAccepted:
+            "The given e-mail address is not on a domain name that we accept."
+        case .invalidDateGiven:
+            "You have entered an invalid date"
+        case .emailAddressInUseOnSite:
+            "The given e-mail address is already used by another account, and our rules state that no person should have more than one account on {1}. If you have forgotten your password you can have your password reset."
+        case .usernameBadSymbols:
+            "The username chosen contains restricted symbols"
+        case .usernameBadSubstring:
+            "The username chosen contains a disallowed phrase"
+        case .usernameNumeric:
+            "Numeric usernames are not permitted"
+        case .usernamePasswordWhitespace:
+            "You must not use whitespace (e.g. spaces or tabs) in your username or password"
+        case .passwordTooCommon:
+            "This password is one of the most commonly used ones, so it would be guessed quickly. Please choose another."
+        case .waitingConfirmMail:
+            "An e-mail has been sent to the e-mail address you joined with. This e-mail will contain a link that you may click to activate your account. "
+        case .waitingConfirmMailInstant:
+            "Once activated, you may login."
+        case .waitingConfirmMailValidated:
+            "You will need to wait for a member of staff to validate your account before you may login."
+        case .loginAuto:
+            "You have now joined, and have been automatically logged in."
+        case .joinThrottled:
+            "Too many accounts were created from your network recently. Please try again in {1} {1|minute|minutes}."
+        case .successfulConfirm:
+            "Your e-mail address has been confirmed. You may now log in."
+        case .awaitingMemberValidation:
+            "Your e-mail address has been confirmed. A member of staff still needs to validate your account before you may log in."
+        case .alreadyConfirmed:
+            "This e-mail address has already been confirmed. You may log in."
+        case .incorrectConfirmCode:
+            "The confirmation code is not correct. Make sure you opened the whole link from the most recent e-mail we sent you."
+        case .codeExpired:
+            "This link has expired. Please ask for a new one."
+        case .codeUsed:
+            "This link has already been used. Please ask for a new one if you still need it."
+        case .codeThrottled:
+            "Too many incorrect codes were tried. Please wait {1} {1|minute|minutes} before trying again."
+        case .passwordResetError:
+            "You must either enter a username or an e-mail address."
+        case .resetCodeMailed:
+            "A reset link has been e-mailed to the specified member's e-mail address."
+        case .incorrectPasswordResetCode:
+            "You have entered an incorrect reset code. You probably reached this screen, directly or indirectly, from the e-mail you received after choosing to have your password reset. The link in the e-mail contains the confirmation code; if you are viewing the e-mail in plain text make sure you go to the full link including the code portion. If you have done multiple resets then you must use the link/code from the most recent e-mail."
+        case .resetThrottled:
+            "Too many password resets were requested from your network recently. Please try again in {1} {1|minute|minutes}."
+        case .passwordChanged:
+            "Your password has been changed and every device that was logged in to your account has been logged out. You may now log in with the new password."
+        case .confirmEmailSubject:
+            "Activate your new account at {1}"
+        case .signupText:
+            "Welcome to {1}, {2}! Please open the link below within {3} {3|hour|hours} to confirm your e-mail address and activate your account."
+        case .confirmLinkLabel:
+            "Confirm my e-mail address"
+        case .lostPasswordConfirm:
+            "Confirm password reset"
+        case .lostPasswordText:
+            "Dear {1}, someone (probably you) asked to reset the password of your account at {2}. Open the link below within {3} {3|minute|minutes} to choose a new password."
+        case .resetLinkLabel:
+            "Choose a new password"
+        case .mailNotYou:
+            "If you did not ask for this, you can ignore this e-mail; nothing will change."
+        case .passwordChangedSubject:
+            "Your password at {1} was changed"
+        case .passwordChangedText:
+            "Dear {1}, the password of your account at {2} was changed at {3} (UTC), and every device that was logged in has been logged out."
+        case .passwordChangedNotYou:
+            "If you did not do this, reset your password at once and tell the staff."
+        case .pageConfirmTitle:
+            "Confirm your e-mail address"
+        case .pageConfirmIntro:
+            "Press the button to confirm your e-mail address and activate your account."
+        case .pageConfirmButton:
+            "Confirm"
+        case .pageResetTitle:
+            "Choose a new password"
+        case .pageResetIntro:
+            "Choose a new password of at least {1} {1|character|characters}. Avoid passwords that are common or used elsewhere."
+        case .pageNewPassword:
+            "New password"
+        case .pageRepeatPassword:
+            "New password again"
+        case .pageResetButton:
+            "Change password"
+        case .pageDoneTitle:
+            "Done"
+        case .pageProblemTitle:
+            "Something is not right"
+        case .pageFormExpired:
+            "This form could not be checked (it may have been open too long, or cookies are blocked). Please open the link from your e-mail again."
+        case .pageBadLink:
+            "This link is incomplete. Please open the whole link from your e-mail."
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SQLKit
 
 /// A snapshot of the `config` table (Composr's config options: name → value).
@@ -24,6 +25,21 @@ public struct ConfigOptions: Sendable {
 
     /// The option as a whole number, or `fallback` when unset or not a number.
     public func integer(_ name: String, default fallback: Int) -> Int {
-        self.values[name].flatMap { Int($0) } ?? fallback
+        self.values[name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? fallback
+    }
+
+    /// The option as an on/off switch (Composr stores `1`/`0`), or `fallback` when unset.
+    public func flag(_ name: String, default fallback: Bool) -> Bool {
+        self.values[name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { $0 != 0 } ?? fallback
+    }
+
+    /// The option's text, or `fallback` when unset.
+    public func string(_ name: String, default fallback: String) -> String {
+        self.values[name] ?? fallback
+    }
+
+    /// A comma-separated option as its trimmed, non-empty items.
+    public func list(_ name: String) -> [String] {
+        (self.values[name] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 }

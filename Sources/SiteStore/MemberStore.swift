@@ -1,4 +1,4 @@
-import SQLKit
+public import SQLKit
 
 /// Reads and writes accounts.
 ///
@@ -20,7 +20,13 @@ public struct MemberStore: Sendable {
     }
 
     /// Creates the account and its group memberships in one transaction; returns the new member ID.
-    public func create(_ member: NewMember) async throws -> Int {
+    ///
+    /// `andThen` runs inside the same transaction with the new ID (e.g. to queue a confirmation
+    /// e-mail), so either everything is stored or nothing is.
+    public func create(
+        _ member: NewMember,
+        andThen: (any SQLDatabase, Int) async throws -> Void = { _, _ in }
+    ) async throws -> Int {
         let now = UnixTime.now
         do {
             return try await self.database.transaction { connection in
@@ -38,6 +44,7 @@ public struct MemberStore: Sendable {
                 for group in Set([member.primaryGroupID] + member.secondaryGroupIDs) {
                     try await connection.raw("INSERT INTO group_members (group_id, member_id) VALUES (\(bind: group), \(bind: id))").run()
                 }
+                try await andThen(connection, id)
                 return id
             }
         } catch {
@@ -60,6 +67,16 @@ public struct MemberStore: Sendable {
                 "SELECT \(unsafeRaw: Self.columns) FROM members WHERE email <> '' AND lower(email) = lower(\(bind: login)) ORDER BY id LIMIT 1"
             ).first()
             return try byEmail.map(Self.record)
+        }
+    }
+
+    /// The member whose e-mail address is `email` (case-insensitive), if any.
+    public func find(email: String) async throws -> MemberRecord? {
+        guard !email.isEmpty else { return nil }
+        return try await self.database.withConnection { connection in
+            try await connection.raw(
+                "SELECT \(unsafeRaw: Self.columns) FROM members WHERE email <> '' AND lower(email) = lower(\(bind: email)) ORDER BY id LIMIT 1"
+            ).first().map(Self.record)
         }
     }
 

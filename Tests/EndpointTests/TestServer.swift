@@ -35,7 +35,9 @@ enum TestServer {
             }
             let options = try await ConfigOptions.load(from: database)
             let hasher = PasswordHasher(parameters: Argon2idParameters(options: options), threads: hashThreads, maximumPending: hashQueueLimit)
-            let services = HookServices.live(database: database, options: options, hasher: hasher, secureCookies: settings.secureCookies)
+            let services = HookServices.live(
+                database: database, options: options, hasher: hasher, secureCookies: settings.secureCookies, publicURL: settings.linkBaseURL
+            )
             var settings = settings
             settings.port = 0
             let app = EndpointApplication.build(settings: settings, services: services, registry: registry, logger: quietLogger)

@@ -1,0 +1,59 @@
+public import Auth
+public import Messages
+public import SiteStore
+public import SQLKit
+import Mail
+
+/// Confirming a new member's e-mail address: sending the code (at join) and checking it (from the
+/// link's page or `account/join` with `type=confirm`).
+public struct EmailConfirmation: Sendable {
+    private let database: Database
+    private let members: MemberStore
+    private let codes: AccountCodeStore
+    private let guesses: CodeGuessGuard
+    private let composer: AccountMailComposer
+    public let policy: AccountPolicy
+
+    public init(database: Database, rateLimit: RateLimit, composer: AccountMailComposer, policy: AccountPolicy) {
+        self.database = database
+        self.members = MemberStore(database: database)
+        self.codes = AccountCodeStore(database: database)
+        self.guesses = CodeGuessGuard(rateLimit: rateLimit, rule: policy.codeFailures)
+        self.composer = composer
+        self.policy = policy
+    }
+
+    /// Issues a fresh code for the member and queues the mail with its link, on `connection` (inside
+    /// the transaction that creates or finds the member).
+    public func send(memberID: Int, username: String, email: String, on connection: any SQLDatabase, messages: any MessageCatalog) async throws {
+        let code = try await AccountCodeStore.issue(
+            memberID: memberID, purpose: .confirmEmail, lifetimeSeconds: self.policy.confirmationSeconds, on: connection
+        )
+        let link = self.policy.confirmationLink(memberID: memberID, code: code)
+        try await MailOutbox.enqueue(self.composer.confirmation(to: (username, email), link: link, policy: self.policy, messages: messages), on: connection)
+    }
+
+    /// Confirms `memberID`'s address with `code`; returns the sentence to show. Wrong, used and expired
+    /// codes throw and count toward the guess limit.
+    public func confirm(memberID: Int, code: String, ip: String) async throws -> MessageID {
+        try await self.guesses.check(memberID: memberID, ip: ip)
+        let member = try await self.members.find(id: memberID)
+        switch try await self.codes.lookup(memberID: memberID, purpose: .confirmEmail, code: code) {
+        case .unknown:
+            try await self.guesses.reject(memberID: memberID, ip: ip, AccountFailure(.incorrectConfirmCode))
+        case .expired:
+            try await self.guesses.reject(memberID: memberID, ip: ip, AccountFailure(.codeExpired))
+        case .used:
+            if member?.emailConfirmed == true { return .alreadyConfirmed }
+            try await self.guesses.reject(memberID: memberID, ip: ip, AccountFailure(.codeUsed))
+        case .valid(let codeID):
+            let consumed = try await self.database.transaction { connection in
+                guard try await AccountCodeStore.consume(codeID: codeID, on: connection) else { return false }
+                try await connection.raw("UPDATE members SET email_confirmed = \(bind: true) WHERE id = \(bind: memberID)").run()
+                return true
+            }
+            guard consumed else { return .alreadyConfirmed }
+            return member?.validated == false ? .awaitingMemberValidation : .successfulConfirm
+        }
+    }
+}

@@ -1,0 +1,60 @@
+public import Logging
+public import SiteStore
+import Foundation
+
+/// Delivers due outbox messages over SMTP: claims a batch, sends each, records the outcome.
+///
+/// One pass is ``deliverDue(now:)``; the server's mail worker calls it in a loop. Each instance has its
+/// own owner ID, which is what the outbox leases rows to.
+public struct MailDelivery: Sendable {
+    public let outbox: MailOutbox
+    private let client: SMTPClient
+    private let sender: MailSender
+    private let policy: MailRetryPolicy
+    private let owner: String
+    private let logger: Logger
+    /// How long a claimed message stays reserved for this worker: longer than one send can take.
+    private let leaseSeconds = 300
+
+    public init(outbox: MailOutbox, client: SMTPClient, sender: MailSender, policy: MailRetryPolicy, logger: Logger) {
+        self.outbox = outbox
+        self.client = client
+        self.sender = sender
+        self.policy = policy
+        self.owner = UUID().uuidString
+        self.logger = logger
+    }
+
+    /// Sends every message due at `now` (in batches); returns how many were accepted by the server.
+    @discardableResult
+    public func deliverDue(now: @Sendable () -> Int = { UnixTime.now }) async throws -> Int {
+        var sent = 0
+        while true {
+            let batch = try await self.outbox.claim(owner: self.owner, limit: 20, leaseSeconds: self.leaseSeconds, now: now())
+            if batch.isEmpty { return sent }
+            for mail in batch {
+                if try await self.deliver(mail, now: now) { sent += 1 }
+            }
+        }
+    }
+
+    private func deliver(_ queued: QueuedMail, now: () -> Int) async throws -> Bool {
+        let message = MIMEMessage(
+            fromAddress: self.sender.address, fromName: self.sender.name, mail: queued.mail,
+            messageID: queued.messageID, date: Date(timeIntervalSince1970: TimeInterval(queued.createdAt))
+        ).rendered()
+        do {
+            try await self.client.send(from: self.sender.address, to: queued.mail.recipient, message: message)
+            try await self.outbox.markSent(queued.id, owner: self.owner, now: now())
+            self.logger.info("mail sent", metadata: ["mail_id": "\(queued.id)"])
+            return true
+        } catch {
+            let failure = error as? SMTPFailure ?? SMTPFailure(permanent: false, "\(error)")
+            try await self.outbox.markFailed(queued, owner: self.owner, error: failure, policy: self.policy, now: now())
+            self.logger.warning("mail delivery failed", metadata: [
+                "mail_id": "\(queued.id)", "attempt": "\(queued.attempts + 1)", "permanent": "\(failure.permanent)", "error": "\(failure)",
+            ])
+            return false
+        }
+    }
+}

@@ -1,0 +1,120 @@
+public import SiteStore
+public import SQLKit
+import Foundation
+
+/// The durable queue of outgoing e-mail (table `mail_outbox`).
+///
+/// Mail is added with ``enqueue(_:on:now:)`` on the connection of the transaction that causes it, so a
+/// rolled-back change sends nothing and a committed one can never lose its mail. Workers take due
+/// messages with ``claim(owner:limit:leaseSeconds:now:)``: each row is leased by one conditional
+/// `UPDATE`, so two workers (on any number of server instances) never hold the same message, and a
+/// worker that dies only delays its messages until the lease runs out.
+public struct MailOutbox: Sendable {
+    private let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    /// Queues `mail` on `connection` (normally inside the caller's transaction); returns its ID.
+    @discardableResult
+    public static func enqueue(_ mail: OutgoingMail, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws -> Int {
+        let messageID = "\(UUID().uuidString.lowercased())@endpoint.invalid"
+        let row = try await connection.raw("""
+            INSERT INTO mail_outbox (message_id, recipient, reply_to, subject, text_body, html_body, created_at, status, attempts, next_attempt_at)
+            VALUES (\(bind: messageID), \(bind: mail.recipient), \(bind: mail.replyTo), \(bind: mail.subject), \(bind: mail.text),
+                \(bind: mail.html), \(bind: now), \(bind: QueuedMail.Status.queued.rawValue), \(bind: 0), \(bind: now))
+            RETURNING id
+            """).first()
+        guard let id = try row?.decode(column: "id", as: Int.self) else { throw SMTPFailure(permanent: true, "The outbox returned no ID.") }
+        return id
+    }
+
+    /// Leases up to `limit` due messages to `owner` for `leaseSeconds`; returns those it got.
+    public func claim(owner: String, limit: Int, leaseSeconds: Int, now: Int = UnixTime.now) async throws -> [QueuedMail] {
+        try await self.database.withConnection { connection in
+            let candidates = try await connection.raw("""
+                SELECT id FROM mail_outbox
+                WHERE status = \(bind: QueuedMail.Status.queued.rawValue) AND next_attempt_at <= \(bind: now)
+                    AND (lease_until IS NULL OR lease_until < \(bind: now))
+                ORDER BY next_attempt_at, id LIMIT \(literal: limit)
+                """).all().map { try $0.decode(column: "id", as: Int.self) }
+            var claimed: [QueuedMail] = []
+            for id in candidates {
+                let row = try await connection.raw("""
+                    UPDATE mail_outbox SET lease_owner = \(bind: owner), lease_until = \(bind: now + leaseSeconds)
+                    WHERE id = \(bind: id) AND status = \(bind: QueuedMail.Status.queued.rawValue)
+                        AND (lease_until IS NULL OR lease_until < \(bind: now))
+                    RETURNING \(unsafeRaw: Self.columns)
+                    """).first()
+                if let row { claimed.append(try Self.queued(row)) }
+            }
+            return claimed
+        }
+    }
+
+    /// Records that `id` was accepted by the SMTP server.
+    public func markSent(_ id: Int, owner: String, now: Int = UnixTime.now) async throws {
+        try await self.finishAttempt(id, owner: owner, "status = \(bind: QueuedMail.Status.sent.rawValue), sent_at = \(bind: now), last_error = ''")
+    }
+
+    /// Records a failed attempt: queued again after the policy's delay, or failed for good when the
+    /// failure is permanent or the attempts are used up.
+    public func markFailed(_ mail: QueuedMail, owner: String, error: SMTPFailure, policy: MailRetryPolicy, now: Int = UnixTime.now) async throws {
+        let attempts = mail.attempts + 1
+        let givingUp = error.permanent || attempts >= policy.maximumAttempts
+        let status = givingUp ? QueuedMail.Status.failed : .queued
+        try await self.finishAttempt(mail.id, owner: owner, """
+            status = \(bind: status.rawValue), next_attempt_at = \(bind: now + policy.delay(afterAttempt: attempts)),
+            last_error = \(bind: String(error.description.prefix(1000)))
+            """)
+    }
+
+    /// The most recent messages, newest first.
+    public func recent(limit: Int) async throws -> [QueuedMail] {
+        try await self.database.withConnection { connection in
+            try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM mail_outbox ORDER BY id DESC LIMIT \(literal: limit)")
+                .all().map(Self.queued)
+        }
+    }
+
+    /// The message with this ID.
+    public func find(id: Int) async throws -> QueuedMail? {
+        try await self.database.withConnection { connection in
+            try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM mail_outbox WHERE id = \(bind: id)").first().map(Self.queued)
+        }
+    }
+
+    private func finishAttempt(_ id: Int, owner: String, _ assignments: SQLQueryString) async throws {
+        try await self.database.withConnection { connection in
+            try await connection.raw("""
+                UPDATE mail_outbox SET \(assignments), attempts = attempts + 1, lease_owner = NULL, lease_until = NULL
+                WHERE id = \(bind: id) AND lease_owner = \(bind: owner)
+                """).run()
+        }
+    }
+
+    private static let columns = """
+        id, message_id, recipient, reply_to, subject, text_body, html_body, created_at, status, attempts, next_attempt_at, last_error, sent_at
+        """
+
+    private static func queued(_ row: any SQLRow) throws -> QueuedMail {
+        QueuedMail(
+            id: try row.decode(column: "id", as: Int.self),
+            messageID: try row.decode(column: "message_id", as: String.self),
+            mail: OutgoingMail(
+                recipient: try row.decode(column: "recipient", as: String.self),
+                replyTo: try row.decode(column: "reply_to", as: String.self),
+                subject: try row.decode(column: "subject", as: String.self),
+                text: try row.decode(column: "text_body", as: String.self),
+                html: try row.decode(column: "html_body", as: String.self)
+            ),
+            createdAt: try row.decode(column: "created_at", as: Int.self),
+            status: QueuedMail.Status(rawValue: try row.decode(column: "status", as: String.self)) ?? .queued,
+            attempts: try row.decode(column: "attempts", as: Int.self),
+            nextAttemptAt: try row.decode(column: "next_attempt_at", as: Int.self),
+            lastError: try row.decode(column: "last_error", as: String.self),
+            sentAt: try row.decode(column: "sent_at", as: Int?.self)
+        )
+    }
+}
