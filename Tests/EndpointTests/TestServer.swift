@@ -5,6 +5,8 @@ import Hooks
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import Mail
+import ServiceLifecycle
 import NIOCore
 import SiteStore
 import SQLKit
@@ -16,6 +18,7 @@ enum TestServer {
     ///   - config: config options to set before the services read them (e.g. throttle limits).
     ///   - hashThreads, hashQueueLimit: the password-hashing pool.
     ///   - registry: hooks to serve instead of the standard set.
+    ///   - smtp: when given, the mail worker runs and delivers to it.
     static func run<Value>(
         engine: DatabaseEngine = .sqlite,
         settings: ServerSettings = ServerSettings(),
@@ -23,6 +26,7 @@ enum TestServer {
         hashThreads: Int = 2,
         hashQueueLimit: Int = 32,
         registry: HookRegistry? = nil,
+        smtp: TestSMTPServer? = nil,
         framework: TestingSetup = .router,
         _ test: @Sendable (any TestClientProtocol, HookServices) async throws -> Value
     ) async throws -> Value {
@@ -40,7 +44,12 @@ enum TestServer {
             )
             var settings = settings
             settings.port = 0
-            let app = EndpointApplication.build(settings: settings, services: services, registry: registry, logger: quietLogger)
+            let workers: [any Service] = try smtp.map { server in
+                [MailWorker(delivery: try MailFixtures.delivery(database, smtp: server), interval: .milliseconds(50), logger: quietLogger)]
+            } ?? []
+            let app = EndpointApplication.build(
+                settings: settings, services: services, registry: registry, backgroundServices: workers, logger: quietLogger
+            )
             do {
                 let value = try await app.test(framework) { client in try await test(client, services) }
                 try await hasher.shutdown()

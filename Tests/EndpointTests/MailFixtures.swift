@@ -1,0 +1,40 @@
+import Foundation
+import Mail
+import SiteStore
+
+/// Mail delivery wired to a test SMTP server.
+enum MailFixtures {
+    static let sender = MailSender(address: "noreply@example.com", name: "Test Site")
+
+    static func delivery(_ database: Database, smtp: TestSMTPServer, policy: MailRetryPolicy = MailRetryPolicy()) throws -> MailDelivery {
+        try self.delivery(database, url: smtp.url, policy: policy)
+    }
+
+    static func delivery(_ database: Database, url: String, policy: MailRetryPolicy = MailRetryPolicy()) throws -> MailDelivery {
+        MailDelivery(
+            outbox: MailOutbox(database: database),
+            client: try SMTPClient(server: try SMTPServerURL(parsing: url), timeout: .seconds(10)),
+            sender: sender, policy: policy, logger: quietLogger
+        )
+    }
+
+    /// Queues a simple message in its own transaction.
+    @discardableResult
+    static func enqueue(_ database: Database, to recipient: String = "someone@example.com", subject: String = "Hello", now: Int = UnixTime.now) async throws -> Int {
+        try await database.transaction { connection in
+            try await MailOutbox.enqueue(
+                OutgoingMail(recipient: recipient, subject: subject, text: "Text of \(subject)", html: "<p>HTML of \(subject)</p>"),
+                on: connection, now: now
+            )
+        }
+    }
+
+    /// The `member` and `code` query values of an e-mailed link.
+    static func linkFields(_ link: String) throws -> (member: String, code: String, path: String) {
+        guard let components = URLComponents(string: link),
+              let member = components.queryItems?.first(where: { $0.name == "member" })?.value,
+              let code = components.queryItems?.first(where: { $0.name == "code" })?.value
+        else { throw TestFailure("not a link with member and code: \(link)") }
+        return (member, code, components.path + "?" + (components.percentEncodedQuery ?? ""))
+    }
+}
