@@ -102,8 +102,7 @@ extension TestClientProtocol {
     func postForm(_ uri: String, _ fields: [(String, String)], headers: HTTPFields = [:]) async throws -> DecodedEnvelope {
         var headers = headers
         headers[.contentType] = "application/x-www-form-urlencoded"
-        let body = fields.map { "\(Self.formEncode($0.0))=\(Self.formEncode($0.1))" }.joined(separator: "&")
-        return try await self.envelope(uri, method: .post, headers: headers, body: body)
+        return try await self.envelope(uri, method: .post, headers: headers, body: FormEncoding.body(fields))
     }
 
     /// POSTs `fields` as multipart/form-data, as the iOS SDK does.
@@ -119,9 +118,17 @@ extension TestClientProtocol {
         return try await self.envelope(uri, method: .post, headers: headers, body: body)
     }
 
-    static func formEncode(_ text: String) -> String {
+}
+
+/// `application/x-www-form-urlencoded` encoding, as browsers and the Android SDK do it.
+enum FormEncoding {
+    static func encode(_ text: String) -> String {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._*")
         return (text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text).replacingOccurrences(of: "%20", with: "+")
+    }
+
+    static func body(_ fields: [(String, String)]) -> String {
+        fields.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
     }
 }

@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""Opens a page of the server in headless Chromium, fills in fields, presses the submit button and
+prints what the resulting page says, as JSON: {"title", "notice", "error", "url"}.
+
+Usage: submit_form.py URL [FIELD_ID=VALUE ...]
+Run by the Swift test suite (BrowserFlowTests) with Debian's chromium, chromium-driver and python3-selenium.
+"""
+import json
+import sys
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
+
+
+def text_of(driver, element_id):
+    found = driver.find_elements(By.ID, element_id)
+    return found[0].text if found else None
+
+
+def main():
+    url, assignments = sys.argv[1], sys.argv[2:]
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=390,844"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    try:
+        driver.set_page_load_timeout(20)
+        driver.get(url)
+        for assignment in assignments:
+            field, value = assignment.split("=", 1)
+            driver.find_element(By.ID, field).send_keys(value)
+        button = driver.find_element(By.ID, "submit")
+        button.click()
+        WebDriverWait(driver, 20).until(expected_conditions.staleness_of(button))
+        print(json.dumps({
+            "title": driver.find_element(By.TAG_NAME, "h1").text,
+            "notice": text_of(driver, "notice"),
+            "error": text_of(driver, "error"),
+            "url": driver.current_url,
+        }))
+    finally:
+        driver.quit()
+
+
+if __name__ == "__main__":
+    main()
