@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev pkg-config postgresql \
-    chromium chromium-driver python3-selenium
+    openssl chromium chromium-driver python3-selenium
 
 if [ -z "${ENDPOINT_TEST_POSTGRES_URL:-}" ]; then
     pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)

@@ -155,6 +155,45 @@ import Testing
         }
     }
 
+    @Test(arguments: [false, true])
+    func encryptsWithSTARTTLSOrFromTheFirstByte(implicitTLS: Bool) async throws {
+        try await TestDatabase.withMigrated(.sqlite) { database in
+            let certificate = try TestCertificate.make()
+            let smtp = TestSMTPServer(behaviour: .init(credentials: ("mailer", "secret"), tls: try certificate.serverContext(), implicitTLS: implicitTLS))
+            try await smtp.start()
+            defer { Task { try? await smtp.stop() } }
+            let url = smtp.url(host: "localhost")
+            #expect(url.hasPrefix(implicitTLS ? "smtps://" : "smtp://"))
+
+            let untrusting = try MailFixtures.delivery(database, url: url)
+            let refused = try await MailFixtures.enqueue(database)
+            #expect(try await untrusting.deliverDue() == 0, "an unknown certificate is not accepted")
+            let stored = try #require(try await untrusting.outbox.find(id: refused))
+            #expect(stored.status == .queued)
+            #expect(stored.lastError.contains("certificate") || stored.lastError.contains("handshake"), "\(stored.lastError)")
+
+            let trusting = try MailFixtures.delivery(database, url: url, trustRoots: certificate.certificatePath)
+            #expect(try await trusting.deliverDue(now: { UnixTime.now + 3600 }) == 1)
+            let received = try #require(smtp.received.first)
+            #expect(received.encrypted)
+            #expect(received.authenticatedAs == "mailer")
+        }
+    }
+
+    @Test func passwordsAreNotSentInTheClearToAnotherMachine() async throws {
+        try await TestDatabase.withMigrated(.sqlite) { database in
+            let smtp = TestSMTPServer(behaviour: .init(credentials: ("mailer", "secret")))
+            try await smtp.start(host: "127.0.0.2")
+            defer { Task { try? await smtp.stop() } }
+            let id = try await MailFixtures.enqueue(database)
+            #expect(try await MailFixtures.delivery(database, url: smtp.url(host: "127.0.0.2")).deliverDue() == 0)
+            let stored = try #require(try await MailOutbox(database: database).find(id: id))
+            #expect(stored.status == .failed)
+            #expect(stored.lastError.contains("refusing to send the password in the clear"))
+            #expect(smtp.received.isEmpty)
+        }
+    }
+
     @Test func parsesSMTPURLs() throws {
         let plain = try SMTPServerURL(parsing: "smtp://mail.example.com")
         #expect(plain.port == 25 && !plain.implicitTLS && plain.username == nil)

@@ -10,10 +10,10 @@ enum MailFixtures {
         try self.delivery(database, url: smtp.url, policy: policy)
     }
 
-    static func delivery(_ database: Database, url: String, policy: MailRetryPolicy = MailRetryPolicy()) throws -> MailDelivery {
+    static func delivery(_ database: Database, url: String, trustRoots: String? = nil, policy: MailRetryPolicy = MailRetryPolicy()) throws -> MailDelivery {
         MailDelivery(
             outbox: MailOutbox(database: database),
-            client: try SMTPClient(server: try SMTPServerURL(parsing: url), timeout: .seconds(10)),
+            client: try SMTPClient(server: try SMTPServerURL(parsing: url), extraTrustRootsFile: trustRoots, timeout: .seconds(10)),
             sender: sender, policy: policy, logger: quietLogger
         )
     }

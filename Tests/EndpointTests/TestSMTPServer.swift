@@ -2,6 +2,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import NIOSSL
 
 /// A small, real SMTP server on loopback for tests: speaks enough of RFC 5321 (EHLO, optional AUTH
 /// PLAIN/LOGIN, MAIL, RCPT, DATA with dot-unstuffing, RSET, QUIT) to receive what the server sends,
@@ -14,6 +15,7 @@ final class TestSMTPServer: Sendable {
         let recipient: String
         let data: String
         let authenticatedAs: String?
+        let encrypted: Bool
 
         /// A header's (unfolded) value.
         func header(_ name: String) -> String? {
@@ -48,6 +50,9 @@ final class TestSMTPServer: Sendable {
         var credentials: (username: String, password: String)?
         /// Mechanisms advertised when credentials are required.
         var mechanisms = ["PLAIN", "LOGIN"]
+        /// TLS: offered with STARTTLS, or from the first byte when `implicitTLS`.
+        var tls: NIOSSLContext?
+        var implicitTLS = false
     }
 
     private struct State {
@@ -66,14 +71,20 @@ final class TestSMTPServer: Sendable {
         self.state.withLockedValue { $0.behaviour = behaviour }
     }
 
-    /// Starts listening (on `port`, or a free one the first time).
-    func start(port: Int? = nil) async throws {
+    /// Starts listening on `host` (on `port`, or a free one the first time).
+    func start(host: String = "127.0.0.1", port: Int? = nil) async throws {
+        let behaviour = self.behaviour
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
-                channel.pipeline.addHandler(SMTPSessionHandler(server: self))
+                channel.eventLoop.makeCompletedFuture {
+                    if behaviour.implicitTLS, let tls = behaviour.tls {
+                        try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls))
+                    }
+                    try channel.pipeline.syncOperations.addHandler(SMTPSessionHandler(server: self, encrypted: behaviour.implicitTLS))
+                }
             }
-            .bind(host: "127.0.0.1", port: port ?? self.port).get()
+            .bind(host: host, port: port ?? self.port).get()
         self.state.withLockedValue { state in
             state.channel = channel
             state.port = channel.localAddress?.port ?? 0
@@ -95,10 +106,13 @@ final class TestSMTPServer: Sendable {
         set { self.state.withLockedValue { $0.behaviour = newValue } }
     }
 
-    var url: String {
+    var url: String { self.url(host: "127.0.0.1") }
+
+    /// The URL reaching it as `host`, with its credentials; `smtps` when it speaks TLS from the start.
+    func url(host: String) -> String {
         let behaviour = self.behaviour
         let user = behaviour.credentials.map { "\($0.username):\($0.password)@" } ?? ""
-        return "smtp://\(user)127.0.0.1:\(self.port)"
+        return "\(behaviour.implicitTLS ? "smtps" : "smtp")://\(user)\(host):\(self.port)"
     }
 
     fileprivate func accept(_ message: Received) {
@@ -128,9 +142,11 @@ private final class SMTPSessionHandler: ChannelInboundHandler, @unchecked Sendab
     private var dataLines: [String]?
     private var authenticatedAs: String?
     private var loginStep: (step: Int, username: String)?
+    private var encrypted: Bool
 
-    init(server: TestSMTPServer) {
+    init(server: TestSMTPServer, encrypted: Bool) {
         self.server = server
+        self.encrypted = encrypted
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -152,7 +168,7 @@ private final class SMTPSessionHandler: ChannelInboundHandler, @unchecked Sendab
         if var lines = self.dataLines {
             if line == "." {
                 self.dataLines = nil
-                self.server.accept(.init(sender: self.sender, recipient: self.recipient, data: lines.joined(separator: "\r\n"), authenticatedAs: self.authenticatedAs))
+                self.server.accept(.init(sender: self.sender, recipient: self.recipient, data: lines.joined(separator: "\r\n"), authenticatedAs: self.authenticatedAs, encrypted: self.encrypted))
                 self.reply("250 queued", context: context)
             } else {
                 lines.append(line.hasPrefix(".") ? String(line.dropFirst()) : line)
@@ -175,6 +191,7 @@ private final class SMTPSessionHandler: ChannelInboundHandler, @unchecked Sendab
         switch verb {
         case "EHLO", "HELO":
             var lines = ["250-test.invalid"]
+            if behaviour.tls != nil, !self.encrypted { lines.append("250-STARTTLS") }
             if behaviour.credentials != nil { lines.append("250-AUTH " + behaviour.mechanisms.joined(separator: " ")) }
             lines.append("250 8BITMIME")
             self.reply(lines.joined(separator: "\r\n"), context: context)
@@ -202,6 +219,19 @@ private final class SMTPSessionHandler: ChannelInboundHandler, @unchecked Sendab
         case "DATA":
             self.dataLines = []
             self.reply("354 end with .", context: context)
+        case "STARTTLS":
+            guard let tls = behaviour.tls, !self.encrypted else {
+                self.reply("502 not offered", context: context)
+                return
+            }
+            self.reply("220 go ahead", context: context)
+            self.encrypted = true
+            self.authenticatedAs = nil
+            do {
+                try context.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls), position: .first)
+            } catch {
+                context.close(promise: nil)
+            }
         case "RSET", "NOOP":
             self.reply("250 ok", context: context)
         case "QUIT":

@@ -1,0 +1,51 @@
+import AsyncHTTPClient
+import Foundation
+import SiteStore
+import SQLKit
+import Testing
+
+/// Mail as an operator sees it: `endpoint serve` delivering to `ENDPOINT_SMTP_URL`, across an SMTP
+/// outage and a server restart, and `endpoint mail list` / `show` for following links locally.
+@Suite struct MailProcessTests {
+    @Test func mailQueuedDuringAnOutageIsDeliveredOnceAfterARestart() async throws {
+        let (database, folder) = EndpointProcess.freshDatabase()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try EndpointProcess.run(["migrate"], database: database).status == 0)
+        try await TestDatabase.withOpen(try DatabaseURL(parsing: database)) { db in
+            try await db.withConnection { try await $0.raw("UPDATE config SET value = '1' WHERE name = 'mail_retry_base_seconds'").run() }
+        }
+        let smtp = TestSMTPServer()
+        try await smtp.start()
+        try await smtp.stop()
+
+        let port = try await EndpointProcess.freePort()
+        let environment = ["ENDPOINT_SMTP_URL": smtp.url, "ENDPOINT_MAIL_FROM": "site@example.com"]
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        defer { _ = client.shutdown(queue: .global()) { _ in } }
+        let join = "http://127.0.0.1:\(port)/data/endpoint.php?hook_type=account&hook=join"
+
+        var server = try await EndpointProcess.serve(port: port, database: database, environment: environment, client: client)
+        let joined = try await EndpointProcess.post(client, join, JoinFixtures.iOSFields("patient"))
+        #expect(joined.hasPrefix(#"{"success":true"#), "\(joined)")
+        try await Task.sleep(for: .seconds(3))
+        #expect(EndpointProcess.stop(server))
+
+        let waiting = try EndpointProcess.run(["mail", "list"], database: database).output
+        #expect(waiting.contains("\tqueued\t"), "\(waiting)")
+        #expect(waiting.contains("patient@example.com\tActivate your new account at Composr site"))
+        let shown = try EndpointProcess.run(["mail", "show", "1"], database: database).output
+        #expect(shown.contains("http://127.0.0.1:\(port)/account/confirm-email?member=2&code="), "\(shown)")
+        #expect(try EndpointProcess.run(["mail", "show", "99"], database: database).status != 0)
+
+        try await smtp.start(port: smtp.port)
+        defer { Task { try? await smtp.stop() } }
+        server = try await EndpointProcess.serve(port: port, database: database, environment: environment, client: client)
+        let delivered = try await smtp.waitForMessages(1, seconds: 30)
+        #expect(delivered[0].sender == "site@example.com")
+        #expect(delivered[0].recipient == "patient@example.com")
+        try await Task.sleep(for: .seconds(2))
+        #expect(EndpointProcess.stop(server))
+        #expect(smtp.received.count == 1, "delivered exactly once")
+        #expect(try EndpointProcess.run(["mail", "list"], database: database).output.contains("\tsent\t"))
+    }
+}

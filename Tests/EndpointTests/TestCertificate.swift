@@ -1,0 +1,38 @@
+import Foundation
+import NIOSSL
+
+/// A throwaway self-signed certificate for `localhost`, made with the `openssl` command, for TLS
+/// servers in tests.
+struct TestCertificate {
+    let certificatePath: String
+    let keyPath: String
+
+    static func make() throws -> TestCertificate {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("endpoint-cert-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let certificate = TestCertificate(
+            certificatePath: folder.appendingPathComponent("cert.pem").path, keyPath: folder.appendingPathComponent("key.pem").path
+        )
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        openssl.arguments = [
+            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
+            "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost",
+            "-keyout", certificate.keyPath, "-out", certificate.certificatePath,
+        ]
+        openssl.standardOutput = FileHandle.nullDevice
+        openssl.standardError = FileHandle.nullDevice
+        try openssl.run()
+        openssl.waitUntilExit()
+        guard openssl.terminationStatus == 0 else { throw TestFailure("openssl could not make a test certificate") }
+        return certificate
+    }
+
+    /// A TLS server context presenting this certificate.
+    func serverContext() throws -> NIOSSLContext {
+        try NIOSSLContext(configuration: .makeServerConfiguration(
+            certificateChain: [.certificate(try NIOSSLCertificate(file: self.certificatePath, format: .pem))],
+            privateKey: .privateKey(try NIOSSLPrivateKey(file: self.keyPath, format: .pem))
+        ))
+    }
+}
