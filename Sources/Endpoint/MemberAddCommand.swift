@@ -40,18 +40,17 @@ struct MemberAddCommand: AsyncParsableCommand {
         let password = try self.passwordInput.read()
         let username = self.username.trimmingWhitespace
         let email = self.email.trimmingWhitespace
-        do {
-            let rules = AccountRules()
-            try rules.check(username: username)
-            try rules.check(email: email)
-            try rules.check(password: password)
-        } catch {
-            throw CommandFailure(messages.text(error.message, error.arguments))
-        }
         let logger = Logger(label: "endpoint.member")
-        let hash = try await PasswordHasher.hashOnce(password)
         let id = try await self.databaseOptions.withDatabase(logger: logger) { database in
             try await self.databaseOptions.migrate(database, logger: logger)
+            do {
+                let rules = AccountRules(options: try await ConfigOptions.load(from: database))
+                try rules.check(username: username, password: password)
+                try rules.check(email: email)
+            } catch let violation as AccountRules.Violation {
+                throw CommandFailure(messages.text(violation.message, violation.arguments))
+            }
+            let hash = try await PasswordHasher.hashOnce(password)
             let members = MemberStore(database: database)
             let role: GroupRole = self.admin ? .administrators : self.staff ? .superModerators : .members
             let primaryGroup = try await members.groupID(for: role)

@@ -21,17 +21,16 @@ struct MemberPasswordCommand: AsyncParsableCommand {
     func run() async throws {
         let messages = EnglishCatalog()
         let password = try self.passwordInput.read()
-        do {
-            try AccountRules().check(password: password)
-        } catch {
-            throw CommandFailure(messages.text(error.message, error.arguments))
-        }
-        let hash = try await PasswordHasher.hashOnce(password)
         let logger = Logger(label: "endpoint.member")
         let ended = try await self.databaseOptions.withDatabase(logger: logger) { database in
             try await self.databaseOptions.migrate(database, logger: logger)
+            do {
+                try AccountRules(options: try await ConfigOptions.load(from: database)).check(password: password)
+            } catch let violation as AccountRules.Violation {
+                throw CommandFailure(messages.text(violation.message, violation.arguments))
+            }
             let member = try await MemberLookup.find(self.username, in: database)
-            try await MemberStore(database: database).setPasswordHash(hash, memberID: member.id)
+            try await MemberStore(database: database).setPasswordHash(try await PasswordHasher.hashOnce(password), memberID: member.id)
             return try await SessionStore(database: database, policy: SessionPolicy()).revokeAll(memberID: member.id)
         }
         print("Password changed; \(ended) device \(ended == 1 ? "session" : "sessions") ended.")

@@ -98,6 +98,16 @@ import Testing
         }
     }
 
+    @Test func whitespaceCanBeProhibitedByConfig() async throws {
+        try await TestServer.run(config: ["prohibit_password_whitespace": "1", "prohibit_username_whitespace": "1"]) { client, _ in
+            let message = "You must not use whitespace (e.g. spaces or tabs) in your username or password"
+            let spacedPassword = try await client.join(JoinFixtures.iOSFields("spaceless", password: "two words here"))
+            #expect(spacedPassword.errorDetails == message)
+            let spacedName = try await client.join(JoinFixtures.iOSFields("two words", email: "two@example.com", password: "oneword-passphrase"))
+            #expect(spacedName.errorDetails == message)
+        }
+    }
+
     @Test func takenUsernamesAndAddressesAreRefusedCaseInsensitively() async throws {
         try await TestServer.run { client, services in
             try await AccountFixtures.member("Taken", services: services)
