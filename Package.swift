@@ -80,6 +80,7 @@ let package = Package(
             name: "Mail",
             dependencies: [
                 "SiteStore",
+                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -96,7 +97,6 @@ let package = Package(
                 "Messages",
                 "SiteStore",
                 .product(name: "SQLKit", package: "sql-kit"),
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -5,14 +5,13 @@ import Messages
 /// 192-bit code cannot be guessed and a member's links cannot be probed without end.
 struct CodeGuessGuard: Sendable {
     let rateLimit: RateLimit
-    let rule: RateLimit.Rule
 
     private static let action = "code_failure"
 
     /// Throws when either the IP or the member has used up its wrong guesses.
-    func check(memberID: Int, ip: String) async throws {
+    func check(memberID: Int, ip: String, rule: RateLimit.Rule) async throws {
         for subject in [ip, "member:\(memberID)"] {
-            if let wait = try await self.rateLimit.wait(Self.action, subject: subject, rule: self.rule) {
+            if let wait = try await self.rateLimit.wait(Self.action, subject: subject, rule: rule) {
                 throw AccountFailure.limited(.codeThrottled, seconds: wait)
             }
         }

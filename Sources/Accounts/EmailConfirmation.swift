@@ -11,32 +11,33 @@ public struct EmailConfirmation: Sendable {
     private let members: MemberStore
     private let codes: AccountCodeStore
     private let guesses: CodeGuessGuard
-    private let composer: AccountMailComposer
-    public let policy: AccountPolicy
+    private let mails: AccountMails
+    private let policies: AccountPolicySource
 
-    public init(database: Database, rateLimit: RateLimit, composer: AccountMailComposer, policy: AccountPolicy) {
+    public init(database: Database, rateLimit: RateLimit, mails: AccountMails, policies: AccountPolicySource) {
         self.database = database
         self.members = MemberStore(database: database)
         self.codes = AccountCodeStore(database: database)
-        self.guesses = CodeGuessGuard(rateLimit: rateLimit, rule: policy.codeFailures)
-        self.composer = composer
-        self.policy = policy
+        self.guesses = CodeGuessGuard(rateLimit: rateLimit)
+        self.mails = mails
+        self.policies = policies
     }
 
     /// Issues a fresh code for the member and queues the mail with its link, on `connection` (inside
     /// the transaction that creates or finds the member).
     public func send(memberID: Int, username: String, email: String, on connection: any SQLDatabase, messages: any MessageCatalog) async throws {
+        let policy = try await self.policies.current()
         let code = try await AccountCodeStore.issue(
-            memberID: memberID, purpose: .confirmEmail, lifetimeSeconds: self.policy.confirmationSeconds, on: connection
+            memberID: memberID, purpose: .confirmEmail, lifetimeSeconds: policy.confirmationSeconds, on: connection
         )
-        let link = self.policy.confirmationLink(memberID: memberID, code: code)
-        try await MailOutbox.enqueue(self.composer.confirmation(to: (username, email), link: link, policy: self.policy, messages: messages), on: connection)
+        let link = policy.confirmationLink(memberID: memberID, code: code)
+        try await MailOutbox.enqueue(self.mails.confirmation(to: (username, email), link: link, policy: policy, messages: messages), on: connection)
     }
 
     /// Confirms `memberID`'s address with `code`; returns the sentence to show. Wrong, used and expired
     /// codes throw and count toward the guess limit.
     public func confirm(memberID: Int, code: String, ip: String) async throws -> MessageID {
-        try await self.guesses.check(memberID: memberID, ip: ip)
+        try await self.guesses.check(memberID: memberID, ip: ip, rule: try await self.policies.current().codeFailures)
         let member = try await self.members.find(id: memberID)
         switch try await self.codes.lookup(memberID: memberID, purpose: .confirmEmail, code: code) {
         case .unknown:

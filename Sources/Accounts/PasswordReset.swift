@@ -18,33 +18,34 @@ public struct PasswordReset: Sendable {
     private let guesses: CodeGuessGuard
     private let hasher: PasswordHasher
     private let sessions: SessionStore
-    private let composer: AccountMailComposer
-    public let policy: AccountPolicy
+    private let mails: AccountMails
+    private let policies: AccountPolicySource
 
     public init(
         database: Database,
         rateLimit: RateLimit,
         hasher: PasswordHasher,
         sessions: SessionStore,
-        composer: AccountMailComposer,
-        policy: AccountPolicy
+        mails: AccountMails,
+        policies: AccountPolicySource
     ) {
         self.database = database
         self.members = MemberStore(database: database)
         self.codes = AccountCodeStore(database: database)
         self.rateLimit = rateLimit
-        self.guesses = CodeGuessGuard(rateLimit: rateLimit, rule: policy.codeFailures)
+        self.guesses = CodeGuessGuard(rateLimit: rateLimit)
         self.hasher = hasher
         self.sessions = sessions
-        self.composer = composer
-        self.policy = policy
+        self.mails = mails
+        self.policies = policies
     }
 
     /// Queues a reset link for the account named by `login` (username or e-mail address) when it
     /// exists, may log in and has an address. Returns normally in every one of those cases, so the
     /// caller's answer cannot reveal which applied; throws only when `ip` asked too often.
     public func request(login: String, ip: String, messages: any MessageCatalog) async throws {
-        if let wait = try await self.rateLimit.wait("reset_request", subject: ip, rule: self.policy.resetsPerIP) {
+        let policy = try await self.policies.current()
+        if let wait = try await self.rateLimit.wait("reset_request", subject: ip, rule: policy.resetsPerIP) {
             throw AccountFailure.limited(.resetThrottled, seconds: wait)
         }
         try await self.rateLimit.record("reset_request", subject: ip)
@@ -52,15 +53,15 @@ public struct PasswordReset: Sendable {
               member.id != MemberRecord.guestID, !member.banned, !member.email.isEmpty
         else { return }
         let accountKey = "member:\(member.id)"
-        if try await self.rateLimit.wait("reset_account", subject: accountKey, rule: self.policy.resetsPerAccount) != nil { return }
+        if try await self.rateLimit.wait("reset_account", subject: accountKey, rule: policy.resetsPerAccount) != nil { return }
         try await self.rateLimit.record("reset_account", subject: accountKey)
         try await self.database.transaction { connection in
             let code = try await AccountCodeStore.issue(
-                memberID: member.id, purpose: .resetPassword, lifetimeSeconds: self.policy.resetSeconds, on: connection
+                memberID: member.id, purpose: .resetPassword, lifetimeSeconds: policy.resetSeconds, on: connection
             )
-            let link = self.policy.resetLink(memberID: member.id, code: code)
+            let link = policy.resetLink(memberID: member.id, code: code)
             try await MailOutbox.enqueue(
-                self.composer.resetLink(to: (member.username, member.email), link: link, policy: self.policy, messages: messages),
+                self.mails.resetLink(to: (member.username, member.email), link: link, policy: policy, messages: messages),
                 on: connection
             )
         }
@@ -69,17 +70,18 @@ public struct PasswordReset: Sendable {
     /// Whether `code` would currently reset `memberID`'s password (for showing the form); wrong codes
     /// count toward the guess limit.
     public func check(memberID: Int, code: String, ip: String) async throws {
-        _ = try await self.validCode(memberID: memberID, code: code, ip: ip)
+        _ = try await self.validCode(memberID: memberID, code: code, ip: ip, policy: try await self.policies.current())
     }
 
     /// Sets `memberID`'s password to `password` when `code` is their current reset code: stores the
     /// Argon2id hash, confirms the e-mail address, consumes the code, ends every device session and
     /// queues a notice. Returns the sentence to show.
     public func complete(memberID: Int, code: String, password: String, passwordConfirm: String, ip: String, messages: any MessageCatalog) async throws -> MessageID {
-        let codeID = try await self.validCode(memberID: memberID, code: code, ip: ip)
+        let policy = try await self.policies.current()
+        let codeID = try await self.validCode(memberID: memberID, code: code, ip: ip, policy: policy)
         guard password == passwordConfirm else { throw AccountFailure(.passwordMismatch) }
         do {
-            try self.policy.rules.check(password: password)
+            try policy.rules.check(password: password)
         } catch {
             throw AccountFailure(error.message, error.arguments)
         }
@@ -100,7 +102,7 @@ public struct PasswordReset: Sendable {
             if !member.email.isEmpty {
                 let time = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(now)))
                 try await MailOutbox.enqueue(
-                    self.composer.passwordChanged(to: (member.username, member.email), at: time, policy: self.policy, messages: messages),
+                    self.mails.passwordChanged(to: (member.username, member.email), at: time, policy: policy, messages: messages),
                     on: connection
                 )
             }
@@ -111,8 +113,8 @@ public struct PasswordReset: Sendable {
         return .passwordChanged
     }
 
-    private func validCode(memberID: Int, code: String, ip: String) async throws -> String {
-        try await self.guesses.check(memberID: memberID, ip: ip)
+    private func validCode(memberID: Int, code: String, ip: String, policy: AccountPolicy) async throws -> String {
+        try await self.guesses.check(memberID: memberID, ip: ip, rule: policy.codeFailures)
         switch try await self.codes.lookup(memberID: memberID, purpose: .resetPassword, code: code) {
         case .unknown:
             try await self.guesses.reject(memberID: memberID, ip: ip, AccountFailure(.incorrectPasswordResetCode))

@@ -50,21 +50,28 @@ public struct LoginThrottle: Sendable {
     }
 
     private let database: Database
-    public let limits: Limits
+    private let config: ConfigStore
 
-    public init(database: Database, limits: Limits) {
+    /// Limits from the live `login_throttle_*` options of `config`.
+    public init(database: Database, config: ConfigStore) {
         self.database = database
-        self.limits = limits
+        self.config = config
+    }
+
+    /// The limits in force now.
+    public func limits() async throws -> Limits {
+        Limits(options: try await self.config.options())
     }
 
     /// Whether `username` may try to log in from `ip` now.
     public func check(username: String, ip: String, now: Int = UnixTime.now) async throws -> Decision {
         let key = Self.key(username)
+        let limits = try await self.limits()
         return try await self.database.withConnection { connection in
             let scopes: [(Rule, SQLQueryString)] = [
-                (self.limits.usernameAndIP, "username_key = \(bind: key) AND ip = \(bind: ip)"),
-                (self.limits.username, "username_key = \(bind: key)"),
-                (self.limits.ip, "ip = \(bind: ip)"),
+                (limits.usernameAndIP, "username_key = \(bind: key) AND ip = \(bind: ip)"),
+                (limits.username, "username_key = \(bind: key)"),
+                (limits.ip, "ip = \(bind: ip)"),
             ]
             var wait = 0
             for (rule, condition) in scopes {
@@ -82,7 +89,8 @@ public struct LoginThrottle: Sendable {
 
     /// Counts a failed attempt, and forgets failures too old to matter to any scope.
     public func recordFailure(username: String, ip: String, now: Int = UnixTime.now) async throws {
-        let oldest = now - max(self.limits.usernameAndIP.seconds, self.limits.username.seconds, self.limits.ip.seconds)
+        let limits = try await self.limits()
+        let oldest = now - max(limits.usernameAndIP.seconds, limits.username.seconds, limits.ip.seconds)
         try await self.database.withConnection { connection in
             try await connection.raw(
                 "INSERT INTO login_failures (username_key, ip, failed_at) VALUES (\(bind: Self.key(username)), \(bind: ip), \(bind: now))"

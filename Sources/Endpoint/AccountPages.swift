@@ -5,6 +5,7 @@ import HTTPTypes
 import Hummingbird
 import Messages
 import Mustache
+import SiteStore
 
 /// The web pages e-mailed links open: confirming an address and choosing a new password (what Composr
 /// only has on its website). They work without JavaScript.
@@ -29,7 +30,7 @@ struct AccountPages: Sendable {
                 body: ResponseBody(byteBuffer: ByteBuffer(string: PageTemplate.styleSheet))
             )
         }
-        router.get(RouterPath(AccountPolicy.confirmationPath)) { request, _ in self.showConfirmation(request) }
+        router.get(RouterPath(AccountPolicy.confirmationPath)) { request, _ in try await self.showConfirmation(request) }
         router.post(RouterPath(AccountPolicy.confirmationPath)) { request, context in try await self.confirm(request, context: context) }
         router.get(RouterPath(AccountPolicy.resetPath)) { request, context in try await self.showReset(request, context: context) }
         router.post(RouterPath(AccountPolicy.resetPath)) { request, context in try await self.reset(request, context: context) }
@@ -37,10 +38,10 @@ struct AccountPages: Sendable {
 
     // MARK: Confirming an address
 
-    private func showConfirmation(_ request: Request) -> Response {
-        guard let link = LinkFields(request.uri.queryParameters) else { return self.problem(.pageBadLink, status: .badRequest) }
+    private func showConfirmation(_ request: Request) async throws -> Response {
+        guard let link = LinkFields(request.uri.queryParameters) else { return try await self.problem(.pageBadLink, status: .badRequest) }
         let token = RandomText.base64URL(byteCount: 24)
-        return self.page(
+        return try await self.page(
             title: .pageConfirmTitle, notice: self.messages.text(.pageConfirmIntro),
             form: self.form(action: AccountPolicy.confirmationPath, link: link, token: token, button: .pageConfirmButton),
             cookieToken: token
@@ -54,25 +55,25 @@ struct AccountPages: Sendable {
         } catch let refusal as PageRefusal {
             return refusal.response
         }
-        guard let link = LinkFields(fields) else { return self.problem(.pageBadLink, status: .badRequest) }
+        guard let link = LinkFields(fields) else { return try await self.problem(.pageBadLink, status: .badRequest) }
         do {
             let message = try await self.services.confirmation.confirm(memberID: link.member, code: link.code, ip: self.ip(request, context))
-            return self.page(title: .pageDoneTitle, notice: self.messages.text(message))
+            return try await self.page(title: .pageDoneTitle, notice: self.messages.text(message))
         } catch let failure as AccountFailure {
-            return self.problem(failure)
+            return try await self.problem(failure)
         }
     }
 
     // MARK: Choosing a new password
 
     private func showReset(_ request: Request, context: EndpointRequestContext) async throws -> Response {
-        guard let link = LinkFields(request.uri.queryParameters) else { return self.problem(.pageBadLink, status: .badRequest) }
+        guard let link = LinkFields(request.uri.queryParameters) else { return try await self.problem(.pageBadLink, status: .badRequest) }
         do {
             try await self.services.passwordReset.check(memberID: link.member, code: link.code, ip: self.ip(request, context))
         } catch let failure as AccountFailure {
-            return self.problem(failure)
+            return try await self.problem(failure)
         }
-        return self.resetForm(link: link, error: nil)
+        return try await self.resetForm(link: link, error: nil)
     }
 
     private func reset(_ request: Request, context: EndpointRequestContext) async throws -> Response {
@@ -82,7 +83,7 @@ struct AccountPages: Sendable {
         } catch let refusal as PageRefusal {
             return refusal.response
         }
-        guard let link = LinkFields(fields) else { return self.problem(.pageBadLink, status: .badRequest) }
+        guard let link = LinkFields(fields) else { return try await self.problem(.pageBadLink, status: .badRequest) }
         do {
             let message = try await self.services.passwordReset.complete(
                 memberID: link.member, code: link.code,
@@ -90,24 +91,25 @@ struct AccountPages: Sendable {
                 passwordConfirm: (fields["password_confirm"] ?? "").trimmingWhitespace,
                 ip: self.ip(request, context), messages: self.messages
             )
-            return self.page(title: .pageDoneTitle, notice: self.messages.text(message))
+            return try await self.page(title: .pageDoneTitle, notice: self.messages.text(message))
         } catch let failure as AccountFailure where Self.isAboutThePassword(failure) {
-            return self.resetForm(link: link, error: self.messages.text(failure.message, failure.arguments), status: .unprocessableContent)
+            return try await self.resetForm(link: link, error: self.messages.text(failure.message, failure.arguments), status: .unprocessableContent)
         } catch let failure as AccountFailure {
-            return self.problem(failure)
+            return try await self.problem(failure)
         }
     }
 
-    private func resetForm(link: LinkFields, error: String?, status: HTTPResponse.Status = .ok) -> Response {
+    private func resetForm(link: LinkFields, error: String?, status: HTTPResponse.Status = .ok) async throws -> Response {
         let token = RandomText.base64URL(byteCount: 24)
         var form = self.form(action: AccountPolicy.resetPath, link: link, token: token, button: .pageResetButton)
-        let minimum = self.services.accountPolicy.rules.minimumPasswordLength
+        let policy = try await self.services.accountPolicies.current()
+        let minimum = policy.rules.minimumPasswordLength
         form["passwords"] = [
             "newPassword": self.messages.text(.pageNewPassword),
             "repeatPassword": self.messages.text(.pageRepeatPassword),
             "minimum": minimum,
         ]
-        return self.page(
+        return try await self.page(
             title: .pageResetTitle, error: error, notice: self.messages.text(.pageResetIntro, String(minimum)),
             form: form, cookieToken: token, status: status
         )
@@ -152,12 +154,12 @@ struct AccountPages: Sendable {
             let body = try await RequestBody.collect(request, limit: 16 * 1024)
             fields = try ParameterFields.table(try FormURLEncoding.decode(body.readableBytesView))
         } catch is EndpointError {
-            throw PageRefusal(response: self.problem(.pageFormExpired, status: .badRequest))
+            throw PageRefusal(response: try await self.problem(.pageFormExpired, status: .badRequest))
         }
         let cookie = CookieHeader.parse(request.headers[.cookie])[Self.tokenCookie] ?? ""
         let submitted = fields["form_token"] ?? ""
         guard !cookie.isEmpty, ConstantTime.equals(Array(cookie.utf8), Array(submitted.utf8)) else {
-            throw PageRefusal(response: self.problem(.pageFormExpired, status: .forbidden))
+            throw PageRefusal(response: try await self.problem(.pageFormExpired, status: .forbidden))
         }
         return fields
     }
@@ -170,8 +172,8 @@ struct AccountPages: Sendable {
         self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers[.xForwardedFor])
     }
 
-    private func problem(_ failure: AccountFailure) -> Response {
-        var response = self.page(
+    private func problem(_ failure: AccountFailure) async throws -> Response {
+        var response = try await self.page(
             title: .pageProblemTitle, error: self.messages.text(failure.message, failure.arguments),
             status: failure.retryAfterSeconds == nil ? .badRequest : .tooManyRequests
         )
@@ -179,17 +181,18 @@ struct AccountPages: Sendable {
         return response
     }
 
-    private func problem(_ message: MessageID, status: HTTPResponse.Status) -> Response {
-        self.page(title: .pageProblemTitle, error: self.messages.text(message), status: status)
+    private func problem(_ message: MessageID, status: HTTPResponse.Status) async throws -> Response {
+        try await self.page(title: .pageProblemTitle, error: self.messages.text(message), status: status)
     }
 
     private func page(
         title: MessageID, error: String? = nil, notice: String? = nil, form: [String: Any]? = nil,
         cookieToken: String? = nil, status: HTTPResponse.Status = .ok
-    ) -> Response {
+    ) async throws -> Response {
+        let siteName = try await self.services.config.options().string("site_name", default: "Composr site")
         var context: [String: Any] = [
             "language": self.messages.languageCode.lowercased(),
-            "site": self.services.accountPolicy.siteName,
+            "site": siteName,
             "title": self.messages.text(title),
         ]
         if let error { context["error"] = error }

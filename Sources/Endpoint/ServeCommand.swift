@@ -45,6 +45,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Sender address of outgoing mail. Env: ENDPOINT_MAIL_FROM. Default: noreply@localhost")
     var mailFrom: String?
 
+    @Option(help: "Where staff notifications (contact_us) are mailed. Env: ENDPOINT_STAFF_EMAIL. Default: every administrator's address")
+    var staffEmail: String?
+
     @Flag(inversion: .prefixedNo, help: "Apply pending migrations on start.")
     var migrate = true
 
@@ -65,14 +68,16 @@ struct ServeCommand: AsyncParsableCommand {
             if settings.migrateOnStart {
                 try await self.databaseOptions.migrate(database, logger: logger)
             }
-            let options = try await ConfigOptions.load(from: database)
+            let config = try await ConfigStore.load(from: database)
+            let options = try await config.options()
             let hasher = PasswordHasher(
                 parameters: Argon2idParameters(options: options),
                 threads: settings.hashThreads,
                 maximumPending: settings.hashQueueLimit
             )
-            let services = HookServices.live(
-                database: database, options: options, hasher: hasher, secureCookies: settings.secureCookies, publicURL: settings.linkBaseURL
+            let services = try await HookServices.live(
+                database: database, config: config, hasher: hasher, secureCookies: settings.secureCookies,
+                publicURL: settings.linkBaseURL, staffEmail: settings.staffEmail
             )
             let app = EndpointApplication.build(
                 settings: settings, services: services,
@@ -130,6 +135,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         settings.smtpTrustRootsFile = self.smtpCAFile ?? environment["ENDPOINT_SMTP_CA_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        settings.staffEmail = self.staffEmail ?? environment["ENDPOINT_STAFF_EMAIL"].flatMap { $0.isEmpty ? nil : $0 }
         settings.mailFrom = self.mailFrom ?? environment["ENDPOINT_MAIL_FROM"].flatMap { $0.isEmpty ? nil : $0 } ?? settings.mailFrom
         guard (1...65535).contains(settings.port) else { throw ValidationError("The port must be between 1 and 65535.") }
         guard settings.maximumBodyBytes > 0 else { throw ValidationError("The body limit must be a positive number of bytes.") }

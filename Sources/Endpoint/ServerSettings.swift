@@ -23,6 +23,8 @@ struct ServerSettings: Sendable {
     var smtpURL: SMTPServerURL?
     /// PEM file of extra certificates to trust for the SMTP server's TLS (a private CA).
     var smtpTrustRootsFile: String?
+    /// Where staff notifications go; nil means every administrator's address.
+    var staffEmail: String?
     /// The sender address of outgoing mail.
     var mailFrom = "noreply@localhost"
     /// Pause between two passes of the mail worker.

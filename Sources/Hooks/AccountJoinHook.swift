@@ -38,10 +38,9 @@ public struct AccountJoinHook: Hook {
         }
     }
 
-    private var policy: AccountPolicy { self.services.accountPolicy }
-
     private func join(_ request: HookRequest) async throws -> HookResponse {
-        if let wait = try await self.services.rateLimit.wait("join", subject: request.clientAddress, rule: self.policy.joinsPerIP) {
+        let policy = try await self.services.accountPolicies.current()
+        if let wait = try await self.services.rateLimit.wait("join", subject: request.clientAddress, rule: policy.joinsPerIP) {
             throw EndpointError(AccountFailure.limited(.joinThrottled, seconds: wait))
         }
         let parameters = request.parameters
@@ -54,23 +53,23 @@ public struct AccountJoinHook: Hook {
         if let emailConfirm = parameters.optionalPost("email_address_confirm")?.trimmingWhitespace, emailConfirm != email {
             throw EndpointError.refused(.emailAddressMismatch)
         }
-        try Self.refusing { () throws(AccountRules.Violation) in try self.policy.rules.check(email: email) }
-        try Self.refusing { () throws(AccountRules.Violation) in try self.policy.rules.checkDomain(email: email) }
-        let dateOfBirth = try self.dateOfBirth(parameters)
+        try Self.refusing { () throws(AccountRules.Violation) in try policy.rules.check(email: email) }
+        try Self.refusing { () throws(AccountRules.Violation) in try policy.rules.checkDomain(email: email) }
+        let dateOfBirth = try Self.dateOfBirth(parameters, required: policy.dateOfBirthRequired)
 
         let owner = try await self.services.members.find(email: email)
         if let owner, owner.username.lowercased() != username.lowercased() {
-            throw EndpointError.refused(.emailAddressInUseOnSite, self.policy.siteName)
+            throw EndpointError.refused(.emailAddressInUseOnSite, policy.siteName)
         }
         if let existing = try await self.services.members.find(login: username), existing.username.lowercased() == username.lowercased() {
-            guard owner?.id == existing.id, !existing.emailConfirmed, self.policy.emailConfirmation else {
+            guard owner?.id == existing.id, !existing.emailConfirmed, policy.emailConfirmation else {
                 throw EndpointError.refused(.usernameAlreadyExists)
             }
-            return try await self.resendConfirmation(to: existing, request)
+            return try await self.resendConfirmation(to: existing, policy: policy, request)
         }
-        try Self.refusing { () throws(AccountRules.Violation) in try self.policy.rules.check(username: username, password: password) }
+        try Self.refusing { () throws(AccountRules.Violation) in try policy.rules.check(username: username, password: password) }
 
-        let timezone = parameters.optionalPost("timezone").flatMap { TimeZone(identifier: $0) != nil ? $0 : nil } ?? self.policy.defaultTimezone
+        let timezone = parameters.optionalPost("timezone").flatMap { TimeZone(identifier: $0) != nil ? $0 : nil } ?? policy.defaultTimezone
         try await self.services.rateLimit.record("join", subject: request.clientAddress)
         let hash: String
         do {
@@ -78,7 +77,7 @@ public struct AccountJoinHook: Hook {
         } catch is PasswordHasher.Busy {
             throw EndpointError(status: 200, message: .serverBusy, headers: ["Retry-After": "1"])
         }
-        let confirming = self.policy.emailConfirmation
+        let confirming = policy.emailConfirmation
         let memberID: Int
         do {
             memberID = try await self.services.members.create(NewMember(
@@ -86,7 +85,7 @@ public struct AccountJoinHook: Hook {
                 email: email,
                 passwordHash: hash,
                 primaryGroupID: try await self.services.members.groupID(for: .members),
-                validated: !self.policy.staffValidation,
+                validated: !policy.staffValidation,
                 emailConfirmed: !confirming,
                 timezone: timezone,
                 dateOfBirth: dateOfBirth?.description
@@ -98,25 +97,25 @@ public struct AccountJoinHook: Hook {
         } catch MemberStore.CreateError.usernameTaken {
             throw EndpointError.refused(.usernameAlreadyExists)
         } catch MemberStore.CreateError.emailTaken {
-            throw EndpointError.refused(.emailAddressInUseOnSite, self.policy.siteName)
+            throw EndpointError.refused(.emailAddressInUseOnSite, policy.siteName)
         }
         request.logger.info("member joined", metadata: ["member_id": "\(memberID)"])
 
-        if !confirming && !self.policy.staffValidation {
+        if !confirming && !policy.staffValidation {
             return try await self.logIn(memberID: memberID, request)
         }
-        return HookResponse(data: ["message": .string(self.waitingMessage(request.messages)), "member_id": .int(memberID)])
+        return HookResponse(data: ["message": .string(Self.waitingMessage(policy, request.messages)), "member_id": .int(memberID)])
     }
 
     /// The same join request for an account that has not confirmed its address yet: a fresh code.
-    private func resendConfirmation(to member: MemberRecord, _ request: HookRequest) async throws -> HookResponse {
+    private func resendConfirmation(to member: MemberRecord, policy: AccountPolicy, _ request: HookRequest) async throws -> HookResponse {
         try await self.services.rateLimit.record("join", subject: request.clientAddress)
         try await self.services.database.transaction { connection in
             try await self.services.confirmation.send(
                 memberID: member.id, username: member.username, email: member.email, on: connection, messages: request.messages
             )
         }
-        return HookResponse(data: ["message": .string(self.waitingMessage(request.messages)), "member_id": .int(member.id)])
+        return HookResponse(data: ["message": .string(Self.waitingMessage(policy, request.messages)), "member_id": .int(member.id)])
     }
 
     /// Joined with nothing left to confirm: log the new member in on this device.
@@ -133,14 +132,14 @@ public struct AccountJoinHook: Hook {
         )
     }
 
-    private func waitingMessage(_ messages: any MessageCatalog) -> String {
-        var text = self.policy.emailConfirmation ? messages.text(.waitingConfirmMail) : ""
-        text += messages.text(self.policy.staffValidation ? .waitingConfirmMailValidated : .waitingConfirmMailInstant)
+    private static func waitingMessage(_ policy: AccountPolicy, _ messages: any MessageCatalog) -> String {
+        var text = policy.emailConfirmation ? messages.text(.waitingConfirmMail) : ""
+        text += messages.text(policy.staffValidation ? .waitingConfirmMailValidated : .waitingConfirmMailInstant)
         return text
     }
 
     /// `dob` (`YYYY-MM-DD`) wins when well-formed; otherwise `dob_year`, `dob_month`, `dob_day`.
-    private func dateOfBirth(_ parameters: RequestParameters) throws(EndpointError) -> DateOfBirth? {
+    private static func dateOfBirth(_ parameters: RequestParameters, required: Bool) throws(EndpointError) -> DateOfBirth? {
         let parts: (year: Int, month: Int, day: Int)?
         if let iso = parameters.optionalPost("dob").flatMap({ DateOfBirth.components(ofISO: $0.trimmingWhitespace) }) {
             parts = iso
@@ -152,7 +151,7 @@ public struct AccountJoinHook: Hook {
             parts = nil
         }
         guard let parts else {
-            if self.policy.dateOfBirthRequired { throw .refused(.noParameterSent, "dob") }
+            if required { throw .refused(.noParameterSent, "dob") }
             return nil
         }
         guard let date = DateOfBirth(year: parts.year, month: parts.month, day: parts.day) else { throw .refused(.invalidDateGiven) }

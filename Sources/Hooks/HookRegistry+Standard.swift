@@ -7,6 +7,7 @@ extension HookRegistry {
         registry.register(AccountSessionHook(services: services), as: HookKey("account", "session"))
         registry.register(AccountJoinHook(services: services), as: HookKey("account", "join"))
         registry.register(AccountLostPasswordHook(services: services), as: HookKey("account", "lost_password"))
+        registry.register(ContactUsHook(services: services), as: HookKey("misc", "contact_us"), HookKey("account", "contact_us"))
         return registry
     }
 }

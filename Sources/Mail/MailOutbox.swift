@@ -26,7 +26,7 @@ public struct MailOutbox: Sendable {
                 \(bind: mail.html), \(bind: now), \(bind: QueuedMail.Status.queued.rawValue), \(bind: 0), \(bind: now))
             RETURNING id
             """).first()
-        guard let id = try row?.decode(column: "id", as: Int.self) else { throw SMTPFailure(permanent: true, "The outbox returned no ID.") }
+        guard let id = try row?.decode(column: "id", as: Int.self) else { throw InsertedRowMissing(table: "mail_outbox") }
         return id
     }
 

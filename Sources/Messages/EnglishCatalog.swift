@@ -166,6 +166,26 @@ public struct EnglishCatalog: MessageCatalog {
             "This form could not be checked (it may have been open too long, or cookies are blocked). Please open the link from your e-mail again."
         case .pageBadLink:
             "This link is incomplete. Please open the whole link from your e-mail."
+        case .general:
+            "General"
+        case .yourMessageWasSentSubject:
+            "Your message was sent ({1})"
+        case .yourMessageWasSentBody:
+            "You recently sent us a message on {1} (repeated below). We will reply as soon as we can. Your message follows..."
+        case .contactUsNotificationSubject:
+            "New 'Contact-Us' message: {1}"
+        case .contactUsNotificationMessage:
+            "There has been a new message on {1}, sent by {2}, in the category \u{2018}{3}\u{2019}. The message is as follows:"
+        case .contactUnverifiedAddress:
+            "Reply address given by the sender (not verified): {1}"
+        case .contactVerifiedAddress:
+            "Reply address of the member\u{2019}s account: {1}"
+        case .contactThrottled:
+            "You have sent several messages recently. Please wait {1} {1|minute|minutes} before sending another."
+        case .anonymousSender:
+            "an anonymous visitor"
+        case .fieldTooLong:
+            "The {1} is too long; it may be at most {2} characters."
         }
     }
 }

@@ -96,4 +96,16 @@ public enum MessageID: String, CaseIterable, Sendable {
     case pageProblemTitle = "ENDPOINT_PAGE_PROBLEM_TITLE"
     case pageFormExpired = "ENDPOINT_PAGE_FORM_EXPIRED"
     case pageBadLink = "ENDPOINT_PAGE_BAD_LINK"
+
+    // Contact form (reference §4.5)
+    case general = "GENERAL"
+    case yourMessageWasSentSubject = "YOUR_MESSAGE_WAS_SENT_SUBJECT"
+    case yourMessageWasSentBody = "YOUR_MESSAGE_WAS_SENT_BODY"
+    case contactUsNotificationSubject = "CONTACT_US_NOTIFICATION_SUBJECT"
+    case contactUsNotificationMessage = "CONTACT_US_NOTIFICATION_MESSAGE"
+    case contactUnverifiedAddress = "ENDPOINT_CONTACT_UNVERIFIED_ADDRESS"
+    case contactVerifiedAddress = "ENDPOINT_CONTACT_VERIFIED_ADDRESS"
+    case contactThrottled = "ENDPOINT_CONTACT_THROTTLED"
+    case anonymousSender = "ENDPOINT_ANONYMOUS_SENDER"
+    case fieldTooLong = "ENDPOINT_FIELD_TOO_LONG"
 }

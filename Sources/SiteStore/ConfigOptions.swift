@@ -3,7 +3,7 @@ import SQLKit
 
 /// A snapshot of the `config` table (Composr's config options: name → value).
 ///
-/// Read once when the server starts, so requests never pay for it; changing an option takes a restart.
+/// An immutable snapshot; ``ConfigStore`` keeps the current one for the running server.
 public struct ConfigOptions: Sendable {
     private let values: [String: String]
 
@@ -21,6 +21,16 @@ public struct ConfigOptions: Sendable {
             }
             return ConfigOptions(values)
         }
+    }
+
+    /// The option's value, or nil when there is no such option.
+    public func value(_ name: String) -> String? {
+        self.values[name]
+    }
+
+    /// Every option name, sorted.
+    public var names: [String] {
+        self.values.keys.sorted()
     }
 
     /// The option as a whole number, or `fallback` when unset or not a number.

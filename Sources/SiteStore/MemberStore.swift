@@ -44,6 +44,7 @@ public struct MemberStore: Sendable {
                 for group in Set([member.primaryGroupID] + member.secondaryGroupIDs) {
                     try await connection.raw("INSERT INTO group_members (group_id, member_id) VALUES (\(bind: group), \(bind: id))").run()
                 }
+                try await ResourceIdentityStore.assign(.member, id: id, label: member.username, on: connection)
                 try await andThen(connection, id)
                 return id
             }

@@ -37,10 +37,11 @@ enum TestServer {
                     try await connection.raw("INSERT INTO config (name, value) VALUES (\(bind: name), \(bind: value))").run()
                 }
             }
-            let options = try await ConfigOptions.load(from: database)
-            let hasher = PasswordHasher(parameters: Argon2idParameters(options: options), threads: hashThreads, maximumPending: hashQueueLimit)
-            let services = HookServices.live(
-                database: database, options: options, hasher: hasher, secureCookies: settings.secureCookies, publicURL: settings.linkBaseURL
+            let config = try await ConfigStore.load(from: database)
+            let hasher = PasswordHasher(parameters: Argon2idParameters(options: try await config.options()), threads: hashThreads, maximumPending: hashQueueLimit)
+            let services = try await HookServices.live(
+                database: database, config: config, hasher: hasher, secureCookies: settings.secureCookies,
+                publicURL: settings.linkBaseURL, staffEmail: settings.staffEmail
             )
             var settings = settings
             settings.port = 0

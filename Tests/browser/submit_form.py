@@ -9,9 +9,9 @@ import json
 import sys
 
 from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 
@@ -33,9 +33,13 @@ def main():
         for assignment in assignments:
             field, value = assignment.split("=", 1)
             driver.find_element(By.ID, field).send_keys(value)
-        button = driver.find_element(By.ID, "submit")
-        button.click()
-        WebDriverWait(driver, 20).until(expected_conditions.staleness_of(button))
+        # Mark the current document, then wait for a new, fully loaded one (the marker is gone). Errors
+        # while the old document is torn down are expected and ignored.
+        driver.execute_script("window.beforeSubmit = true")
+        driver.find_element(By.ID, "submit").click()
+        WebDriverWait(driver, 20, ignored_exceptions=(WebDriverException,)).until(
+            lambda page: page.execute_script("return window.beforeSubmit === undefined && document.readyState === 'complete'")
+        )
         print(json.dumps({
             "title": driver.find_element(By.TAG_NAME, "h1").text,
             "notice": text_of(driver, "notice"),
