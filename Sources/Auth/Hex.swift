@@ -1,6 +1,6 @@
 /// Lowercase hexadecimal text of bytes (digests, random IDs).
-enum Hex {
-    static func encode(_ bytes: some Sequence<UInt8>) -> String {
+public enum Hex {
+    public static func encode(_ bytes: some Sequence<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var output: [UInt8] = []
         for byte in bytes {

@@ -26,6 +26,16 @@ public struct PermissionStore: Sendable {
     }
 
     /// Everything the login answer reports. Nil when there is no such member.
+    /// Drops the remembered membership of `memberID` (after its groups changed).
+    public func forget(memberID: Int) {
+        self.cache?.forget { key, _ in key == memberID }
+    }
+
+    /// Drops every remembered membership (after a group's standing changed).
+    public func forgetAll() {
+        self.cache?.forget { _, _ in true }
+    }
+
     public func permissions(of memberID: Int, now: Int = UnixTime.now) async throws -> MemberPermissions? {
         try await self.database.withConnection { connection in
             guard let membership = try await Self.membership(of: memberID, on: connection) else { return nil }

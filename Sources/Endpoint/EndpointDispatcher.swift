@@ -40,7 +40,10 @@ struct EndpointDispatcher: RouterMiddleware {
                 throw EndpointError.refused(.unknownHook, hookRequest.key.hookType, hookRequest.key.hook)
             }
             let answer = try await hook.run(hookRequest)
-            return Envelope.success(answer.data, requestID: requestID, headers: answer.headers)
+            return Envelope.success(
+                answer.data, requestID: requestID, headers: answer.headers,
+                cacheable: answer.isCacheable, ifNoneMatch: request.headers[.ifNoneMatch]
+            )
         } catch let error as EndpointError {
             return Envelope.failure(
                 status: error.status,

@@ -1,3 +1,5 @@
+import Auth
+import Crypto
 import Hooks
 import HTTPTypes
 import Hummingbird
@@ -8,8 +10,25 @@ import Hummingbird
 /// and the headers both SDKs accept. This is the only place that turns outcomes into HTTP responses.
 enum Envelope {
     /// A successful answer: `error_details` is null.
-    static func success(_ data: JSONValue, requestID: String, headers: [(name: String, value: String)] = []) -> Response {
-        self.response(status: .ok, success: true, errorDetails: nil, data: data, requestID: requestID, headers: headers)
+    ///
+    /// A `cacheable` answer carries an `ETag` (a hash of its body); when `ifNoneMatch` names that tag
+    /// (or is `*`) it becomes a bodiless 304, so clients revalidate cached reads for free.
+    static func success(
+        _ data: JSONValue, requestID: String, headers: [(name: String, value: String)] = [],
+        cacheable: Bool = false, ifNoneMatch: String? = nil
+    ) -> Response {
+        var response = self.response(status: .ok, success: true, errorDetails: nil, data: data, requestID: requestID, headers: headers)
+        guard cacheable else { return response }
+        let serialized = Self.body(success: true, errorDetails: nil, data: data)
+        let tag = "\"" + String(Hex.encode(SHA256.hash(data: Array(serialized.utf8))).prefix(32)) + "\""
+        response.headers[.eTag] = tag
+        let presented = (ifNoneMatch ?? "").split(separator: ",").map { String($0).trimmingWhitespace }
+        if presented.contains("*") || presented.contains(tag) || presented.contains("W/" + tag) {
+            response.status = .notModified
+            response.headers[.contentType] = nil
+            response.body = ResponseBody()
+        }
+        return response
     }
 
     /// A failed answer: `error_details` is the human-readable sentence, `response_data` is `{}`.
@@ -28,11 +47,6 @@ enum Envelope {
         requestID: String,
         headers extra: [(name: String, value: String)]
     ) -> Response {
-        let body: JSONValue = [
-            "success": .bool(success),
-            "error_details": errorDetails.map(JSONValue.string) ?? .null,
-            "response_data": data,
-        ]
         var headers: HTTPFields = [
             .contentType: "application/json; charset=utf-8",
             .cacheControl: "no-cache, must-revalidate",
@@ -44,7 +58,19 @@ enum Envelope {
         for header in extra {
             if let name = HTTPField.Name(header.name) { headers.append(HTTPField(name: name, value: header.value)) }
         }
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: body.serialized)))
+        return Response(
+            status: status, headers: headers,
+            body: ResponseBody(byteBuffer: ByteBuffer(string: Self.body(success: success, errorDetails: errorDetails, data: data)))
+        )
+    }
+
+    private static func body(success: Bool, errorDetails: String?, data: JSONValue) -> String {
+        let envelope: JSONValue = [
+            "success": .bool(success),
+            "error_details": errorDetails.map(JSONValue.string) ?? .null,
+            "response_data": data,
+        ]
+        return envelope.serialized
     }
 }
 

@@ -162,7 +162,7 @@ public struct AccountJoinHook: Hook {
         do {
             try check()
         } catch {
-            throw EndpointError(status: 200, message: error.message, arguments: error.arguments)
+            throw EndpointError.refused(error)
         }
     }
 }

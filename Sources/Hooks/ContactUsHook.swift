@@ -36,7 +36,7 @@ public struct ContactUsHook: Hook {
             do {
                 try AccountRules().check(email: givenEmail)
             } catch {
-                throw EndpointError.refused(error.message)
+                throw EndpointError.refused(error)
             }
         }
         let givenName = try Self.line(parameters, "poster_name_if_guest").flatMap { $0.isEmpty ? nil : $0 }

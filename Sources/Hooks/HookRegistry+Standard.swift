@@ -8,6 +8,7 @@ extension HookRegistry {
         registry.register(AccountJoinHook(services: services), as: HookKey("account", "join"))
         registry.register(AccountLostPasswordHook(services: services), as: HookKey("account", "lost_password"))
         registry.register(ContactUsHook(services: services), as: HookKey("misc", "contact_us"), HookKey("account", "contact_us"))
+        registry.register(ContentCommandrFSHook(services: services), as: HookKey("content", "commandr_fs"))
         return registry
     }
 }

@@ -186,6 +186,50 @@ public struct EnglishCatalog: MessageCatalog {
             "an anonymous visitor"
         case .fieldTooLong:
             "The {1} is too long; it may be at most {2} characters."
+        case .success:
+            "Your action was successful."
+        case .accessDeniedPageAccess:
+            "\u{201C}{1}\u{201D} does not have access to this page."
+        case .invalidEndpointType:
+            "Access type must be add/edit/delete/view/search"
+        case .missingResource:
+            "The requested resource does not exist. It has probably been deleted."
+        case .missingResourceNamed:
+            "The requested resource ({1}) does not exist. It has probably been deleted."
+        case .alreadyExists:
+            "One of these with the name \u{2018}{1}\u{2019} already exists."
+        case .badFileName:
+            "The name \u{2018}{1}\u{2019} is not allowed (no control characters, no leading dot, no system junk files)."
+        case .cannotCreateHere:
+            "Nothing can be created at {1}."
+        case .cannotDelete:
+            "{1} cannot be deleted."
+        case .cannotEditDirectory:
+            "{1} is a folder; edit its _folder.cms file instead."
+        case .invalidPropertyData:
+            "The data must be a JSON object of properties."
+        case .invalidProperty:
+            "The value of \u{2018}{1}\u{2019} is not valid."
+        case .unknownProperty:
+            "There is no property \u{2018}{1}\u{2019} here."
+        case .readOnlyProperty:
+            "The property \u{2018}{1}\u{2019} cannot be changed."
+        case .guestAccountFixed:
+            "The Guest account cannot be changed or deleted."
+        case .cannotDeleteSelf:
+            "You cannot delete or ban your own account."
+        case .groupInUse:
+            "The group \u{2018}{1}\u{2019} still has members or is needed by the site, so it cannot be deleted."
+        case .categoryNotEmpty:
+            "The category \u{2018}{1}\u{2019} still holds articles, so it cannot be deleted."
+        case .optionExpectsFlag:
+            "{1} must be 0 or 1."
+        case .optionExpectsInteger:
+            "{1} must be a whole number from {2} to {3}."
+        case .optionExpectsTimezone:
+            "{1} must be a time zone name, such as Europe/London."
+        case .optionExpectsText:
+            "{1} must be text of at most {2} characters, without control characters."
         }
     }
 }

@@ -83,9 +83,12 @@ public struct MemberStore: Sendable {
 
     /// The member with this ID.
     public func find(id: Int) async throws -> MemberRecord? {
-        try await self.database.withConnection { connection in
-            try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM members WHERE id = \(bind: id)").first().map(Self.record)
-        }
+        try await self.database.withConnection { try await Self.find(id: id, on: $0) }
+    }
+
+    /// The member with this ID, read on `connection` (inside the caller's transaction).
+    public static func find(id: Int, on connection: any SQLDatabase) async throws -> MemberRecord? {
+        try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM members WHERE id = \(bind: id)").first().map(Self.record)
     }
 
     /// Replaces the stored password hash (and drops any legacy salt, which only legacy hashes use).
