@@ -73,7 +73,9 @@ struct EndpointDispatcher: RouterMiddleware {
         guard DispatchTarget.isWord(hookType), DispatchTarget.isWord(hook) else { throw EndpointError.badRequest(.invalidHookName) }
 
         let body = try await RequestBody.collect(request, limit: self.maximumBodyBytes)
-        var post = try ParameterFields.table(try RequestBody.formFields(body, contentType: request.headers[.contentType]))
+        // Like PHP, only POST bodies are parsed as forms; a PUT or DELETE body is raw (and becomes `data`
+        // in REST style even when a client such as curl labels it urlencoded).
+        var post = method == "POST" ? try ParameterFields.table(try RequestBody.formFields(body, contentType: request.headers[.contentType])) : [:]
         if !pathInfo.isEmpty, post.isEmpty, method != "GET", method != "HEAD" {
             guard let data = String(validating: body.readableBytesView, as: UTF8.self) else {
                 throw EndpointError.badRequest(.invalidEncoding)

@@ -81,6 +81,11 @@ import Testing
 
             let form = try await client.postForm("/data/endpoint.php/misc/echo", [("title", "t")])
             #expect((form.data["post"] as? [String: String]) == ["title": "t"])
+
+            let labelledForm = try await client.envelope(
+                "/data/endpoint.php/misc/echo/x", method: .put, headers: [.contentType: "application/x-www-form-urlencoded"], body: "12"
+            )
+            #expect((labelledForm.data["post"] as? [String: String]) == ["data": "12"], "PHP parses only POST bodies as forms")
         }
     }
 
