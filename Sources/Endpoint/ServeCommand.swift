@@ -106,7 +106,7 @@ struct ServeCommand: AsyncParsableCommand {
         let delivery = MailDelivery(
             outbox: MailOutbox(database: database), client: client,
             sender: MailSender(address: settings.mailFrom, name: options.string("site_name", default: "Composr site")),
-            policy: MailRetryPolicy(options: options), logger: logger
+            policy: RetryPolicy(options: options, prefix: "mail"), logger: logger
         )
         logger.info("delivering mail", metadata: ["smtp": "\(smtpURL)"])
         return [MailWorker(delivery: delivery, interval: settings.mailPollInterval, logger: logger)]

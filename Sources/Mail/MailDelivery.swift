@@ -10,13 +10,13 @@ public struct MailDelivery: Sendable {
     public let outbox: MailOutbox
     private let client: SMTPClient
     private let sender: MailSender
-    private let policy: MailRetryPolicy
+    private let policy: RetryPolicy
     private let owner: String
     private let logger: Logger
     /// How long a claimed message stays reserved for this worker: longer than one send can take.
     private let leaseSeconds = 300
 
-    public init(outbox: MailOutbox, client: SMTPClient, sender: MailSender, policy: MailRetryPolicy, logger: Logger) {
+    public init(outbox: MailOutbox, client: SMTPClient, sender: MailSender, policy: RetryPolicy, logger: Logger) {
         self.outbox = outbox
         self.client = client
         self.sender = sender

@@ -6,11 +6,11 @@ import Foundation
 ///
 /// Mail is added with ``enqueue(_:on:now:)`` on the connection of the transaction that causes it, so a
 /// rolled-back change sends nothing and a committed one can never lose its mail. Workers take due
-/// messages with ``claim(owner:limit:leaseSeconds:now:)``: each row is leased by one conditional
-/// `UPDATE`, so two workers (on any number of server instances) never hold the same message, and a
-/// worker that dies only delays its messages until the lease runs out.
+/// messages with ``claim(owner:limit:leaseSeconds:now:)`` (a ``LeasedQueue``), so two workers never
+/// hold the same message.
 public struct MailOutbox: Sendable {
     private let database: Database
+    private let queue = LeasedQueue(table: "mail_outbox")
 
     public init(database: Database) {
         self.database = database
@@ -33,41 +33,27 @@ public struct MailOutbox: Sendable {
     /// Leases up to `limit` due messages to `owner` for `leaseSeconds`; returns those it got.
     public func claim(owner: String, limit: Int, leaseSeconds: Int, now: Int = UnixTime.now) async throws -> [QueuedMail] {
         try await self.database.withConnection { connection in
-            let candidates = try await connection.raw("""
-                SELECT id FROM mail_outbox
-                WHERE status = \(bind: QueuedMail.Status.queued.rawValue) AND next_attempt_at <= \(bind: now)
-                    AND (lease_until IS NULL OR lease_until < \(bind: now))
-                ORDER BY next_attempt_at, id LIMIT \(literal: limit)
-                """).all().map { try $0.decode(column: "id", as: Int.self) }
-            var claimed: [QueuedMail] = []
-            for id in candidates {
-                let row = try await connection.raw("""
-                    UPDATE mail_outbox SET lease_owner = \(bind: owner), lease_until = \(bind: now + leaseSeconds)
-                    WHERE id = \(bind: id) AND status = \(bind: QueuedMail.Status.queued.rawValue)
-                        AND (lease_until IS NULL OR lease_until < \(bind: now))
-                    RETURNING \(unsafeRaw: Self.columns)
-                    """).first()
-                if let row { claimed.append(try Self.queued(row)) }
-            }
-            return claimed
+            try await self.queue.claim(owner: owner, limit: limit, leaseSeconds: leaseSeconds, columns: Self.columns, now: now, on: connection)
+                .map(Self.queued)
         }
     }
 
     /// Records that `id` was accepted by the SMTP server.
     public func markSent(_ id: Int, owner: String, now: Int = UnixTime.now) async throws {
-        try await self.finishAttempt(id, owner: owner, "status = \(bind: QueuedMail.Status.sent.rawValue), sent_at = \(bind: now), last_error = ''")
+        try await self.database.withConnection { connection in
+            try await self.queue.finishAttempt(id, owner: owner, "status = 'sent', sent_at = \(bind: now), last_error = ''", on: connection)
+        }
     }
 
     /// Records a failed attempt: queued again after the policy's delay, or failed for good when the
     /// failure is permanent or the attempts are used up.
-    public func markFailed(_ mail: QueuedMail, owner: String, error: SMTPFailure, policy: MailRetryPolicy, now: Int = UnixTime.now) async throws {
-        let attempts = mail.attempts + 1
-        let givingUp = error.permanent || attempts >= policy.maximumAttempts
-        let status = givingUp ? QueuedMail.Status.failed : .queued
-        try await self.finishAttempt(mail.id, owner: owner, """
-            status = \(bind: status.rawValue), next_attempt_at = \(bind: now + policy.delay(afterAttempt: attempts)),
-            last_error = \(bind: String(error.description.prefix(1000)))
-            """)
+    public func markFailed(_ mail: QueuedMail, owner: String, error: SMTPFailure, policy: RetryPolicy, now: Int = UnixTime.now) async throws {
+        try await self.database.withConnection { connection in
+            try await self.queue.failAttempt(
+                mail.id, attemptsSoFar: mail.attempts, owner: owner, error: error.description, permanent: error.permanent,
+                policy: policy, now: now, on: connection
+            )
+        }
     }
 
     /// The most recent messages, newest first.
@@ -82,15 +68,6 @@ public struct MailOutbox: Sendable {
     public func find(id: Int) async throws -> QueuedMail? {
         try await self.database.withConnection { connection in
             try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM mail_outbox WHERE id = \(bind: id)").first().map(Self.queued)
-        }
-    }
-
-    private func finishAttempt(_ id: Int, owner: String, _ assignments: SQLQueryString) async throws {
-        try await self.database.withConnection { connection in
-            try await connection.raw("""
-                UPDATE mail_outbox SET \(assignments), attempts = attempts + 1, lease_owner = NULL, lease_until = NULL
-                WHERE id = \(bind: id) AND lease_owner = \(bind: owner)
-                """).run()
         }
     }
 

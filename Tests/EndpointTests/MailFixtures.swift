@@ -6,11 +6,11 @@ import SiteStore
 enum MailFixtures {
     static let sender = MailSender(address: "noreply@example.com", name: "Test Site")
 
-    static func delivery(_ database: Database, smtp: TestSMTPServer, policy: MailRetryPolicy = MailRetryPolicy()) throws -> MailDelivery {
+    static func delivery(_ database: Database, smtp: TestSMTPServer, policy: RetryPolicy = RetryPolicy()) throws -> MailDelivery {
         try self.delivery(database, url: smtp.url, policy: policy)
     }
 
-    static func delivery(_ database: Database, url: String, trustRoots: String? = nil, policy: MailRetryPolicy = MailRetryPolicy()) throws -> MailDelivery {
+    static func delivery(_ database: Database, url: String, trustRoots: String? = nil, policy: RetryPolicy = RetryPolicy()) throws -> MailDelivery {
         MailDelivery(
             outbox: MailOutbox(database: database),
             client: try SMTPClient(server: try SMTPServerURL(parsing: url), extraTrustRootsFile: trustRoots, timeout: .seconds(10)),
