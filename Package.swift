@@ -29,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
+        .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
     ],
     targets: [
         .systemLibrary(
@@ -90,6 +92,20 @@ let package = Package(
             swiftSettings: upcoming
         ),
         .target(
+            name: "Push",
+            dependencies: [
+                "SiteStore",
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: upcoming
+        ),
+        .target(
             name: "Accounts",
             dependencies: [
                 "Auth",
@@ -107,8 +123,12 @@ let package = Package(
             dependencies: [
                 "Accounts",
                 "Auth",
+                "Mail",
+                "Push",
                 "Messages",
                 "SiteStore",
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcoming
@@ -119,6 +139,7 @@ let package = Package(
                 "Accounts",
                 "Auth",
                 "Mail",
+                "Push",
                 "Hooks",
                 "Messages",
                 "SiteStore",
@@ -142,6 +163,7 @@ let package = Package(
                 "Accounts",
                 "Auth",
                 "Mail",
+                "Push",
                 "Hooks",
                 "Messages",
                 "SiteStore",
@@ -151,6 +173,9 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

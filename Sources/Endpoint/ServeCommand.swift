@@ -5,6 +5,7 @@ import Hooks
 import Hummingbird
 import Logging
 import Mail
+import Push
 import ServiceLifecycle
 import SiteStore
 
@@ -79,19 +80,25 @@ struct ServeCommand: AsyncParsableCommand {
                 database: database, config: config, hasher: hasher, secureCookies: settings.secureCookies,
                 publicURL: settings.linkBaseURL, staffEmail: settings.staffEmail
             )
-            let app = EndpointApplication.build(
-                settings: settings, services: services,
-                backgroundServices: try Self.mailWorkers(settings: settings, database: database, options: options, logger: logger),
-                logger: logger
-            )
+            let push = try await PushSettings(environment: ProcessInfo.processInfo.environment)
+                .delivery(database: database, options: options, logger: logger)
+            var workers = try Self.mailWorkers(settings: settings, database: database, options: options, logger: logger)
+            if let (delivery, _) = push {
+                workers.append(OutboxWorker(name: "push", interval: settings.mailPollInterval, logger: logger) { try await delivery.deliverDue() })
+            } else {
+                logger.notice("no push service configured (ENDPOINT_APNS_KEY_FILE, ENDPOINT_FCM_SERVICE_ACCOUNT_FILE): notifications stay queued")
+            }
+            let app = EndpointApplication.build(settings: settings, services: services, backgroundServices: workers, logger: logger)
             logger.info("serving", metadata: ["address": "http://\(settings.hostname):\(settings.port)", "database": "\(database.url)"])
             do {
                 try await app.runService()
             } catch {
                 try? await hasher.shutdown()
+                try? await push?.1.shutdown()
                 throw error
             }
             try await hasher.shutdown()
+            try await push?.1.shutdown()
             logger.info("stopped")
         }
     }
@@ -109,7 +116,7 @@ struct ServeCommand: AsyncParsableCommand {
             policy: RetryPolicy(options: options, prefix: "mail"), logger: logger
         )
         logger.info("delivering mail", metadata: ["smtp": "\(smtpURL)"])
-        return [MailWorker(delivery: delivery, interval: settings.mailPollInterval, logger: logger)]
+        return [OutboxWorker(name: "mail", interval: settings.mailPollInterval, logger: logger) { try await delivery.deliverDue() }]
     }
 
     private func settings() throws -> ServerSettings {

@@ -1,6 +1,7 @@
 import Auth
 import Logging
 import Mail
+import Push
 import Messages
 import SiteStore
 import SQLKit
@@ -8,7 +9,8 @@ import SQLKit
 /// `misc/contact_us` (iOS SDK) and `account/contact_us` (Android SDK): a message to the staff
 /// (reference §4.5; the original is broken under both names).
 ///
-/// The message is stored, and the staff notification queued, in one transaction. Unlike Composr it is
+/// The message is stored, and the staff notifications (e-mail, and a push to staff devices) queued, in
+/// one transaction. Unlike Composr it is
 /// not an open mail relay: an address a guest types is only shown to the staff as a reply address,
 /// never mailed; the "your message was sent" copy goes only to a logged-in member's own address.
 /// Messages are limited per IP and per member.
@@ -67,6 +69,11 @@ public struct ContactUsHook: Hook {
             for address in staff {
                 try await MailOutbox.enqueue(self.staffNotification(message, to: address, member: sender, siteName: siteName, messages: messages), on: connection)
             }
+            try await PushOutbox.enqueue(PushNotification(
+                title: messages.text(.contactUsNotificationSubject, message.title),
+                body: String(message.post.prefix(200)),
+                data: ["notification_code": "contact_us", "from_id": String(sender?.id ?? MemberRecord.guestID)]
+            ), to: .staff, on: connection)
             if let sender, !sender.email.isEmpty {
                 try await MailOutbox.enqueue(self.copy(message, to: sender.email, siteName: siteName, messages: messages), on: connection)
             }

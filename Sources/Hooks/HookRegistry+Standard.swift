@@ -9,6 +9,8 @@ extension HookRegistry {
         registry.register(AccountLostPasswordHook(services: services), as: HookKey("account", "lost_password"))
         registry.register(ContactUsHook(services: services), as: HookKey("misc", "contact_us"), HookKey("account", "contact_us"))
         registry.register(ContentCommandrFSHook(services: services), as: HookKey("content", "commandr_fs"))
+        registry.register(AccountSetupPushNotificationsHook(services: services), as: HookKey("account", "setup_push_notifications"))
+        registry.register(MiscPushSendHook(services: services), as: HookKey("misc", "push_send"))
         return registry
     }
 }

@@ -230,6 +230,20 @@ public struct EnglishCatalog: MessageCatalog {
             "{1} must be a time zone name, such as Europe/London."
         case .optionExpectsText:
             "{1} must be text of at most {2} characters, without control characters."
+        case .unknownDevice:
+            "The device must be \u{2018}ios\u{2019} or \u{2018}android\u{2019}, not \u{2018}{1}\u{2019}."
+        case .invalidPushToken:
+            "The push token must be non-empty printable text of at most 4096 bytes."
+        case .pushForOtherMember:
+            "You can only register a device for your own account."
+        case .memberNoExist:
+            "There is currently no such member registered on this website."
+        case .pushTooLarge:
+            "The notification is too large for the push services (at most {1} bytes)."
+        case .pushTargetRequired:
+            "Say who the notification is for: member, all_devices or anonymous (exactly one)."
+        case .pushQueued:
+            "The notification was queued for {1} {1|device|devices}."
         }
     }
 }

@@ -132,4 +132,13 @@ public enum MessageID: String, CaseIterable, Sendable {
     case optionExpectsInteger = "ENDPOINT_OPTION_EXPECTS_INTEGER"
     case optionExpectsTimezone = "ENDPOINT_OPTION_EXPECTS_TIMEZONE"
     case optionExpectsText = "ENDPOINT_OPTION_EXPECTS_TEXT"
+
+    // Push notifications (reference §4.4, §6)
+    case unknownDevice = "ENDPOINT_UNKNOWN_DEVICE"
+    case invalidPushToken = "ENDPOINT_INVALID_PUSH_TOKEN"
+    case pushForOtherMember = "ENDPOINT_PUSH_FOR_OTHER_MEMBER"
+    case memberNoExist = "MEMBER_NO_EXIST"
+    case pushTooLarge = "ENDPOINT_PUSH_TOO_LARGE"
+    case pushTargetRequired = "ENDPOINT_PUSH_TARGET_REQUIRED"
+    case pushQueued = "ENDPOINT_PUSH_QUEUED"
 }

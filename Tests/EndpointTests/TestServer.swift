@@ -46,7 +46,8 @@ enum TestServer {
             var settings = settings
             settings.port = 0
             let workers: [any Service] = try smtp.map { server in
-                [MailWorker(delivery: try MailFixtures.delivery(database, smtp: server), interval: .milliseconds(50), logger: quietLogger)]
+                let delivery = try MailFixtures.delivery(database, smtp: server)
+                return [OutboxWorker(name: "mail", interval: .milliseconds(50), logger: quietLogger) { try await delivery.deliverDue() }]
             } ?? []
             let app = EndpointApplication.build(
                 settings: settings, services: services, registry: registry, backgroundServices: workers, logger: quietLogger

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import Logging
+import Push
+import SiteStore
+
+/// `endpoint push send`: queues a notification for one member's devices, every device or the anonymous
+/// ones; the running server's push worker delivers it.
+struct PushSendCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "send",
+        abstract: "Queue a push notification; prints how many devices it was queued for.",
+        discussion: "Give exactly one of --member, --all-devices and --anonymous. The server delivers it (see ENDPOINT_APNS_* and ENDPOINT_FCM_*)."
+    )
+
+    @OptionGroup var databaseOptions: DatabaseOptions
+
+    @Option(help: "Send to every device of this member ID.")
+    var member: Int?
+
+    @Flag(help: "Send to every registered device.")
+    var allDevices = false
+
+    @Flag(help: "Send to devices registered without a member.")
+    var anonymous = false
+
+    @Option(help: "The notification's title.")
+    var title: String
+
+    @Option(help: "The notification's text.")
+    var body: String
+
+    @Option(help: "An extra data value, as key=value (repeatable).")
+    var data: [String] = []
+
+    func validate() throws {
+        guard [self.member != nil, self.allDevices, self.anonymous].filter({ $0 }).count == 1 else {
+            throw ValidationError("Give exactly one of --member, --all-devices and --anonymous.")
+        }
+        for pair in self.data where !pair.contains("=") { throw ValidationError("--data takes key=value, not \(pair).") }
+    }
+
+    func run() async throws {
+        var values: [String: String] = ["notification_code": "push_send", "from_id": "-1"]
+        for pair in self.data {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            values[parts[0]] = parts.count > 1 ? parts[1] : ""
+        }
+        if let member { values["to_id"] = String(member) }
+        let notification = PushNotification(title: self.title, body: self.body, data: values)
+        let target: PushTarget = self.member.map(PushTarget.member) ?? (self.allDevices ? .allDevices : .anonymous)
+        let logger = Logger(label: "endpoint.push")
+        let count = try await self.databaseOptions.withDatabase(logger: logger) { database in
+            try await self.databaseOptions.migrate(database, logger: logger)
+            do {
+                return try await database.transaction { try await PushOutbox.enqueue(notification, to: target, on: $0) }
+            } catch is PushOutbox.TooLarge {
+                throw CommandFailure("The notification is larger than the push services accept (\(PushNotification.maximumPayloadBytes) bytes).")
+            }
+        }
+        print("Queued for \(count) \(count == 1 ? "device" : "devices").")
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+public import Logging
+public import SiteStore
+
+/// Delivers due push notifications: claims a batch, sends each through APNs or FCM, records the
+/// outcome (sent; dead token forgotten; retried with backoff; failed).
+public struct PushDelivery: Sendable {
+    public let outbox: PushOutbox
+    private let apns: APNsClient?
+    private let fcm: FCMClient?
+    private let policy: RetryPolicy
+    private let owner = UUID().uuidString
+    private let logger: Logger
+
+    public init(outbox: PushOutbox, apns: APNsClient?, fcm: FCMClient?, policy: RetryPolicy, logger: Logger) {
+        self.outbox = outbox
+        self.apns = apns
+        self.fcm = fcm
+        self.policy = policy
+        self.logger = logger
+    }
+
+    /// Sends everything due at `now`; returns how many the services accepted.
+    @discardableResult
+    public func deliverDue(now: @Sendable () -> Int = { UnixTime.now }) async throws -> Int {
+        var sent = 0
+        while true {
+            let batch = try await self.outbox.claim(owner: self.owner, limit: 50, leaseSeconds: 300, now: now())
+            if batch.isEmpty { return sent }
+            for push in batch where try await self.deliver(push, now: now()) { sent += 1 }
+        }
+    }
+
+    private func deliver(_ push: QueuedPush, now: Int) async throws -> Bool {
+        let outcome: PushOutcome
+        switch push.platform {
+        case .ios:
+            outcome = await self.apns?.send(push.notification, to: push.token, now: now) ?? .failed("APNs is not configured")
+        case .android:
+            outcome = await self.fcm?.send(push.notification, to: push.token, now: now) ?? .failed("FCM is not configured")
+        }
+        switch outcome {
+        case .sent:
+            try await self.outbox.markSent(push.id, owner: self.owner, now: now)
+            return true
+        case .deadToken(let reason):
+            try await self.outbox.markDeadToken(push, owner: self.owner, reason: reason)
+            self.logger.info("push token removed", metadata: ["push_id": "\(push.id)", "reason": "\(reason)"])
+        case .retry(let reason), .failed(let reason):
+            let permanent = if case .failed = outcome { true } else { false }
+            try await self.outbox.markFailed(push, owner: self.owner, error: reason, permanent: permanent, policy: self.policy, now: now)
+            self.logger.warning("push delivery failed", metadata: ["push_id": "\(push.id)", "permanent": "\(permanent)", "error": "\(reason)"])
+        }
+        return false
+    }
+}
