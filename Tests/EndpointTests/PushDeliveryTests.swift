@@ -77,6 +77,23 @@ import Testing
         }
     }
 
+    @Test func theProviderTokenIsRenewedAfterFortyMinutes() async throws {
+        try await Self.withServices { services, database, http in
+            try await PushDevices.register("ios-1", .ios, member: nil, database: database)
+            let delivery = try await services.delivery(database, http: http)
+            let start = UnixTime.now
+            for minutes in [0, 39, 41] {
+                _ = try await Self.queue(PushNotification(title: "t", body: "b"), to: .anonymous, database)
+                let moment = start + minutes * 60
+                #expect(try await delivery.deliverDue(now: { moment }) == 1)
+            }
+            let bearers = services.apns.requests.compactMap { $0.header("authorization") }
+            #expect(bearers.count == 3)
+            #expect(bearers[0] == bearers[1], "reused within 40 minutes")
+            #expect(bearers[1] != bearers[2], "renewed after 40 minutes, well before Apple's 60")
+        }
+    }
+
     @Test func deadTokensAreForgotten() async throws {
         try await Self.withServices { services, database, http in
             for (token, platform) in [("dead-ios", PushPlatform.ios), ("bad-ios", .ios), ("dead-android", .android), ("bad-android", .android), ("good-ios", .ios)] {
