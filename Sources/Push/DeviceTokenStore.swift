@@ -9,11 +9,6 @@ public import SQLKit
 public enum DeviceTokenStore {
     /// Registers `token` for `memberID` (nil: an anonymous device).
     public static func register(token: String, platform: PushPlatform, memberID: Int?, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws {
-        let moved = try await connection.raw("""
-            UPDATE device_tokens SET member_id = \(bind: memberID), last_seen_at = \(bind: now)
-            WHERE platform = \(bind: platform.rawValue) AND token = \(bind: token) RETURNING id
-            """).first()
-        guard moved == nil else { return }
         try await connection.raw("""
             INSERT INTO device_tokens (token, platform, member_id, created_at, last_seen_at)
             VALUES (\(bind: token), \(bind: platform.rawValue), \(bind: memberID), \(bind: now), \(bind: now))
@@ -41,13 +36,5 @@ public enum DeviceTokenStore {
     /// Forgets a token the push service called dead.
     public static func remove(token: String, platform: PushPlatform, on connection: any SQLDatabase) async throws {
         try await connection.raw("DELETE FROM device_tokens WHERE platform = \(bind: platform.rawValue) AND token = \(bind: token)").run()
-    }
-
-    /// The owner (nil: anonymous) of a registered token, or `.none` when unknown.
-    public static func owner(of token: String, platform: PushPlatform, on connection: any SQLDatabase) async throws -> Int?? {
-        guard let row = try await connection.raw(
-            "SELECT member_id FROM device_tokens WHERE platform = \(bind: platform.rawValue) AND token = \(bind: token)"
-        ).first() else { return .none }
-        return .some(try row.decode(column: "member_id", as: Int?.self))
     }
 }

@@ -28,19 +28,20 @@ public struct PushNotification: Sendable, Equatable, Codable {
 
     /// The FCM HTTP v1 `messages:send` body for `token`.
     public func fcmRequest(token: String) -> Data {
-        Self.json(["message": [
-            "token": token,
-            "notification": ["title": self.title, "body": self.body],
-            "data": self.data.merging(["message": self.body, "title": self.title]) { $1 },
-            "android": ["priority": "high"],
-        ] as [String: Any]])
+        Self.json(["message": self.fcmContent.merging(["token": token, "android": ["priority": "high"]]) { $1 }])
     }
 
-    /// Whether both renderings fit the services' size limit.
+    /// Whether both renderings fit the services' size limit (FCM counts the notification and data).
     public var fitsServiceLimits: Bool {
-        self.apnsPayload().count <= Self.maximumPayloadBytes
-            && Self.json(["notification": ["title": self.title, "body": self.body], "data": self.data.merging(["message": self.body, "title": self.title]) { $1 }])
-                .count <= Self.maximumPayloadBytes
+        self.apnsPayload().count <= Self.maximumPayloadBytes && Self.json(self.fcmContent).count <= Self.maximumPayloadBytes
+    }
+
+    /// What FCM delivers to the device: the notification, and the data with the body as `message`.
+    private var fcmContent: [String: Any] {
+        [
+            "notification": ["title": self.title, "body": self.body],
+            "data": self.data.merging(["message": self.body, "title": self.title]) { $1 },
+        ]
     }
 
     private static func json(_ object: [String: Any]) -> Data {

@@ -23,16 +23,6 @@ public struct ConfigOptions: Sendable {
         }
     }
 
-    /// The option's value, or nil when there is no such option.
-    public func value(_ name: String) -> String? {
-        self.values[name]
-    }
-
-    /// Every option name, sorted.
-    public var names: [String] {
-        self.values.keys.sorted()
-    }
-
     /// The option as a whole number, or `fallback` when unset or not a number.
     public func integer(_ name: String, default fallback: Int) -> Int {
         self.values[name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? fallback

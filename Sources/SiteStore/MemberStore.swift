@@ -27,27 +27,32 @@ public struct MemberStore: Sendable {
         _ member: NewMember,
         andThen: (any SQLDatabase, Int) async throws -> Void = { _, _ in }
     ) async throws -> Int {
+        try await self.database.transaction { connection in
+            let id = try await Self.create(member, on: connection)
+            try await andThen(connection, id)
+            return id
+        }
+    }
+
+    /// Creates the account, its group memberships and its identity on `connection`, inside the
+    /// caller's transaction (a ``CreateError`` then leaves that transaction to be rolled back).
+    public static func create(_ member: NewMember, on connection: any SQLDatabase) async throws -> Int {
         let now = UnixTime.now
         do {
-            return try await self.database.transaction { connection in
-                let row = try await connection.raw("""
-                    INSERT INTO members (username, email, password_hash, validated, email_confirmed, banned,
-                        join_time, last_visit_time, primary_group_id, timezone, language, dob)
-                    VALUES (\(bind: member.username), \(bind: member.email), \(bind: member.passwordHash),
-                        \(bind: member.validated), \(bind: member.emailConfirmed), \(bind: false), \(bind: now), \(bind: now),
-                        \(bind: member.primaryGroupID), \(bind: member.timezone), \(bind: member.language), \(bind: member.dateOfBirth))
-                    RETURNING id
-                    """).first()
-                guard let id = try row?.decode(column: "id", as: Int.self) else {
-                    throw CreateError.noSuchGroup
-                }
-                for group in Set([member.primaryGroupID] + member.secondaryGroupIDs) {
-                    try await connection.raw("INSERT INTO group_members (group_id, member_id) VALUES (\(bind: group), \(bind: id))").run()
-                }
-                try await ResourceIdentityStore.assign(.member, id: id, label: member.username, on: connection)
-                try await andThen(connection, id)
-                return id
+            let row = try await connection.raw("""
+                INSERT INTO members (username, email, password_hash, validated, email_confirmed, banned,
+                    join_time, last_visit_time, primary_group_id, timezone, language, dob)
+                VALUES (\(bind: member.username), \(bind: member.email), \(bind: member.passwordHash),
+                    \(bind: member.validated), \(bind: member.emailConfirmed), \(bind: false), \(bind: now), \(bind: now),
+                    \(bind: member.primaryGroupID), \(bind: member.timezone), \(bind: member.language), \(bind: member.dateOfBirth))
+                RETURNING id
+                """).first()
+            guard let id = try row?.decode(column: "id", as: Int.self) else { throw CreateError.noSuchGroup }
+            for group in Set([member.primaryGroupID] + member.secondaryGroupIDs) {
+                try await connection.raw("INSERT INTO group_members (group_id, member_id) VALUES (\(bind: group), \(bind: id))").run()
             }
+            try await ResourceIdentityStore.assign(.member, id: id, label: member.username, on: connection)
+            return id
         } catch {
             switch ConstraintViolation.uniqueIndexName(in: error) {
             case "members_username_key": throw CreateError.usernameTaken

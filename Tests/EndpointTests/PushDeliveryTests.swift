@@ -77,20 +77,26 @@ import Testing
         }
     }
 
-    @Test func theProviderTokenIsRenewedAfterFortyMinutes() async throws {
+    @Test func theProviderTokenIsRenewedAfterFortyMinutesAndTheAccessTokenBeforeItExpires() async throws {
         try await Self.withServices { services, database, http in
             try await PushDevices.register("ios-1", .ios, member: nil, database: database)
+            try await PushDevices.register("android-1", .android, member: nil, database: database)
             let delivery = try await services.delivery(database, http: http)
             let start = UnixTime.now
             for minutes in [0, 39, 41] {
                 _ = try await Self.queue(PushNotification(title: "t", body: "b"), to: .anonymous, database)
                 let moment = start + minutes * 60
-                #expect(try await delivery.deliverDue(now: { moment }) == 1)
+                #expect(try await delivery.deliverDue(now: { moment }) == 2)
             }
             let bearers = services.apns.requests.compactMap { $0.header("authorization") }
             #expect(bearers.count == 3)
             #expect(bearers[0] == bearers[1], "reused within 40 minutes")
             #expect(bearers[1] != bearers[2], "renewed after 40 minutes, well before Apple's 60")
+            #expect(services.oauth.requests.count == 1, "one access token for the first hour")
+            _ = try await Self.queue(PushNotification(title: "t", body: "b"), to: .anonymous, database)
+            let later = start + 3599
+            #expect(try await delivery.deliverDue(now: { later }) == 2)
+            #expect(services.oauth.requests.count == 2, "renewed a minute before it expires")
         }
     }
 

@@ -16,8 +16,6 @@ struct CommandrProperties {
         self.pairs = pairs
     }
 
-    func has(_ key: String) -> Bool { self.pairs.contains { $0.key == key } }
-
     private mutating func value(_ key: String) -> JSONValue? {
         self.read.insert(key)
         return self.pairs.last { $0.key == key }?.value

@@ -27,7 +27,7 @@ struct GroupsFilesystem: CommandrFilesystem {
         case 1:
             guard let group = try await Self.group(moniker: path[0], on: connection) else { return nil }
             let members = try await ResourceIdentityStore.all(.member, on: connection)
-            let rows = try await connection.raw("SELECT id, last_visit_time FROM members WHERE primary_group_id = \(bind: group.identity.id)").all()
+            let rows = try await connection.raw("SELECT id FROM members WHERE primary_group_id = \(bind: group.identity.id)").all()
             let files = try rows.compactMap { row -> CommandrEntry? in
                 guard let identity = members[try row.decode(column: "id", as: Int.self)] else { return nil }
                 return .file(identity.moniker + ".cms")
@@ -149,18 +149,17 @@ struct GroupsFilesystem: CommandrFilesystem {
         } catch {
             throw EndpointError.refused(error)
         }
-        let hash = try await Self.hash(password, write)
-        let row = try await Self.unique(username, alreadyExists: username) {
-            try await connection.raw("""
-                INSERT INTO members (username, email, password_hash, validated, email_confirmed, banned, join_time, last_visit_time, primary_group_id)
-                VALUES (\(bind: username), \(bind: email), \(bind: hash), \(bind: true), \(bind: true), \(bind: false),
-                    \(bind: UnixTime.now), \(bind: UnixTime.now), \(bind: group.identity.id))
-                RETURNING id
-                """).first()
+        let id: Int
+        do {
+            id = try await MemberStore.create(NewMember(
+                username: username, email: email, passwordHash: try await Self.hash(password, write), primaryGroupID: group.identity.id
+            ), on: connection)
+        } catch MemberStore.CreateError.usernameTaken {
+            throw EndpointError.refused(.alreadyExists, username)
+        } catch MemberStore.CreateError.emailTaken {
+            throw EndpointError.refused(.emailAddressInUse)
         }
-        guard let id = try row?.decode(column: "id", as: Int.self) else { throw InsertedRowMissing(table: "members") }
-        try await connection.raw("INSERT INTO group_members (group_id, member_id) VALUES (\(bind: group.identity.id), \(bind: id))").run()
-        let identity = try await ResourceIdentityStore.assign(.member, id: id, label: username, on: connection)
+        guard let identity = try await ResourceIdentityStore.find(.member, id: id, on: connection) else { throw InsertedRowMissing(table: "members") }
         guard let member = try await MemberStore.find(id: id, on: connection) else { throw InsertedRowMissing(table: "members") }
         try await self.applyMember(&properties, member: member, current: try await Self.json(member, on: connection), isNew: true, write, on: connection)
         return [group.identity.moniker, identity.moniker + ".cms"]
