@@ -1,7 +1,8 @@
 public import Messages
 
-/// Why an account flow (confirming, resetting) refused: the sentence to show, and how long to wait
-/// when the refusal is a rate limit. Hooks turn it into an envelope, pages into an HTML message.
+/// Why an account flow (confirming, resetting, a rate limit) refused: the sentence to show, and how
+/// long to wait when the refusal is a rate limit. Hooks turn it into an envelope, pages into an HTML
+/// message.
 public struct AccountFailure: Error, Sendable, Equatable {
     public let message: MessageID
     public let arguments: [String]

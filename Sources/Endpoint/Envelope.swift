@@ -17,10 +17,10 @@ enum Envelope {
         _ data: JSONValue, requestID: String, headers: [(name: String, value: String)] = [],
         cacheable: Bool = false, ifNoneMatch: String? = nil
     ) -> Response {
-        var response = self.response(status: .ok, success: true, errorDetails: nil, data: data, requestID: requestID, headers: headers)
+        let body = Self.body(success: true, errorDetails: nil, data: data)
+        var response = self.response(status: .ok, body: body, requestID: requestID, headers: headers)
         guard cacheable else { return response }
-        let serialized = Self.body(success: true, errorDetails: nil, data: data)
-        let tag = "\"" + String(Hex.encode(SHA256.hash(data: Array(serialized.utf8))).prefix(32)) + "\""
+        let tag = "\"" + String(Hex.encode(SHA256.hash(data: Array(body.utf8))).prefix(32)) + "\""
         response.headers[.eTag] = tag
         let presented = (ifNoneMatch ?? "").split(separator: ",").map { String($0).trimmingWhitespace }
         if presented.contains("*") || presented.contains(tag) || presented.contains("W/" + tag) {
@@ -34,16 +34,14 @@ enum Envelope {
     /// A failed answer: `error_details` is the human-readable sentence, `response_data` is `{}`.
     static func failure(status: Int, message: String, requestID: String, headers: [(name: String, value: String)] = []) -> Response {
         self.response(
-            status: HTTPResponse.Status(code: status), success: false, errorDetails: message,
-            data: .emptyObject, requestID: requestID, headers: headers
+            status: HTTPResponse.Status(code: status), body: Self.body(success: false, errorDetails: message, data: .emptyObject),
+            requestID: requestID, headers: headers
         )
     }
 
     private static func response(
         status: HTTPResponse.Status,
-        success: Bool,
-        errorDetails: String?,
-        data: JSONValue,
+        body: String,
         requestID: String,
         headers extra: [(name: String, value: String)]
     ) -> Response {
@@ -58,10 +56,7 @@ enum Envelope {
         for header in extra {
             if let name = HTTPField.Name(header.name) { headers.append(HTTPField(name: name, value: header.value)) }
         }
-        return Response(
-            status: status, headers: headers,
-            body: ResponseBody(byteBuffer: ByteBuffer(string: Self.body(success: success, errorDetails: errorDetails, data: data)))
-        )
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
     }
 
     private static func body(success: Bool, errorDetails: String?, data: JSONValue) -> String {

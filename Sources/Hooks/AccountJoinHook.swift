@@ -75,7 +75,7 @@ public struct AccountJoinHook: Hook {
         do {
             hash = try await self.services.hasher.hash(password)
         } catch is PasswordHasher.Busy {
-            throw EndpointError(status: 200, message: .serverBusy, headers: ["Retry-After": "1"])
+            throw EndpointError.serverBusy
         }
         let confirming = policy.emailConfirmation
         let memberID: Int

@@ -1,3 +1,4 @@
+import Accounts
 import Auth
 import Messages
 import SiteStore
@@ -27,7 +28,7 @@ public struct AccountLoginHook: Hook {
         // username (or changing letter case) does not buy an attacker a second allowance.
         let throttleKey = member?.username ?? username
         if case .blocked(let seconds) = try await self.services.throttle.check(username: throttleKey, ip: request.clientAddress) {
-            throw Self.throttled(retryAfter: seconds)
+            throw EndpointError(AccountFailure.limited(.loginThrottled, seconds: seconds))
         }
 
         let check: PasswordCheck
@@ -39,7 +40,7 @@ public struct AccountLoginHook: Hook {
                 check = .mismatch
             }
         } catch is PasswordHasher.Busy {
-            throw EndpointError(status: 200, message: .serverBusy, headers: ["Retry-After": "1"])
+            throw EndpointError.serverBusy
         }
         guard case .match(let needsRehash) = check, let member else {
             try await self.services.throttle.recordFailure(username: throttleKey, ip: request.clientAddress)
@@ -68,11 +69,6 @@ public struct AccountLoginHook: Hook {
                 memberID: member.id, token: token, maxAge: session.expiresAt - session.createdAt
             )
         )
-    }
-
-    private static func throttled(retryAfter seconds: Int) -> EndpointError {
-        let minutes = max(1, (seconds + 59) / 60)
-        return EndpointError(status: 200, message: .loginThrottled, arguments: [String(minutes)], headers: ["Retry-After": String(seconds)])
     }
 
     /// Everything both SDKs read (reference §4.1, §7.2): the profile and permission fields, the

@@ -1,3 +1,4 @@
+import Accounts
 import Auth
 import Logging
 import Mail
@@ -50,7 +51,7 @@ public struct ContactUsHook: Hook {
         let subjects = [request.clientAddress] + (sender.map { ["member:\($0.id)"] } ?? [])
         for subject in subjects {
             if let wait = try await self.services.rateLimit.wait("contact_us", subject: subject, rule: rule) {
-                throw EndpointError(status: 200, message: .contactThrottled, arguments: [String(max(1, (wait + 59) / 60))], headers: ["Retry-After": String(wait)])
+                throw EndpointError(AccountFailure.limited(.contactThrottled, seconds: wait))
             }
         }
         for subject in subjects { try await self.services.rateLimit.record("contact_us", subject: subject) }

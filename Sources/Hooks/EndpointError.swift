@@ -28,6 +28,9 @@ public struct EndpointError: Error, Sendable, Equatable {
         EndpointError(status: 200, message: message, arguments: arguments)
     }
 
+    /// The password-hashing queue is full: try again in a second.
+    public static let serverBusy = EndpointError(status: 200, message: .serverBusy, headers: ["Retry-After": "1"])
+
     /// A malformed request: HTTP 400.
     public static func badRequest(_ message: MessageID, _ arguments: String...) -> EndpointError {
         EndpointError(status: 400, message: message, arguments: arguments)

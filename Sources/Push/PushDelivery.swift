@@ -27,7 +27,9 @@ public struct PushDelivery: Sendable {
         while true {
             let batch = try await self.outbox.claim(owner: self.owner, limit: 50, leaseSeconds: 300, now: now())
             if batch.isEmpty { return sent }
-            for push in batch where try await self.deliver(push, now: now()) { sent += 1 }
+            for push in batch {
+                if try await self.deliver(push, now: now()) { sent += 1 }
+            }
         }
     }
 

@@ -299,7 +299,7 @@ struct GroupsFilesystem: CommandrFilesystem {
         do {
             return try await write.services.hasher.hash(password)
         } catch is PasswordHasher.Busy {
-            throw EndpointError(status: 200, message: .serverBusy, headers: ["Retry-After": "1"])
+            throw EndpointError.serverBusy
         }
     }
 
