@@ -4,8 +4,8 @@ import SQLKit
 /// Counts actions per subject (an IP address, an account) in the database and says when one more
 /// would exceed a limit, so every server instance enforces the same limits.
 ///
-/// Used for joining, password-reset requests and wrong e-mail codes; logins have their own
-/// ``LoginThrottle`` because they count failures in three scopes at once.
+/// Used for failed logins (``LoginThrottle``), joining, password-reset requests, wrong e-mail codes and
+/// contact messages.
 public struct RateLimit: Sendable {
     /// At most `count` actions per `seconds`.
     public struct Rule: Sendable, Equatable {
@@ -40,13 +40,22 @@ public struct RateLimit: Sendable {
         }
     }
 
-    /// Counts one `action` by `subject`, and forgets events older than `retainSeconds`.
+    /// Counts one `action` by `subject`, and forgets that action's events older than `retainSeconds`.
     public func record(_ action: String, subject: String, retainSeconds: Int = 86_400, now: Int = UnixTime.now) async throws {
         try await self.database.withConnection { connection in
             try await connection.raw(
                 "INSERT INTO rate_events (action, subject, happened_at) VALUES (\(bind: action), \(bind: subject), \(bind: now))"
             ).run()
-            try await connection.raw("DELETE FROM rate_events WHERE happened_at <= \(bind: now - retainSeconds)").run()
+            try await connection.raw(
+                "DELETE FROM rate_events WHERE action = \(bind: action) AND happened_at <= \(bind: now - retainSeconds)"
+            ).run()
+        }
+    }
+
+    /// Forgets every counted `action` of `subject` (e.g. a login's failures once it succeeded).
+    public func forget(_ action: String, subject: String) async throws {
+        try await self.database.withConnection { connection in
+            try await connection.raw("DELETE FROM rate_events WHERE action = \(bind: action) AND subject = \(bind: subject)").run()
         }
     }
 }

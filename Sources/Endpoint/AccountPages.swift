@@ -30,16 +30,18 @@ struct AccountPages: Sendable {
                 body: ResponseBody(byteBuffer: ByteBuffer(string: PageTemplate.styleSheet))
             )
         }
-        router.get(RouterPath(AccountPolicy.confirmationPath)) { request, _ in try await self.showConfirmation(request) }
-        router.post(RouterPath(AccountPolicy.confirmationPath)) { request, context in try await self.confirm(request, context: context) }
-        router.get(RouterPath(AccountPolicy.resetPath)) { request, context in try await self.showReset(request, context: context) }
-        router.post(RouterPath(AccountPolicy.resetPath)) { request, context in try await self.reset(request, context: context) }
+        router.get(RouterPath(AccountPolicy.confirmationPath)) { request, _ in try await self.answering { try await self.showConfirmation(request) } }
+        router.post(RouterPath(AccountPolicy.confirmationPath)) { request, context in
+            try await self.answering { try await self.confirm(request, context: context) }
+        }
+        router.get(RouterPath(AccountPolicy.resetPath)) { request, context in try await self.answering { try await self.showReset(request, context: context) } }
+        router.post(RouterPath(AccountPolicy.resetPath)) { request, context in try await self.answering { try await self.reset(request, context: context) } }
     }
 
     // MARK: Confirming an address
 
     private func showConfirmation(_ request: Request) async throws -> Response {
-        guard let link = LinkFields(request.uri.queryParameters) else { return try await self.problem(.pageBadLink, status: .badRequest) }
+        let link = try await self.link(LinkFields(request.uri.queryParameters))
         let token = RandomText.base64URL(byteCount: 24)
         return try await self.page(
             title: .pageConfirmTitle, notice: self.messages.text(.pageConfirmIntro),
@@ -49,41 +51,21 @@ struct AccountPages: Sendable {
     }
 
     private func confirm(_ request: Request, context: EndpointRequestContext) async throws -> Response {
-        let fields: [String: String]
-        do {
-            fields = try await self.submittedFields(request)
-        } catch let refusal as PageRefusal {
-            return refusal.response
-        }
-        guard let link = LinkFields(fields) else { return try await self.problem(.pageBadLink, status: .badRequest) }
-        do {
-            let message = try await self.services.confirmation.confirm(memberID: link.member, code: link.code, ip: self.ip(request, context))
-            return try await self.page(title: .pageDoneTitle, notice: self.messages.text(message))
-        } catch let failure as AccountFailure {
-            return try await self.problem(failure)
-        }
+        let (_, link) = try await self.submission(request)
+        let message = try await self.services.confirmation.confirm(memberID: link.member, code: link.code, ip: self.ip(request, context))
+        return try await self.page(title: .pageDoneTitle, notice: self.messages.text(message))
     }
 
     // MARK: Choosing a new password
 
     private func showReset(_ request: Request, context: EndpointRequestContext) async throws -> Response {
-        guard let link = LinkFields(request.uri.queryParameters) else { return try await self.problem(.pageBadLink, status: .badRequest) }
-        do {
-            try await self.services.passwordReset.check(memberID: link.member, code: link.code, ip: self.ip(request, context))
-        } catch let failure as AccountFailure {
-            return try await self.problem(failure)
-        }
+        let link = try await self.link(LinkFields(request.uri.queryParameters))
+        try await self.services.passwordReset.check(memberID: link.member, code: link.code, ip: self.ip(request, context))
         return try await self.resetForm(link: link, error: nil)
     }
 
     private func reset(_ request: Request, context: EndpointRequestContext) async throws -> Response {
-        let fields: [String: String]
-        do {
-            fields = try await self.submittedFields(request)
-        } catch let refusal as PageRefusal {
-            return refusal.response
-        }
-        guard let link = LinkFields(fields) else { return try await self.problem(.pageBadLink, status: .badRequest) }
+        let (fields, link) = try await self.submission(request)
         do {
             let message = try await self.services.passwordReset.complete(
                 memberID: link.member, code: link.code,
@@ -94,8 +76,6 @@ struct AccountPages: Sendable {
             return try await self.page(title: .pageDoneTitle, notice: self.messages.text(message))
         } catch let failure as AccountFailure where Self.isAboutThePassword(failure) {
             return try await self.resetForm(link: link, error: self.messages.text(failure.message, failure.arguments), status: .unprocessableContent)
-        } catch let failure as AccountFailure {
-            return try await self.problem(failure)
         }
     }
 
@@ -147,8 +127,26 @@ struct AccountPages: Sendable {
         let response: Response
     }
 
-    /// The fields of a submitted form, once its token matches its cookie.
-    private func submittedFields(_ request: Request) async throws -> [String: String] {
+    /// Runs a page's handler, rendering its refusals: a form or link that cannot be used, or a refusal
+    /// of the account flow.
+    private func answering(_ handler: () async throws -> Response) async throws -> Response {
+        do {
+            return try await handler()
+        } catch let refusal as PageRefusal {
+            return refusal.response
+        } catch let failure as AccountFailure {
+            return try await self.problem(failure)
+        }
+    }
+
+    /// The link's fields, or the "incomplete link" page.
+    private func link(_ fields: LinkFields?) async throws -> LinkFields {
+        guard let fields else { throw PageRefusal(response: try await self.problem(.pageBadLink, status: .badRequest)) }
+        return fields
+    }
+
+    /// The fields of a submitted form and the link they carry, once its token matches its cookie.
+    private func submission(_ request: Request) async throws -> (fields: [String: String], link: LinkFields) {
         let fields: [String: String]
         do {
             let body = try await RequestBody.collect(request, limit: 16 * 1024)
@@ -161,7 +159,7 @@ struct AccountPages: Sendable {
         guard !cookie.isEmpty, ConstantTime.equals(Array(cookie.utf8), Array(submitted.utf8)) else {
             throw PageRefusal(response: try await self.problem(.pageFormExpired, status: .forbidden))
         }
-        return fields
+        return (fields, try await self.link(LinkFields(fields)))
     }
 
     private func form(action: String, link: LinkFields, token: String, button: MessageID) -> [String: Any] {

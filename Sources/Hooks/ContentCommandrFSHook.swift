@@ -20,10 +20,7 @@ public struct ContentCommandrFSHook: Hook {
     }
 
     public func run(_ request: HookRequest) async throws -> HookResponse {
-        let membership = try await self.services.permissions.membership(of: request.caller.memberID)
-        guard let membership, membership.isAdmin else {
-            throw EndpointError(status: 401, message: .accessDeniedPageAccess, arguments: [membership?.username ?? "Guest"])
-        }
+        _ = try await self.services.requireAdministrator(request.caller)
         guard let type = request.type else { throw EndpointError.refused(.noParameterSent, "type") }
         switch type {
         case "view":

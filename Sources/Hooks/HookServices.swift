@@ -39,7 +39,7 @@ public struct HookServices: Sendable {
             members: MemberStore(database: database),
             hasher: hasher,
             sessions: sessions,
-            throttle: LoginThrottle(database: database, config: config),
+            throttle: LoginThrottle(rateLimit: rateLimit, config: config),
             permissions: PermissionStore(database: database, cacheSeconds: sessionPolicy.cacheSeconds),
             cookies: SessionCookies(secure: secureCookies),
             rateLimit: rateLimit,

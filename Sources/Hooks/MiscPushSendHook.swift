@@ -14,10 +14,7 @@ public struct MiscPushSendHook: Hook {
     }
 
     public func run(_ request: HookRequest) async throws -> HookResponse {
-        let membership = try await self.services.permissions.membership(of: request.caller.memberID)
-        guard let membership, membership.isAdmin else {
-            throw EndpointError(status: 401, message: .accessDeniedPageAccess, arguments: [membership?.username ?? "Guest"])
-        }
+        let membership = try await self.services.requireAdministrator(request.caller)
         let parameters = request.parameters
         let member = try parameters.optionalInteger("member")
         let everyone = parameters.optionalEither("all_devices") == "1"

@@ -25,16 +25,7 @@ enum EndpointProcess {
     /// Runs a command to completion; returns its exit status and standard output.
     @discardableResult
     static func run(_ arguments: [String], database: String) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = self.executable
-        process.arguments = arguments + ["--database", database, "--migrations", TestDatabase.migrationsFolder.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: printed, as: UTF8.self))
+        try Subprocess.run(self.executable, arguments + ["--database", database, "--migrations", TestDatabase.migrationsFolder.path])
     }
 
     /// Starts `endpoint serve` on `port` with extra environment variables; returns once `/healthz`

@@ -130,17 +130,7 @@ final class PushServices: Sendable {
     }
 
     private static func generateKey(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = ["genpkey"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let pem = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw TestFailure("openssl genpkey failed") }
-        return String(decoding: pem, as: UTF8.self)
+        try Subprocess.openssl(["genpkey"] + arguments)
     }
 }
 

@@ -13,18 +13,11 @@ struct TestCertificate {
         let certificate = TestCertificate(
             certificatePath: folder.appendingPathComponent("cert.pem").path, keyPath: folder.appendingPathComponent("key.pem").path
         )
-        let openssl = Process()
-        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        openssl.arguments = [
+        _ = try Subprocess.openssl([
             "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
             "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost",
             "-keyout", certificate.keyPath, "-out", certificate.certificatePath,
-        ]
-        openssl.standardOutput = FileHandle.nullDevice
-        openssl.standardError = FileHandle.nullDevice
-        try openssl.run()
-        openssl.waitUntilExit()
-        guard openssl.terminationStatus == 0 else { throw TestFailure("openssl could not make a test certificate") }
+        ])
         return certificate
     }
 
