@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let upcoming: [SwiftSetting] = [
@@ -6,6 +6,23 @@ let upcoming: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
+
+extension Target.Dependency {
+    static let sqlKit: Self = .product(name: "SQLKit", package: "sql-kit")
+    static let logging: Self = .product(name: "Logging", package: "swift-log")
+    static let nioCore: Self = .product(name: "NIOCore", package: "swift-nio")
+    static let nioPosix: Self = .product(name: "NIOPosix", package: "swift-nio")
+    static let nioLocks: Self = .product(name: "NIOConcurrencyHelpers", package: "swift-nio")
+    static let nioSSL: Self = .product(name: "NIOSSL", package: "swift-nio-ssl")
+    static let crypto: Self = .product(name: "Crypto", package: "swift-crypto")
+    static let mustache: Self = .product(name: "Mustache", package: "swift-mustache")
+    static let serviceLifecycle: Self = .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+    static let hummingbird: Self = .product(name: "Hummingbird", package: "hummingbird")
+    static let hummingbirdTesting: Self = .product(name: "HummingbirdTesting", package: "hummingbird")
+    static let httpTypes: Self = .product(name: "HTTPTypes", package: "swift-http-types")
+    static let asyncHTTPClient: Self = .product(name: "AsyncHTTPClient", package: "async-http-client")
+    static let jwtKit: Self = .product(name: "JWTKit", package: "jwt-kit")
+}
 
 let package = Package(
     name: "composr-endpoint",
@@ -33,154 +50,152 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
     ],
     targets: [
-        .systemLibrary(
-            name: "CArgon2",
-            path: "Sources/CArgon2",
-            pkgConfig: "libargon2",
-            providers: [.apt(["libargon2-dev"])]
-        ),
-        .systemLibrary(
-            name: "CCrypt",
-            path: "Sources/CCrypt",
-            pkgConfig: "libxcrypt",
-            providers: [.apt(["libcrypt-dev"])]
-        ),
-        .target(
-            name: "Messages",
-            swiftSettings: upcoming
-        ),
+        // MARK: Build tools
+
+        .executableTarget(name: "DataEmbedder"),
+        .plugin(name: "EmbedData", capability: .buildTool(), dependencies: ["DataEmbedder"]),
+
+        // MARK: System libraries
+
+        .systemLibrary(name: "CArgon2", path: "Sources/CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
+        .systemLibrary(name: "CCrypt", path: "Sources/CCrypt", pkgConfig: "libxcrypt", providers: [.apt(["libcrypt-dev"])]),
+
+        // MARK: Foundations: wording and storage
+
+        .target(name: "Messages", swiftSettings: upcoming),
         .target(
             name: "SiteStore",
             dependencies: [
-                .product(name: "SQLKit", package: "sql-kit"),
+                .sqlKit,
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
                 .product(name: "AsyncKit", package: "async-kit"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                .logging, .nioLocks, .nioCore, .nioPosix,
             ],
-            swiftSettings: upcoming
+            exclude: ["embedded-data.txt"],
+            swiftSettings: upcoming,
+            plugins: ["EmbedData"]
         ),
+
+        // MARK: Business: credentials, mail, push, account rules
+
         .target(
             name: "Auth",
-            dependencies: [
-                "CArgon2",
-                "CCrypt",
-                "Messages",
-                "SiteStore",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-            ],
+            dependencies: ["CArgon2", "CCrypt", "SiteStore", .crypto, .logging, .nioCore, .nioPosix, .nioLocks, .serviceLifecycle],
             swiftSettings: upcoming
         ),
         .target(
             name: "Mail",
-            dependencies: [
-                "SiteStore",
-                .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "SQLKit", package: "sql-kit"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ],
-            swiftSettings: upcoming
+            dependencies: ["SiteStore", .mustache, .logging, .nioCore, .nioPosix, .nioSSL],
+            exclude: ["embedded-data.txt", "Templates"],
+            swiftSettings: upcoming,
+            plugins: ["EmbedData"]
         ),
         .target(
             name: "Push",
-            dependencies: [
-                "SiteStore",
-                .product(name: "SQLKit", package: "sql-kit"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "JWTKit", package: "jwt-kit"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ],
+            dependencies: ["SiteStore", .sqlKit, .asyncHTTPClient, .jwtKit, .logging, .nioCore, .nioSSL, .serviceLifecycle],
             swiftSettings: upcoming
         ),
         .target(
             name: "Accounts",
-            dependencies: [
-                "Auth",
-                "Mail",
-                "Messages",
-                "SiteStore",
-                .product(name: "SQLKit", package: "sql-kit"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
+            dependencies: ["Auth", "Mail", "Messages", "SiteStore", .sqlKit, .logging],
+            exclude: ["embedded-data.txt", "Resources"],
+            swiftSettings: upcoming,
+            plugins: ["EmbedData"]
+        ),
+
+        // MARK: The API: what a hook sees, the hooks, the HTTP server
+
+        .target(name: "EndpointCore", dependencies: ["Auth", "Messages", .logging], swiftSettings: upcoming),
+        .target(
+            name: "Hooks",
+            dependencies: ["EndpointCore", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore", .sqlKit, .logging, .nioLocks],
             swiftSettings: upcoming
         ),
         .target(
-            name: "Hooks",
+            name: "EndpointServer",
             dependencies: [
-                "Accounts",
-                "Auth",
-                "Mail",
-                "Push",
-                "Messages",
-                "SiteStore",
-                .product(name: "SQLKit", package: "sql-kit"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
+                "EndpointCore", "Hooks", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore",
+                .hummingbird, .httpTypes, .product(name: "MultipartKit", package: "multipart-kit"), .mustache,
+                .serviceLifecycle, .crypto, .logging, .nioCore, .nioPosix,
             ],
-            swiftSettings: upcoming
+            exclude: ["embedded-data.txt", "Pages/Templates"],
+            swiftSettings: upcoming,
+            plugins: ["EmbedData"]
         ),
         .executableTarget(
             name: "Endpoint",
             dependencies: [
-                "Accounts",
-                "Auth",
-                "Mail",
-                "Push",
-                "Hooks",
-                "Messages",
-                "SiteStore",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "MultipartKit", package: "multipart-kit"),
-                .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                "EndpointServer", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), .logging,
             ],
             swiftSettings: upcoming
         ),
-        .testTarget(
-            name: "EndpointTests",
+
+        // MARK: Tests
+
+        .target(
+            name: "TestSupport",
             dependencies: [
-                "Endpoint",
-                "Accounts",
-                "Auth",
-                "Mail",
-                "Push",
-                "Hooks",
-                "Messages",
-                "SiteStore",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                "EndpointServer", "EndpointCore", "Hooks", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore",
+                .hummingbird, .hummingbirdTesting, .asyncHTTPClient, .httpTypes, .jwtKit, .sqlKit, .logging, .serviceLifecycle,
+                .nioCore, .nioPosix, .nioSSL, .nioLocks,
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
-                .product(name: "JWTKit", package: "jwt-kit"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "SQLKit", package: "sql-kit"),
             ],
+            path: "Tests/TestSupport",
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        .testTarget(name: "MessagesTests", dependencies: ["Messages"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
+        .testTarget(
+            name: "SiteStoreTests",
+            dependencies: ["SiteStore", "TestSupport", .sqlKit],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        .testTarget(
+            name: "AuthTests",
+            dependencies: ["Auth", "SiteStore", "TestSupport", .hummingbirdTesting, .httpTypes, .sqlKit],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        .testTarget(
+            name: "AccountsTests",
+            dependencies: ["Accounts", "Auth", "Messages", "SiteStore", "TestSupport"],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        .testTarget(
+            name: "MailTests",
+            dependencies: ["Mail", "SiteStore", "TestSupport", .nioCore, .nioLocks],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        .testTarget(
+            name: "PushTests",
+            dependencies: ["Push", "SiteStore", "TestSupport", .jwtKit, .nioLocks, .sqlKit],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        .testTarget(
+            name: "EndpointCoreTests",
+            dependencies: ["EndpointCore", "Auth", "Messages"],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        .testTarget(
+            name: "HooksTests",
+            dependencies: [
+                "Hooks", "EndpointCore", "Accounts", "Auth", "Messages", "Push", "SiteStore", "TestSupport",
+                .hummingbirdTesting, .httpTypes, .sqlKit, .nioCore,
+            ],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        .testTarget(
+            name: "EndpointServerTests",
+            dependencies: [
+                "EndpointServer", "EndpointCore", "Hooks", "Auth", "SiteStore", "TestSupport",
+                .hummingbirdTesting, .httpTypes, .nioCore, .sqlKit,
+            ],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        .testTarget(
+            name: "EndpointTests",
+            dependencies: ["Endpoint", "Auth", "SiteStore", "TestSupport", .asyncHTTPClient, .nioCore],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
     ]

@@ -1,4 +1,5 @@
-public import Mail
+public import SiteStore
+import Mail
 public import Messages
 
 /// The account e-mails (confirmation, reset link, password-changed notice) in the catalog's language.

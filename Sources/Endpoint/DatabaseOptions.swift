@@ -8,7 +8,7 @@ struct DatabaseOptions: ParsableArguments {
     @Option(help: "Database URL: sqlite://PATH or postgres://user:password@host:port/db. Env: ENDPOINT_DATABASE_URL. Default: sqlite://data/endpoint.sqlite")
     var database: String?
 
-    @Option(help: "Folder holding the migrations (common/, sqlite/, postgresql/). Env: ENDPOINT_MIGRATIONS. Default: ./migrations")
+    @Option(help: "A folder of migrations (common/, sqlite/, postgresql/) to apply instead of those built into this binary. Env: ENDPOINT_MIGRATIONS.")
     var migrations: String?
 
     /// The database URL from the flag, else the environment, else the embedded default.
@@ -23,8 +23,13 @@ struct DatabaseOptions: ParsableArguments {
         }
     }
 
-    var migrationsFolder: URL {
-        self.migrations.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? MigrationsFolder.default
+    /// The migrations to apply to `engine`: from the folder the flag or `ENDPOINT_MIGRATIONS` names,
+    /// else those built into the binary (so a copied binary works from any folder).
+    func migrationFiles(for engine: DatabaseEngine) throws -> [MigrationFile] {
+        guard let folder = self.migrations ?? ProcessInfo.processInfo.environment["ENDPOINT_MIGRATIONS"], !folder.isEmpty else {
+            return try MigrationFile.embedded(engine: engine)
+        }
+        return try MigrationFile.load(from: URL(fileURLWithPath: folder, isDirectory: true), engine: engine)
     }
 
     /// Runs `body` with the database open, closing it afterwards whether `body` succeeds or not.
@@ -35,7 +40,7 @@ struct DatabaseOptions: ParsableArguments {
     /// Applies pending migrations; returns the names of those applied.
     @discardableResult
     func migrate(_ database: Database, logger: Logger) async throws -> [String] {
-        let files = try MigrationFile.load(from: self.migrationsFolder, engine: database.engine)
+        let files = try self.migrationFiles(for: database.engine)
         return try await Migrator(database: database, files: files, logger: logger).migrate()
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
-import Mail
+import SiteStore
 
 /// `endpoint mail list`: the most recent outbox messages, one line each.
 struct MailListCommand: AsyncParsableCommand {

@@ -1,8 +1,7 @@
+import Accounts
 import ArgumentParser
 import Auth
-import Foundation
 import Logging
-import Messages
 import SiteStore
 
 /// `endpoint member add`: creates an account with an Argon2id password hash and prints its ID.
@@ -36,32 +35,17 @@ struct MemberAddCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let messages = EnglishCatalog()
         let password = try self.passwordInput.read()
-        let username = self.username.trimmingWhitespace
-        let email = self.email.trimmingWhitespace
         let logger = Logger(label: "endpoint.member")
         let id = try await self.databaseOptions.withDatabase(logger: logger) { database in
             try await self.databaseOptions.migrate(database, logger: logger)
-            do {
-                let rules = AccountRules(options: try await ConfigOptions.load(from: database))
-                try rules.check(username: username, password: password)
-                try rules.check(email: email)
-            } catch let violation as AccountRules.Violation {
-                throw CommandFailure(messages.text(violation.message, violation.arguments))
-            }
-            let hash = try await PasswordHasher.hashOnce(password)
-            let members = MemberStore(database: database)
-            let role: GroupRole = self.admin ? .administrators : self.staff ? .superModerators : .members
-            let primaryGroup = try await members.groupID(for: role)
-            do {
-                return try await members.create(NewMember(
-                    username: username, email: email, passwordHash: hash, primaryGroupID: primaryGroup
-                ))
-            } catch MemberStore.CreateError.usernameTaken {
-                throw CommandFailure(messages.text(.usernameAlreadyExists))
-            } catch MemberStore.CreateError.emailTaken {
-                throw CommandFailure(messages.text(.emailAddressInUse))
+            return try await AccountCommands.run(on: database) { policy, hasher in
+                let role: GroupRole = self.admin ? .administrators : self.staff ? .superModerators : .members
+                let application = MemberRegistration.Application(
+                    username: self.username.trimmingWhitespace, password: password, email: self.email.trimmingWhitespace,
+                    primaryGroupID: try await GroupStore(database: database).groupID(for: role)
+                )
+                return try await MemberRegistration(database: database, hasher: hasher).register(application, policy: policy)
             }
         }
         print(id)

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Logging
 import Push
 import SiteStore
@@ -41,21 +40,22 @@ struct PushSendCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var values: [String: String] = ["notification_code": "push_send", "from_id": "-1"]
+        var data: [String: String] = [:]
         for pair in self.data {
             let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-            values[parts[0]] = parts.count > 1 ? parts[1] : ""
+            data[parts[0]] = parts.count > 1 ? parts[1] : ""
         }
-        if let member { values["to_id"] = String(member) }
-        let notification = PushNotification(title: self.title, body: self.body, data: values)
         let target: PushTarget = self.member.map(PushTarget.member) ?? (self.allDevices ? .allDevices : .anonymous)
+        let request = PushBroadcast.Request(title: self.title, body: self.body, data: data, target: target)
         let logger = Logger(label: "endpoint.push")
         let count = try await self.databaseOptions.withDatabase(logger: logger) { database in
             try await self.databaseOptions.migrate(database, logger: logger)
             do {
-                return try await database.transaction { try await PushOutbox.enqueue(notification, to: target, on: $0) }
-            } catch is PushOutbox.TooLarge {
+                return try await PushBroadcast(database: database).send(request, from: .commandLine)
+            } catch is PushQueue.TooLarge {
                 throw CommandFailure("The notification is larger than the push services accept (\(PushNotification.maximumPayloadBytes) bytes).")
+            } catch is PushBroadcast.NoSuchMember {
+                throw CommandFailure("There is no member \(self.member ?? 0).")
             }
         }
         print("Queued for \(count) \(count == 1 ? "device" : "devices").")

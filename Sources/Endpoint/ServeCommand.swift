@@ -1,20 +1,16 @@
 import ArgumentParser
-import Auth
+import EndpointServer
 import Foundation
-import Hooks
-import Hummingbird
 import Logging
 import Mail
 import Push
-import ServiceLifecycle
-import SiteStore
 
 /// `endpoint serve`: runs the HTTP server until SIGTERM or SIGINT, letting in-flight requests finish.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Run the API server.",
-        discussion: "Flags win over environment variables, which win over defaults. Pending migrations are applied on start unless --no-migrate is given."
+        discussion: "Flags win over environment variables, which win over defaults. Pending migrations are applied on start unless --no-migrate is given. Push services are configured by environment variables only (ENDPOINT_APNS_*, ENDPOINT_FCM_*; see the README)."
     )
 
     @OptionGroup var databaseOptions: DatabaseOptions
@@ -49,6 +45,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Where staff notifications (contact_us) are mailed. Env: ENDPOINT_STAFF_EMAIL. Default: every administrator's address")
     var staffEmail: String?
 
+    @Option(help: "Seconds between two passes of the mail worker. Env: ENDPOINT_MAIL_POLL_SECONDS. Default: 2")
+    var mailPollSeconds: Double?
+
+    @Option(help: "Seconds between two passes of the push worker. Env: ENDPOINT_PUSH_POLL_SECONDS. Default: 2")
+    var pushPollSeconds: Double?
+
     @Flag(inversion: .prefixedNo, help: "Apply pending migrations on start.")
     var migrate = true
 
@@ -69,81 +71,51 @@ struct ServeCommand: AsyncParsableCommand {
             if settings.migrateOnStart {
                 try await self.databaseOptions.migrate(database, logger: logger)
             }
-            let config = try await ConfigStore.load(from: database)
-            let options = try await config.options()
-            let hasher = PasswordHasher(
-                parameters: Argon2idParameters(options: options),
-                threads: settings.hashThreads,
-                maximumPending: settings.hashQueueLimit
-            )
-            let services = try await HookServices.live(
-                database: database, config: config, hasher: hasher, secureCookies: settings.secureCookies,
-                publicURL: settings.linkBaseURL, staffEmail: settings.staffEmail
-            )
-            let push = try await PushSettings(environment: ProcessInfo.processInfo.environment)
-                .delivery(database: database, options: options, logger: logger)
-            var workers = try Self.mailWorkers(settings: settings, database: database, options: options, logger: logger)
-            if let (delivery, _) = push {
-                workers.append(OutboxWorker(name: "push", interval: settings.mailPollInterval, logger: logger) { try await delivery.deliverDue() })
-            } else {
-                logger.notice("no push service configured (ENDPOINT_APNS_KEY_FILE, ENDPOINT_FCM_SERVICE_ACCOUNT_FILE): notifications stay queued")
-            }
-            let app = EndpointApplication.build(settings: settings, services: services, backgroundServices: workers, logger: logger)
-            logger.info("serving", metadata: ["address": "http://\(settings.hostname):\(settings.port)", "database": "\(database.url)"])
             do {
-                try await app.runService()
-            } catch {
-                try? await hasher.shutdown()
-                try? await push?.1.shutdown()
-                throw error
+                try await EndpointApplication.run(settings: settings, database: database, logger: logger)
+            } catch let invalid as PushConfiguration.Invalid {
+                throw CommandFailure(invalid.description)
             }
-            try await hasher.shutdown()
-            try await push?.1.shutdown()
-            logger.info("stopped")
         }
-    }
-
-    /// The mail worker, when an SMTP server is configured.
-    private static func mailWorkers(settings: ServerSettings, database: Database, options: ConfigOptions, logger: Logger) throws -> [any Service] {
-        guard let smtpURL = settings.smtpURL else {
-            logger.notice("no SMTP server configured (ENDPOINT_SMTP_URL): mail stays queued; see `endpoint mail list`")
-            return []
-        }
-        let client = try SMTPClient(server: smtpURL, extraTrustRootsFile: settings.smtpTrustRootsFile)
-        let delivery = MailDelivery(
-            outbox: MailOutbox(database: database), client: client,
-            sender: MailSender(address: settings.mailFrom, name: options.string("site_name", default: "Composr site")),
-            policy: RetryPolicy(options: options, prefix: "mail"), logger: logger
-        )
-        logger.info("delivering mail", metadata: ["smtp": "\(smtpURL)"])
-        return [OutboxWorker(name: "mail", interval: settings.mailPollInterval, logger: logger) { try await delivery.deliverDue() }]
     }
 
     private func settings() throws -> ServerSettings {
         let environment = ProcessInfo.processInfo.environment
+        func text(_ flag: String?, _ name: String) -> String? {
+            flag ?? environment[name].flatMap { $0.isEmpty ? nil : $0 }
+        }
         var settings = ServerSettings()
         settings.hostname = self.hostname ?? environment["ENDPOINT_HOSTNAME"] ?? settings.hostname
-        settings.port = try self.port ?? Self.integer(environment["ENDPOINT_PORT"], name: "ENDPOINT_PORT") ?? settings.port
+        settings.port = try self.port ?? Self.number(environment["ENDPOINT_PORT"], name: "ENDPOINT_PORT") ?? settings.port
         settings.maximumBodyBytes = try self.maxBodyBytes
-            ?? Self.integer(environment["ENDPOINT_MAX_BODY_BYTES"], name: "ENDPOINT_MAX_BODY_BYTES") ?? settings.maximumBodyBytes
+            ?? Self.number(environment["ENDPOINT_MAX_BODY_BYTES"], name: "ENDPOINT_MAX_BODY_BYTES") ?? settings.maximumBodyBytes
         let proxies = self.trustedProxy.isEmpty
             ? (environment["ENDPOINT_TRUSTED_PROXIES"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             : self.trustedProxy
         settings.trustedProxies = Set(proxies.filter { !$0.isEmpty })
         settings.migrateOnStart = self.migrate
-        settings.publicURL = self.publicURL ?? environment["ENDPOINT_PUBLIC_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        settings.publicURL = text(self.publicURL, "ENDPOINT_PUBLIC_URL")
         settings.hashThreads = try self.hashThreads
-            ?? Self.integer(environment["ENDPOINT_HASH_THREADS"], name: "ENDPOINT_HASH_THREADS") ?? settings.hashThreads
-        if let text = self.smtpURL ?? environment["ENDPOINT_SMTP_URL"], !text.isEmpty {
+            ?? Self.number(environment["ENDPOINT_HASH_THREADS"], name: "ENDPOINT_HASH_THREADS") ?? settings.hashThreads
+        if let url = text(self.smtpURL, "ENDPOINT_SMTP_URL") {
             do {
-                settings.smtpURL = try SMTPServerURL(parsing: text)
+                settings.smtpURL = try SMTPServerURL(parsing: url)
             } catch {
                 throw ValidationError(error.description)
             }
         }
-        settings.smtpTrustRootsFile = self.smtpCAFile ?? environment["ENDPOINT_SMTP_CA_FILE"].flatMap { $0.isEmpty ? nil : $0 }
-        settings.staffEmail = self.staffEmail ?? environment["ENDPOINT_STAFF_EMAIL"].flatMap { $0.isEmpty ? nil : $0 }
-        settings.mailFrom = self.mailFrom ?? environment["ENDPOINT_MAIL_FROM"].flatMap { $0.isEmpty ? nil : $0 } ?? settings.mailFrom
+        settings.smtpTrustRootsFile = text(self.smtpCAFile, "ENDPOINT_SMTP_CA_FILE")
+        settings.staffEmail = text(self.staffEmail, "ENDPOINT_STAFF_EMAIL")
+        settings.mailFrom = text(self.mailFrom, "ENDPOINT_MAIL_FROM") ?? settings.mailFrom
+        settings.mailPollInterval = try Self.interval(self.mailPollSeconds, environment["ENDPOINT_MAIL_POLL_SECONDS"], name: "ENDPOINT_MAIL_POLL_SECONDS")
+            ?? settings.mailPollInterval
+        settings.pushPollInterval = try Self.interval(self.pushPollSeconds, environment["ENDPOINT_PUSH_POLL_SECONDS"], name: "ENDPOINT_PUSH_POLL_SECONDS")
+            ?? settings.pushPollInterval
+        do {
+            settings.push = try PushConfiguration(environment: environment)
+        } catch {
+            throw CommandFailure(error.description)
+        }
         guard (1...65535).contains(settings.port) else { throw ValidationError("The port must be between 1 and 65535.") }
         guard settings.maximumBodyBytes > 0 else { throw ValidationError("The body limit must be a positive number of bytes.") }
         return settings
@@ -157,9 +129,16 @@ struct ServeCommand: AsyncParsableCommand {
         return level
     }
 
-    private static func integer(_ text: String?, name: String) throws -> Int? {
+    private static func number<Value: LosslessStringConvertible>(_ text: String?, name: String) throws -> Value? {
         guard let text, !text.isEmpty else { return nil }
-        guard let value = Int(text) else { throw ValidationError("\(name) must be a whole number, not \(text).") }
+        guard let value = Value(text) else { throw ValidationError("\(name) must be a number, not \(text).") }
         return value
+    }
+
+    /// A poll interval from its flag or environment variable: a positive number of seconds.
+    private static func interval(_ flag: Double?, _ environment: String?, name: String) throws -> Duration? {
+        guard let seconds = try flag ?? Self.number(environment, name: name) as Double? else { return nil }
+        guard seconds > 0, seconds <= 3600 else { throw ValidationError("\(name) must be between 0 and 3600 seconds.") }
+        return .milliseconds(Int(seconds * 1000))
     }
 }

@@ -1,3 +1,4 @@
+import SiteStore
 import Foundation
 
 /// Renders a queued mail as an RFC 5322 message: UTF-8 plain text and HTML alternatives, both base64

@@ -1,3 +1,4 @@
+public import SiteStore
 import Mustache
 
 /// Lays out an e-mail as plain text and as HTML from one Mustache template (values HTML-escaped):
@@ -9,9 +10,12 @@ public struct MailComposer: Sendable {
     private let template: MustacheTemplate
 
     public init() {
-        // The template is a constant of this file; failing to parse it is a programming error.
-        self.template = try! MustacheTemplate(string: Self.html)
+        self.template = Self.layout
     }
+
+    /// `Templates/mail.mustache`, built into the binary; a template that does not parse is a build
+    /// defect every mail test catches.
+    private static let layout = try! MustacheTemplate(string: EmbeddedData.text("mail.mustache") ?? "")
 
     /// A mail to `recipient` of `paragraphs`, then `link` (label and URL), then `footer`.
     public func compose(
@@ -29,15 +33,4 @@ public struct MailComposer: Sendable {
         if let link { context["link"] = ["label": link.label, "url": link.url] }
         return OutgoingMail(recipient: recipient, replyTo: replyTo, subject: subject, text: text + "\n", html: self.template.render(context))
     }
-
-    private static let html = """
-        <!DOCTYPE html>
-        <html><head><meta charset="utf-8"><title>{{subject}}</title></head>
-        <body style="font-family: -apple-system, Segoe UI, Roboto, sans-serif; line-height: 1.5; color: #222; max-width: 36em; margin: 1em auto; padding: 0 1em;">
-        {{#paragraphs}}<p style="white-space: pre-wrap;">{{.}}</p>
-        {{/paragraphs}}{{#link}}<p><a href="{{url}}" style="display: inline-block; padding: 0.6em 1.2em; background: #1a5fb4; color: #fff; text-decoration: none; border-radius: 4px;">{{label}}</a></p>
-        <p style="font-size: small; color: #555; word-break: break-all;">{{url}}</p>
-        {{/link}}{{#footer}}<p style="font-size: small; color: #555;">{{.}}</p>
-        {{/footer}}</body></html>
-        """
 }

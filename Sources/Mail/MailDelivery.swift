@@ -9,14 +9,16 @@ import Foundation
 public struct MailDelivery: Sendable {
     public let outbox: MailOutbox
     private let client: SMTPClient
-    private let sender: MailSender
+    private let sender: @Sendable () async -> MailSender
     private let policy: RetryPolicy
     private let owner: String
     private let logger: Logger
     /// How long a claimed message stays reserved for this worker: longer than one send can take.
     private let leaseSeconds = 300
 
-    public init(outbox: MailOutbox, client: SMTPClient, sender: MailSender, policy: RetryPolicy, logger: Logger) {
+    /// - Parameter sender: who mail is from, asked once per pass (the site's name may change while the
+    ///   server runs).
+    public init(outbox: MailOutbox, client: SMTPClient, sender: @escaping @Sendable () async -> MailSender, policy: RetryPolicy, logger: Logger) {
         self.outbox = outbox
         self.client = client
         self.sender = sender
@@ -29,28 +31,33 @@ public struct MailDelivery: Sendable {
     @discardableResult
     public func deliverDue(now: @Sendable () -> Int = { UnixTime.now }) async throws -> Int {
         var sent = 0
+        var sender: MailSender?
         while true {
             let batch = try await self.outbox.claim(owner: self.owner, limit: 20, leaseSeconds: self.leaseSeconds, now: now())
             if batch.isEmpty { return sent }
+            let from = if let sender { sender } else { await self.sender() }
+            sender = from
             for mail in batch {
-                if try await self.deliver(mail, now: now) { sent += 1 }
+                if try await self.deliver(mail, from: from, now: now) { sent += 1 }
             }
         }
     }
 
-    private func deliver(_ queued: QueuedMail, now: () -> Int) async throws -> Bool {
+    private func deliver(_ queued: QueuedMail, from sender: MailSender, now: () -> Int) async throws -> Bool {
         let message = MIMEMessage(
-            fromAddress: self.sender.address, fromName: self.sender.name, mail: queued.mail,
+            fromAddress: sender.address, fromName: sender.name, mail: queued.mail,
             messageID: queued.messageID, date: Date(timeIntervalSince1970: TimeInterval(queued.createdAt))
         ).rendered()
         do {
-            try await self.client.send(from: self.sender.address, to: queued.mail.recipient, message: message)
+            try await self.client.send(from: sender.address, to: queued.mail.recipient, message: message)
             try await self.outbox.markSent(queued.id, owner: self.owner, now: now())
             self.logger.info("mail sent", metadata: ["mail_id": "\(queued.id)"])
             return true
         } catch {
             let failure = error as? SMTPFailure ?? SMTPFailure(permanent: false, "\(error)")
-            try await self.outbox.markFailed(queued, owner: self.owner, error: failure, policy: self.policy, now: now())
+            try await self.outbox.markFailed(
+                queued, owner: self.owner, error: failure.description, permanent: failure.permanent, policy: self.policy, now: now()
+            )
             self.logger.warning("mail delivery failed", metadata: [
                 "mail_id": "\(queued.id)", "attempt": "\(queued.attempts + 1)", "permanent": "\(failure.permanent)", "error": "\(failure)",
             ])

@@ -8,14 +8,18 @@ public struct PushDelivery: Sendable {
     public let outbox: PushOutbox
     private let apns: APNsClient?
     private let fcm: FCMClient?
+    /// The HTTP client both services are reached with (a background service of the server: it closes
+    /// its connections at shutdown).
+    public let http: ServiceHTTPClient
     private let policy: RetryPolicy
     private let owner = UUID().uuidString
     private let logger: Logger
 
-    public init(outbox: PushOutbox, apns: APNsClient?, fcm: FCMClient?, policy: RetryPolicy, logger: Logger) {
+    public init(outbox: PushOutbox, apns: APNsClient?, fcm: FCMClient?, http: ServiceHTTPClient, policy: RetryPolicy, logger: Logger) {
         self.outbox = outbox
         self.apns = apns
         self.fcm = fcm
+        self.http = http
         self.policy = policy
         self.logger = logger
     }
@@ -35,11 +39,13 @@ public struct PushDelivery: Sendable {
 
     private func deliver(_ push: QueuedPush, now: Int) async throws -> Bool {
         let outcome: PushOutcome
-        switch push.platform {
-        case .ios:
-            outcome = await self.apns?.send(push.notification, to: push.token, now: now) ?? .failed("APNs is not configured")
-        case .android:
-            outcome = await self.fcm?.send(push.notification, to: push.token, now: now) ?? .failed("FCM is not configured")
+        switch (push.platform, try? JSONDecoder().decode(PushNotification.self, from: Data(push.payload.utf8))) {
+        case (_, nil):
+            outcome = .failed("The queued payload is not a notification")
+        case (.ios, let notification?):
+            outcome = await self.apns?.send(notification, to: push.token, now: now) ?? .failed("APNs is not configured")
+        case (.android, let notification?):
+            outcome = await self.fcm?.send(notification, to: push.token, now: now) ?? .failed("FCM is not configured")
         }
         switch outcome {
         case .sent:

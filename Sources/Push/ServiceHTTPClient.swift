@@ -1,3 +1,4 @@
+public import ServiceLifecycle
 import AsyncHTTPClient
 import Foundation
 import NIOCore
@@ -38,5 +39,14 @@ public final class ServiceHTTPClient: Sendable {
     /// Closes idle connections; call once, after the last request.
     public func shutdown() async throws {
         try await self.client.shutdown()
+    }
+}
+
+/// The client runs as a background service of the server: it closes its connections at graceful
+/// shutdown, after the push worker that uses it has stopped.
+extension ServiceHTTPClient: Service {
+    public func run() async throws {
+        try? await gracefulShutdown()
+        try await self.shutdown()
     }
 }

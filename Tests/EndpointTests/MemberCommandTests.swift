@@ -1,27 +1,37 @@
-@testable import Endpoint
-import ArgumentParser
+import TestSupport
 import Auth
 import Foundation
 import SiteStore
 import Testing
 
-/// `endpoint member add` creates accounts and refuses duplicates and invalid input clearly.
+/// `endpoint member …` as an operator runs it: accounts are created by the same rules as everywhere,
+/// duplicates and invalid input are refused with a sentence, passwords and sessions are managed.
 @Suite struct MemberCommandTests {
-    private func run(_ arguments: [String], database: DatabaseURL) async throws {
-        try await self.run(MemberAddCommand.self, arguments, database: database)
+    /// Runs `endpoint` with `arguments` on `database`; succeeds only when the command did.
+    @discardableResult
+    private func run(_ arguments: [String], database: DatabaseURL) throws -> String {
+        let result = try EndpointProcess.run(arguments, database: database.connectionString)
+        guard result.status == 0 else { throw CommandError(message: result.errors) }
+        return result.output
     }
 
-    private func run<Command: AsyncParsableCommand>(_ type: Command.Type, _ arguments: [String], database: DatabaseURL) async throws {
-        let migrations = TestDatabase.migrationsFolder.path
-        let parsed = try Command.parseAsRoot(arguments + ["--database", database.connectionString, "--migrations", migrations])
-        guard var command = parsed as? Command else { throw TestFailure("not a \(Command.self)") }
-        try await command.run()
+    /// What a failed command printed on standard error.
+    private struct CommandError: Error {
+        let message: String
+    }
+
+    /// Expects the command to fail with `message`, as ArgumentParser prints it.
+    private func expectFailure(_ message: String, _ arguments: [String], database: DatabaseURL) throws {
+        let result = try EndpointProcess.run(arguments, database: database.connectionString)
+        #expect(result.status != 0)
+        #expect(result.errors.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("Error: " + message), "\(result.errors)")
     }
 
     @Test(arguments: TestDatabase.engines)
     func addsMembersAndRefusesDuplicates(engine: DatabaseEngine) async throws {
         let url = try await TestDatabase.freshURL(engine)
-        try await self.run(["--username", "alice", "--email", "alice@example.com", "--password", "correct horse", "--admin"], database: url)
+        let id = try self.run(["member", "add", "--username", "alice", "--email", "alice@example.com", "--password", "correct horse", "--admin"], database: url)
+        #expect(id == "2\n")
 
         try await TestDatabase.withOpen(url) { database in
             let alice = try #require(try await MemberStore(database: database).find(login: "ALICE"))
@@ -30,40 +40,35 @@ import Testing
             #expect(alice.primaryGroupID == 2)
         }
 
-        await #expect(throws: CommandFailure("The username specified already exists")) {
-            try await self.run(["--username", "Alice", "--email", "other@example.com", "--password", "correct horse"], database: url)
-        }
-        await #expect(throws: CommandFailure("The given e-mail address is already used by another account.")) {
-            try await self.run(["--username", "bob", "--email", "ALICE@example.com", "--password", "correct horse"], database: url)
-        }
+        try self.expectFailure("The username specified already exists",
+                               ["member", "add", "--username", "Alice", "--email", "other@example.com", "--password", "correct horse"], database: url)
+        try self.expectFailure("The given e-mail address is already used by another account.",
+                               ["member", "add", "--username", "bob", "--email", "ALICE@example.com", "--password", "correct horse"], database: url)
     }
 
     @Test func refusesInvalidInput() async throws {
         let url = try await TestDatabase.freshURL(.sqlite)
-        await #expect(throws: CommandFailure("The password must be at least 8 characters")) {
-            try await self.run(["--username", "carol", "--email", "carol@example.com", "--password", "short"], database: url)
-        }
-        await #expect(throws: CommandFailure("You inputted an invalid e-mail address")) {
-            try await self.run(["--username", "carol", "--email", "carol@", "--password", "long enough"], database: url)
-        }
-        await #expect(throws: CommandFailure("The username must be at least 3 characters")) {
-            try await self.run(["--username", " c ", "--email", "c@example.com", "--password", "long enough"], database: url)
-        }
-        #expect(throws: (any Error).self) {
-            var command = try MemberAddCommand.parseAsRoot(["--username", "x", "--email", "x@example.com"])
-            try command.validate()
-        }
+        try self.expectFailure("The password must be at least 8 characters",
+                               ["member", "add", "--username", "carol", "--email", "carol@example.com", "--password", "short"], database: url)
+        try self.expectFailure("You inputted an invalid e-mail address",
+                               ["member", "add", "--username", "carol", "--email", "carol@", "--password", "long enough"], database: url)
+        try self.expectFailure("The username must be at least 3 characters",
+                               ["member", "add", "--username", " c ", "--email", "c@example.com", "--password", "long enough"], database: url)
+        let noPassword = try EndpointProcess.run(["member", "add", "--username", "x", "--email", "x@example.com"], database: url.connectionString)
+        #expect(noPassword.status != 0)
+        #expect(noPassword.errors.contains("Give exactly one of --password and --password-stdin."))
     }
 
     @Test func passwordCommandReplacesTheHashAndEndsSessions() async throws {
         let url = try await TestDatabase.freshURL(.sqlite)
-        try await self.run(["--username", "dave", "--email", "dave@example.com", "--password", "first password"], database: url)
+        try self.run(["member", "add", "--username", "dave", "--email", "dave@example.com", "--password", "first password"], database: url)
         try await TestDatabase.withOpen(url) { database in
             let sessions = SessionStore(database: database, policy: SessionPolicy())
             _ = try await sessions.create(memberID: 2, userAgent: "phone", ip: "10.0.0.1")
             _ = try await sessions.create(memberID: 2, userAgent: "tablet", ip: "10.0.0.2")
         }
-        try await self.run(MemberPasswordCommand.self, ["--username", "DAVE", "--password", "second password"], database: url)
+        let changed = try self.run(["member", "password", "--username", "DAVE", "--password", "second password"], database: url)
+        #expect(changed == "Password changed; 2 device sessions ended.\n")
         try await TestDatabase.withOpen(url) { database in
             let dave = try #require(try await MemberStore(database: database).find(id: 2))
             let hasher = PasswordHasher(threads: 1)
@@ -71,25 +76,27 @@ import Testing
             try await hasher.shutdown()
             #expect(try await SessionStore(database: database, policy: SessionPolicy()).live(memberID: 2).isEmpty)
         }
-        await #expect(throws: CommandFailure("There is no member \u{2018}nobody\u{2019}.")) {
-            try await self.run(MemberPasswordCommand.self, ["--username", "nobody", "--password", "second password"], database: url)
-        }
-        await #expect(throws: CommandFailure("There is no member \u{2018}Guest\u{2019}.")) {
-            try await self.run(MemberPasswordCommand.self, ["--username", "Guest", "--password", "second password"], database: url)
-        }
+        try self.expectFailure("There is no member \u{2018}nobody\u{2019}.",
+                               ["member", "password", "--username", "nobody", "--password", "second password"], database: url)
+        try self.expectFailure("There is no member \u{2018}Guest\u{2019}.",
+                               ["member", "password", "--username", "Guest", "--password", "second password"], database: url)
+        try self.expectFailure("The password must be at least 8 characters",
+                               ["member", "password", "--username", "dave", "--password", "short"], database: url)
     }
 
-    @Test func sessionsCommandRevokesEveryDevice() async throws {
+    @Test func sessionsCommandListsAndRevokesEveryDevice() async throws {
         let url = try await TestDatabase.freshURL(.sqlite)
-        try await self.run(["--username", "erin", "--email", "erin@example.com", "--password", "a password"], database: url)
+        try self.run(["member", "add", "--username", "erin", "--email", "erin@example.com", "--password", "a password"], database: url)
         try await TestDatabase.withOpen(url) { database in
             _ = try await SessionStore(database: database, policy: SessionPolicy()).create(memberID: 2, userAgent: "phone", ip: "10.0.0.1")
         }
-        try await self.run(MemberSessionsCommand.self, ["--username", "erin"], database: url)
-        try await self.run(MemberSessionsCommand.self, ["--username", "erin", "--revoke-all"], database: url)
+        let listed = try self.run(["member", "sessions", "--username", "erin"], database: url)
+        #expect(listed.contains("\t10.0.0.1\tphone"))
+        #expect(try self.run(["member", "sessions", "--username", "erin", "--revoke-all"], database: url) == "1 device session of erin ended.\n")
         let remaining = try await TestDatabase.withOpen(url) { database in
             try await SessionStore(database: database, policy: SessionPolicy()).live(memberID: 2)
         }
         #expect(remaining.isEmpty)
+        #expect(try self.run(["member", "sessions", "--username", "erin"], database: url) == "erin has no live device sessions.\n")
     }
 }

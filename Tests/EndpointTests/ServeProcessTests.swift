@@ -1,5 +1,5 @@
+import TestSupport
 import AsyncHTTPClient
-@testable import Endpoint
 import Foundation
 import NIOCore
 import NIOPosix
@@ -11,9 +11,33 @@ import Testing
     @Test func busyPortIsReportedClearly() async throws {
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(host: "127.0.0.1", port: 0).get()
         let port = try #require(channel.localAddress?.port)
-        await #expect(throws: CommandFailure.self) { try await PortAvailability.check(hostname: "127.0.0.1", port: port) }
+        let (database, folder) = EndpointProcess.freshDatabase()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let refused = try EndpointProcess.run(["serve", "--port", String(port)], database: database)
         try await channel.close()
-        try await PortAvailability.check(hostname: "127.0.0.1", port: port)
+        #expect(refused.status != 0)
+        #expect(refused.errors.contains("Error: Cannot listen on 127.0.0.1:\(port):"), "\(refused.errors)")
+        #expect(refused.errors.contains("Choose another with --port or ENDPOINT_PORT."))
+    }
+
+    /// The binary carries its migrations, so a copy works from any folder without the checkout.
+    @Test func aCopiedBinaryMigratesFromAnyFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("endpoint-copy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("endpoint")
+        try FileManager.default.copyItem(at: EndpointProcess.executable, to: copy)
+        var environment = ProcessInfo.processInfo.environment
+        environment["ENDPOINT_MIGRATIONS"] = nil
+        let migrated = try Subprocess.run(copy, ["migrate", "--database", "sqlite://here.sqlite"], currentDirectory: folder, environment: environment)
+        #expect(migrated.status == 0, "\(migrated.errors)")
+        #expect(migrated.output.hasPrefix("Applied: 0001_members_and_groups.sql"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("here.sqlite").path))
+
+        environment["ENDPOINT_MIGRATIONS"] = folder.appendingPathComponent("missing").path
+        let overridden = try Subprocess.run(copy, ["migrate", "--database", "sqlite://other.sqlite"], currentDirectory: folder, environment: environment)
+        #expect(overridden.status != 0, "ENDPOINT_MIGRATIONS still replaces the built-in migrations")
+        #expect(overridden.errors.contains("Cannot read the migrations folder"))
     }
 
     @Test func sigtermLetsRequestsInFlightFinish() async throws {

@@ -1,0 +1,60 @@
+import Auth
+public import Messages
+public import SiteStore
+public import SQLKit
+import Mail
+
+/// Confirming a new member's e-mail address: sending the code (at join) and checking it (from the
+/// link's page or `account/join` with `type=confirm`).
+public struct EmailConfirmation: Sendable {
+    private let database: Database
+    private let members: MemberStore
+    private let codes: AccountCodes
+    private let guesses: CodeGuessGuard
+    private let mails: AccountMails
+    private let policies: AccountPolicySource
+
+    public init(database: Database, rateLimit: RateLimit, mails: AccountMails, policies: AccountPolicySource) {
+        self.database = database
+        self.members = MemberStore(database: database)
+        self.codes = AccountCodes(store: AccountCodeStore(database: database))
+        self.guesses = CodeGuessGuard(rateLimit: rateLimit)
+        self.mails = mails
+        self.policies = policies
+    }
+
+    /// Issues a fresh code for the member and queues the mail with its link, on `connection` (inside
+    /// the transaction that creates or finds the member).
+    public func send(memberID: Int, username: String, email: String, on connection: any SQLDatabase, messages: any MessageCatalog) async throws {
+        let policy = try await self.policies.current()
+        let code = try await AccountCodes.issue(
+            memberID: memberID, purpose: .confirmEmail, lifetimeSeconds: policy.confirmationSeconds, on: connection
+        )
+        let link = policy.confirmationLink(memberID: memberID, code: code)
+        try await MailOutbox.enqueue(self.mails.confirmation(to: (username, email), link: link, policy: policy, messages: messages), on: connection)
+    }
+
+    /// Confirms `memberID`'s address with `code`; returns the sentence to show. Wrong, used and expired
+    /// codes throw and count toward the guess limit.
+    public func confirm(memberID: Int, code: String, ip: String) async throws -> MessageID {
+        try await self.guesses.check(memberID: memberID, ip: ip, rule: try await self.policies.current().codeFailures)
+        let member = try await self.members.find(id: memberID)
+        switch try await self.codes.lookup(memberID: memberID, purpose: .confirmEmail, code: code) {
+        case .unknown:
+            try await self.guesses.reject(memberID: memberID, ip: ip, AccountFailure(.incorrectConfirmCode))
+        case .expired:
+            try await self.guesses.reject(memberID: memberID, ip: ip, AccountFailure(.codeExpired))
+        case .used:
+            if member?.emailConfirmed == true { return .alreadyConfirmed }
+            try await self.guesses.reject(memberID: memberID, ip: ip, AccountFailure(.codeUsed))
+        case .valid(let codeID):
+            let consumed = try await self.database.transaction { connection in
+                guard try await AccountCodeStore.consume(codeID: codeID, on: connection) else { return false }
+                try await MemberStore.confirmEmail(memberID: memberID, on: connection)
+                return true
+            }
+            guard consumed else { return .alreadyConfirmed }
+            return member?.validated == false ? .awaitingMemberValidation : .successfulConfirm
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+public import Auth
+public import Messages
+public import SiteStore
+
+/// Signing up through `account/join` (reference §4.2): Composr's checks in Composr's order, then a
+/// member created by ``MemberRegistration`` and, as the site's options say, a confirmation mail, staff
+/// validation, or a session straight away.
+///
+/// Unlike Composr: joins are limited per IP; the configured e-mail domains are enforced; timezones must
+/// be real; joining again with the username and address of an unconfirmed account re-sends a fresh
+/// code instead of creating anything.
+public struct Joining: Sendable {
+    /// What the sign-up form said, already read from the request.
+    public struct Application: Sendable {
+        public var username: String
+        public var password: String
+        public var passwordConfirm: String
+        public var email: String
+        /// The repeated address, when the form has one.
+        public var emailConfirm: String?
+        /// Year, month and day as given (not yet checked to be a date), or nil when not given.
+        public var dateOfBirth: (year: Int, month: Int, day: Int)?
+        /// A timezone name; unknown names fall back to the site's default.
+        public var timezone: String?
+
+        public init(username: String, password: String, passwordConfirm: String, email: String) {
+            self.username = username
+            self.password = password
+            self.passwordConfirm = passwordConfirm
+            self.email = email
+        }
+    }
+
+    /// How a successful join ended.
+    public enum Outcome: Sendable {
+        /// The member must confirm the address and/or wait for the staff; `messages` say which.
+        case waiting(memberID: Int, messages: [MessageID])
+        /// Nothing to wait for: the member is logged in on this device.
+        case loggedIn(memberID: Int, session: DeviceSession, token: DeviceToken)
+    }
+
+    private let members: MemberStore
+    private let groups: GroupStore
+    private let rateLimit: RateLimit
+    private let registration: MemberRegistration
+    private let confirmation: EmailConfirmation
+    private let login: Login
+    private let policies: AccountPolicySource
+    private let database: Database
+
+    public init(
+        database: Database, registration: MemberRegistration, confirmation: EmailConfirmation, login: Login, policies: AccountPolicySource
+    ) {
+        self.database = database
+        self.members = MemberStore(database: database)
+        self.groups = GroupStore(database: database)
+        self.rateLimit = RateLimit(database: database)
+        self.registration = registration
+        self.confirmation = confirmation
+        self.login = login
+        self.policies = policies
+    }
+
+    /// Joins with `application`; mails are written with `messages`. Every refusal is an
+    /// ``AccountFailure``, except a username or address taken at the last moment
+    /// (``MemberRegistration/Conflict``).
+    public func join(_ application: Application, from client: Login.Client, messages: any MessageCatalog) async throws -> Outcome {
+        let policy = try await self.policies.current()
+        if let wait = try await self.rateLimit.wait("join", subject: client.ip, rule: policy.joinsPerIP) {
+            throw AccountFailure.limited(.joinThrottled, seconds: wait)
+        }
+        let dateOfBirth = try Self.checkForm(application, policy: policy)
+        let username = application.username
+
+        let owner = try await self.members.find(email: application.email)
+        if let owner, owner.username.lowercased() != username.lowercased() {
+            throw AccountFailure(.emailAddressInUseOnSite, [policy.siteName])
+        }
+        if let existing = try await self.members.find(login: username), existing.username.lowercased() == username.lowercased() {
+            guard owner?.id == existing.id, !existing.emailConfirmed, policy.emailConfirmation else {
+                throw AccountFailure(.usernameAlreadyExists)
+            }
+            try await self.rateLimit.record("join", subject: client.ip)
+            try await self.database.transaction { connection in
+                try await self.confirmation.send(
+                    memberID: existing.id, username: existing.username, email: existing.email, on: connection, messages: messages
+                )
+            }
+            return .waiting(memberID: existing.id, messages: Self.waitingMessages(policy))
+        }
+        do {
+            try policy.rules.check(username: username, password: application.password)
+        } catch {
+            throw AccountFailure(error)
+        }
+
+        try await self.rateLimit.record("join", subject: client.ip)
+        var member = MemberRegistration.Application(
+            username: username, password: application.password, email: application.email,
+            primaryGroupID: try await self.groups.groupID(for: .members)
+        )
+        member.validated = !policy.staffValidation
+        member.emailConfirmed = !policy.emailConfirmation
+        member.timezone = application.timezone.flatMap { TimeZone(identifier: $0) != nil ? $0 : nil } ?? policy.defaultTimezone
+        member.dateOfBirth = dateOfBirth
+        let confirming = policy.emailConfirmation
+        let memberID = try await self.registration.register(member, policy: policy) { connection, id in
+            if confirming {
+                try await self.confirmation.send(memberID: id, username: username, email: application.email, on: connection, messages: messages)
+            }
+        }
+        if !confirming && !policy.staffValidation {
+            let (session, token) = try await self.login.startSession(memberID: memberID, from: client)
+            return .loggedIn(memberID: memberID, session: session, token: token)
+        }
+        return .waiting(memberID: memberID, messages: Self.waitingMessages(policy))
+    }
+
+    /// The form's own checks, in Composr's order; returns the date of birth.
+    private static func checkForm(_ application: Application, policy: AccountPolicy) throws -> DateOfBirth? {
+        guard application.password == application.passwordConfirm else { throw AccountFailure(.passwordMismatch) }
+        if let confirm = application.emailConfirm, confirm != application.email { throw AccountFailure(.emailAddressMismatch) }
+        do {
+            try policy.rules.check(email: application.email)
+            try policy.rules.checkDomain(email: application.email)
+        } catch {
+            throw AccountFailure(error)
+        }
+        guard let parts = application.dateOfBirth else {
+            if policy.dateOfBirthRequired { throw AccountFailure(.noParameterSent, ["dob"]) }
+            return nil
+        }
+        guard let date = DateOfBirth(year: parts.year, month: parts.month, day: parts.day) else { throw AccountFailure(.invalidDateGiven) }
+        return date
+    }
+
+    private static func waitingMessages(_ policy: AccountPolicy) -> [MessageID] {
+        (policy.emailConfirmation ? [.waitingConfirmMail] : []) + [policy.staffValidation ? .waitingConfirmMailValidated : .waitingConfirmMailInstant]
+    }
+}

@@ -1,0 +1,88 @@
+public import Auth
+public import SiteStore
+public import SQLKit
+
+/// Creating a member: the one rule `account/join`, `endpoint member add` and `content/commandr_fs`
+/// (`/var/groups`) all follow.
+///
+/// The username, password and address are checked against the site's rules, the password is hashed
+/// with Argon2id, and the account is stored with its memberships and identity; the database's unique
+/// indexes decide clashes, reported as a ``Conflict`` that each caller words for its audience.
+public struct MemberRegistration: Sendable {
+    /// A new account as asked for, before its password is hashed.
+    public struct Application: Sendable {
+        public var username: String
+        public var password: String
+        public var email: String
+        public var primaryGroupID: Int
+        public var validated = true
+        public var emailConfirmed = true
+        public var timezone = "UTC"
+        public var dateOfBirth: DateOfBirth?
+
+        public init(username: String, password: String, email: String, primaryGroupID: Int) {
+            self.username = username
+            self.password = password
+            self.email = email
+            self.primaryGroupID = primaryGroupID
+        }
+    }
+
+    /// The username or address is already another member's.
+    public enum Conflict: Error, Sendable, Equatable {
+        case username
+        /// The address is taken; the site's name is part of Composr's sentence for it.
+        case email(siteName: String)
+    }
+
+    private let database: Database
+    private let hasher: PasswordHasher
+
+    public init(database: Database, hasher: PasswordHasher) {
+        self.database = database
+        self.hasher = hasher
+    }
+
+    /// Creates the member in a transaction of its own; `andThen` runs inside it with the new ID (say,
+    /// to queue a confirmation mail), so either everything is stored or nothing is. Returns the ID.
+    public func register(
+        _ application: Application, policy: AccountPolicy,
+        andThen: (any SQLDatabase, Int) async throws -> Void = { _, _ in }
+    ) async throws -> Int {
+        let member = try await self.checked(application, rules: policy.rules)
+        return try await self.database.transaction { connection in
+            let id = try await Self.store(member, siteName: policy.siteName, on: connection)
+            try await andThen(connection, id)
+            return id
+        }
+    }
+
+    /// Creates the member on `connection`, inside the caller's transaction. Returns the ID.
+    public func register(_ application: Application, policy: AccountPolicy, on connection: any SQLDatabase) async throws -> Int {
+        try await Self.store(try await self.checked(application, rules: policy.rules), siteName: policy.siteName, on: connection)
+    }
+
+    /// The account to store: rules checked, password hashed.
+    private func checked(_ application: Application, rules: AccountRules) async throws -> NewMember {
+        do {
+            try rules.check(username: application.username, password: application.password)
+            try rules.check(email: application.email)
+        } catch {
+            throw AccountFailure(error)
+        }
+        let hash = try await PasswordHasher.admitting { try await self.hasher.hash(application.password) }
+        return NewMember(
+            username: application.username, email: application.email, passwordHash: hash, primaryGroupID: application.primaryGroupID,
+            validated: application.validated, emailConfirmed: application.emailConfirmed, timezone: application.timezone,
+            dateOfBirth: application.dateOfBirth?.description
+        )
+    }
+
+    private static func store(_ member: NewMember, siteName: String, on connection: any SQLDatabase) async throws -> Int {
+        do {
+            return try await MemberStore.create(member, on: connection)
+        } catch let duplicate as DuplicateValue {
+            throw duplicate.field == .email ? Conflict.email(siteName: siteName) : Conflict.username
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Auth
+public import Messages
+public import SiteStore
+import Mail
+
+/// The lost-password flow: e-mailing a reset link (`account/lost_password`) and setting the new
+/// password chosen on the link's page or through `account/lost_password` with `type=edit`.
+///
+/// Unlike Composr it never says whether an account exists, never e-mails a password, and its links
+/// are single use, stored hashed and expire (30 minutes by default).
+public struct PasswordReset: Sendable {
+    private let database: Database
+    private let members: MemberStore
+    private let codes: AccountCodes
+    private let rateLimit: RateLimit
+    private let guesses: CodeGuessGuard
+    private let passwordChange: PasswordChange
+    private let mails: AccountMails
+    private let policies: AccountPolicySource
+
+    public init(database: Database, rateLimit: RateLimit, passwordChange: PasswordChange, mails: AccountMails, policies: AccountPolicySource) {
+        self.database = database
+        self.members = MemberStore(database: database)
+        self.codes = AccountCodes(store: AccountCodeStore(database: database))
+        self.rateLimit = rateLimit
+        self.guesses = CodeGuessGuard(rateLimit: rateLimit)
+        self.passwordChange = passwordChange
+        self.mails = mails
+        self.policies = policies
+    }
+
+    /// Queues a reset link for the account named by `login` (username or e-mail address) when it
+    /// exists, may log in and has an address. Returns normally in every one of those cases, so the
+    /// caller's answer cannot reveal which applied; throws only when `ip` asked too often.
+    public func request(login: String, ip: String, messages: any MessageCatalog) async throws {
+        let policy = try await self.policies.current()
+        if let wait = try await self.rateLimit.wait("reset_request", subject: ip, rule: policy.resetsPerIP) {
+            throw AccountFailure.limited(.resetThrottled, seconds: wait)
+        }
+        try await self.rateLimit.record("reset_request", subject: ip)
+        guard let member = try await self.members.find(login: login),
+              member.id != MemberRecord.guestID, !member.banned, !member.email.isEmpty
+        else { return }
+        let accountKey = "member:\(member.id)"
+        if try await self.rateLimit.wait("reset_account", subject: accountKey, rule: policy.resetsPerAccount) != nil { return }
+        try await self.rateLimit.record("reset_account", subject: accountKey)
+        try await self.database.transaction { connection in
+            let code = try await AccountCodes.issue(
+                memberID: member.id, purpose: .resetPassword, lifetimeSeconds: policy.resetSeconds, on: connection
+            )
+            let link = policy.resetLink(memberID: member.id, code: code)
+            try await MailOutbox.enqueue(
+                self.mails.resetLink(to: (member.username, member.email), link: link, policy: policy, messages: messages),
+                on: connection
+            )
+        }
+    }
+
+    /// Whether `code` would currently reset `memberID`'s password (for showing the form); wrong codes
+    /// count toward the guess limit.
+    public func check(memberID: Int, code: String, ip: String) async throws {
+        _ = try await self.validCode(memberID: memberID, code: code, ip: ip, policy: try await self.policies.current())
+    }
+
+    /// Sets `memberID`'s password to `password` when `code` is their current reset code: stores the
+    /// Argon2id hash, confirms the e-mail address, consumes the code, ends every device session and
+    /// queues a notice. Returns the sentence to show.
+    public func complete(memberID: Int, code: String, password: String, passwordConfirm: String, ip: String, messages: any MessageCatalog) async throws -> MessageID {
+        let policy = try await self.policies.current()
+        let codeID = try await self.validCode(memberID: memberID, code: code, ip: ip, policy: policy)
+        guard password == passwordConfirm else { throw AccountFailure(.passwordMismatch) }
+        let hash = try await self.passwordChange.hash(password, rules: policy.rules)
+        guard let member = try await self.members.find(id: memberID) else { throw AccountFailure(.incorrectPasswordResetCode) }
+        let now = UnixTime.now
+        let changed = try await self.database.transaction { connection in
+            guard try await AccountCodeStore.consume(codeID: codeID, on: connection, now: now) else { return false }
+            try await PasswordChange.apply(hash: hash, memberID: memberID, confirmingEmail: true, on: connection, now: now)
+            if !member.email.isEmpty {
+                let time = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(now)))
+                try await MailOutbox.enqueue(
+                    self.mails.passwordChanged(to: (member.username, member.email), at: time, policy: policy, messages: messages),
+                    on: connection
+                )
+            }
+            return true
+        }
+        self.passwordChange.committed(memberID: memberID)
+        guard changed else { throw AccountFailure(.codeUsed) }
+        return .passwordChanged
+    }
+
+    private func validCode(memberID: Int, code: String, ip: String, policy: AccountPolicy) async throws -> String {
+        try await self.guesses.check(memberID: memberID, ip: ip, rule: policy.codeFailures)
+        switch try await self.codes.lookup(memberID: memberID, purpose: .resetPassword, code: code) {
+        case .unknown:
+            try await self.guesses.reject(memberID: memberID, ip: ip, AccountFailure(.incorrectPasswordResetCode))
+        case .expired:
+            try await self.guesses.reject(memberID: memberID, ip: ip, AccountFailure(.codeExpired))
+        case .used:
+            try await self.guesses.reject(memberID: memberID, ip: ip, AccountFailure(.codeUsed))
+        case .valid(let codeID):
+            return codeID
+        }
+    }
+}

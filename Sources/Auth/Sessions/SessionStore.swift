@@ -1,0 +1,88 @@
+public import SiteStore
+
+/// Creates, recognises and revokes device sessions: the rules around `device_sessions`.
+///
+/// A device proves itself with its member ID and token; the session is looked up by the token's SHA-256
+/// hash, so a timing side channel on the lookup reveals nothing about stored tokens, and accepted only
+/// for its own member, unrevoked, unexpired and not banned. Recognised sessions are remembered for
+/// ``SessionPolicy/cacheSeconds``; ending a session through this instance forgets it at once.
+public struct SessionStore: Sendable {
+    private let store: DeviceSessionStore
+    public let policy: SessionPolicy
+    /// Recognised sessions by token hash.
+    private let cache: ExpiringCache<String, DeviceSession>?
+
+    public init(database: Database, policy: SessionPolicy) {
+        self.store = DeviceSessionStore(database: database)
+        self.policy = policy
+        self.cache = policy.cacheSeconds > 0 ? ExpiringCache(lifetimeSeconds: policy.cacheSeconds) : nil
+    }
+
+    /// Starts a session for `memberID`; returns it with the token to hand to the device (once).
+    public func create(memberID: Int, userAgent: String, ip: String, now: Int = UnixTime.now) async throws -> (DeviceSession, DeviceToken) {
+        let token = DeviceToken.generate()
+        let session = DeviceSession(
+            id: RandomText.hex(byteCount: 16), memberID: memberID, createdAt: now, lastUsedAt: now,
+            expiresAt: now + self.policy.maximumSeconds, userAgent: String(userAgent.prefix(255)), ip: ip
+        )
+        try await self.store.insert(session, tokenHash: DeviceToken.storageHash(of: token.text), idleSince: now - self.policy.idleSeconds, now: now)
+        return (session, token)
+    }
+
+    /// The live session that `token` belongs to, if it belongs to `memberID`; nil for anything else.
+    ///
+    /// Records the use when the last recorded one is older than the policy's touch interval. With a
+    /// cache configured, a session recognised in the last few seconds is not read again.
+    public func authenticate(memberID: Int, token: String, now: Int = UnixTime.now) async throws -> DeviceSession? {
+        guard DeviceToken.isWellFormed(token) else { return nil }
+        let tokenHash = DeviceToken.storageHash(of: token)
+        guard var session = try await self.cachedOrStored(tokenHash: tokenHash, now: now),
+              session.memberID == memberID, now < session.endsAt(policy: self.policy)
+        else { return nil }
+        if now - session.lastUsedAt >= self.policy.touchIntervalSeconds {
+            try await self.store.touch(id: session.id, now: now)
+            session.lastUsedAt = now
+            self.cache?.update(tokenHash) { $0.lastUsedAt = now }
+        }
+        return session
+    }
+
+    private func cachedOrStored(tokenHash: String, now: Int) async throws -> DeviceSession? {
+        if let cached = self.cache?.value(for: tokenHash, now: now) { return cached }
+        let stored = try await self.store.find(tokenHash: tokenHash)
+        if let stored { self.cache?.store(stored, for: tokenHash, now: now) }
+        return stored
+    }
+
+    /// Ends one session of `memberID`; false when it is not theirs or already ended.
+    @discardableResult
+    public func revoke(sessionID: String, memberID: Int, now: Int = UnixTime.now) async throws -> Bool {
+        self.cache?.forget { $1.id == sessionID }
+        return try await self.store.revoke(id: sessionID, memberID: memberID, now: now)
+    }
+
+    /// Ends every session of `memberID`; returns how many were live.
+    @discardableResult
+    public func revokeAll(memberID: Int, now: Int = UnixTime.now) async throws -> Int {
+        self.forgetCached(memberID: memberID)
+        return try await self.store.revokeAll(memberID: memberID, now: now)
+    }
+
+    /// Drops this instance's cached recognitions of `memberID`'s sessions (after a change committed
+    /// elsewhere ended them).
+    public func forgetCached(memberID: Int) {
+        self.cache?.forget { $1.memberID == memberID }
+    }
+
+    /// The member's live sessions, most recently used first.
+    public func live(memberID: Int, now: Int = UnixTime.now) async throws -> [DeviceSession] {
+        try await self.store.live(memberID: memberID, idleSince: now - self.policy.idleSeconds, now: now)
+    }
+}
+
+extension DeviceSession {
+    /// When the session ends under `policy` if not used again.
+    public func endsAt(policy: SessionPolicy) -> Int {
+        self.endsAt(idleSeconds: policy.idleSeconds)
+    }
+}

@@ -1,0 +1,42 @@
+public import Logging
+import Mail
+import Push
+public import ServiceLifecycle
+import SiteStore
+
+/// The work the server does besides answering requests, as services started and stopped with it: the
+/// password-hashing pool, and the mail and push workers with the push services' HTTP client.
+///
+/// The order matters: services stop in the reverse order of this list, after the HTTP server has
+/// drained, so a worker stops before the client it uses and the hashing pool stops last.
+public enum BackgroundServices {
+    /// The services for `site` as `settings` configure them.
+    public static func make(for site: Site, settings: ServerSettings, logger: Logger) async throws -> [any Service] {
+        var services: [any Service] = [site.hasher]
+        let options = try await site.config.options()
+        if let smtpURL = settings.smtpURL {
+            let config = site.config
+            let from = settings.mailFrom
+            let delivery = MailDelivery(
+                outbox: MailOutbox(database: site.database),
+                client: try SMTPClient(server: smtpURL, extraTrustRootsFile: settings.smtpTrustRootsFile),
+                sender: { MailSender(address: from, name: (try? await config.options().siteName) ?? ConfigOptions.defaultSiteName) },
+                policy: RetryPolicy(options: options, prefix: "mail"), logger: logger
+            )
+            logger.info("delivering mail", metadata: ["smtp": "\(smtpURL)"])
+            services.append(OutboxWorker(name: "mail", interval: settings.mailPollInterval, logger: logger) { try await delivery.deliverDue() })
+        } else {
+            logger.notice("no SMTP server configured (ENDPOINT_SMTP_URL): mail stays queued; see `endpoint mail list`")
+        }
+        let push = try await settings.push.delivery(
+            outbox: PushOutbox(database: site.database), policy: RetryPolicy(options: options, prefix: "push"), logger: logger
+        )
+        if let push {
+            services.append(push.http)
+            services.append(OutboxWorker(name: "push", interval: settings.pushPollInterval, logger: logger) { try await push.deliverDue() })
+        } else {
+            logger.notice("no push service configured (ENDPOINT_APNS_KEY_FILE, ENDPOINT_FCM_SERVICE_ACCOUNT_FILE): notifications stay queued")
+        }
+        return services
+    }
+}

@@ -1,0 +1,81 @@
+import Auth
+public import EndpointCore
+import Hooks
+public import Hummingbird
+public import Logging
+public import Messages
+public import ServiceLifecycle
+public import SiteStore
+
+/// Builds and runs the HTTP application: the endpoint dispatcher in front of a router holding
+/// `/healthz` and the account pages, plus the background services.
+///
+/// Kept apart from the command line so tests build exactly what `endpoint serve` runs.
+public enum EndpointApplication {
+    /// The application for `site`.
+    ///
+    /// - Parameters:
+    ///   - registry: hooks to serve instead of the standard set (tests).
+    ///   - backgroundServices: services started and stopped with the server.
+    public static func build(
+        site: Site,
+        settings: ServerSettings,
+        registry: HookRegistry? = nil,
+        messages: any MessageCatalog = EnglishCatalog(),
+        backgroundServices: [any Service] = [],
+        logger: Logger
+    ) -> some ApplicationProtocol {
+        let database = site.database
+        let router = Router(context: EndpointRequestContext.self)
+        let clientAddress = ClientAddress(trustedProxies: settings.trustedProxies)
+        router.add(middleware: EndpointDispatcher(
+            registry: registry ?? .standard(site),
+            recognizer: CallerRecognizer(sessions: site.sessions),
+            messages: messages,
+            maximumBodyBytes: settings.maximumBodyBytes,
+            clientAddress: clientAddress,
+            crossSite: CrossSiteCheck(publicAuthority: settings.publicAuthority)
+        ))
+        router.get("healthz") { _, _ -> Response in
+            let reachable = await database.isReachable()
+            return Response(
+                status: reachable ? .ok : .serviceUnavailable,
+                headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-cache"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: reachable ? #"{"status":"ok"}"# : #"{"status":"unavailable"}"#))
+            )
+        }
+        AccountPages(
+            confirmation: site.confirmation, passwordReset: site.passwordReset, policies: site.policies,
+            messages: messages, clientAddress: clientAddress, secureCookies: settings.secureCookies
+        ).register(on: router)
+        return Application(
+            router: router,
+            configuration: .init(address: .hostname(settings.hostname, port: settings.port), serverName: nil),
+            services: backgroundServices,
+            logger: logger
+        )
+    }
+
+    /// Serves `database` as `settings` say until SIGTERM or SIGINT, letting in-flight requests finish,
+    /// then stops the background services.
+    public static func run(settings: ServerSettings, database: Database, logger: Logger) async throws {
+        let config = try await ConfigStore.load(from: database)
+        let hasher = PasswordHasher(
+            parameters: Argon2idParameters(options: try await config.options()),
+            threads: settings.hashThreads,
+            maximumPending: settings.hashQueueLimit
+        )
+        let site = try await Site(database: database, config: config, hasher: hasher, settings: settings)
+        let services: [any Service]
+        do {
+            services = try await BackgroundServices.make(for: site, settings: settings, logger: logger)
+        } catch {
+            try? await hasher.shutdown()
+            throw error
+        }
+        let app = Self.build(site: site, settings: settings, backgroundServices: services, logger: logger)
+        logger.info("serving", metadata: ["address": "http://\(settings.hostname):\(settings.port)", "database": "\(database.url)"])
+        try await app.runService()
+        logger.info("stopped")
+    }
+}

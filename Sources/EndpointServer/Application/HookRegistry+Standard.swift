@@ -1,0 +1,50 @@
+import Accounts
+public import EndpointCore
+import Hooks
+import Push
+
+extension HookRegistry {
+    /// Every hook this server offers, each given the dependencies it uses from `site`.
+    public static func standard(_ site: Site) -> HookRegistry {
+        let administrators = AdministratorCheck.live(site.memberships)
+        var registry = HookRegistry()
+        registry.register(EchoHook(), as: HookKey("misc", "echo"))
+        registry.register(
+            AccountLoginHook(logIn: { try await site.login.logIn(username: $0, password: $1, from: $2) }, cookies: site.cookies),
+            as: HookKey("account", "login")
+        )
+        registry.register(
+            AccountSessionHook(sessions: .live(site.sessions, site.memberships), cookies: site.cookies),
+            as: HookKey("account", "session")
+        )
+        registry.register(
+            AccountJoinHook(
+                join: { try await site.joining.join($0, from: $1, messages: $2) },
+                confirm: { try await site.confirmation.confirm(memberID: $0, code: $1, ip: $2) },
+                cookies: site.cookies
+            ),
+            as: HookKey("account", "join")
+        )
+        registry.register(AccountLostPasswordHook(recovery: .live(site.passwordReset)), as: HookKey("account", "lost_password"))
+        registry.register(
+            ContactUsHook(inbox: StaffInbox.live(database: site.database, config: site.config, staffEmail: site.staffEmail)),
+            as: HookKey("misc", "contact_us"), HookKey("account", "contact_us")
+        )
+        registry.register(
+            ContentCommandrFSHook(administrators: administrators, context: CommandrContext(
+                database: site.database, registration: site.registration, passwordChange: site.passwordChange, policies: site.policies,
+                caches: .live(config: site.config, memberships: site.memberships, sessions: site.sessions)
+            )),
+            as: HookKey("content", "commandr_fs")
+        )
+        registry.register(
+            AccountSetupPushNotificationsHook(registry: .live(site.database, site.memberships)),
+            as: HookKey("account", "setup_push_notifications")
+        )
+        registry.register(
+            MiscPushSendHook(administrators: administrators, send: { try await site.pushBroadcast.send($0, from: $1) }),
+            as: HookKey("misc", "push_send")
+        )
+        return registry
+    }
+}

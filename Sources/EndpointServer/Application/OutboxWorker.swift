@@ -1,0 +1,31 @@
+public import Logging
+public import ServiceLifecycle
+
+/// A background service that empties an outbox (mail, push): a delivery pass, then a pause, until the
+/// server shuts down (a pass in progress is finished first).
+public struct OutboxWorker: Service {
+    /// What the worker delivers, for its log lines.
+    let name: String
+    let interval: Duration
+    let logger: Logger
+    /// One delivery pass.
+    let pass: @Sendable () async throws -> Void
+
+    public init(name: String, interval: Duration, logger: Logger, pass: @escaping @Sendable () async throws -> Void) {
+        self.name = name
+        self.interval = interval
+        self.logger = logger
+        self.pass = pass
+    }
+
+    public func run() async throws {
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            do {
+                try await self.pass()
+            } catch {
+                self.logger.error("outbox pass failed", metadata: ["outbox": "\(self.name)", "error": "\(String(reflecting: error))"])
+            }
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: self.interval) }
+        }
+    }
+}

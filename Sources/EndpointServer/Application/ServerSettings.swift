@@ -1,0 +1,55 @@
+import Foundation
+public import Mail
+import NIOCore
+public import Push
+
+/// Everything `endpoint serve` can be told, resolved from flags, then environment, then defaults.
+public struct ServerSettings: Sendable {
+    public var hostname = "127.0.0.1"
+    public var port = 8080
+    /// Largest accepted request body; larger ones get HTTP 413.
+    public var maximumBodyBytes = 2 * 1024 * 1024
+    /// Apply pending migrations before serving.
+    public var migrateOnStart = true
+    /// Reverse proxies whose `X-Forwarded-For` is believed.
+    public var trustedProxies: Set<String> = []
+    /// The URL clients reach the server at (behind a proxy it differs from the listening address);
+    /// cookies are `Secure` when it is https.
+    public var publicURL: String?
+    /// Password-hashing threads.
+    public var hashThreads = System.coreCount
+    /// Hashes running or queued before logins are answered "busy".
+    public var hashQueueLimit = 32
+    /// Where mail is delivered; nil keeps it queued (see `endpoint mail list`).
+    public var smtpURL: SMTPServerURL?
+    /// PEM file of extra certificates to trust for the SMTP server's TLS (a private CA).
+    public var smtpTrustRootsFile: String?
+    /// Where staff notifications go; nil means every administrator's address.
+    public var staffEmail: String?
+    /// The sender address of outgoing mail.
+    public var mailFrom = "noreply@localhost"
+    /// Pause between two passes of the mail worker.
+    public var mailPollInterval: Duration = .seconds(2)
+    /// Where push notifications go; an empty configuration keeps them queued.
+    public var push = PushConfiguration()
+    /// Pause between two passes of the push worker.
+    public var pushPollInterval: Duration = .seconds(2)
+
+    public init() {}
+
+    /// The base of links in e-mails: the public URL, else the listening address.
+    public var linkBaseURL: String {
+        if let publicURL { return publicURL }
+        let host = ["0.0.0.0", "::", ""].contains(self.hostname) ? "127.0.0.1" : self.hostname
+        return "http://\(host.contains(":") ? "[\(host)]" : host):\(self.port)"
+    }
+
+    /// Whether cookies must be `Secure`.
+    public var secureCookies: Bool { self.publicURL?.lowercased().hasPrefix("https://") ?? false }
+
+    /// `host[:port]` of the public URL.
+    var publicAuthority: String? {
+        guard let publicURL, let components = URLComponents(string: publicURL), let host = components.host else { return nil }
+        return components.port.map { "\(host):\($0)" } ?? host
+    }
+}

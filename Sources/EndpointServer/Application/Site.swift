@@ -1,0 +1,64 @@
+public import Accounts
+public import Auth
+public import Hooks
+public import Push
+public import SiteStore
+
+/// The live parts of one site, wired once: the composition root of the server.
+///
+/// Only the application (the standard hooks, the pages) and tests see this whole set; each hook and
+/// page is given just the pieces it uses.
+public struct Site: Sendable {
+    public let database: Database
+    /// The live config options (changes apply to the next request).
+    public let config: ConfigStore
+    public let hasher: PasswordHasher
+    public let sessions: SessionStore
+    public let memberships: Memberships
+    public let members: MemberStore
+    public let groups: GroupStore
+    /// The joining and resetting rules and links in force.
+    public let policies: AccountPolicySource
+    public let login: Login
+    public let registration: MemberRegistration
+    public let passwordChange: PasswordChange
+    public let confirmation: EmailConfirmation
+    public let passwordReset: PasswordReset
+    public let joining: Joining
+    public let pushBroadcast: PushBroadcast
+    public let cookies: SessionCookies
+    /// Where staff notifications go (`ENDPOINT_STAFF_EMAIL`); nil means every administrator's address.
+    public let staffEmail: String?
+
+    /// The site on `database` and its `config`, with `hasher` for passwords; e-mailed links point at
+    /// `settings`' public URL.
+    public init(database: Database, config: ConfigStore, hasher: PasswordHasher, settings: ServerSettings) async throws {
+        let sessionPolicy = SessionPolicy(options: try await config.options())
+        let sessions = SessionStore(database: database, policy: sessionPolicy)
+        let memberships = Memberships(database: database, cacheSeconds: sessionPolicy.cacheSeconds)
+        let policies = AccountPolicySource(config: config, publicURL: settings.linkBaseURL)
+        let rateLimit = RateLimit(database: database)
+        let mails = AccountMails()
+        let login = Login(database: database, config: config, hasher: hasher, sessions: sessions, memberships: memberships)
+        let registration = MemberRegistration(database: database, hasher: hasher)
+        let passwordChange = PasswordChange(database: database, hasher: hasher, sessions: sessions)
+        let confirmation = EmailConfirmation(database: database, rateLimit: rateLimit, mails: mails, policies: policies)
+        self.database = database
+        self.config = config
+        self.hasher = hasher
+        self.sessions = sessions
+        self.memberships = memberships
+        self.members = MemberStore(database: database)
+        self.groups = GroupStore(database: database)
+        self.policies = policies
+        self.login = login
+        self.registration = registration
+        self.passwordChange = passwordChange
+        self.confirmation = confirmation
+        self.passwordReset = PasswordReset(database: database, rateLimit: rateLimit, passwordChange: passwordChange, mails: mails, policies: policies)
+        self.joining = Joining(database: database, registration: registration, confirmation: confirmation, login: login, policies: policies)
+        self.pushBroadcast = PushBroadcast(database: database)
+        self.cookies = SessionCookies(secure: settings.secureCookies)
+        self.staffEmail = settings.staffEmail
+    }
+}

@@ -1,0 +1,123 @@
+import Auth
+import EndpointCore
+import HTTPTypes
+import Hummingbird
+import Logging
+import Messages
+
+/// Answers `/data/endpoint.php` and everything below it, for every HTTP method.
+///
+/// The request path reads top to bottom: target (path + query) → `response_type` check → hook name
+/// checks → hook lookup (an unknown hook is refused before the body is read or credentials looked up)
+/// → body (size-capped) → parameters → caller (credentials, cross-site check) → hook → envelope. Any
+/// other path goes on to the router.
+struct EndpointDispatcher: RouterMiddleware {
+    typealias Context = EndpointRequestContext
+
+    static let scriptPath = "/data/endpoint.php"
+
+    let registry: HookRegistry
+    let recognizer: CallerRecognizer
+    let messages: any MessageCatalog
+    let maximumBodyBytes: Int
+    let clientAddress: ClientAddress
+    let crossSite: CrossSiteCheck
+
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        let path = request.uri.path
+        guard path == Self.scriptPath || path.hasPrefix(Self.scriptPath + "/") else {
+            return try await next(request, context)
+        }
+        let requestID = context.id
+        do {
+            let target = try Self.target(request, pathInfo: String(path.dropFirst(Self.scriptPath.count)))
+            guard let hook = self.registry.hook(for: target.key) else {
+                throw EndpointError.refused(.unknownHook, target.key.hookType, target.key.hook)
+            }
+            let answer = try await hook.run(try await self.hookRequest(target, from: request, context: context))
+            return Envelope.success(
+                answer.data, requestID: requestID, headers: answer.headers,
+                cacheable: answer.isCacheable, ifNoneMatch: request.headers[.ifNoneMatch]
+            )
+        } catch let error as any EndpointErrorConvertible {
+            let answer = error.endpointError
+            return Envelope.failure(
+                status: answer.status,
+                message: self.messages.text(answer.message, answer.arguments),
+                requestID: requestID,
+                headers: answer.headers.map { (name: $0.key, value: $0.value) }
+            )
+        } catch {
+            context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
+            return Envelope.failure(
+                status: 500, message: self.messages.text(.internalFailure, requestID), requestID: requestID
+            )
+        }
+    }
+
+    /// The hook a request names, with its type, id and query, checked before anything else is read.
+    private static func target(_ request: Request, pathInfo rawPathInfo: String) throws(EndpointError) -> ResolvedTarget {
+        let pathInfo = try FormURLEncoding.decodeComponent(rawPathInfo.utf8, plusIsSpace: false)
+        let query = try ParameterFields.table(FormURLEncoding.decode((request.uri.query ?? "").utf8))
+        let method = request.method.rawValue.uppercased()
+        let target = DispatchTarget(pathInfo: pathInfo, method: method, query: query)
+
+        if let responseType = target.responseType, responseType != "json" {
+            throw .badRequest(.jsonOnly)
+        }
+        guard let hookType = target.hookType, !hookType.isEmpty else { throw .badRequest(.noParameterSent, "hook_type") }
+        guard let hook = target.hook, !hook.isEmpty else { throw .badRequest(.noParameterSent, "hook") }
+        guard DispatchTarget.isWord(hookType), DispatchTarget.isWord(hook) else { throw .badRequest(.invalidHookName) }
+        return ResolvedTarget(key: HookKey(hookType, hook), target: target, pathInfo: pathInfo, method: method, query: query)
+    }
+
+    /// A request's target once its hook name checked out.
+    private struct ResolvedTarget {
+        let key: HookKey
+        let target: DispatchTarget
+        let pathInfo: String
+        let method: String
+        let query: [String: String]
+    }
+
+    private func hookRequest(_ resolved: ResolvedTarget, from request: Request, context: Context) async throws -> HookRequest {
+        let method = resolved.method
+        let body = try await RequestBody.collect(request, limit: self.maximumBodyBytes)
+        // Like PHP, only POST bodies are parsed as forms; a PUT or DELETE body is raw (and becomes `data`
+        // in REST style even when a client such as curl labels it urlencoded).
+        var post = method == "POST" ? try ParameterFields.table(try RequestBody.formFields(body, contentType: request.headers[.contentType])) : [:]
+        if !resolved.pathInfo.isEmpty, post.isEmpty, method != "GET", method != "HEAD" {
+            guard let data = String(validating: body.readableBytesView, as: UTF8.self) else {
+                throw EndpointError.badRequest(.invalidEncoding)
+            }
+            post["data"] = data
+        }
+
+        let caller = try await self.recognizer.recognize(PresentedCredentials.find(
+            formFields: post,
+            header: { name in HTTPField.Name(name).flatMap { request.headers[$0] } },
+            cookies: CookieHeader.parse(request.headers[.cookie])
+        ))
+        if caller.channel == .cookies, CrossSiteCheck.isStateChanging(method), let origin = request.headers[.origin],
+           self.crossSite.isCrossSite(origin: origin, host: request.head.authority) {
+            throw EndpointError(status: 403, message: .crossSiteRequest)
+        }
+
+        return HookRequest(
+            key: resolved.key,
+            type: resolved.target.type,
+            id: resolved.target.id,
+            parameters: RequestParameters(post: post, query: resolved.query),
+            caller: caller,
+            clientAddress: self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers[.xForwardedFor]),
+            userAgent: request.headers[.userAgent] ?? "",
+            requestID: context.id,
+            messages: self.messages,
+            logger: context.logger
+        )
+    }
+}

@@ -1,0 +1,15 @@
+import Mustache
+
+/// The one HTML template of the account pages, and their style sheet (`Templates/`, built into the
+/// binary).
+///
+/// Everything is served by this server (no third-party assets) under a strict
+/// `Content-Security-Policy`; values are HTML-escaped by Mustache; the layout is a single column that
+/// fits a phone screen.
+enum PageTemplate {
+    /// A page: site name, title, an optional error or notice, and an optional form. A template that
+    /// does not parse is a build defect every page test catches.
+    static let page = try! MustacheTemplate(string: EmbeddedData.text("page.mustache") ?? "")
+
+    static let styleSheet = EmbeddedData.text("style.css") ?? ""
+}

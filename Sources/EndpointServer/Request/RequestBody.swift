@@ -1,0 +1,36 @@
+import EndpointCore
+import Messages
+import HTTPTypes
+import Hummingbird
+
+/// Reads request bodies within the configured size cap and decodes form fields out of them.
+enum RequestBody {
+    /// The whole body, refused with HTTP 413 when it is (or declares itself) larger than `limit`.
+    static func collect(_ request: Request, limit: Int) async throws -> ByteBuffer {
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
+            throw EndpointError(status: 413, message: .requestTooLarge, arguments: [String(limit)])
+        }
+        var request = request
+        do {
+            return try await request.collectBody(upTo: limit)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw EndpointError(status: 413, message: .requestTooLarge, arguments: [String(limit)])
+        }
+    }
+
+    /// Form fields of an urlencoded or multipart body; none for any other content type.
+    static func formFields(_ body: ByteBuffer, contentType: String?) throws(EndpointError) -> [(name: String, value: String)] {
+        guard let contentType else { return [] }
+        let mediaType = contentType.lowercased()
+        if mediaType.hasPrefix("application/x-www-form-urlencoded") {
+            return try FormURLEncoding.decode(body.readableBytesView)
+        }
+        if mediaType.hasPrefix("multipart/form-data") {
+            guard let boundary = MultipartForm.boundary(in: contentType) else {
+                throw .badRequest(.malformedBody, "multipart/form-data")
+            }
+            return try MultipartForm.decode(body, boundary: boundary)
+        }
+        return []
+    }
+}

@@ -1,0 +1,65 @@
+public import Accounts
+import Auth
+public import EndpointCore
+import SiteStore
+
+/// `account/login`: checks a username (or e-mail address) and password and starts a device session
+/// (reference §4.1); the rules are ``Login``'s. The password is never echoed.
+public struct AccountLoginHook: Hook {
+    /// Logs a member in: username, password (both trimmed), where the request comes from.
+    public typealias LogIn = @Sendable (_ username: String, _ password: String, _ client: Login.Client) async throws -> Login.Success
+
+    private let logIn: LogIn
+    private let cookies: SessionCookies
+
+    public init(logIn: @escaping LogIn, cookies: SessionCookies) {
+        self.logIn = logIn
+        self.cookies = cookies
+    }
+
+    public func run(_ request: HookRequest) async throws -> HookResponse {
+        let username = try request.parameters.requiredPost("username").trimmingWhitespace
+        let password = try request.parameters.requiredPost("password").trimmingWhitespace
+        let success = try await self.logIn(username, password, request.client)
+        return HookResponse(
+            data: Self.responseData(success),
+            headers: self.cookies.issue(memberID: success.member.id, token: success.token, session: success.session)
+        )
+    }
+
+    /// Everything both SDKs read (reference §4.1, §7.2): the profile and permission fields, the
+    /// `device_auth_*` pairs, an empty `password` (Android requires the key), and `user_data` repeating
+    /// the permission fields with no null anywhere.
+    private static func responseData(_ success: Login.Success) -> JSONValue {
+        let member = success.member
+        let permissions = success.permissions
+        let primaryGroupName = permissions.membership.groups.first { $0.id == member.primaryGroupID }?.name ?? ""
+        let shared: [(key: String, value: JSONValue)] = [
+            ("memberID", .int(member.id)),
+            ("privileges", .array(permissions.privileges.map(JSONValue.string))),
+            ("pages_blacklist", .array(permissions.pagesBlacklist.map(JSONValue.string))),
+            ("zone_access", .array(permissions.zoneAccess.map(JSONValue.string))),
+            ("staff_status", .bool(permissions.membership.isStaff)),
+            ("admin_status", .bool(permissions.membership.isAdmin)),
+            ("sessionID", .string(success.session.id)),
+            ("groups", MembershipJSON.groups(permissions.membership)),
+        ]
+        let profile: [(key: String, value: JSONValue)] = [
+            ("username", .string(member.username)),
+            ("join_time", .int(member.joinTime)),
+            ("last_visit_time", .int(member.lastVisitTime)),
+            ("primary_group", .int(member.primaryGroupID)),
+            ("primary_group_name", .string(primaryGroupName)),
+            ("custom_fields", .emptyObject),
+        ]
+        let deviceAuth = DeviceAuthFields.fields(memberID: member.id, token: success.token)
+        return .object(profile + shared + deviceAuth + [("user_data", .object(shared))])
+    }
+}
+
+extension HookRequest {
+    /// Where the request comes from, as sessions record it.
+    var client: Login.Client {
+        Login.Client(ip: self.clientAddress, userAgent: self.userAgent)
+    }
+}

@@ -1,0 +1,37 @@
+import EndpointCore
+
+/// One entry of a directory listing: `[name, kind, size, mtime]` (reference §5.2), with the backing
+/// hook as a fifth element for the fixed directories.
+struct CommandrEntry: Sendable {
+    let name: String
+    let isDirectory: Bool
+    var size: Int?
+    var modified: Int?
+    var hook: JSONValue?
+
+    static func directory(_ name: String, modified: Int? = nil, hook: JSONValue? = nil) -> CommandrEntry {
+        CommandrEntry(name: name, isDirectory: true, size: nil, modified: modified, hook: hook)
+    }
+
+    static func file(_ name: String, size: Int? = nil, modified: Int? = nil) -> CommandrEntry {
+        CommandrEntry(name: name, isDirectory: false, size: size, modified: modified, hook: nil)
+    }
+
+    var json: JSONValue {
+        var values: [JSONValue] = [
+            .string(self.name), .int(self.isDirectory ? 1 : 0),
+            self.size.map(JSONValue.int) ?? .null, self.modified.map(JSONValue.int) ?? .null,
+        ]
+        if let hook { values.append(hook) }
+        return .array(values)
+    }
+
+    /// A listing as Composr sends it: `[directories, files]`, each an object keyed by name in name
+    /// order (`{}` when empty).
+    static func listing(_ entries: [CommandrEntry]) -> JSONValue {
+        func half(_ isDirectory: Bool) -> JSONValue {
+            .object(entries.filter { $0.isDirectory == isDirectory }.sorted { $0.name < $1.name }.map { (key: $0.name, value: $0.json) })
+        }
+        return [half(true), half(false)]
+    }
+}

@@ -1,0 +1,28 @@
+import EndpointCore
+import SQLKit
+import SiteStore
+
+/// One part of the `content/commandr_fs` tree (`/etc`, `/var/groups`, `/var/news`,
+/// `/var/contact_messages`), addressed with paths relative to where it is mounted.
+///
+/// Every call runs on a connection the hook opened; writes run inside one transaction, so a write that
+/// throws leaves everything as it was.
+protocol CommandrFilesystem: Sendable {
+    /// The directory's entries, or nil when `path` is not a directory.
+    func list(_ path: [String], on connection: any SQLDatabase) async throws -> [CommandrEntry]?
+    /// The file's content, or nil when `path` is not a file.
+    func read(_ path: [String], on connection: any SQLDatabase) async throws -> JSONValue?
+    /// Creates a file at `path` (which does not exist); returns the path actually created, which may
+    /// differ (resource files are named after their label).
+    func add(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws -> [String]
+    /// Changes the file at `path` (which exists).
+    func edit(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws
+    /// Removes the file at `path` (which exists).
+    func delete(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws
+    /// Where the resource with `identity` lives, or nil when this filesystem does not hold it.
+    func locate(_ identity: ResourceIdentity, on connection: any SQLDatabase) async throws -> [String]?
+}
+
+extension CommandrFilesystem {
+    func locate(_ identity: ResourceIdentity, on connection: any SQLDatabase) async throws -> [String]? { nil }
+}

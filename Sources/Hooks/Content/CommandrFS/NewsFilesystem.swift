@@ -1,0 +1,185 @@
+import Auth
+import EndpointCore
+import Messages
+import SiteStore
+import SQLKit
+
+/// `/var/news`: a folder per news category (its properties in `_folder.cms`) holding a `.cms` file per
+/// article (reference §5.4) — the content apps show. Adding `_folder.cms` in a new folder creates a
+/// category; deleting it removes the category when it holds no articles.
+struct NewsFilesystem: CommandrFilesystem {
+    // MARK: Reading
+
+    func list(_ path: [String], on connection: any SQLDatabase) async throws -> [CommandrEntry]? {
+        switch path.count {
+        case 0:
+            let identities = try await ResourceIdentityStore.all(.newsCategory, on: connection)
+            return try await NewsStore.categories(on: connection).compactMap { category in
+                identities[category.id].map { .directory($0.moniker, modified: category.editedAt) }
+            }
+        case 1:
+            guard let category = try await ResourceIdentityStore.find(.newsCategory, moniker: path[0], on: connection) else { return nil }
+            let identities = try await ResourceIdentityStore.all(.news, on: connection)
+            let articles = try await NewsStore.articles(inCategory: category.id, on: connection)
+            return [.file("_folder.cms")] + articles.compactMap { article in
+                identities[article.id].map { .file($0.moniker + ".cms", modified: article.editDate ?? article.addDate) }
+            }
+        default:
+            return nil
+        }
+    }
+
+    func read(_ path: [String], on connection: any SQLDatabase) async throws -> JSONValue? {
+        guard path.count == 2, let category = try await ResourceIdentityStore.find(.newsCategory, moniker: path[0], on: connection) else { return nil }
+        if path[1] == "_folder.cms" { return try await Self.categoryJSON(category.id, on: connection) }
+        guard let article = try await Self.article(file: path[1], category: category, on: connection) else { return nil }
+        return try await Self.articleJSON(article, on: connection)
+    }
+
+    func locate(_ identity: ResourceIdentity, on connection: any SQLDatabase) async throws -> [String]? {
+        switch identity.type {
+        case .newsCategory:
+            return [identity.moniker, "_folder.cms"]
+        case .news:
+            guard let article = try await NewsStore.article(id: identity.id, on: connection),
+                  let category = try await ResourceIdentityStore.find(.newsCategory, id: article.categoryID, on: connection)
+            else { return nil }
+            return [category.moniker, identity.moniker + ".cms"]
+        default:
+            return nil
+        }
+    }
+
+    // MARK: Writing
+
+    func add(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws -> [String] {
+        guard path.count == 2 else { throw EndpointError.refused(.cannotCreateHere, "/var/news/" + path.joined(separator: "/")) }
+        var properties = try write.properties()
+        if path[1] == "_folder.cms" {
+            let id = try await NewsStore.createCategory(label: try properties.text("label") ?? path[0], on: connection)
+            try await Self.applyCategory(&properties, id: id, current: .emptyObject, on: connection)
+            return [try await Self.moniker(.newsCategory, id, on: connection), "_folder.cms"]
+        }
+        guard let category = try await ResourceIdentityStore.find(.newsCategory, moniker: path[0], on: connection) else {
+            throw EndpointError.refused(.missingResourceNamed, "/var/news/" + path[0])
+        }
+        let title = try properties.text("label") ?? GroupsFilesystem.label(ofFile: path[1])
+        let id = try await NewsStore.createArticle(title: title, categoryID: category.id, submitterID: write.actorID, on: connection)
+        try await Self.applyArticle(&properties, id: id, current: .emptyObject, editedAt: nil, on: connection)
+        return [category.moniker, try await Self.moniker(.news, id, on: connection) + ".cms"]
+    }
+
+    func edit(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws {
+        guard let category = try await ResourceIdentityStore.find(.newsCategory, moniker: path[0], on: connection) else { return }
+        var properties = try write.properties()
+        if path[1] == "_folder.cms" {
+            let current = try await Self.categoryJSON(category.id, on: connection) ?? .emptyObject
+            try await Self.applyCategory(&properties, id: category.id, current: current, on: connection)
+            return
+        }
+        guard let article = try await Self.article(file: path[1], category: category, on: connection) else { return }
+        try await Self.applyArticle(&properties, id: article.id, current: try await Self.articleJSON(article, on: connection), editedAt: UnixTime.now, on: connection)
+    }
+
+    func delete(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws {
+        guard let category = try await ResourceIdentityStore.find(.newsCategory, moniker: path[0], on: connection) else { return }
+        if path[1] == "_folder.cms" {
+            guard try await NewsStore.articleCount(inCategory: category.id, on: connection) == 0 else {
+                throw EndpointError.refused(.categoryNotEmpty, category.label)
+            }
+            try await NewsStore.deleteCategory(id: category.id, on: connection)
+            return
+        }
+        guard let article = try await Self.article(file: path[1], category: category, on: connection) else { return }
+        try await NewsStore.deleteArticle(id: article.id, on: connection)
+    }
+
+    private static func applyCategory(_ properties: inout CommandrProperties, id: Int, current: JSONValue, on connection: any SQLDatabase) async throws {
+        var changes = NewsCategoryChanges()
+        if let label = try properties.text("label"), !label.trimmingWhitespace.isEmpty { changes.label = label }
+        changes.notes = try properties.text("notes", maximumLength: 20_000)
+        changes.repImage = try properties.text("rep_image", maximumLength: 2000)
+        if let owner = try properties.reference("owner") {
+            try await Self.requireMember(owner, property: "owner", on: connection)
+            changes.ownerID = owner
+        }
+        try properties.rejectUnread(allowingUnchanged: current)
+        try await NewsStore.apply(changes, toCategory: id, on: connection)
+    }
+
+    private static func applyArticle(
+        _ properties: inout CommandrProperties, id: Int, current: JSONValue, editedAt: Int?, on connection: any SQLDatabase
+    ) async throws {
+        var changes = NewsArticleChanges()
+        if let title = try properties.text("label"), !title.trimmingWhitespace.isEmpty { changes.title = title }
+        changes.summary = try properties.text("summary", maximumLength: 20_000)
+        changes.article = try properties.text("article", maximumLength: 1_000_000)
+        changes.author = try properties.text("author", maximumLength: 255)
+        changes.image = try properties.text("image", maximumLength: 2000)
+        changes.notes = try properties.text("notes", maximumLength: 20_000)
+        changes.validated = try properties.flag("validated")
+        changes.allowRating = try properties.flag("allow_rating")
+        changes.allowComments = try properties.flag("allow_comments")
+        changes.views = try properties.integer("views", in: 0...Int(Int32.max))
+        if case .some(let addDate?) = try properties.time("add_date") { changes.addDate = addDate }
+        if let submitter = try properties.reference("submitter") {
+            try await Self.requireMember(submitter, property: "submitter", on: connection)
+            changes.submitterID = submitter
+        }
+        try properties.rejectUnread(allowingUnchanged: current)
+        try await NewsStore.apply(changes, toArticle: id, editedAt: editedAt, on: connection)
+    }
+
+    private static func requireMember(_ id: Int?, property: String, on connection: any SQLDatabase) async throws {
+        guard let id else { return }
+        guard try await MemberStore.find(id: id, on: connection) != nil else { throw EndpointError.refused(.invalidProperty, property) }
+    }
+
+    // MARK: Lookups and JSON
+
+    private static func moniker(_ type: ResourceType, _ id: Int, on connection: any SQLDatabase) async throws -> String {
+        guard let identity = try await ResourceIdentityStore.find(type, id: id, on: connection) else { throw InsertedRowMissing(table: type.rawValue) }
+        return identity.moniker
+    }
+
+    private static func article(file: String, category: ResourceIdentity, on connection: any SQLDatabase) async throws -> NewsArticle? {
+        guard file.hasSuffix(".cms"),
+              let identity = try await ResourceIdentityStore.find(.news, moniker: String(file.dropLast(4)), on: connection),
+              let article = try await NewsStore.article(id: identity.id, on: connection), article.categoryID == category.id
+        else { return nil }
+        return article
+    }
+
+    private static func memberReference(_ id: Int?, on connection: any SQLDatabase) async throws -> JSONValue {
+        guard let id, let identity = try await ResourceIdentityStore.find(.member, id: id, on: connection) else { return .null }
+        return ResourceReference.json(identity)
+    }
+
+    private static func categoryJSON(_ id: Int, on connection: any SQLDatabase) async throws -> JSONValue? {
+        guard let category = try await NewsStore.category(id: id, on: connection) else { return nil }
+        return [
+            "label": .string(category.label),
+            "notes": .string(category.notes),
+            "rep_image": .string(category.repImage),
+            "owner": try await Self.memberReference(category.ownerID, on: connection),
+        ]
+    }
+
+    private static func articleJSON(_ article: NewsArticle, on connection: any SQLDatabase) async throws -> JSONValue {
+        [
+            "label": .string(article.title),
+            "summary": .string(article.summary),
+            "article": .string(article.article),
+            "author": .string(article.author),
+            "validated": .int(article.validated ? 1 : 0),
+            "image": .string(article.image),
+            "submitter": try await Self.memberReference(article.submitterID, on: connection),
+            "add_date": PortableTime.json(article.addDate),
+            "edit_date": PortableTime.json(article.editDate),
+            "views": .int(article.views),
+            "allow_rating": .int(article.allowRating ? 1 : 0),
+            "allow_comments": .int(article.allowComments ? 1 : 0),
+            "notes": .string(article.notes),
+        ]
+    }
+}

@@ -1,0 +1,104 @@
+import Auth
+public import EndpointCore
+import Logging
+import Messages
+import SiteStore
+
+/// `content/commandr_fs`: the administrators' content filesystem over REST (reference §4.6, §5): config
+/// options under `/etc`, groups and members under `/var/groups`, news under `/var/news`, contact
+/// messages under `/var/contact_messages`.
+///
+/// Administrators only. Unlike Composr it exposes no server files, SQL or password hashes; paths are
+/// normalised and junk names refused; every write is one transaction (a failed edit changes nothing);
+/// reads carry an `ETag` and answer `If-None-Match` with 304.
+public struct ContentCommandrFSHook: Hook {
+    private let administrators: AdministratorCheck
+    private let context: CommandrContext
+    private let tree = CommandrTree()
+
+    public init(administrators: AdministratorCheck, context: CommandrContext) {
+        self.administrators = administrators
+        self.context = context
+    }
+
+    public func run(_ request: HookRequest) async throws -> HookResponse {
+        _ = try await self.administrators.require(request.caller)
+        guard let type = request.type else { throw EndpointError.refused(.noParameterSent, "type") }
+        switch type {
+        case "view":
+            return try await self.view(try CommandrPath(id: request.id))
+        case "search":
+            return try await self.search(request.id ?? "")
+        case "add", "edit", "delete":
+            return try await self.write(type, path: try CommandrPath(id: request.id), request)
+        default:
+            throw EndpointError.refused(.invalidEndpointType)
+        }
+    }
+
+    private func view(_ path: CommandrPath) async throws -> HookResponse {
+        let data = try await self.context.database.withConnection { connection -> JSONValue in
+            if let fixed = self.tree.fixedListing(path) { return CommandrEntry.listing(fixed) }
+            guard let (filesystem, inner, _) = self.tree.resolve(path) else { throw Self.missing(path) }
+            if let entries = try await filesystem.list(inner, on: connection) { return CommandrEntry.listing(entries) }
+            if let file = try await filesystem.read(inner, on: connection) { return file }
+            throw Self.missing(path)
+        }
+        return HookResponse(data: data, isCacheable: true)
+    }
+
+    /// `news/3`, `member/2`, `group/1`… or a GUID.
+    private func search(_ id: String) async throws -> HookResponse {
+        let path = try await self.context.database.transaction { connection -> CommandrPath? in
+            try await GroupsFilesystem.assignIdentities(on: connection)
+            let parts = id.split(separator: "/", omittingEmptySubsequences: false)
+            let identity: ResourceIdentity?
+            if parts.count == 2, let type = ResourceType(rawValue: String(parts[0])), let number = Int(parts[1]) {
+                identity = try await ResourceIdentityStore.find(type, id: number, on: connection)
+            } else {
+                identity = try await ResourceIdentityStore.find(guid: id, on: connection)
+            }
+            guard let identity else { return nil }
+            return try await self.tree.locate(identity, on: connection)
+        }
+        guard let path else { throw EndpointError.refused(.missingResource) }
+        return try await self.view(path)
+    }
+
+    private func write(_ type: String, path: CommandrPath, _ request: HookRequest) async throws -> HookResponse {
+        guard let (filesystem, inner, mount) = self.tree.resolve(path), !inner.isEmpty else {
+            switch type {
+            case "add": throw EndpointError.refused(.cannotCreateHere, path.description)
+            case "edit": throw EndpointError.refused(.cannotEditDirectory, path.description)
+            default: throw EndpointError.refused(.cannotDelete, path.description)
+            }
+        }
+        let data = type == "delete" ? "" : try request.parameters.requiredPost("data")
+        let write = CommandrWrite(data: data, actorID: request.caller.memberID, context: self.context)
+        let written = try await self.context.database.transaction { connection -> CommandrPath in
+            let isFile = try await filesystem.read(inner, on: connection) != nil
+            let isDirectory = try await filesystem.list(inner, on: connection) != nil
+            switch type {
+            case "add":
+                guard !isFile && !isDirectory else { throw EndpointError.refused(.alreadyExists, path.description) }
+                return CommandrPath(segments: mount + (try await filesystem.add(inner, write, on: connection)))
+            case "edit":
+                guard isFile else { throw isDirectory ? EndpointError.refused(.cannotEditDirectory, path.description) : Self.missing(path) }
+                try await filesystem.edit(inner, write, on: connection)
+            default:
+                guard isFile else { throw isDirectory ? EndpointError.refused(.cannotDelete, path.description) : Self.missing(path) }
+                try await filesystem.delete(inner, write, on: connection)
+            }
+            return path
+        }
+        write.committed()
+        request.logger.info("commandr_fs write", metadata: ["type": "\(type)", "path": "\(written)"])
+        var answer: [(key: String, value: JSONValue)] = [("message", .string(request.messages.text(.success)))]
+        if type == "add" { answer.append(("path", .string(written.description))) }
+        return HookResponse(data: .object(answer))
+    }
+
+    private static func missing(_ path: CommandrPath) -> EndpointError {
+        .refused(.missingResourceNamed, path.description)
+    }
+}

@@ -1,0 +1,55 @@
+public import Accounts
+public import EndpointCore
+import Messages
+public import Push
+public import SiteStore
+
+// The envelope answer of every business error a hook lets through: each type is worded here and
+// nowhere else. Refusals are HTTP 200 (the iOS SDK discards other bodies, reference §2.5).
+
+extension AccountFailure: EndpointErrorConvertible {
+    /// The flow's sentence, with `Retry-After` for rate limits and a busy server.
+    public var endpointError: EndpointError {
+        EndpointError(
+            status: 200, message: self.message, arguments: self.arguments,
+            headers: self.retryAfterSeconds.map { ["Retry-After": String($0)] } ?? [:]
+        )
+    }
+}
+
+extension AccountRules.Violation: EndpointErrorConvertible {
+    /// The broken rule's sentence.
+    public var endpointError: EndpointError {
+        EndpointError(status: 200, message: self.message, arguments: self.arguments)
+    }
+}
+
+extension MemberRegistration.Conflict: EndpointErrorConvertible {
+    /// Composr's join sentences for a taken username or address.
+    public var endpointError: EndpointError {
+        switch self {
+        case .username: .refused(.usernameAlreadyExists)
+        case .email(let siteName): .refused(.emailAddressInUseOnSite, siteName)
+        }
+    }
+}
+
+extension DuplicateValue: EndpointErrorConvertible {
+    /// "One of these with the name … already exists", naming the value (a commandr_fs edit).
+    public var endpointError: EndpointError {
+        .refused(.alreadyExists, self.value)
+    }
+}
+
+extension PushQueue.TooLarge: EndpointErrorConvertible {
+    /// The services' size limit.
+    public var endpointError: EndpointError {
+        .refused(.pushTooLarge, String(PushNotification.maximumPayloadBytes))
+    }
+}
+
+extension PushBroadcast.NoSuchMember: EndpointErrorConvertible {
+    public var endpointError: EndpointError {
+        .refused(.memberNoExist)
+    }
+}

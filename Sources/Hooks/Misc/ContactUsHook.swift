@@ -1,0 +1,77 @@
+public import Accounts
+import Auth
+public import EndpointCore
+import Logging
+public import Messages
+public import SiteStore
+
+/// `misc/contact_us` (iOS SDK) and `account/contact_us` (Android SDK): a message to the staff
+/// (reference §4.5; the original is broken under both names).
+///
+/// Unlike Composr it is not an open mail relay: an address a guest types is only shown to the staff as
+/// a reply address, never mailed; the "your message was sent" copy goes only to a logged-in member's
+/// own address. Messages are limited per IP and per member.
+public struct ContactUsHook: Hook {
+    /// Where messages go (see ``StaffInbox``).
+    public struct Inbox: Sendable {
+        /// The account of a logged-in sender.
+        public var member: @Sendable (_ memberID: Int) async throws -> MemberRecord?
+        /// Counts one message for each subject (IP, member), refusing when one has used its allowance.
+        public var admit: @Sendable (_ subjects: [String]) async throws -> Void
+        /// Stores the message and queues the staff's notifications and the sender's copy, together;
+        /// returns the message's ID.
+        public var deliver: @Sendable (_ message: StaffMessage, _ sender: MemberRecord?, _ messages: any MessageCatalog) async throws -> Int
+
+        public init(
+            member: @escaping @Sendable (Int) async throws -> MemberRecord?,
+            admit: @escaping @Sendable ([String]) async throws -> Void,
+            deliver: @escaping @Sendable (StaffMessage, MemberRecord?, any MessageCatalog) async throws -> Int
+        ) {
+            self.member = member
+            self.admit = admit
+            self.deliver = deliver
+        }
+    }
+
+    /// Longest accepted message, in characters.
+    static let maximumPostLength = 20_000
+    static let maximumLineLength = 255
+
+    private let inbox: Inbox
+
+    public init(inbox: Inbox) {
+        self.inbox = inbox
+    }
+
+    public func run(_ request: HookRequest) async throws -> HookResponse {
+        let parameters = request.parameters
+        let post = try parameters.requiredPost("post").trimmingWhitespace
+        guard !post.isEmpty else { throw EndpointError.refused(.improperlyFilledIn) }
+        guard post.count <= Self.maximumPostLength else { throw EndpointError.refused(.fieldTooLong, "post", String(Self.maximumPostLength)) }
+        let title = try Self.line(parameters, "title") ?? ""
+        let category = try Self.line(parameters, "category").flatMap { $0.isEmpty ? nil : $0 } ?? request.messages.text(.general)
+        let givenEmail = try Self.line(parameters, "email") ?? ""
+        if !givenEmail.isEmpty { try AccountRules().check(email: givenEmail) }
+        let givenName = try Self.line(parameters, "poster_name_if_guest").flatMap { $0.isEmpty ? nil : $0 }
+            ?? Self.line(parameters, "name").flatMap { $0.isEmpty ? nil : $0 }
+
+        let sender = request.caller.memberID == MemberRecord.guestID ? nil : try await self.inbox.member(request.caller.memberID)
+        try await self.inbox.admit([request.clientAddress] + (sender.map { ["member:\($0.id)"] } ?? []))
+        let message = StaffMessage(
+            memberID: sender?.id,
+            name: givenName ?? sender?.username ?? "",
+            email: sender.map { $0.email.isEmpty ? givenEmail : $0.email } ?? givenEmail,
+            title: title, category: category, post: post, ip: request.clientAddress, createdAt: UnixTime.now
+        )
+        let id = try await self.inbox.deliver(message, sender, request.messages)
+        request.logger.info("contact message stored", metadata: ["staff_message_id": "\(id)"])
+        return HookResponse(data: ["message": .string(request.messages.text(.yourMessageWasSentSubject, title))])
+    }
+
+    /// An optional single-line field, trimmed, refused when longer than a line may be.
+    private static func line(_ parameters: RequestParameters, _ name: String) throws(EndpointError) -> String? {
+        guard let value = parameters.optionalPost(name)?.trimmingWhitespace else { return nil }
+        guard value.count <= Self.maximumLineLength else { throw .refused(.fieldTooLong, name, String(Self.maximumLineLength)) }
+        return value
+    }
+}

@@ -1,0 +1,72 @@
+import Accounts
+import Mail
+public import Messages
+import Push
+public import SiteStore
+
+/// The staff's side of `contact_us`: the live ``ContactUsHook/Inbox``.
+///
+/// A message is stored, and in the same transaction the staff notification mail (to
+/// `ENDPOINT_STAFF_EMAIL`, else every administrator), a push to staff devices and the logged-in
+/// sender's copy are queued, so nothing is half-sent.
+public enum StaffInbox {
+    /// The inbox of `database`; `staffEmail` replaces the administrators' addresses when set.
+    public static func live(database: Database, config: ConfigStore, staffEmail: String?) -> ContactUsHook.Inbox {
+        let composer = MailComposer()
+        return ContactUsHook.Inbox(
+            member: { try await MemberStore(database: database).find(id: $0) },
+            admit: { subjects in
+                let rule = RateLimit.Rule.perHour(try await config.options().integer("contact_us_limit_per_hour", default: 5))
+                let limit = RateLimit(database: database)
+                for subject in subjects {
+                    if let wait = try await limit.wait("contact_us", subject: subject, rule: rule) {
+                        throw AccountFailure.limited(.contactThrottled, seconds: wait)
+                    }
+                }
+                for subject in subjects { try await limit.record("contact_us", subject: subject) }
+            },
+            deliver: { message, sender, messages in
+                let siteName = try await config.options().siteName
+                return try await database.transaction { connection in
+                    let id = try await StaffMessageStore.create(message, on: connection)
+                    var staff = staffEmail.map { [$0] } ?? []
+                    if staff.isEmpty { staff = try await StaffMessageStore.administratorAddresses(on: connection) }
+                    for address in staff {
+                        let mail = Self.notification(message, to: address, verified: sender != nil, siteName: siteName, messages: messages, composer: composer)
+                        try await MailOutbox.enqueue(mail, on: connection)
+                    }
+                    try await PushQueue.enqueue(PushNotification(
+                        title: messages.text(.contactUsNotificationSubject, message.title),
+                        body: String(message.post.prefix(200)),
+                        data: ["notification_code": "contact_us", "from_id": String(sender?.id ?? MemberRecord.guestID)]
+                    ), to: .staff, on: connection)
+                    if let sender, !sender.email.isEmpty {
+                        try await MailOutbox.enqueue(composer.compose(
+                            to: sender.email,
+                            subject: messages.text(.yourMessageWasSentSubject, message.title),
+                            paragraphs: [messages.text(.yourMessageWasSentBody, siteName), message.post]
+                        ), on: connection)
+                    }
+                    return id
+                }
+            }
+        )
+    }
+
+    /// The mail telling the staff about `message`; its reply address is marked unverified unless the
+    /// sender was logged in.
+    private static func notification(
+        _ message: StaffMessage, to address: String, verified: Bool, siteName: String, messages: any MessageCatalog, composer: MailComposer
+    ) -> OutgoingMail {
+        let senderName = message.name.isEmpty ? messages.text(.anonymousSender) : message.name
+        let replyLine = message.email.isEmpty ? nil
+            : messages.text(verified ? .contactVerifiedAddress : .contactUnverifiedAddress, message.email)
+        return composer.compose(
+            to: address,
+            replyTo: message.email,
+            subject: messages.text(.contactUsNotificationSubject, message.title),
+            paragraphs: [messages.text(.contactUsNotificationMessage, siteName, senderName, message.category), message.post],
+            footer: replyLine.map { [$0] } ?? []
+        )
+    }
+}

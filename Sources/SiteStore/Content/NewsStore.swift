@@ -1,0 +1,146 @@
+public import SQLKit
+
+/// Reads and writes news categories and articles (tables `news_categories`, `news`), each with its
+/// identity (moniker and GUID).
+public enum NewsStore {
+    // MARK: Categories
+
+    /// Every category, by ID.
+    public static func categories(on connection: any SQLDatabase) async throws -> [NewsCategory] {
+        try await connection.raw("SELECT \(unsafeRaw: Self.categoryColumns) FROM news_categories ORDER BY id").all().map(Self.category)
+    }
+
+    /// The category with this ID.
+    public static func category(id: Int, on connection: any SQLDatabase) async throws -> NewsCategory? {
+        try await connection.raw("SELECT \(unsafeRaw: Self.categoryColumns) FROM news_categories WHERE id = \(bind: id)").first().map(Self.category)
+    }
+
+    /// Creates a category and its identity; returns its ID.
+    public static func createCategory(label: String, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws -> Int {
+        let row = try await connection.raw("""
+            INSERT INTO news_categories (label, edited_at) VALUES (\(bind: label), \(bind: now)) RETURNING id
+            """).first()
+        guard let id = try row?.decode(column: "id", as: Int.self) else { throw InsertedRowMissing(table: "news_categories") }
+        try await ResourceIdentityStore.assign(.newsCategory, id: id, label: label, on: connection)
+        return id
+    }
+
+    /// Applies `changes` to category `id`, stamping its edit time when anything changed.
+    public static func apply(_ changes: NewsCategoryChanges, toCategory id: Int, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws {
+        var assignments: [SQLQueryString] = []
+        if let label = changes.label { assignments.append("label = \(bind: label)") }
+        if let notes = changes.notes { assignments.append("notes = \(bind: notes)") }
+        if let image = changes.repImage { assignments.append("rep_image = \(bind: image)") }
+        if let owner = changes.ownerID { assignments.append("owner_id = \(bind: owner)") }
+        guard !assignments.isEmpty else { return }
+        assignments.append("edited_at = \(bind: now)")
+        try await connection.raw("UPDATE news_categories SET \(assignments.joined(separator: ", ")) WHERE id = \(bind: id)").run()
+        if let label = changes.label { try await ResourceIdentityStore.relabel(.newsCategory, id: id, label: label, on: connection) }
+    }
+
+    /// How many articles category `id` holds.
+    public static func articleCount(inCategory id: Int, on connection: any SQLDatabase) async throws -> Int {
+        try await connection.raw("SELECT COUNT(*) AS n FROM news WHERE category_id = \(bind: id)").first()?.decode(column: "n", as: Int.self) ?? 0
+    }
+
+    /// Deletes category `id` and its identity.
+    public static func deleteCategory(id: Int, on connection: any SQLDatabase) async throws {
+        try await connection.raw("DELETE FROM news_categories WHERE id = \(bind: id)").run()
+        try await ResourceIdentityStore.remove(.newsCategory, id: id, on: connection)
+    }
+
+    // MARK: Articles
+
+    /// The articles of category `id`, by ID.
+    public static func articles(inCategory id: Int, on connection: any SQLDatabase) async throws -> [NewsArticle] {
+        try await connection.raw("SELECT \(unsafeRaw: Self.articleColumns) FROM news WHERE category_id = \(bind: id) ORDER BY id").all().map(Self.article)
+    }
+
+    /// The article with this ID.
+    public static func article(id: Int, on connection: any SQLDatabase) async throws -> NewsArticle? {
+        try await connection.raw("SELECT \(unsafeRaw: Self.articleColumns) FROM news WHERE id = \(bind: id)").first().map(Self.article)
+    }
+
+    /// Creates an article in `categoryID` and its identity; returns its ID.
+    public static func createArticle(
+        title: String, categoryID: Int, submitterID: Int, on connection: any SQLDatabase, now: Int = UnixTime.now
+    ) async throws -> Int {
+        let row = try await connection.raw("""
+            INSERT INTO news (category_id, title, submitter_id, add_date) VALUES (\(bind: categoryID), \(bind: title), \(bind: submitterID), \(bind: now))
+            RETURNING id
+            """).first()
+        guard let id = try row?.decode(column: "id", as: Int.self) else { throw InsertedRowMissing(table: "news") }
+        try await ResourceIdentityStore.assign(.news, id: id, label: title, on: connection)
+        return id
+    }
+
+    /// Applies `changes` to article `id`; `editedAt` also stamps its edit time.
+    public static func apply(_ changes: NewsArticleChanges, toArticle id: Int, editedAt: Int?, on connection: any SQLDatabase) async throws {
+        var assignments: [SQLQueryString] = []
+        func set(_ column: String, _ value: (any Encodable & Sendable)?) {
+            if let value { assignments.append("\(unsafeRaw: column) = \(bind: value)") }
+        }
+        set("title", changes.title)
+        set("summary", changes.summary)
+        set("article", changes.article)
+        set("author", changes.author)
+        set("image", changes.image)
+        set("notes", changes.notes)
+        set("validated", changes.validated)
+        set("allow_rating", changes.allowRating)
+        set("allow_comments", changes.allowComments)
+        set("views", changes.views)
+        set("add_date", changes.addDate)
+        if let submitter = changes.submitterID { assignments.append("submitter_id = \(bind: submitter)") }
+        set("edit_date", editedAt)
+        guard !assignments.isEmpty else { return }
+        try await connection.raw("UPDATE news SET \(assignments.joined(separator: ", ")) WHERE id = \(bind: id)").run()
+        if let title = changes.title { try await ResourceIdentityStore.relabel(.news, id: id, label: title, on: connection) }
+    }
+
+    /// Deletes article `id` and its identity.
+    public static func deleteArticle(id: Int, on connection: any SQLDatabase) async throws {
+        try await connection.raw("DELETE FROM news WHERE id = \(bind: id)").run()
+        try await ResourceIdentityStore.remove(.news, id: id, on: connection)
+    }
+
+    // MARK: Rows
+
+    private static let categoryColumns = "id, label, notes, rep_image, owner_id, edited_at"
+
+    private static let articleColumns = """
+        id, category_id, title, summary, article, author, validated, image, submitter_id, add_date, edit_date, views,
+        allow_rating, allow_comments, notes
+        """
+
+    private static func category(_ row: any SQLRow) throws -> NewsCategory {
+        NewsCategory(
+            id: try row.decode(column: "id", as: Int.self),
+            label: try row.decode(column: "label", as: String.self),
+            notes: try row.decode(column: "notes", as: String.self),
+            repImage: try row.decode(column: "rep_image", as: String.self),
+            ownerID: try row.decode(column: "owner_id", as: Int?.self),
+            editedAt: try row.decode(column: "edited_at", as: Int.self)
+        )
+    }
+
+    private static func article(_ row: any SQLRow) throws -> NewsArticle {
+        NewsArticle(
+            id: try row.decode(column: "id", as: Int.self),
+            categoryID: try row.decode(column: "category_id", as: Int.self),
+            title: try row.decode(column: "title", as: String.self),
+            summary: try row.decode(column: "summary", as: String.self),
+            article: try row.decode(column: "article", as: String.self),
+            author: try row.decode(column: "author", as: String.self),
+            validated: try row.decode(column: "validated", as: Bool.self),
+            image: try row.decode(column: "image", as: String.self),
+            submitterID: try row.decode(column: "submitter_id", as: Int?.self),
+            addDate: try row.decode(column: "add_date", as: Int.self),
+            editDate: try row.decode(column: "edit_date", as: Int?.self),
+            views: try row.decode(column: "views", as: Int.self),
+            allowRating: try row.decode(column: "allow_rating", as: Bool.self),
+            allowComments: try row.decode(column: "allow_comments", as: Bool.self),
+            notes: try row.decode(column: "notes", as: String.self)
+        )
+    }
+}

@@ -1,0 +1,39 @@
+public import SQLKit
+
+/// Registered push devices (table `device_tokens`).
+///
+/// A token is unique per platform: registering a known token moves it to the new owner (the phone
+/// changed hands, or someone else logged in on it) and refreshes its last-seen time, instead of
+/// delivering one device's notifications to two members. A member may have any number of devices.
+public enum DeviceTokenStore {
+    /// Registers `token` for `memberID` (nil: an anonymous device).
+    public static func register(token: String, platform: PushPlatform, memberID: Int?, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws {
+        try await connection.raw("""
+            INSERT INTO device_tokens (token, platform, member_id, created_at, last_seen_at)
+            VALUES (\(bind: token), \(bind: platform.rawValue), \(bind: memberID), \(bind: now), \(bind: now))
+            ON CONFLICT (platform, token) DO UPDATE SET member_id = \(bind: memberID), last_seen_at = \(bind: now)
+            """).run()
+    }
+
+    /// The (platform, token) pairs `target` reaches.
+    public static func devices(_ target: PushTarget, on connection: any SQLDatabase) async throws -> [(platform: PushPlatform, token: String)] {
+        let condition: SQLQueryString = switch target {
+        case .member(let id): "d.member_id = \(bind: id)"
+        case .allDevices: "1 = 1"
+        case .anonymous: "d.member_id IS NULL"
+        case .staff: """
+            d.member_id IN (SELECT gm.member_id FROM group_members gm JOIN groups g ON g.id = gm.group_id
+                WHERE g.is_super_admin = \(bind: true) OR g.is_super_moderator = \(bind: true))
+            """
+        }
+        return try await connection.raw("SELECT d.platform, d.token FROM device_tokens d WHERE \(condition) ORDER BY d.id").all().compactMap { row in
+            guard let platform = PushPlatform(rawValue: try row.decode(column: "platform", as: String.self)) else { return nil }
+            return (platform, try row.decode(column: "token", as: String.self))
+        }
+    }
+
+    /// Forgets a token the push service called dead.
+    public static func remove(token: String, platform: PushPlatform, on connection: any SQLDatabase) async throws {
+        try await connection.raw("DELETE FROM device_tokens WHERE platform = \(bind: platform.rawValue) AND token = \(bind: token)").run()
+    }
+}

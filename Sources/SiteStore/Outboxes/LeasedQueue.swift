@@ -1,0 +1,70 @@
+import SQLKit
+
+/// Claiming and finishing rows of an outbox table (`mail_outbox`, `push_outbox`): rows with `status`,
+/// `attempts`, `next_attempt_at`, `last_error`, `sent_at`, `lease_owner` and `lease_until` columns.
+///
+/// Each due row is leased by one conditional `UPDATE`, so two workers (on any number of server
+/// instances) never hold the same row, and a worker that dies only delays its rows until the lease runs
+/// out. Finishing an attempt clears the lease, and only the lease holder can finish it.
+struct LeasedQueue: Sendable {
+    private let database: Database
+    /// The table's name; a constant of the code that uses it, never input.
+    private let table: String
+
+    init(_ table: StaticString, database: Database) {
+        self.database = database
+        self.table = table.description
+    }
+
+    /// Leases up to `limit` due rows to `owner` for `leaseSeconds`; returns them with `columns`.
+    func claim(owner: String, limit: Int, leaseSeconds: Int, columns: String, now: Int) async throws -> [any SQLRow] {
+        try await self.database.withConnection { connection in
+            let candidates = try await connection.raw("""
+                SELECT id FROM \(unsafeRaw: self.table)
+                WHERE status = 'queued' AND next_attempt_at <= \(bind: now) AND (lease_until IS NULL OR lease_until < \(bind: now))
+                ORDER BY next_attempt_at, id LIMIT \(literal: limit)
+                """).all().map { try $0.decode(column: "id", as: Int.self) }
+            var claimed: [any SQLRow] = []
+            for id in candidates {
+                let row = try await connection.raw("""
+                    UPDATE \(unsafeRaw: self.table) SET lease_owner = \(bind: owner), lease_until = \(bind: now + leaseSeconds)
+                    WHERE id = \(bind: id) AND status = 'queued' AND (lease_until IS NULL OR lease_until < \(bind: now))
+                    RETURNING \(unsafeRaw: columns)
+                    """).first()
+                if let row { claimed.append(row) }
+            }
+            return claimed
+        }
+    }
+
+    /// Records that row `id`, held by `owner`, was delivered.
+    func markSent(_ id: Int, owner: String, now: Int) async throws {
+        try await self.database.withConnection { connection in
+            try await self.finishAttempt(id, owner: owner, "status = 'sent', sent_at = \(bind: now), last_error = ''", on: connection)
+        }
+    }
+
+    /// Records a failed attempt: queued again after `policy`'s delay, or `failed` when `permanent` or
+    /// out of attempts.
+    func markFailed(
+        _ id: Int, attemptsSoFar: Int, owner: String, error: String, permanent: Bool, policy: RetryPolicy, now: Int
+    ) async throws {
+        let attempts = attemptsSoFar + 1
+        let status = permanent || attempts >= policy.maximumAttempts ? "failed" : "queued"
+        try await self.database.withConnection { connection in
+            try await self.finishAttempt(id, owner: owner, """
+                status = \(bind: status), next_attempt_at = \(bind: now + policy.delay(afterAttempt: attempts)),
+                last_error = \(bind: String(error.prefix(1000)))
+                """, on: connection)
+        }
+    }
+
+    /// Records an attempt on row `id` held by `owner` on `connection`: `assignments` (status and its
+    /// details), one more attempt, lease released.
+    func finishAttempt(_ id: Int, owner: String, _ assignments: SQLQueryString, on connection: any SQLDatabase) async throws {
+        try await connection.raw("""
+            UPDATE \(unsafeRaw: self.table) SET \(assignments), attempts = attempts + 1, lease_owner = NULL, lease_until = NULL
+            WHERE id = \(bind: id) AND lease_owner = \(bind: owner)
+            """).run()
+    }
+}

@@ -1,0 +1,87 @@
+public import SQLKit
+import Foundation
+
+/// The durable queue of outgoing e-mail (table `mail_outbox`).
+///
+/// Mail is added with ``enqueue(_:on:now:)`` on the connection of the transaction that causes it, so a
+/// rolled-back change sends nothing and a committed one can never lose its mail. Workers take due
+/// messages with ``claim(owner:limit:leaseSeconds:now:)`` (a ``LeasedQueue``), so two workers never
+/// hold the same message.
+public struct MailOutbox: Sendable {
+    private let database: Database
+    private let queue: LeasedQueue
+
+    public init(database: Database) {
+        self.database = database
+        self.queue = LeasedQueue("mail_outbox", database: database)
+    }
+
+    /// Queues `mail` on `connection` (normally inside the caller's transaction); returns its ID.
+    @discardableResult
+    public static func enqueue(_ mail: OutgoingMail, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws -> Int {
+        let messageID = "\(UUID().uuidString.lowercased())@endpoint.invalid"
+        let row = try await connection.raw("""
+            INSERT INTO mail_outbox (message_id, recipient, reply_to, subject, text_body, html_body, created_at, status, attempts, next_attempt_at)
+            VALUES (\(bind: messageID), \(bind: mail.recipient), \(bind: mail.replyTo), \(bind: mail.subject), \(bind: mail.text),
+                \(bind: mail.html), \(bind: now), \(bind: QueuedMail.Status.queued.rawValue), \(bind: 0), \(bind: now))
+            RETURNING id
+            """).first()
+        guard let id = try row?.decode(column: "id", as: Int.self) else { throw InsertedRowMissing(table: "mail_outbox") }
+        return id
+    }
+
+    /// Leases up to `limit` due messages to `owner` for `leaseSeconds`; returns those it got.
+    public func claim(owner: String, limit: Int, leaseSeconds: Int, now: Int = UnixTime.now) async throws -> [QueuedMail] {
+        try await self.queue.claim(owner: owner, limit: limit, leaseSeconds: leaseSeconds, columns: Self.columns, now: now).map(Self.queued)
+    }
+
+    /// Records that `id` was accepted by the SMTP server.
+    public func markSent(_ id: Int, owner: String, now: Int = UnixTime.now) async throws {
+        try await self.queue.markSent(id, owner: owner, now: now)
+    }
+
+    /// Records a failed attempt: queued again after the policy's delay, or failed for good when
+    /// `permanent` or the attempts are used up.
+    public func markFailed(_ mail: QueuedMail, owner: String, error: String, permanent: Bool, policy: RetryPolicy, now: Int = UnixTime.now) async throws {
+        try await self.queue.markFailed(mail.id, attemptsSoFar: mail.attempts, owner: owner, error: error, permanent: permanent, policy: policy, now: now)
+    }
+
+    /// The most recent messages, newest first.
+    public func recent(limit: Int) async throws -> [QueuedMail] {
+        try await self.database.withConnection { connection in
+            try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM mail_outbox ORDER BY id DESC LIMIT \(literal: limit)")
+                .all().map(Self.queued)
+        }
+    }
+
+    /// The message with this ID.
+    public func find(id: Int) async throws -> QueuedMail? {
+        try await self.database.withConnection { connection in
+            try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM mail_outbox WHERE id = \(bind: id)").first().map(Self.queued)
+        }
+    }
+
+    private static let columns = """
+        id, message_id, recipient, reply_to, subject, text_body, html_body, created_at, status, attempts, next_attempt_at, last_error, sent_at
+        """
+
+    private static func queued(_ row: any SQLRow) throws -> QueuedMail {
+        QueuedMail(
+            id: try row.decode(column: "id", as: Int.self),
+            messageID: try row.decode(column: "message_id", as: String.self),
+            mail: OutgoingMail(
+                recipient: try row.decode(column: "recipient", as: String.self),
+                replyTo: try row.decode(column: "reply_to", as: String.self),
+                subject: try row.decode(column: "subject", as: String.self),
+                text: try row.decode(column: "text_body", as: String.self),
+                html: try row.decode(column: "html_body", as: String.self)
+            ),
+            createdAt: try row.decode(column: "created_at", as: Int.self),
+            status: QueuedMail.Status(rawValue: try row.decode(column: "status", as: String.self)) ?? .queued,
+            attempts: try row.decode(column: "attempts", as: Int.self),
+            nextAttemptAt: try row.decode(column: "next_attempt_at", as: Int.self),
+            lastError: try row.decode(column: "last_error", as: String.self),
+            sentAt: try row.decode(column: "sent_at", as: Int?.self)
+        )
+    }
+}

@@ -1,0 +1,108 @@
+import TestSupport
+import EndpointServer
+import Foundation
+import EndpointCore
+import Hooks
+import HTTPTypes
+import HummingbirdTesting
+import Push
+import SiteStore
+import SQLKit
+import Testing
+
+/// `account/setup_push_notifications`: who a token may be registered to, and what happens to it.
+@Suite struct PushRegistrationTests {
+    static func uri(_ device: String) -> String {
+        "/data/endpoint.php?hook_type=account&hook=setup_push_notifications&device=\(device)"
+    }
+
+    static func owners(_ services: Site) async throws -> [String: Int?] {
+        try await services.database.withConnection { connection in
+            var owners: [String: Int?] = [:]
+            for row in try await connection.raw("SELECT token, member_id FROM device_tokens").all() {
+                owners[try row.decode(column: "token", as: String.self)] = try row.decode(column: "member_id", as: Int?.self)
+            }
+            return owners
+        }
+    }
+
+    @Test func loggedOutDevicesAreAnonymousAndMembersRegisterForThemselves() async throws {
+        try await TestServer.run { client, services in
+            let android = try await client.postForm(Self.uri("android"), [("token", "android-token-1")])
+            #expect(android.success == true, "\(android.raw)")
+            #expect(android.data["message"] as? String == "Your action was successful.")
+            #expect(android.data["member_id"] is NSNull)
+            #expect(android.data["device"] as? String == "android")
+            let iOSLoggedOut = try await client.postMultipart(Self.uri("IOS"), [("token", "ab12cd34"), ("member", "1")])
+            #expect(iOSLoggedOut.data["member_id"] is NSNull, "the iOS SDK's member=1 is an anonymous device")
+            #expect(iOSLoggedOut.data["device"] as? String == "ios")
+
+            let aliceID = try await AccountFixtures.member("alice", services: services)
+            let alice = try LoggedIn(try await client.login("alice"))
+            let own = try await client.postMultipart(Self.uri("ios"), [("token", "alice-phone"), ("member", String(aliceID))], headers: alice.iOSHeaders)
+            #expect(own.data["member_id"] as? Int == aliceID)
+            let implicit = try await client.postForm(Self.uri("android"), [("token", "alice-tablet")] + alice.formFields)
+            #expect(implicit.data["member_id"] as? Int == aliceID, "many devices per member")
+            let owners = try await Self.owners(services)
+            #expect(owners["alice-phone"] == .some(aliceID) && owners["alice-tablet"] == .some(aliceID))
+            #expect(owners["android-token-1"] == .some(nil))
+        }
+    }
+
+    @Test func onlyAdministratorsRegisterForOthers() async throws {
+        try await TestServer.run { client, services in
+            let aliceID = try await AccountFixtures.member("alice", services: services)
+            try await AccountFixtures.member("mallory", services: services)
+            try await AccountFixtures.member("admin", role: .administrators, services: services)
+            let mallory = try LoggedIn(try await client.login("mallory"))
+            let hijack = try await client.postForm(Self.uri("ios"), [("token", "mallory-phone"), ("member", String(aliceID))] + mallory.formFields)
+            #expect(hijack.errorDetails == "You can only register a device for your own account.")
+            let anonymousHijack = try await client.postForm(Self.uri("ios"), [("token", "stranger"), ("member", String(aliceID))])
+            #expect(anonymousHijack.errorDetails == "You can only register a device for your own account.")
+
+            let admin = try LoggedIn(try await client.login("admin"))
+            let forAlice = try await client.postForm(Self.uri("ios"), [("token", "alice-new-phone"), ("member", String(aliceID))] + admin.formFields)
+            #expect(forAlice.data["member_id"] as? Int == aliceID)
+            let nobody = try await client.postForm(Self.uri("ios"), [("token", "x-token"), ("member", "999")] + admin.formFields)
+            #expect(nobody.errorDetails == "There is currently no such member registered on this website.")
+            #expect(try await Self.owners(services).keys.sorted() == ["alice-new-phone"])
+        }
+    }
+
+    @Test func aTokenMovesToItsNewOwnerInsteadOfBeingDuplicated() async throws {
+        try await TestServer.run { client, services in
+            let aliceID = try await AccountFixtures.member("alice", services: services)
+            let bobID = try await AccountFixtures.member("bobby", services: services)
+            let alice = try LoggedIn(try await client.login("alice"))
+            let bob = try LoggedIn(try await client.login("bobby"))
+            _ = try await client.postForm(Self.uri("android"), [("token", "shared-phone")] + alice.formFields)
+            try await services.database.withConnection { try await $0.raw("UPDATE device_tokens SET last_seen_at = 0").run() }
+            _ = try await client.postForm(Self.uri("android"), [("token", "shared-phone")] + bob.formFields)
+            let owners = try await Self.owners(services)
+            #expect(owners.count == 1)
+            #expect(owners["shared-phone"] == .some(bobID))
+            #expect(owners["shared-phone"] != .some(aliceID))
+            let lastSeen = try await services.database.withConnection {
+                try await $0.raw("SELECT last_seen_at FROM device_tokens").first()?.decode(column: "last_seen_at", as: Int.self)
+            }
+            #expect((lastSeen ?? 0) > 0, "re-registering refreshes the last-seen time")
+        }
+    }
+
+    @Test(arguments: [
+        ([("device", "windows"), ("token", "t")], "The device must be \u{2018}ios\u{2019} or \u{2018}android\u{2019}, not \u{2018}windows\u{2019}."),
+        ([("device", "ios"), ("token", "  ")], "The push token must be non-empty printable text of at most 4096 bytes."),
+        ([("device", "ios"), ("token", "has space")], "The push token must be non-empty printable text of at most 4096 bytes."),
+        ([("device", "ios"), ("token", String(repeating: "a", count: 4097))], "The push token must be non-empty printable text of at most 4096 bytes."),
+        ([("token", "t")], "A critical parameter, device, was missing."),
+        ([("device", "ios")], "A critical parameter, token, was missing."),
+        ([("device", "ios"), ("token", "t"), ("member", "abc")], "A field that was supposed to be an integer (for our purposes, a whole number between -2147483648 and 2147483647) was not"),
+    ] as [([(String, String)], String)])
+    func refusesBadInput(fields: [(String, String)], message: String) async throws {
+        try await TestServer.run { client, services in
+            let answer = try await client.postForm("/data/endpoint.php?hook_type=account&hook=setup_push_notifications", fields)
+            #expect(answer.errorDetails == message)
+            #expect(try await Self.owners(services).isEmpty)
+        }
+    }
+}

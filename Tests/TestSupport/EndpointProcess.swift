@@ -1,0 +1,66 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOPosix
+
+/// The built `endpoint` binary, run as a separate process the way an operator runs it.
+package enum EndpointProcess {
+    package static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("endpoint")
+    }
+
+    /// A fresh SQLite database URL in its own temporary folder, and that folder.
+    package static func freshDatabase() -> (url: String, folder: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("endpoint-process-\(UUID().uuidString)")
+        return ("sqlite://" + folder.appendingPathComponent("endpoint.sqlite").path, folder)
+    }
+
+    package static func freePort() async throws -> Int {
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(host: "127.0.0.1", port: 0).get()
+        let port = channel.localAddress?.port ?? 0
+        try await channel.close()
+        return port
+    }
+
+    /// Runs a command to completion; returns its exit status and standard output.
+    @discardableResult
+    package static func run(_ arguments: [String], database: String) throws -> (status: Int32, output: String, errors: String) {
+        try Subprocess.run(self.executable, arguments + ["--database", database])
+    }
+
+    /// Starts `endpoint serve` on `port` with extra environment variables; returns once `/healthz`
+    /// answers.
+    package static func serve(port: Int, database: String, environment: [String: String] = [:], client: HTTPClient) async throws -> Process {
+        let server = Process()
+        server.executableURL = self.executable
+        server.arguments = ["serve", "--port", String(port), "--database", database, "--log-level", "error"]
+        server.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        for _ in 0..<100 {
+            if (try? await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/healthz"), timeout: .seconds(1)).status == .ok) == true {
+                return server
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        server.terminate()
+        throw TestFailure("endpoint serve did not become healthy on port \(port)")
+    }
+
+    /// POSTs urlencoded `fields` and returns the body.
+    package static func post(_ client: HTTPClient, _ url: String, _ fields: [(String, String)]) async throws -> String {
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        request.body = .bytes(ByteBuffer(string: FormEncoding.body(fields)))
+        let response = try await client.execute(request, timeout: .seconds(30))
+        return String(buffer: try await response.body.collect(upTo: 1 << 20))
+    }
+
+    /// Sends SIGTERM and waits for a clean exit.
+    package static func stop(_ server: Process) -> Bool {
+        server.terminate()
+        server.waitUntilExit()
+        return server.terminationReason == .exit && server.terminationStatus == 0
+    }
+}

@@ -1,0 +1,125 @@
+import Auth
+import EndpointCore
+import EndpointServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Mail
+import ServiceLifecycle
+import NIOCore
+import SiteStore
+import SQLKit
+
+/// Runs the real application (the one `endpoint serve` builds) against a fresh database and hands the
+/// test a client: in-process through Hummingbird's router test framework, or over a real socket.
+package enum TestServer {
+    /// - Parameters:
+    ///   - config: config options to set before the services read them (e.g. throttle limits).
+    ///   - hashThreads, hashQueueLimit: the password-hashing pool.
+    ///   - registry: hooks to serve instead of the standard set.
+    ///   - smtp: when given, the mail worker runs and delivers to it.
+    package static func run<Value>(
+        engine: DatabaseEngine = .sqlite,
+        settings: ServerSettings = ServerSettings(),
+        config: [String: String] = [:],
+        hashThreads: Int = 2,
+        hashQueueLimit: Int = 32,
+        registry: HookRegistry? = nil,
+        smtp: TestSMTPServer? = nil,
+        framework: TestingSetup = .router,
+        _ test: @Sendable (any TestClientProtocol, Site) async throws -> Value
+    ) async throws -> Value {
+        try await TestDatabase.withMigrated(engine) { database in
+            try await database.withConnection { connection in
+                for (name, value) in config {
+                    try await connection.raw("DELETE FROM config WHERE name = \(bind: name)").run()
+                    try await connection.raw("INSERT INTO config (name, value) VALUES (\(bind: name), \(bind: value))").run()
+                }
+            }
+            let config = try await ConfigStore.load(from: database)
+            let hasher = PasswordHasher(parameters: Argon2idParameters(options: try await config.options()), threads: hashThreads, maximumPending: hashQueueLimit)
+            var settings = settings
+            let site = try await Site(database: database, config: config, hasher: hasher, settings: settings)
+            settings.port = 0
+            var services: [any Service] = [hasher]
+            if let smtp {
+                let delivery = try MailFixtures.delivery(database, smtp: smtp)
+                services.append(OutboxWorker(name: "mail", interval: .milliseconds(50), logger: quietLogger) { try await delivery.deliverDue() })
+            }
+            let app = EndpointApplication.build(site: site, settings: settings, registry: registry, backgroundServices: services, logger: quietLogger)
+            return try await app.test(framework) { client in try await test(client, site) }
+        }
+    }
+}
+
+/// A decoded envelope, for assertions. Immutable after decoding (the JSON dictionary is never
+/// mutated), hence safe to pass between tasks.
+package struct DecodedEnvelope: @unchecked Sendable {
+    package let status: HTTPResponse.Status
+    package let headers: HTTPFields
+    package let raw: String
+    package let json: [String: Any]
+
+    package init(_ response: TestResponse) throws {
+        self.status = response.status
+        self.headers = response.headers
+        self.raw = String(buffer: response.body)
+        guard let object = try JSONSerialization.jsonObject(with: Data(self.raw.utf8)) as? [String: Any] else {
+            throw TestFailure("Not a JSON object: \(self.raw)")
+        }
+        self.json = object
+    }
+
+    package var success: Bool? { self.json["success"] as? Bool }
+    package var errorDetails: String? { self.json["error_details"] as? String }
+    package var data: [String: Any] { self.json["response_data"] as? [String: Any] ?? [:] }
+}
+
+extension TestClientProtocol {
+    /// Sends a request and decodes the envelope it answers with.
+    package func envelope(
+        _ uri: String,
+        method: HTTPRequest.Method = .get,
+        headers: HTTPFields = [:],
+        body: String? = nil
+    ) async throws -> DecodedEnvelope {
+        try await self.execute(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) }) { response in
+            try DecodedEnvelope(response)
+        }
+    }
+
+    /// POSTs `fields` urlencoded, as the Android SDK does.
+    package func postForm(_ uri: String, _ fields: [(String, String)], headers: HTTPFields = [:]) async throws -> DecodedEnvelope {
+        var headers = headers
+        headers[.contentType] = "application/x-www-form-urlencoded"
+        return try await self.envelope(uri, method: .post, headers: headers, body: FormEncoding.body(fields))
+    }
+
+    /// POSTs `fields` as multipart/form-data, as the iOS SDK does.
+    package func postMultipart(_ uri: String, _ fields: [(String, String)], headers: HTTPFields = [:]) async throws -> DecodedEnvelope {
+        let boundary = "Boundary-\(UUID().uuidString)"
+        var headers = headers
+        headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
+        var body = ""
+        for (name, value) in fields {
+            body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n"
+        }
+        body += "--\(boundary)--\r\n"
+        return try await self.envelope(uri, method: .post, headers: headers, body: body)
+    }
+
+}
+
+/// `application/x-www-form-urlencoded` encoding, as browsers and the Android SDK do it.
+package enum FormEncoding {
+    package static func encode(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._*")
+        return (text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text).replacingOccurrences(of: "%20", with: "+")
+    }
+
+    package static func body(_ fields: [(String, String)]) -> String {
+        fields.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
+    }
+}
