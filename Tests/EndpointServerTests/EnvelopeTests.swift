@@ -52,11 +52,6 @@ import Testing
         }
     }
 
-    @Test func serializerEscapesWhatJSONRequires() {
-        let value: JSONValue = ["a\"b": "line\nbreak\u{01}\u{2028}\\", "list": [1, true, nil, "é"]]
-        #expect(value.serialized == #"{"a\"b":"line\nbreak\u0001\u2028\\","list":[1,true,null,"é"]}"#)
-    }
-
     @Test func healthReportsTheDatabase() async throws {
         try await TestServer.run { client, services in
             try await client.execute(uri: "/healthz", method: .get) { response in

@@ -62,12 +62,6 @@ import Testing
         }
     }
 
-    @Test func queryWinsOverBodyForEitherParameters() async throws {
-        let parameters = RequestParameters(post: ["member": "3"], query: ["member": "5"])
-        #expect(parameters.optionalEither("member") == "5")
-        #expect(parameters.optionalPost("member") == "3")
-    }
-
     @Test func rawBodyBecomesDataInRestStyle() async throws {
         try await TestServer.run { client, _ in
             let json = #"{"title":"x/y"}"#
@@ -103,21 +97,6 @@ import Testing
             #expect(answer.errorDetails == "The request is too large; the limit is 1024 bytes.")
             let small = try await client.envelope("/data/endpoint.php/misc/echo", method: .put, body: String(repeating: "x", count: 1000))
             #expect(small.success == true)
-        }
-    }
-
-    @Test func integerParametersFollowComposr() throws {
-        let parameters = RequestParameters(post: ["a": "12abc", "b": "x1", "c": "", "d": "99999999999"], query: [:])
-        #expect(try parameters.optionalInteger("a") == 12)
-        #expect(throws: EndpointError.badRequest(.notInteger)) { try parameters.optionalInteger("b") }
-        #expect(try parameters.optionalInteger("c") == nil)
-        #expect(throws: EndpointError.badRequest(.notInteger)) { try parameters.optionalInteger("d") }
-        #expect(throws: EndpointError.badRequest(.improperlyFilledIn)) { try parameters.requiredInteger("missing") }
-        #expect(throws: EndpointError.badRequest(.shouldHaveBeenPosted, "x")) {
-            try RequestParameters(post: [:], query: [:]).requiredPost("x")
-        }
-        #expect(throws: EndpointError.badRequest(.noParameterSent, "device")) {
-            try RequestParameters(post: [:], query: [:]).requiredEither("device")
         }
     }
 }

@@ -47,6 +47,14 @@ import Testing
         }
     }
 
+    /// The binary carries exactly the repository's migrations (built in by the EmbedData plugin).
+    @Test(arguments: [DatabaseEngine.sqlite, .postgres])
+    func builtInMigrationsAreTheRepositorysFolder(engine: DatabaseEngine) throws {
+        let embedded = try MigrationFile.embedded(engine: engine)
+        #expect(!embedded.isEmpty)
+        #expect(embedded == (try MigrationFile.load(from: TestDatabase.migrationsFolder, engine: engine)))
+    }
+
     @Test func scriptSplittingRespectsQuotesAndComments() throws {
         let script = "-- a comment; with a semicolon\nINSERT INTO t VALUES ('a;b', \"c;d\"); /* x; y */ SELECT 1;\n\n;"
         #expect(SQLScript(script).statements == ["INSERT INTO t VALUES ('a;b', \"c;d\")", "SELECT 1"])

@@ -1,4 +1,4 @@
-public import Auth
+import Auth
 public import SiteStore
 
 /// How joining, confirming and resetting behave on this site: the config options (read at start) and

@@ -76,19 +76,6 @@ public final class PasswordHasher: Sendable {
         _ = try await self.verify(password, against: "")
     }
 
-    /// Hashes one password on a short-lived single-thread pool (for command-line tools).
-    public static func hashOnce(_ password: String, parameters: Argon2idParameters = .owaspBaseline) async throws -> String {
-        let hasher = PasswordHasher(parameters: parameters, threads: 1, maximumPending: 1)
-        do {
-            let hash = try await hasher.hash(password)
-            try await hasher.shutdown()
-            return hash
-        } catch {
-            try? await hasher.shutdown()
-            throw error
-        }
-    }
-
     /// Runs `work` on the hashing pool, or throws ``Busy`` when the pool is saturated.
     func run<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
         let admitted = self.pending.withLockedValue { count in

@@ -1,5 +1,5 @@
-public import Auth
-public import SiteStore
+import Auth
+import SiteStore
 
 /// The `Set-Cookie` headers that hand a device its credentials or take them back.
 ///

@@ -1,5 +1,5 @@
 public import Auth
-public import EndpointCore
+import EndpointCore
 import Messages
 public import SiteStore
 

@@ -1,4 +1,4 @@
-public import Accounts
+import Accounts
 import Auth
 public import EndpointCore
 import Logging

@@ -1,6 +1,6 @@
 import Accounts
 import Mail
-public import Messages
+import Messages
 import Push
 public import SiteStore
 

@@ -27,14 +27,14 @@ public enum NewsStore {
 
     /// Applies `changes` to category `id`, stamping its edit time when anything changed.
     public static func apply(_ changes: NewsCategoryChanges, toCategory id: Int, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws {
-        var assignments: [SQLQueryString] = []
-        if let label = changes.label { assignments.append("label = \(bind: label)") }
-        if let notes = changes.notes { assignments.append("notes = \(bind: notes)") }
-        if let image = changes.repImage { assignments.append("rep_image = \(bind: image)") }
-        if let owner = changes.ownerID { assignments.append("owner_id = \(bind: owner)") }
+        var assignments = ColumnAssignments()
+        assignments.set("label", changes.label)
+        assignments.set("notes", changes.notes)
+        assignments.set("rep_image", changes.repImage)
+        assignments.set("owner_id", changes.ownerID)
         guard !assignments.isEmpty else { return }
-        assignments.append("edited_at = \(bind: now)")
-        try await connection.raw("UPDATE news_categories SET \(assignments.joined(separator: ", ")) WHERE id = \(bind: id)").run()
+        assignments.set("edited_at", now)
+        try await connection.raw("UPDATE news_categories SET \(assignments.sql) WHERE id = \(bind: id)").run()
         if let label = changes.label { try await ResourceIdentityStore.relabel(.newsCategory, id: id, label: label, on: connection) }
     }
 
@@ -76,25 +76,22 @@ public enum NewsStore {
 
     /// Applies `changes` to article `id`; `editedAt` also stamps its edit time.
     public static func apply(_ changes: NewsArticleChanges, toArticle id: Int, editedAt: Int?, on connection: any SQLDatabase) async throws {
-        var assignments: [SQLQueryString] = []
-        func set(_ column: String, _ value: (any Encodable & Sendable)?) {
-            if let value { assignments.append("\(unsafeRaw: column) = \(bind: value)") }
-        }
-        set("title", changes.title)
-        set("summary", changes.summary)
-        set("article", changes.article)
-        set("author", changes.author)
-        set("image", changes.image)
-        set("notes", changes.notes)
-        set("validated", changes.validated)
-        set("allow_rating", changes.allowRating)
-        set("allow_comments", changes.allowComments)
-        set("views", changes.views)
-        set("add_date", changes.addDate)
-        if let submitter = changes.submitterID { assignments.append("submitter_id = \(bind: submitter)") }
-        set("edit_date", editedAt)
+        var assignments = ColumnAssignments()
+        assignments.set("title", changes.title)
+        assignments.set("summary", changes.summary)
+        assignments.set("article", changes.article)
+        assignments.set("author", changes.author)
+        assignments.set("image", changes.image)
+        assignments.set("notes", changes.notes)
+        assignments.set("validated", changes.validated)
+        assignments.set("allow_rating", changes.allowRating)
+        assignments.set("allow_comments", changes.allowComments)
+        assignments.set("views", changes.views)
+        assignments.set("add_date", changes.addDate)
+        assignments.set("submitter_id", changes.submitterID)
+        assignments.set("edit_date", editedAt)
         guard !assignments.isEmpty else { return }
-        try await connection.raw("UPDATE news SET \(assignments.joined(separator: ", ")) WHERE id = \(bind: id)").run()
+        try await connection.raw("UPDATE news SET \(assignments.sql) WHERE id = \(bind: id)").run()
         if let title = changes.title { try await ResourceIdentityStore.relabel(.news, id: id, label: title, on: connection) }
     }
 

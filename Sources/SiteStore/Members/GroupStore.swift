@@ -57,18 +57,15 @@ public struct GroupStore: Sendable {
 
     /// Applies `changes` to group `id`; a new name relabels its identity too.
     public static func apply(_ changes: GroupChanges, to id: Int, on connection: any SQLDatabase) async throws {
-        var assignments: [SQLQueryString] = []
-        func set(_ column: String, _ value: (any Encodable & Sendable)?) {
-            if let value { assignments.append("\(unsafeRaw: column) = \(bind: value)") }
-        }
-        set("name", changes.name)
-        set("is_default", changes.isDefault)
-        set("is_super_admin", changes.isSuperAdmin)
-        set("is_super_moderator", changes.isSuperModerator)
-        set("is_presented_at_install", changes.isPresentedAtInstall)
+        var assignments = ColumnAssignments()
+        assignments.set("name", changes.name)
+        assignments.set("is_default", changes.isDefault)
+        assignments.set("is_super_admin", changes.isSuperAdmin)
+        assignments.set("is_super_moderator", changes.isSuperModerator)
+        assignments.set("is_presented_at_install", changes.isPresentedAtInstall)
         guard !assignments.isEmpty else { return }
         try await DuplicateValue.catching(Self.uniqueIndexes(changes.name ?? "")) {
-            try await connection.raw("UPDATE groups SET \(assignments.joined(separator: ", ")) WHERE id = \(bind: id)").run()
+            try await connection.raw("UPDATE groups SET \(assignments.sql) WHERE id = \(bind: id)").run()
         }
         if let name = changes.name {
             try await ResourceIdentityStore.relabel(.group, id: id, label: name, on: connection)

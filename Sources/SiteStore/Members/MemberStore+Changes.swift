@@ -5,22 +5,19 @@ extension MemberStore {
     /// throws ``DuplicateValue``. A renamed member's identity is relabelled with it.
     public static func apply(_ changes: MemberChanges, to memberID: Int, on connection: any SQLDatabase) async throws {
         guard !changes.isEmpty else { return }
-        var assignments: [SQLQueryString] = []
-        func set(_ column: String, _ value: (any Encodable & Sendable)?) {
-            if let value { assignments.append("\(unsafeRaw: column) = \(bind: value)") }
-        }
-        set("username", changes.username)
-        set("email", changes.email)
-        set("timezone", changes.timezone)
-        set("language", changes.language)
-        set("validated", changes.validated)
-        set("email_confirmed", changes.emailConfirmed)
-        set("reveal_age", changes.revealAge)
-        set("banned", changes.banned)
-        set("dob", changes.dateOfBirth)
+        var assignments = ColumnAssignments()
+        assignments.set("username", changes.username)
+        assignments.set("email", changes.email)
+        assignments.set("timezone", changes.timezone)
+        assignments.set("language", changes.language)
+        assignments.set("validated", changes.validated)
+        assignments.set("email_confirmed", changes.emailConfirmed)
+        assignments.set("reveal_age", changes.revealAge)
+        assignments.set("banned", changes.banned)
+        assignments.set("dob", changes.dateOfBirth)
         let indexes = Self.uniqueIndexes(username: changes.username ?? "", email: changes.email ?? "")
         try await DuplicateValue.catching(indexes) {
-            try await connection.raw("UPDATE members SET \(assignments.joined(separator: ", ")) WHERE id = \(bind: memberID)").run()
+            try await connection.raw("UPDATE members SET \(assignments.sql) WHERE id = \(bind: memberID)").run()
         }
         if let username = changes.username {
             try await ResourceIdentityStore.relabel(.member, id: memberID, label: username, on: connection)

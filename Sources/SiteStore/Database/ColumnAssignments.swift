@@ -1,0 +1,17 @@
+import SQLKit
+
+/// The `SET` list of an `UPDATE` built from optional changes: a column is assigned only when its new
+/// value is given, so one statement applies whatever a caller changed.
+struct ColumnAssignments {
+    private(set) var list: [SQLQueryString] = []
+
+    /// Assigns `value` to `column` (a constant of the calling store, never input) when it is given.
+    mutating func set(_ column: String, _ value: (any Encodable & Sendable)?) {
+        if let value { self.list.append("\(unsafeRaw: column) = \(bind: value)") }
+    }
+
+    var isEmpty: Bool { self.list.isEmpty }
+
+    /// `a = ?, b = ?…` for the statement.
+    var sql: SQLQueryString { self.list.joined(separator: ", ") }
+}

@@ -1,0 +1,105 @@
+@testable import EndpointServer
+import EndpointCore
+import NIOCore
+import Testing
+
+/// The pure parts of reading a request: the target of both URL styles, form and cookie decoding, the
+/// client's address and the cross-site check (no server, no database).
+@Suite struct RequestDecodingTests {
+    @Suite struct Targets {
+        @Test(arguments: [
+            ("/account/login", "GET", "account", "login", "view", nil),
+            ("/content/commandr_fs/var/news/x.cms", "PUT", "content", "commandr_fs", "edit", "var/news/x.cms"),
+            ("/misc/echo//var/x", "DELETE", "misc", "echo", "delete", "var/x"),
+            ("/misc/echo/", "POST", "misc", "echo", "add", nil),
+            ("/misc/echo-foo", "PATCH", "misc", "echo", "view", nil),
+            ("/misc", "GET", "misc", nil, "view", nil),
+        ] as [(String, String, String?, String?, String?, String?)])
+        func restPathsFollowComposr(path: String, method: String, hookType: String?, hook: String?, type: String?, id: String?) {
+            let target = DispatchTarget(pathInfo: path, method: method, query: [:])
+            #expect(target.hookType == hookType)
+            #expect(target.hook == hook)
+            #expect(target.type == type)
+            #expect(target.id == id)
+        }
+
+        @Test func queryParametersWinOverPathAndMethod() {
+            let target = DispatchTarget(
+                pathInfo: "/account/login/5", method: "PUT",
+                query: ["hook_type": "misc", "hook": "echo", "type": "search", "id": "7", "response_type": "xml"]
+            )
+            #expect(target == DispatchTarget(pathInfo: "", method: "GET", query: [
+                "hook_type": "misc", "hook": "echo", "type": "search", "id": "7", "response_type": "xml",
+            ]))
+            #expect(target.responseType == "xml")
+        }
+
+        @Test func queryStyleHasNoTypeUnlessGiven() {
+            #expect(DispatchTarget(pathInfo: "", method: "POST", query: ["hook_type": "misc", "hook": "echo"]).type == nil)
+        }
+
+        @Test(arguments: [("login", true), ("setup_push_notifications", true), ("acc.ount", false), ("", false), ("café", false)])
+        func hookNamesAreWords(name: String, isWord: Bool) {
+            #expect(DispatchTarget.isWord(name) == isWord)
+        }
+    }
+
+    @Suite struct Forms {
+        @Test func urlencodedPairsDecodeAsBrowsersEncode() throws {
+            let pairs = try FormURLEncoding.decode("a=1&title=H%C3%A9llo+w%C3%B6rld&empty=&flag&=skipped&&x=a%2Bb%3Dc".utf8)
+            #expect(pairs.map(\.name) == ["a", "title", "empty", "flag", "x"])
+            #expect(pairs.map(\.value) == ["1", "Héllo wörld", "", "", "a+b=c"])
+        }
+
+        @Test(arguments: ["%FF%FE", "%E2%82", "%G1", "abc%", "%4"])
+        func malformedEscapesAreRefused(text: String) {
+            #expect(throws: EndpointError.badRequest(.invalidEncoding)) { try FormURLEncoding.decode("title=\(text)".utf8) }
+        }
+
+        @Test func plusIsASpaceOnlyInForms() throws {
+            #expect(try FormURLEncoding.decodeComponent("a+b".utf8, plusIsSpace: false) == "a+b")
+            #expect(try FormURLEncoding.decodeComponent("a+b".utf8) == "a b")
+        }
+
+        @Test func duplicateFieldsAreRefused() {
+            #expect(throws: EndpointError.badRequest(.duplicateParameter, "a")) {
+                try ParameterFields.table([("a", "1"), ("b", "2"), ("a", "3")])
+            }
+        }
+
+        @Test func multipartBoundariesAreReadQuotedOrNot() {
+            #expect(MultipartForm.boundary(in: "multipart/form-data; boundary=abc") == "abc")
+            #expect(MultipartForm.boundary(in: #"multipart/form-data; charset=utf-8; Boundary="x y""#) == "x y")
+            #expect(MultipartForm.boundary(in: "multipart/form-data") == nil)
+            #expect(MultipartForm.boundary(in: #"multipart/form-data; boundary="""#) == nil)
+        }
+    }
+
+    @Suite struct Cookies {
+        @Test func firstOfEachNameWinsAndValuesArePercentDecoded() {
+            let cookies = CookieHeader.parse(#"cms_member_id=2; junk; cms_member_id=3; cms_member_hash="a%2Bb"; bad=%ZZ"#)
+            #expect(cookies == ["cms_member_id": "2", "cms_member_hash": "a+b"])
+            #expect(CookieHeader.parse(nil).isEmpty)
+        }
+    }
+
+    @Suite struct Origins {
+        @Test func forwardedForCountsOnlyFromTrustedProxies() throws {
+            let direct = ClientAddress(trustedProxies: [])
+            let proxied = ClientAddress(trustedProxies: ["127.0.0.1", "10.0.0.2"])
+            let peer = try SocketAddress(ipAddress: "127.0.0.1", port: 40_000)
+            #expect(direct.resolve(peer: peer, forwardedFor: "203.0.113.9") == "127.0.0.1")
+            #expect(proxied.resolve(peer: peer, forwardedFor: "198.51.100.1, 203.0.113.9, 10.0.0.2") == "203.0.113.9")
+            #expect(proxied.resolve(peer: peer, forwardedFor: nil) == "127.0.0.1")
+        }
+
+        @Test func crossSiteOriginsAreRecognised() {
+            let check = CrossSiteCheck(publicAuthority: "api.example.com")
+            #expect(!check.isCrossSite(origin: "https://api.example.com", host: "internal:8080"))
+            #expect(!check.isCrossSite(origin: "http://internal:8080", host: "internal:8080"))
+            #expect(check.isCrossSite(origin: "https://evil.example", host: "internal:8080"))
+            #expect(check.isCrossSite(origin: "null", host: "internal:8080"))
+            #expect(CrossSiteCheck.isStateChanging("DELETE") && !CrossSiteCheck.isStateChanging("GET"))
+        }
+    }
+}

@@ -1,0 +1,113 @@
+@testable import Accounts
+import Auth
+import EndpointCore
+@testable import Hooks
+import Logging
+import Messages
+@testable import SiteStore
+import Testing
+
+/// Hooks built with fake dependencies: what each does with its request and its dependencies' answers,
+/// without a server or a database.
+@Suite struct HookUnitTests {
+    static func request(_ hook: String, type: String? = nil, post: [String: String] = [:], query: [String: String] = [:], caller: Caller = .guest) -> HookRequest {
+        HookRequest(
+            key: HookKey("account", hook), type: type, id: nil, parameters: RequestParameters(post: post, query: query),
+            caller: caller, clientAddress: "192.0.2.7", userAgent: "test-agent", requestID: "r1",
+            messages: EnglishCatalog(), logger: Logger(label: "test")
+        )
+    }
+
+    static func caller(memberID: Int) -> Caller {
+        Caller(
+            session: DeviceSession(id: "s1", memberID: memberID, createdAt: 0, lastUsedAt: 0, expiresAt: 100, userAgent: "", ip: ""),
+            channel: .headers
+        )
+    }
+
+    @Suite struct Login {
+        static let member = MemberRecord(
+            id: 7, username: "alice", email: "alice@example.com", passwordHash: "", legacySalt: "", validated: true, emailConfirmed: true,
+            banned: false, joinTime: 10, lastVisitTime: 20, primaryGroupID: 4, timezone: "UTC", language: "EN", dateOfBirth: nil
+        )
+
+        @Test func answersWithTheProfileAndHandsOverTheDeviceToken() async throws {
+            let token = DeviceToken.generate()
+            let membership = Membership(username: "alice", groups: [.init(id: 4, name: "Members")], isAdmin: false, isStaff: false)
+            let success = Accounts.Login.Success(
+                member: Self.member,
+                permissions: MemberPermissions(membership: membership, privileges: ["view_profiles"], pagesBlacklist: [], zoneAccess: [""]),
+                session: DeviceSession(id: "abc", memberID: 7, createdAt: 0, lastUsedAt: 0, expiresAt: 3600, userAgent: "", ip: ""),
+                token: token
+            )
+            let hook = AccountLoginHook(logIn: { username, password, client in
+                #expect(username == "alice" && password == "correct horse", "trimmed as Composr does")
+                #expect(client == Accounts.Login.Client(ip: "192.0.2.7", userAgent: "test-agent"))
+                return success
+            }, cookies: SessionCookies(secure: true))
+            let answer = try await hook.run(HookUnitTests.request("login", post: ["username": " alice ", "password": "correct horse\n"]))
+            #expect(answer.data["primary_group_name"] == "Members")
+            #expect(answer.data["device_auth_pass_hashed_vl"] == .string(token.text))
+            #expect(answer.data["password"] == "")
+            #expect(answer.data["user_data"]?["sessionID"] == "abc")
+            #expect(answer.headers.map(\.value) == [
+                "cms_member_id=7; Path=/; Max-Age=3600; SameSite=Lax; Secure",
+                "cms_member_hash=\(token.text); Path=/; Max-Age=3600; SameSite=Lax; HttpOnly; Secure",
+            ])
+        }
+
+        @Test func refusalsPassThroughWithTheirEnvelopeAnswer() async throws {
+            let hook = AccountLoginHook(logIn: { _, _, _ in throw AccountFailure.limited(.loginThrottled, seconds: 90) }, cookies: SessionCookies(secure: false))
+            await #expect(throws: AccountFailure.limited(.loginThrottled, seconds: 90)) {
+                try await hook.run(HookUnitTests.request("login", post: ["username": "a", "password": "b"]))
+            }
+            #expect(AccountFailure.limited(.loginThrottled, seconds: 90).endpointError
+                == EndpointError(status: 200, message: .loginThrottled, arguments: ["2"], headers: ["Retry-After": "90"]))
+        }
+    }
+
+    @Suite struct PushRegistration {
+        /// A registry that records what it was asked to register.
+        final class Recorder: @unchecked Sendable {
+            var registered: [(String, PushPlatform, Int?)] = []
+            func registry(administrators: Set<Int> = [], members: Set<Int> = [1, 2, 3]) -> AccountSetupPushNotificationsHook.Registry {
+                .init(
+                    register: { self.registered.append(($0, $1, $2)) },
+                    isAdministrator: { administrators.contains($0) },
+                    memberExists: { members.contains($0) }
+                )
+            }
+        }
+
+        @Test func guestsAndMemberOneRegisterAnonymousDevices() async throws {
+            let recorder = Recorder()
+            let hook = AccountSetupPushNotificationsHook(registry: recorder.registry())
+            let answer = try await hook.run(HookUnitTests.request("setup_push_notifications", post: ["token": "tok"], query: ["device": "IOS", "member": "1"]))
+            #expect(answer.data["member_id"] == .null && answer.data["device"] == "ios")
+            #expect(recorder.registered.count == 1 && recorder.registered[0].2 == nil)
+        }
+
+        @Test func onlyAdministratorsRegisterForOthers() async throws {
+            let recorder = Recorder()
+            let hook = AccountSetupPushNotificationsHook(registry: recorder.registry(administrators: [3]))
+            await #expect(throws: EndpointError.refused(.pushForOtherMember)) {
+                try await hook.run(HookUnitTests.request("setup_push_notifications", post: ["token": "t", "member": "2"], query: ["device": "android"], caller: HookUnitTests.caller(memberID: 5)))
+            }
+            await #expect(throws: EndpointError.refused(.memberNoExist)) {
+                try await hook.run(HookUnitTests.request("setup_push_notifications", post: ["token": "t", "member": "9"], query: ["device": "android"], caller: HookUnitTests.caller(memberID: 3)))
+            }
+            _ = try await hook.run(HookUnitTests.request("setup_push_notifications", post: ["token": "t", "member": "2"], query: ["device": "android"], caller: HookUnitTests.caller(memberID: 3)))
+            #expect(recorder.registered.map(\.2) == [2])
+            await #expect(throws: EndpointError.refused(.invalidPushToken)) {
+                try await hook.run(HookUnitTests.request("setup_push_notifications", post: ["token": "has space"], query: ["device": "ios"]))
+            }
+        }
+    }
+
+    @Test func businessErrorsHaveOneEnvelopeAnswerEach() {
+        #expect(MemberRegistration.Conflict.email(siteName: "My site").endpointError == .refused(.emailAddressInUseOnSite, "My site"))
+        #expect(MemberRegistration.Conflict.username.endpointError == .refused(.usernameAlreadyExists))
+        #expect(DuplicateValue(.groupName, "Editors").endpointError == .refused(.alreadyExists, "Editors"))
+        #expect(AccountFailure.serverBusy.endpointError.headers == ["Retry-After": "1"])
+    }
+}
