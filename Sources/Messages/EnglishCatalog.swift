@@ -1,3 +1,5 @@
+public import Foundation
+
 /// The English wording, taken from Composr's `lang/EN` after HTML stripping (reference §8).
 ///
 /// The `switch` is exhaustive, so adding a ``MessageID`` without English text does not compile.
@@ -5,6 +7,20 @@ public struct EnglishCatalog: MessageCatalog {
     public init() {}
 
     public var languageCode: String { "EN" }
+
+    /// US English names, whose AM/PM marks are the capitals Composr shows ("11:16 PM").
+    public var locale: Locale { Locale(identifier: "en_US") }
+
+    /// 1st, 2nd, 3rd, 4th… 11th, 12th, 13th… 21st.
+    public func ordinalSuffix(_ number: Int) -> String {
+        guard !(11...13).contains(number % 100) else { return "th" }
+        return switch number % 10 {
+        case 1: "st"
+        case 2: "nd"
+        case 3: "rd"
+        default: "th"
+        }
+    }
 
     public func template(for id: MessageID) -> String {
         switch id {
@@ -244,6 +260,18 @@ public struct EnglishCatalog: MessageCatalog {
             "Say who the notification is for: member, all_devices or anonymous (exactly one)."
         case .pushQueued:
             "The notification was queued for {1} {1|device|devices}."
+        case .dateToday:
+            "%l:%M %p"
+        case .dateYesterday:
+            "Yesterday, %l:%M %p"
+        case .dateThisWeek:
+            "%a %l:%M %p"
+        case .dateAndTime:
+            "%e%o %B %Y, %l:%M %p"
+        case .dateOnly:
+            "%e%o %B %Y"
+        case .dateWithoutYear:
+            "%e%o %B"
         }
     }
 }

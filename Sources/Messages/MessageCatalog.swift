@@ -1,3 +1,5 @@
+public import Foundation
+
 /// A language's wording for every ``MessageID``.
 ///
 /// Translating the server means adding one type conforming to this protocol and selecting it; no hook
@@ -9,6 +11,12 @@ public protocol MessageCatalog: Sendable {
 
     /// The template for `id`.
     func template(for id: MessageID) -> String
+
+    /// Where month and weekday names and the AM/PM marks of dates come from (``DateWording``).
+    var locale: Locale { get }
+
+    /// What follows a day number in dates (strftime `%o`): "st" after 1 in English.
+    func ordinalSuffix(_ number: Int) -> String
 }
 
 extension MessageCatalog {

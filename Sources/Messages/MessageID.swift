@@ -141,4 +141,12 @@ public enum MessageID: String, CaseIterable, Sendable {
     case pushTooLarge = "ENDPOINT_PUSH_TOO_LARGE"
     case pushTargetRequired = "ENDPOINT_PUSH_TARGET_REQUIRED"
     case pushQueued = "ENDPOINT_PUSH_QUEUED"
+
+    // Dates, in strftime notation (see DateWording)
+    case dateToday = "ENDPOINT_DATE_TODAY"
+    case dateYesterday = "ENDPOINT_DATE_YESTERDAY"
+    case dateThisWeek = "ENDPOINT_DATE_THIS_WEEK"
+    case dateAndTime = "ENDPOINT_DATE_AND_TIME"
+    case dateOnly = "ENDPOINT_DATE"
+    case dateWithoutYear = "ENDPOINT_DATE_WITHOUT_YEAR"
 }

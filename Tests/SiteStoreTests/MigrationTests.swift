@@ -25,6 +25,53 @@ import Testing
         }
     }
 
+    /// A fresh site has Composr's default news categories, each with a moniker and its own GUID.
+    @Test(arguments: TestDatabase.engines)
+    func freshSiteHasComposrsNewsCategories(engine: DatabaseEngine) async throws {
+        try await TestDatabase.withFresh(engine) { database in
+            let files = try MigrationFile.load(from: TestDatabase.migrationsFolder, engine: engine)
+            _ = try await Migrator(database: database, files: files, logger: quietLogger).migrate()
+            let categories = try await database.withConnection { try await NewsStore.categories(on: $0) }
+            #expect(categories.map(\.label) == ["General", "Technology", "Difficulties", "Community", "Entertainment", "Business", "Art"])
+            let identities = try await database.withConnection { try await ResourceIdentityStore.all(.newsCategory, on: $0) }
+            #expect(categories.map { identities[$0.id]?.moniker } == ["general", "technology", "difficulties", "community", "entertainment", "business", "art"])
+            let guids = categories.compactMap { identities[$0.id]?.guid }
+            #expect(guids.count == 7 && Set(guids).count == 7)
+            #expect(guids.allSatisfy { $0.wholeMatch(of: /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/) != nil }, "\(guids)")
+        }
+    }
+
+    /// A site that already made its own categories keeps exactly those.
+    @Test(arguments: TestDatabase.engines)
+    func existingSiteKeepsItsOwnNewsCategories(engine: DatabaseEngine) async throws {
+        try await TestDatabase.withFresh(engine) { database in
+            let files = try MigrationFile.load(from: TestDatabase.migrationsFolder, engine: engine)
+            let before = files.filter { $0.version < 12 }
+            _ = try await Migrator(database: database, files: before, logger: quietLogger).migrate()
+            try await database.withConnection { try await $0.raw("INSERT INTO news_categories (label, edited_at) VALUES ('General', 0)").run() }
+            _ = try await Migrator(database: database, files: files, logger: quietLogger).migrate()
+            #expect(try await database.withConnection { try await NewsStore.categories(on: $0) }.map(\.label) == ["General"])
+        }
+    }
+
+    /// Upgrading moves per-network limits still at their old defaults to the new ones and keeps values
+    /// a site chose.
+    @Test(arguments: TestDatabase.engines)
+    func upgradeRaisesOnlyUnchangedNetworkLimits(engine: DatabaseEngine) async throws {
+        try await TestDatabase.withFresh(engine) { database in
+            let files = try MigrationFile.load(from: TestDatabase.migrationsFolder, engine: engine)
+            _ = try await Migrator(database: database, files: files.filter { $0.version < 13 }, logger: quietLogger).migrate()
+            try await database.withConnection { try await $0.raw("UPDATE config SET value = '25' WHERE name = 'join_limit_per_ip_per_hour'").run() }
+            _ = try await Migrator(database: database, files: files, logger: quietLogger).migrate()
+            let options = try await ConfigOptions.load(from: database)
+            #expect(options.integer("join_limit_per_ip_per_hour", default: 0) == 25)
+            #expect(options.integer("password_reset_limit_per_ip_per_hour", default: 0) == 100)
+            #expect(options.integer("login_throttle_ip_failures", default: 0) == 500)
+            #expect(options.integer("contact_us_limit_per_ip_per_hour", default: 0) == 50)
+            #expect(options.integer("code_failures_per_ip_per_hour", default: 0) == 100)
+        }
+    }
+
     @Test(arguments: TestDatabase.engines)
     func failedMigrationLeavesNoTrace(engine: DatabaseEngine) async throws {
         try await TestDatabase.withFresh(engine) { database in

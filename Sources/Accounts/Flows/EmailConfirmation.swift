@@ -37,7 +37,7 @@ public struct EmailConfirmation: Sendable {
     /// Confirms `memberID`'s address with `code`; returns the sentence to show. Wrong, used and expired
     /// codes throw and count toward the guess limit.
     public func confirm(memberID: Int, code: String, ip: String) async throws -> MessageID {
-        try await self.guesses.check(memberID: memberID, ip: ip, rule: try await self.policies.current().codeFailures)
+        try await self.guesses.check(memberID: memberID, ip: ip, policy: try await self.policies.current())
         let member = try await self.members.find(id: memberID)
         switch try await self.codes.lookup(memberID: memberID, purpose: .confirmEmail, code: code) {
         case .unknown:

@@ -67,7 +67,7 @@ public struct Joining: Sendable {
     /// (``MemberRegistration/Conflict``).
     public func join(_ application: Application, from client: Login.Client, messages: any MessageCatalog) async throws -> Outcome {
         let policy = try await self.policies.current()
-        if let wait = try await self.rateLimit.wait("join", subject: client.ip, rule: policy.joinsPerIP) {
+        if let wait = try await self.rateLimit.wait("join", subject: .address(client.ip), rule: policy.joinsPerNetwork) {
             throw AccountFailure.limited(.joinThrottled, seconds: wait)
         }
         let dateOfBirth = try Self.checkForm(application, policy: policy)
@@ -81,7 +81,7 @@ public struct Joining: Sendable {
             guard owner?.id == existing.id, !existing.emailConfirmed, policy.emailConfirmation else {
                 throw AccountFailure(.usernameAlreadyExists)
             }
-            try await self.rateLimit.record("join", subject: client.ip)
+            try await self.rateLimit.record("join", subject: .address(client.ip))
             try await self.database.transaction { connection in
                 try await self.confirmation.send(
                     memberID: existing.id, username: existing.username, email: existing.email, on: connection, messages: messages
@@ -95,7 +95,7 @@ public struct Joining: Sendable {
             throw AccountFailure(error)
         }
 
-        try await self.rateLimit.record("join", subject: client.ip)
+        try await self.rateLimit.record("join", subject: .address(client.ip))
         var member = MemberRegistration.Application(
             username: username, password: application.password, email: application.email,
             primaryGroupID: try await self.groups.groupID(for: .members)

@@ -32,17 +32,17 @@ public struct PasswordReset: Sendable {
 
     /// Queues a reset link for the account named by `login` (username or e-mail address) when it
     /// exists, may log in and has an address. Returns normally in every one of those cases, so the
-    /// caller's answer cannot reveal which applied; throws only when `ip` asked too often.
+    /// caller's answer cannot reveal which applied; throws only when `ip`'s network asked too often.
     public func request(login: String, ip: String, messages: any MessageCatalog) async throws {
         let policy = try await self.policies.current()
-        if let wait = try await self.rateLimit.wait("reset_request", subject: ip, rule: policy.resetsPerIP) {
+        if let wait = try await self.rateLimit.wait("reset_request", subject: .address(ip), rule: policy.resetsPerNetwork) {
             throw AccountFailure.limited(.resetThrottled, seconds: wait)
         }
-        try await self.rateLimit.record("reset_request", subject: ip)
+        try await self.rateLimit.record("reset_request", subject: .address(ip))
         guard let member = try await self.members.find(login: login),
               member.id != MemberRecord.guestID, !member.banned, !member.email.isEmpty
         else { return }
-        let accountKey = "member:\(member.id)"
+        let accountKey = RateLimit.Subject.member(member.id)
         if try await self.rateLimit.wait("reset_account", subject: accountKey, rule: policy.resetsPerAccount) != nil { return }
         try await self.rateLimit.record("reset_account", subject: accountKey)
         try await self.database.transaction { connection in
@@ -91,7 +91,7 @@ public struct PasswordReset: Sendable {
     }
 
     private func validCode(memberID: Int, code: String, ip: String, policy: AccountPolicy) async throws -> String {
-        try await self.guesses.check(memberID: memberID, ip: ip, rule: policy.codeFailures)
+        try await self.guesses.check(memberID: memberID, ip: ip, policy: policy)
         switch try await self.codes.lookup(memberID: memberID, purpose: .resetPassword, code: code) {
         case .unknown:
             try await self.guesses.reject(memberID: memberID, ip: ip, AccountFailure(.incorrectPasswordResetCode))

@@ -16,12 +16,15 @@ public struct AccountPolicy: Sendable {
     /// A date of birth is required to join (option `dobs`).
     public var dateOfBirthRequired = true
     public var defaultTimezone = "UTC"
-    public var joinsPerIP = RateLimit.Rule.perHour(10)
+    /// Per network (IPv4 address, IPv6 /64). The per-network defaults let a launch-day crowd behind
+    /// one carrier-grade NAT address through (README, "Limits per network").
+    public var joinsPerNetwork = RateLimit.Rule.perHour(200)
     public var resetSeconds = 30 * 60
     public var resetsPerAccount = RateLimit.Rule.perHour(3)
-    public var resetsPerIP = RateLimit.Rule.perHour(20)
-    /// Wrong confirmation or reset codes tolerated per IP and per member.
-    public var codeFailures = RateLimit.Rule.perHour(10)
+    public var resetsPerNetwork = RateLimit.Rule.perHour(100)
+    /// Wrong confirmation or reset codes tolerated per member, and per network.
+    public var codeFailuresPerMember = RateLimit.Rule.perHour(10)
+    public var codeFailuresPerNetwork = RateLimit.Rule.perHour(100)
 
     public init() {}
 
@@ -35,11 +38,16 @@ public struct AccountPolicy: Sendable {
         self.staffValidation = options.flag("require_new_member_validation", default: defaults.staffValidation)
         self.dateOfBirthRequired = options.flag("dobs", default: defaults.dateOfBirthRequired)
         self.defaultTimezone = options.string("default_timezone", default: defaults.defaultTimezone)
-        self.joinsPerIP = .perHour(options.integer("join_limit_per_ip_per_hour", default: 10))
+        self.joinsPerNetwork = Self.hourly(options, "join_limit_per_ip_per_hour", defaults.joinsPerNetwork)
         self.resetSeconds = max(1, options.integer("password_reset_minutes", default: 30)) * 60
-        self.resetsPerAccount = .perHour(options.integer("password_reset_limit_per_account_per_hour", default: 3))
-        self.resetsPerIP = .perHour(options.integer("password_reset_limit_per_ip_per_hour", default: 20))
-        self.codeFailures = .perHour(options.integer("code_failures_per_hour", default: 10))
+        self.resetsPerAccount = Self.hourly(options, "password_reset_limit_per_account_per_hour", defaults.resetsPerAccount)
+        self.resetsPerNetwork = Self.hourly(options, "password_reset_limit_per_ip_per_hour", defaults.resetsPerNetwork)
+        self.codeFailuresPerMember = Self.hourly(options, "code_failures_per_hour", defaults.codeFailuresPerMember)
+        self.codeFailuresPerNetwork = Self.hourly(options, "code_failures_per_ip_per_hour", defaults.codeFailuresPerNetwork)
+    }
+
+    private static func hourly(_ options: ConfigOptions, _ name: String, _ fallback: RateLimit.Rule) -> RateLimit.Rule {
+        .perHour(options.integer(name, default: fallback.count))
     }
 
     /// The page that confirms an address.

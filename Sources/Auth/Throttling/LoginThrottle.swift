@@ -3,15 +3,18 @@ public import SiteStore
 /// Counts failed logins (through ``RateLimit``, in the database, so every server instance sees the
 /// same counts) and says when a login must be refused without even checking the password.
 ///
-/// Three scopes: the (username, IP) pair catches guessing one account from one place; the username
-/// alone catches a distributed attack on one account; the IP alone catches one place trying many
-/// accounts. Other accounts and other IPs are unaffected by a scope's block.
+/// Three scopes: the (username, network) pair catches guessing one account from one place; the username
+/// alone catches a distributed attack on one account; the network alone (the IPv4 address, the IPv6
+/// /64) catches one place trying many accounts. Other accounts and other networks are unaffected by a
+/// scope's block.
 public struct LoginThrottle: Sendable {
     /// The three scopes' rules.
     public struct Limits: Sendable, Equatable {
         public var usernameAndIP = RateLimit.Rule(count: 5, seconds: 15 * 60)
         public var username = RateLimit.Rule(count: 50, seconds: 60 * 60)
-        public var ip = RateLimit.Rule(count: 100, seconds: 15 * 60)
+        /// Generous, because thousands of members may share one carrier-grade NAT address (README,
+        /// "Limits per network").
+        public var ip = RateLimit.Rule(count: 500, seconds: 15 * 60)
 
         public init() {}
 
@@ -78,9 +81,8 @@ public struct LoginThrottle: Sendable {
         try await self.rateLimit.forget(Self.action, subject: Self.scopes(username: username, ip: ip, limits: Limits())[0].subject)
     }
 
-    /// The subject each scope counts under, with its rule; the (username, IP) pair first.
-    private static func scopes(username: String, ip: String, limits: Limits) -> [(subject: String, rule: RateLimit.Rule)] {
-        let key = String(username.lowercased().prefix(255))
-        return [("user_ip:\(key)\n\(ip)", limits.usernameAndIP), ("user:\(key)", limits.username), ("ip:\(ip)", limits.ip)]
+    /// The subject each scope counts under, with its rule; the (username, network) pair first.
+    private static func scopes(username: String, ip: String, limits: Limits) -> [(subject: RateLimit.Subject, rule: RateLimit.Rule)] {
+        [(.login(username, at: ip), limits.usernameAndIP), (.login(username), limits.username), (.address(ip), limits.ip)]
     }
 }

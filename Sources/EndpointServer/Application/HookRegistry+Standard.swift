@@ -10,7 +10,11 @@ extension HookRegistry {
         var registry = HookRegistry()
         registry.register(EchoHook(), as: HookKey("misc", "echo"))
         registry.register(
-            AccountLoginHook(logIn: { try await site.login.logIn(username: $0, password: $1, from: $2) }, cookies: site.cookies),
+            AccountLoginHook(
+                logIn: { try await site.login.logIn(username: $0, password: $1, from: $2) },
+                profile: .live(site.policies),
+                cookies: site.cookies
+            ),
             as: HookKey("account", "login")
         )
         registry.register(

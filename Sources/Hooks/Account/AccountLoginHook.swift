@@ -1,6 +1,7 @@
 public import Accounts
 import Auth
 public import EndpointCore
+import Messages
 import SiteStore
 
 /// `account/login`: checks a username (or e-mail address) and password and starts a device session
@@ -10,10 +11,12 @@ public struct AccountLoginHook: Hook {
     public typealias LogIn = @Sendable (_ username: String, _ password: String, _ client: Login.Client) async throws -> Login.Success
 
     private let logIn: LogIn
+    private let profile: MemberProfile
     private let cookies: SessionCookies
 
-    public init(logIn: @escaping LogIn, cookies: SessionCookies) {
+    public init(logIn: @escaping LogIn, profile: MemberProfile, cookies: SessionCookies) {
         self.logIn = logIn
+        self.profile = profile
         self.cookies = cookies
     }
 
@@ -22,7 +25,7 @@ public struct AccountLoginHook: Hook {
         let password = try request.parameters.requiredPost("password").trimmingWhitespace
         let success = try await self.logIn(username, password, request.client)
         return HookResponse(
-            data: Self.responseData(success),
+            data: try await self.responseData(success, messages: request.messages),
             headers: self.cookies.issue(memberID: success.member.id, token: success.token, session: success.session)
         )
     }
@@ -30,7 +33,7 @@ public struct AccountLoginHook: Hook {
     /// Everything both SDKs read (reference §4.1, §7.2): the profile and permission fields, the
     /// `device_auth_*` pairs, an empty `password` (Android requires the key), and `user_data` repeating
     /// the permission fields with no null anywhere.
-    private static func responseData(_ success: Login.Success) -> JSONValue {
+    private func responseData(_ success: Login.Success, messages: any MessageCatalog) async throws -> JSONValue {
         let member = success.member
         let permissions = success.permissions
         let primaryGroupName = permissions.membership.groups.first { $0.id == member.primaryGroupID }?.name ?? ""
@@ -44,14 +47,7 @@ public struct AccountLoginHook: Hook {
             ("sessionID", .string(success.session.id)),
             ("groups", MembershipJSON.groups(permissions.membership)),
         ]
-        let profile: [(key: String, value: JSONValue)] = [
-            ("username", .string(member.username)),
-            ("join_time", .int(member.joinTime)),
-            ("last_visit_time", .int(member.lastVisitTime)),
-            ("primary_group", .int(member.primaryGroupID)),
-            ("primary_group_name", .string(primaryGroupName)),
-            ("custom_fields", .emptyObject),
-        ]
+        let profile = try await self.profile.fields(member, primaryGroupName: primaryGroupName, messages: messages)
         let deviceAuth = DeviceAuthFields.fields(memberID: member.id, token: success.token)
         return .object(profile + shared + deviceAuth + [("user_data", .object(shared))])
     }

@@ -3,6 +3,7 @@ public import EndpointCore
 import Logging
 import Messages
 import SiteStore
+import SQLKit
 
 /// `content/commandr_fs`: the administrators' content filesystem over REST (reference §4.6, §5): config
 /// options under `/etc`, groups and members under `/var/groups`, news under `/var/news`, contact
@@ -38,18 +39,24 @@ public struct ContentCommandrFSHook: Hook {
 
     private func view(_ path: CommandrPath) async throws -> HookResponse {
         let data = try await self.context.database.withConnection { connection -> JSONValue in
-            if let fixed = self.tree.fixedListing(path) { return CommandrEntry.listing(fixed) }
-            guard let (filesystem, inner, _) = self.tree.resolve(path) else { throw Self.missing(path) }
-            if let entries = try await filesystem.list(inner, on: connection) { return CommandrEntry.listing(entries) }
-            if let file = try await filesystem.read(inner, on: connection) { return file }
+            if let entries = try await self.entries(of: path, on: connection) { return CommandrEntry.listing(entries) }
+            if let (filesystem, inner, _) = self.tree.resolve(path), let file = try await filesystem.read(inner, on: connection) { return file }
             throw Self.missing(path)
         }
         return HookResponse(data: data, isCacheable: true)
     }
 
-    /// `news/3`, `member/2`, `group/1`… or a GUID.
+    /// The entries of the folder at `path`, or nil when there is no folder there.
+    private func entries(of path: CommandrPath, on connection: any SQLDatabase) async throws -> [CommandrEntry]? {
+        if let fixed = self.tree.fixedListing(path) { return fixed }
+        guard let (filesystem, inner, _) = self.tree.resolve(path) else { return nil }
+        return try await filesystem.list(inner, on: connection)
+    }
+
+    /// `news/3`, `member/2`, `group/1`… or a GUID: as in Composr, the listing of the folder that holds
+    /// the resource, so a script learns where it lives; the found file's entry carries its path.
     private func search(_ id: String) async throws -> HookResponse {
-        let path = try await self.context.database.transaction { connection -> CommandrPath? in
+        let listing = try await self.context.database.transaction { connection -> JSONValue? in
             try await GroupsFilesystem.assignIdentities(on: connection)
             let parts = id.split(separator: "/", omittingEmptySubsequences: false)
             let identity: ResourceIdentity?
@@ -58,19 +65,24 @@ public struct ContentCommandrFSHook: Hook {
             } else {
                 identity = try await ResourceIdentityStore.find(guid: id, on: connection)
             }
-            guard let identity else { return nil }
-            return try await self.tree.locate(identity, on: connection)
+            guard let identity, let found = try await self.tree.locate(identity, on: connection), let name = found.segments.last,
+                  var entries = try await self.entries(of: CommandrPath(segments: found.segments.dropLast()), on: connection)
+            else { return nil }
+            for index in entries.indices where entries[index].name == name {
+                entries[index].annotation = ["path": .string(found.description)]
+            }
+            return CommandrEntry.listing(entries)
         }
-        guard let path else { throw EndpointError.refused(.missingResource) }
-        return try await self.view(path)
+        guard let listing else { throw EndpointError.refused(.missingResource) }
+        return HookResponse(data: listing, isCacheable: true)
     }
 
     private func write(_ type: String, path: CommandrPath, _ request: HookRequest) async throws -> HookResponse {
         guard let (filesystem, inner, mount) = self.tree.resolve(path), !inner.isEmpty else {
             switch type {
-            case "add": throw EndpointError.refused(.cannotCreateHere, path.description)
-            case "edit": throw EndpointError.refused(.cannotEditDirectory, path.description)
-            default: throw EndpointError.refused(.cannotDelete, path.description)
+            case "add": throw EndpointError.refused(.cannotCreateHere, path.inMessages)
+            case "edit": throw EndpointError.refused(.cannotEditDirectory, path.inMessages)
+            default: throw EndpointError.refused(.cannotDelete, path.inMessages)
             }
         }
         let data = type == "delete" ? "" : try request.parameters.requiredPost("data")
@@ -80,13 +92,13 @@ public struct ContentCommandrFSHook: Hook {
             let isDirectory = try await filesystem.list(inner, on: connection) != nil
             switch type {
             case "add":
-                guard !isFile && !isDirectory else { throw EndpointError.refused(.alreadyExists, path.description) }
+                guard !isFile && !isDirectory else { throw EndpointError.refused(.alreadyExists, path.inMessages) }
                 return CommandrPath(segments: mount + (try await filesystem.add(inner, write, on: connection)))
             case "edit":
-                guard isFile else { throw isDirectory ? EndpointError.refused(.cannotEditDirectory, path.description) : Self.missing(path) }
+                guard isFile else { throw isDirectory ? EndpointError.refused(.cannotEditDirectory, path.inMessages) : Self.missing(path) }
                 try await filesystem.edit(inner, write, on: connection)
             default:
-                guard isFile else { throw isDirectory ? EndpointError.refused(.cannotDelete, path.description) : Self.missing(path) }
+                guard isFile else { throw isDirectory ? EndpointError.refused(.cannotDelete, path.inMessages) : Self.missing(path) }
                 try await filesystem.delete(inner, write, on: connection)
             }
             return path
@@ -99,6 +111,6 @@ public struct ContentCommandrFSHook: Hook {
     }
 
     private static func missing(_ path: CommandrPath) -> EndpointError {
-        .refused(.missingResourceNamed, path.description)
+        .refused(.missingResourceNamed, path.inMessages)
     }
 }

@@ -16,15 +16,16 @@ public struct ContactUsHook: Hook {
     public struct Inbox: Sendable {
         /// The account of a logged-in sender.
         public var member: @Sendable (_ memberID: Int) async throws -> MemberRecord?
-        /// Counts one message for each subject (IP, member), refusing when one has used its allowance.
-        public var admit: @Sendable (_ subjects: [String]) async throws -> Void
+        /// Counts one message from the client's address and, when logged in, its member, refusing when
+        /// either has used its allowance.
+        public var admit: @Sendable (_ ip: String, _ memberID: Int?) async throws -> Void
         /// Stores the message and queues the staff's notifications and the sender's copy, together;
         /// returns the message's ID.
         public var deliver: @Sendable (_ message: StaffMessage, _ sender: MemberRecord?, _ messages: any MessageCatalog) async throws -> Int
 
         public init(
             member: @escaping @Sendable (Int) async throws -> MemberRecord?,
-            admit: @escaping @Sendable ([String]) async throws -> Void,
+            admit: @escaping @Sendable (String, Int?) async throws -> Void,
             deliver: @escaping @Sendable (StaffMessage, MemberRecord?, any MessageCatalog) async throws -> Int
         ) {
             self.member = member
@@ -56,7 +57,7 @@ public struct ContactUsHook: Hook {
             ?? Self.line(parameters, "name").flatMap { $0.isEmpty ? nil : $0 }
 
         let sender = request.caller.memberID == MemberRecord.guestID ? nil : try await self.inbox.member(request.caller.memberID)
-        try await self.inbox.admit([request.clientAddress] + (sender.map { ["member:\($0.id)"] } ?? []))
+        try await self.inbox.admit(request.clientAddress, sender?.id)
         let message = StaffMessage(
             memberID: sender?.id,
             name: givenName ?? sender?.username ?? "",

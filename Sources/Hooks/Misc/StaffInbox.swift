@@ -15,15 +15,21 @@ public enum StaffInbox {
         let composer = MailComposer()
         return ContactUsHook.Inbox(
             member: { try await MemberStore(database: database).find(id: $0) },
-            admit: { subjects in
-                let rule = RateLimit.Rule.perHour(try await config.options().integer("contact_us_limit_per_hour", default: 5))
+            admit: { ip, memberID in
+                let options = try await config.options()
+                var scopes: [(RateLimit.Subject, RateLimit.Rule)] = [
+                    (.address(ip), .perHour(options.integer("contact_us_limit_per_ip_per_hour", default: 50))),
+                ]
+                if let memberID {
+                    scopes.append((.member(memberID), .perHour(options.integer("contact_us_limit_per_hour", default: 5))))
+                }
                 let limit = RateLimit(database: database)
-                for subject in subjects {
+                for (subject, rule) in scopes {
                     if let wait = try await limit.wait("contact_us", subject: subject, rule: rule) {
                         throw AccountFailure.limited(.contactThrottled, seconds: wait)
                     }
                 }
-                for subject in subjects { try await limit.record("contact_us", subject: subject) }
+                for (subject, _) in scopes { try await limit.record("contact_us", subject: subject) }
             },
             deliver: { message, sender, messages in
                 let siteName = try await config.options().siteName

@@ -10,6 +10,7 @@ public struct MemberChanges: Sendable, Equatable {
     public var validated: Bool?
     public var emailConfirmed: Bool?
     public var revealAge: Bool?
+    public var signature: String?
     public var banned: Bool?
     /// `YYYY-MM-DD`.
     public var dateOfBirth: String?

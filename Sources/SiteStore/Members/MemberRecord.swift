@@ -19,6 +19,10 @@ public struct MemberRecord: Sendable, Equatable {
     public var language: String
     /// `YYYY-MM-DD`, or nil when not given.
     public var dateOfBirth: String?
+    /// Whether others may see the year of birth (and so the age).
+    public var revealAge = false
+    /// Raw Comcode, empty when none.
+    public var signature = ""
 
     /// Guest, the member every anonymous caller is (Composr's member 1).
     public static let guestID = 1

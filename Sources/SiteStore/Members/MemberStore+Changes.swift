@@ -13,6 +13,7 @@ extension MemberStore {
         assignments.set("validated", changes.validated)
         assignments.set("email_confirmed", changes.emailConfirmed)
         assignments.set("reveal_age", changes.revealAge)
+        assignments.set("signature", changes.signature)
         assignments.set("banned", changes.banned)
         assignments.set("dob", changes.dateOfBirth)
         let indexes = Self.uniqueIndexes(username: changes.username ?? "", email: changes.email ?? "")

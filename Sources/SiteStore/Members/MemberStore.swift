@@ -97,7 +97,7 @@ public struct MemberStore: Sendable {
 
     private static let columns = """
         id, username, email, password_hash, legacy_salt, validated, email_confirmed, banned, join_time,
-        last_visit_time, primary_group_id, timezone, language, dob
+        last_visit_time, primary_group_id, timezone, language, dob, reveal_age, signature
         """
 
     private static func record(_ row: any SQLRow) throws -> MemberRecord {
@@ -115,7 +115,9 @@ public struct MemberStore: Sendable {
             primaryGroupID: try row.decode(column: "primary_group_id", as: Int.self),
             timezone: try row.decode(column: "timezone", as: String.self),
             language: try row.decode(column: "language", as: String.self),
-            dateOfBirth: try row.decode(column: "dob", as: String?.self)
+            dateOfBirth: try row.decode(column: "dob", as: String?.self),
+            revealAge: try row.decode(column: "reveal_age", as: Bool.self),
+            signature: try row.decode(column: "signature", as: String.self)
         )
     }
 }

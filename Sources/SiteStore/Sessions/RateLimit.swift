@@ -1,7 +1,7 @@
 import SQLKit
 
-/// Counts actions per subject (an IP address, an account) in the database and says when one more
-/// would exceed a limit, so every server instance enforces the same limits.
+/// Counts actions per ``Subject`` (a client's network, an account) in the database and says when one
+/// more would exceed a limit, so every server instance enforces the same limits.
 ///
 /// Used for failed logins (`Auth`'s `LoginThrottle`), joining, password-reset requests, wrong e-mail codes and
 /// contact messages.
@@ -27,11 +27,11 @@ public struct RateLimit: Sendable {
     }
 
     /// Seconds until `subject` may do `action` again under `rule`, or nil when it may now.
-    public func wait(_ action: String, subject: String, rule: Rule, now: Int = UnixTime.now) async throws -> Int? {
+    public func wait(_ action: String, subject: Subject, rule: Rule, now: Int = UnixTime.now) async throws -> Int? {
         try await self.database.withConnection { connection in
             let row = try await connection.raw("""
                 SELECT happened_at FROM rate_events
-                WHERE action = \(bind: action) AND subject = \(bind: subject) AND happened_at > \(bind: now - rule.seconds)
+                WHERE action = \(bind: action) AND subject = \(bind: subject.key) AND happened_at > \(bind: now - rule.seconds)
                 ORDER BY happened_at DESC LIMIT 1 OFFSET \(literal: rule.count - 1)
                 """).first()
             guard let happenedAt = try row?.decode(column: "happened_at", as: Int.self) else { return nil }
@@ -40,10 +40,10 @@ public struct RateLimit: Sendable {
     }
 
     /// Counts one `action` by `subject`, and forgets that action's events older than `retainSeconds`.
-    public func record(_ action: String, subject: String, retainSeconds: Int = 86_400, now: Int = UnixTime.now) async throws {
+    public func record(_ action: String, subject: Subject, retainSeconds: Int = 86_400, now: Int = UnixTime.now) async throws {
         try await self.database.withConnection { connection in
             try await connection.raw(
-                "INSERT INTO rate_events (action, subject, happened_at) VALUES (\(bind: action), \(bind: subject), \(bind: now))"
+                "INSERT INTO rate_events (action, subject, happened_at) VALUES (\(bind: action), \(bind: subject.key), \(bind: now))"
             ).run()
             try await connection.raw(
                 "DELETE FROM rate_events WHERE action = \(bind: action) AND happened_at <= \(bind: now - retainSeconds)"
@@ -52,9 +52,9 @@ public struct RateLimit: Sendable {
     }
 
     /// Forgets every counted `action` of `subject` (e.g. a login's failures once it succeeded).
-    public func forget(_ action: String, subject: String) async throws {
+    public func forget(_ action: String, subject: Subject) async throws {
         try await self.database.withConnection { connection in
-            try await connection.raw("DELETE FROM rate_events WHERE action = \(bind: action) AND subject = \(bind: subject)").run()
+            try await connection.raw("DELETE FROM rate_events WHERE action = \(bind: action) AND subject = \(bind: subject.key)").run()
         }
     }
 }

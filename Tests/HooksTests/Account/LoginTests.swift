@@ -126,6 +126,39 @@ import Testing
         }
     }
 
+    /// The five profile keys Composr adds and apps read without checking, with Composr's types, worded
+    /// in the site's time zone (the viewer before login is Guest).
+    @Test(arguments: TestDatabase.engines)
+    func profileCarriesComposrsDatesSignaturePostsAndBirthdate(engine: DatabaseEngine) async throws {
+        try await TestServer.run(engine: engine, config: ["default_timezone": "America/New_York"]) { client, services in
+            let revealing = try await AccountFixtures.member("ivan", services: services)
+            // 5th March 2016, 8:04 PM UTC is 3:04 PM in New York.
+            try await AccountFixtures.update(revealing, """
+                join_time = 1457208240, last_visit_time = \(bind: UnixTime.now), dob = '1990-03-05', reveal_age = \(bind: true),
+                signature = '[b]Ivan[/b]'
+                """, services: services)
+            let ivan = try await client.login("ivan").data
+            #expect(ivan["join_time_string"] as? String == "5th March 2016, 3:04 PM")
+            let lastVisit = try #require(ivan["last_visit_time_string"] as? String)
+            #expect(lastVisit.wholeMatch(of: /([1-9]|1[0-2]):[0-5][0-9] (AM|PM)/) != nil, "today: the time only, got \(lastVisit)")
+            #expect(ivan["signature"] as? String == "[b]Ivan[/b]")
+            #expect(ivan["posts"] as? Int == 0)
+            #expect(ivan["birthdate"] as? String == "5th March 1990")
+
+            let hiding = try await AccountFixtures.member("judy", services: services)
+            try await AccountFixtures.update(hiding, "dob = '1985-12-22'", services: services)
+            #expect(try await client.login("judy").data["birthdate"] as? String == "22nd December", "no year unless the age is revealed")
+
+            try await AccountFixtures.member("ken", services: services)
+            let ken = try await client.login("ken").data
+            #expect(ken["birthdate"] as? String == "")
+            #expect(ken["signature"] as? String == "")
+            for key in ["last_visit_time_string", "join_time_string"] {
+                #expect((ken[key] as? String)?.isEmpty == false, "\(key)")
+            }
+        }
+    }
+
     @Test func logsInByEmailAddressCaseInsensitively() async throws {
         try await TestServer.run { client, services in
             try await AccountFixtures.member("heidi", services: services)

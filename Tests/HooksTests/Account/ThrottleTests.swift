@@ -11,70 +11,60 @@ import Testing
 /// Login throttling per (username, IP), per username and per IP, over a real socket with the client IP
 /// taken from `X-Forwarded-For` of a trusted proxy.
 @Suite struct ThrottleTests {
-    private static func settings() -> ServerSettings {
-        var settings = ServerSettings()
-        settings.trustedProxies = ["127.0.0.1", "::1"]
-        return settings
-    }
-
-    private static func from(_ ip: String) -> HTTPFields {
-        [HTTPField.Name("X-Forwarded-For")!: ip]
-    }
-
     @Test(arguments: TestDatabase.engines)
     func usernameAndIPScope(engine: DatabaseEngine) async throws {
         let config = ["login_throttle_user_ip_failures": "3", "login_throttle_user_ip_minutes": "15"]
-        try await TestServer.run(engine: engine, settings: Self.settings(), config: config, framework: .live) { client, services in
+        try await TestServer.run(engine: engine, settings: .behindLoopbackProxy, config: config, framework: .live) { client, services in
             try await AccountFixtures.member("alice", services: services)
             try await AccountFixtures.member("bob", services: services)
             for _ in 0..<3 {
-                #expect(try await client.login("alice", "wrong", headers: Self.from("10.0.0.1")).errorDetails == "Incorrect login or password, try again.")
+                #expect(try await client.login("alice", "wrong", headers: .forwardedFor("10.0.0.1")).errorDetails == "Incorrect login or password, try again.")
             }
-            let blocked = try await client.login("alice", headers: Self.from("10.0.0.1"))
+            let blocked = try await client.login("alice", headers: .forwardedFor("10.0.0.1"))
             #expect(blocked.success == false)
             #expect(blocked.status == .ok)
             #expect(blocked.errorDetails == "Too many failed login attempts. Please wait 15 minutes before trying again.")
             let retryAfter = try #require(blocked.headers[HTTPField.Name("Retry-After")!].flatMap(Int.init))
             #expect(retryAfter > 880 && retryAfter <= 900)
 
-            #expect(try await client.login("ALICE", headers: Self.from("10.0.0.1")).success == false)
-            #expect(try await client.login("alice@example.com", headers: Self.from("10.0.0.1")).success == false)
-            #expect(try await client.login("alice", headers: Self.from("10.0.0.2")).success == true)
+            #expect(try await client.login("ALICE", headers: .forwardedFor("10.0.0.1")).success == false)
+            #expect(try await client.login("alice@example.com", headers: .forwardedFor("10.0.0.1")).success == false)
+            #expect(try await client.login("alice", headers: .forwardedFor("10.0.0.2")).success == true)
             #expect(try await services.sessions.live(memberID: 2).map(\.ip) == ["10.0.0.2"], "the session records the client IP")
-            #expect(try await client.login("bob", headers: Self.from("10.0.0.1")).success == true)
+            #expect(try await client.login("bob", headers: .forwardedFor("10.0.0.1")).success == true)
         }
     }
 
     @Test func successClearsTheUsernameAndIPCounter() async throws {
         let config = ["login_throttle_user_ip_failures": "3"]
-        try await TestServer.run(settings: Self.settings(), config: config, framework: .live) { client, services in
+        try await TestServer.run(settings: .behindLoopbackProxy, config: config, framework: .live) { client, services in
             try await AccountFixtures.member("carol", services: services)
-            for _ in 0..<2 { _ = try await client.login("carol", "wrong", headers: Self.from("10.0.0.3")) }
-            #expect(try await client.login("carol", headers: Self.from("10.0.0.3")).success == true)
-            for _ in 0..<2 { _ = try await client.login("carol", "wrong", headers: Self.from("10.0.0.3")) }
-            #expect(try await client.login("carol", headers: Self.from("10.0.0.3")).success == true)
+            for _ in 0..<2 { _ = try await client.login("carol", "wrong", headers: .forwardedFor("10.0.0.3")) }
+            #expect(try await client.login("carol", headers: .forwardedFor("10.0.0.3")).success == true)
+            for _ in 0..<2 { _ = try await client.login("carol", "wrong", headers: .forwardedFor("10.0.0.3")) }
+            #expect(try await client.login("carol", headers: .forwardedFor("10.0.0.3")).success == true)
         }
     }
 
     @Test func usernameScopeSpansIPs() async throws {
         let config = ["login_throttle_user_failures": "4", "login_throttle_user_minutes": "60"]
-        try await TestServer.run(settings: Self.settings(), config: config, framework: .live) { client, services in
+        try await TestServer.run(settings: .behindLoopbackProxy, config: config, framework: .live) { client, services in
             try await AccountFixtures.member("dave", services: services)
             try await AccountFixtures.member("erin", services: services)
-            for octet in 1...4 { _ = try await client.login("dave", "wrong", headers: Self.from("10.1.0.\(octet)")) }
-            let blocked = try await client.login("dave", headers: Self.from("10.1.0.99"))
+            for octet in 1...4 { _ = try await client.login("dave", "wrong", headers: .forwardedFor("10.1.0.\(octet)")) }
+            let blocked = try await client.login("dave", headers: .forwardedFor("10.1.0.99"))
             #expect(blocked.errorDetails == "Too many failed login attempts. Please wait 60 minutes before trying again.")
-            #expect(try await client.login("erin", headers: Self.from("10.1.0.1")).success == true)
+            #expect(try await client.login("erin", headers: .forwardedFor("10.1.0.1")).success == true)
         }
     }
 
     @Test func ipScopeSpansUsernames() async throws {
         let config = ["login_throttle_ip_failures": "3", "login_throttle_ip_minutes": "15"]
-        try await TestServer.run(settings: Self.settings(), config: config, framework: .live) { client, services in
+        try await TestServer.run(settings: .behindLoopbackProxy, config: config, framework: .live) { client, services in
             try await AccountFixtures.member("frank", services: services)
-            for name in ["x1", "x2", "x3"] { _ = try await client.login(name, "wrong", headers: Self.from("10.2.0.1")) }
-            #expect(try await client.login("frank", headers: Self.from("10.2.0.1")).success == false)
-            #expect(try await client.login("frank", headers: Self.from("10.2.0.2")).success == true)
+            for name in ["x1", "x2", "x3"] { _ = try await client.login(name, "wrong", headers: .forwardedFor("10.2.0.1")) }
+            #expect(try await client.login("frank", headers: .forwardedFor("10.2.0.1")).success == false)
+            #expect(try await client.login("frank", headers: .forwardedFor("10.2.0.2")).success == true)
         }
     }
 
@@ -82,8 +72,8 @@ import Testing
         let config = ["login_throttle_user_ip_failures": "2"]
         try await TestServer.run(config: config, framework: .live) { client, services in
             try await AccountFixtures.member("grace", services: services)
-            for octet in 1...2 { _ = try await client.login("grace", "wrong", headers: Self.from("10.3.0.\(octet)")) }
-            #expect(try await client.login("grace", headers: Self.from("10.3.0.9")).success == false)
+            for octet in 1...2 { _ = try await client.login("grace", "wrong", headers: .forwardedFor("10.3.0.\(octet)")) }
+            #expect(try await client.login("grace", headers: .forwardedFor("10.3.0.9")).success == false)
         }
     }
 }

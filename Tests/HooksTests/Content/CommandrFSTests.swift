@@ -51,9 +51,28 @@ import Testing
             let root = try await fs.query("view", "")
             #expect(root.raw.contains(#""response_data":[{"etc":["etc",1,null,null,"etc"],"var":["var",1,null,null,{"groups":"groups","news":"news","contact_messages":"contact_messages"}]},{}]"#), "\(root.raw)")
             #expect(try await fs.list("var").directories == ["contact_messages", "groups", "news"])
-            #expect(try await fs.list("var/news") == ([], []))
-            let emptyNews = try await fs.query("view", "var/news")
-            #expect(emptyNews.raw.contains(#""response_data":[{},{}]"#))
+            #expect(try await fs.list("var/contact_messages") == ([], []))
+            let empty = try await fs.query("view", "var/contact_messages")
+            #expect(empty.raw.contains(#""response_data":[{},{}]"#))
+        }
+    }
+
+    /// A fresh site has the news categories Composr's installer creates, ready to post into.
+    @Test(arguments: TestDatabase.engines)
+    func aFreshSiteHasComposrsNewsCategories(engine: DatabaseEngine) async throws {
+        try await Self.asAdmin(engine: engine) { fs, _, services in
+            let news = try await fs.query("view", "var/news")
+            #expect(news.raw.contains(#""response_data":[{"art":["art",1,null,"#), "\(news.raw)")
+            #expect(try await fs.list("var/news") == (["art", "business", "community", "difficulties", "entertainment", "general", "technology"], []))
+            let general = try await fs.read("var/news/general/_folder.cms")
+            #expect(general["label"] as? String == "General")
+            let technology = try await services.database.withConnection {
+                try await $0.raw("SELECT id FROM news_categories WHERE label = 'Technology'").first()?.decode(column: "id", as: Int.self)
+            }
+            let found = try await fs.query("search", "news_category/\(try #require(technology))")
+            #expect(found.raw.contains(#"{"_folder.cms":["_folder.cms",0,null,null,{"path":"/var/news/technology/_folder.cms"}]}"#), "\(found.raw)")
+            let posted = try await fs.query("add", "var/news/general/Launch day.cms", data: #"{"summary": "We are live"}"#)
+            #expect(posted.data["path"] as? String == "/var/news/general/launch-day.cms", "\(posted.raw)")
         }
     }
 
@@ -67,7 +86,7 @@ import Testing
                 #expect(answer.errorDetails?.contains("is not allowed") == true)
             }
             let nothing = try await fs.query("view", "raw/data/_config.php")
-            #expect(nothing.errorDetails == "The requested resource (/raw/data/_config.php) does not exist. It has probably been deleted.")
+            #expect(nothing.errorDetails == "The requested resource (raw/data/_config.php) does not exist. It has probably been deleted.")
             #expect(try await fs.query("view", "database/members").success == false, "no SQL tables")
         }
     }
@@ -92,9 +111,9 @@ import Testing
             let instant = try await client.join(JoinFixtures.iOSFields("instant", password: "twelve chars!"))
             #expect(instant.data["message"] as? String == "You have now joined, and have been automatically logged in.")
 
-            #expect(try await fs.query("add", "etc/site_name", data: "x").errorDetails == "One of these with the name \u{2018}/etc/site_name\u{2019} already exists.")
-            #expect(try await fs.query("add", "etc/new_option", data: "x").errorDetails == "Nothing can be created at /etc/new_option.")
-            #expect(try await fs.rest(.delete, "etc/site_name").errorDetails == "/etc/site_name cannot be deleted.")
+            #expect(try await fs.query("add", "etc/site_name", data: "x").errorDetails == "One of these with the name \u{2018}etc/site_name\u{2019} already exists.")
+            #expect(try await fs.query("add", "etc/new_option", data: "x").errorDetails == "Nothing can be created at etc/new_option.")
+            #expect(try await fs.rest(.delete, "etc/site_name").errorDetails == "etc/site_name cannot be deleted.")
         }
     }
 
@@ -131,6 +150,11 @@ import Testing
             let after = try await fs.read("var/groups/members/new-person.cms")
             #expect((after["groups"] as? [[String: Any]])?.compactMap { $0["label"] as? String } == ["Administrators", "Members"])
             #expect(after["timezone"] as? String == person["timezone"] as? String, "properties not sent keep their values")
+            #expect(person["signature"] as? String == "" && person["reveal_age"] as? Int == 0)
+            #expect(try await fs.rest(.put, "var/groups/members/new-person.cms", body: #"{"signature": "[i]New[/i]", "reveal_age": 1}"#).success == true)
+            let signed = try await fs.read("var/groups/members/new-person.cms")
+            #expect(signed["signature"] as? String == "[i]New[/i]" && signed["reveal_age"] as? Int == 1)
+            #expect(try await client.login("New Person", "a brand new passphrase").data["signature"] as? String == "[i]New[/i]", "the login profile shows it")
             let session = try await client.postForm(AccountFixtures.sessionURI, device.formFields)
             #expect(session.data["admin_status"] as? Bool == true, "memberships apply at once")
 
@@ -146,13 +170,13 @@ import Testing
             #expect(ended.errorDetails == "You are not logged in.", "deleting a member ends its sessions")
             #expect(try await services.members.find(login: "new person") == nil)
             #expect(try await fs.rest(.delete, "var/groups/members/new-person.cms").errorDetails
-                == "The requested resource (/var/groups/members/new-person.cms) does not exist. It has probably been deleted.")
+                == "The requested resource (var/groups/members/new-person.cms) does not exist. It has probably been deleted.")
         }
     }
 
     @Test func newsArticlesGetMonikersFromTheirLabels() async throws {
         try await Self.asAdmin { fs, _, _ in
-            #expect(try await fs.rest(.post, "var/news/general/_folder.cms", body: #"{"label": "General news"}"#).data["path"] as? String
+            #expect(try await fs.rest(.post, "var/news/local/_folder.cms", body: #"{"label": "General news"}"#).data["path"] as? String
                 == "/var/news/general-news/_folder.cms")
             let first = try await fs.query("add", "var/news/general-news/Hello, World!.cms", data: JSONValue.json([
                 "summary": "Short", "article": "Long text", "author": "Ann",
@@ -173,7 +197,7 @@ import Testing
             #expect(article["edit_date"] is NSNull)
 
             #expect(try await fs.query("add", "var/news/general-news/hello-world.cms", data: "{}").errorDetails
-                == "One of these with the name \u{2018}/var/news/general-news/hello-world.cms\u{2019} already exists.")
+                == "One of these with the name \u{2018}var/news/general-news/hello-world.cms\u{2019} already exists.")
             let edited = try await fs.rest(.put, "var/news/general-news/hello-world.cms", body: #"{"summary": "Shorter"}"#)
             #expect(edited.success == true)
             let merged = try await fs.read("var/news/general-news/hello-world.cms")
@@ -186,7 +210,7 @@ import Testing
 
             #expect(try await fs.rest(.delete, "var/news/general-news/_folder.cms").errorDetails
                 == "The category \u{2018}General news\u{2019} still holds articles, so it cannot be deleted.")
-            #expect(try await fs.rest(.delete, "var/news/general-news").errorDetails == "/var/news/general-news cannot be deleted.")
+            #expect(try await fs.rest(.delete, "var/news/general-news").errorDetails == "var/news/general-news cannot be deleted.")
             #expect(try await fs.rest(.delete, "var/news/general-news/2024_1.cms").success == true)
             #expect(try await fs.list("var/news/general-news").files == ["_folder.cms", "a-very-long-headline.cms", "hello-world.cms", "hello-world_2.cms"])
         }
@@ -213,20 +237,36 @@ import Testing
         }
     }
 
-    @Test func searchFindsResourcesByTypeAndIDOrByGUID() async throws {
+    /// As in Composr, `search` answers the `[dirs, files]` listing of the folder that holds the
+    /// resource; the found file's entry has a fifth element with its path, which reads the resource.
+    @Test func searchAnswersTheListingOfTheFolderHoldingTheResource() async throws {
         try await Self.asAdmin { fs, client, services in
-            _ = try await fs.rest(.post, "var/news/general/_folder.cms", body: "{}")
-            _ = try await fs.rest(.post, "var/news/general/Found me.cms", body: #"{"summary": "here"}"#)
+            _ = try await fs.rest(.post, "var/news/general-news/_folder.cms", body: #"{"label": "General news"}"#)
+            _ = try await fs.rest(.post, "var/news/general-news/Found me.cms", body: #"{"summary": "here"}"#)
             let id = try await services.database.withConnection { try await $0.raw("SELECT id FROM news").first()?.decode(column: "id", as: Int.self) }
-            #expect(try await fs.query("search", "news/\(try #require(id))").data["summary"] as? String == "here")
             let guid = try await services.database.withConnection {
                 try await $0.raw("SELECT guid FROM resource_ids WHERE resource_type = 'news'").first()?.decode(column: "guid", as: String.self)
             }
-            #expect(try await fs.query("search", try #require(guid)).data["label"] as? String == "Found me")
-            let restSearch = try await client.envelope("/data/endpoint.php/content/commandr_fs/news/\(try #require(id))?type=search", headers: fs.headers)
-            #expect(restSearch.data["label"] as? String == "Found me", "REST path with the type from the query")
-            #expect(try await fs.query("search", "member/2").data["label"] as? String == "root")
-            #expect(try await fs.query("search", "group/1").data["label"] as? String == "Guests")
+            let byID = try await fs.query("search", "news/\(try #require(id))")
+            let byGUID = try await fs.query("search", try #require(guid))
+            let byREST = try await client.envelope("/data/endpoint.php/content/commandr_fs/news/\(try #require(id))?type=search", headers: fs.headers)
+            for answer in [byID, byGUID, byREST] {
+                let halves = try #require(answer.json["response_data"] as? [Any], "\(answer.raw)")
+                #expect(halves.count == 2)
+                #expect((halves[0] as? [String: Any])?.isEmpty == true)
+                let files = try #require(halves[1] as? [String: [Any]])
+                #expect(files.keys.sorted() == ["_folder.cms", "found-me.cms"])
+                #expect(files["_folder.cms"]?.count == 4, "other entries keep Composr's four elements")
+                let found = try #require(files["found-me.cms"])
+                #expect(found.count == 5 && found[0] as? String == "found-me.cms" && found[1] as? Int == 0)
+                #expect((found.last as? [String: Any])?["path"] as? String == "/var/news/general-news/found-me.cms")
+            }
+            #expect(try await fs.read("var/news/general-news/found-me.cms")["summary"] as? String == "here", "the path reads the resource")
+
+            let guests = try await fs.query("search", "group/1")
+            #expect(guests.raw.contains(#""response_data":[{},{"_folder.cms":["_folder.cms",0,null,null,{"path":"/var/groups/guests/_folder.cms"}],"guest.cms":["guest.cms",0,null,null]}]"#), "\(guests.raw)")
+            let member = try #require(try await fs.query("search", "member/2").json["response_data"] as? [Any])
+            #expect((member.last as? [String: Any])?.keys.sorted() == ["_folder.cms", "root.cms"])
             #expect(try await fs.query("search", "news/999").errorDetails == "The requested resource does not exist. It has probably been deleted.")
             #expect(try await fs.query("search", "00000000-0000-0000-0000-000000000000").success == false)
         }
@@ -261,7 +301,7 @@ import Testing
             #expect(try await fs.rest(.put, "var/contact_messages/help-please.cms", body: #"{"post": "rewritten"}"#).errorDetails
                 == "The property \u{2018}post\u{2019} cannot be changed.")
             #expect(try await fs.rest(.put, "var/contact_messages/help-please.cms", body: #"{"status": "lost"}"#).success == false)
-            #expect(try await fs.query("add", "var/contact_messages/forged.cms", data: "{}").errorDetails == "Nothing can be created at /var/contact_messages/forged.cms.")
+            #expect(try await fs.query("add", "var/contact_messages/forged.cms", data: "{}").errorDetails == "Nothing can be created at var/contact_messages/forged.cms.")
             #expect(try await fs.rest(.delete, "var/contact_messages/help-please.cms").success == true)
             #expect(try await fs.list("var/contact_messages").files.isEmpty)
         }
@@ -269,15 +309,15 @@ import Testing
 
     @Test func missingResourcesInEveryType() async throws {
         try await Self.asAdmin { fs, _, _ in
-            let expected = "The requested resource (/var/news/none.cms) does not exist. It has probably been deleted."
+            let expected = "The requested resource (var/news/none.cms) does not exist. It has probably been deleted."
             let view = try await fs.query("view", "var/news/none.cms")
             #expect(view.errorDetails == expected)
             #expect(try await fs.query("edit", "var/news/none.cms", data: "{}").errorDetails == expected)
             #expect(try await fs.query("delete", "var/news/none.cms").errorDetails == expected)
             #expect(try await fs.query("add", "var/news/nowhere/new.cms", data: "{}").errorDetails
-                == "The requested resource (/var/news/nowhere) does not exist. It has probably been deleted.")
-            #expect(try await fs.query("edit", "var/news", data: "{}").errorDetails == "/var/news is a folder; edit its _folder.cms file instead.")
-            #expect(try await fs.query("add", "var", data: "{}").errorDetails == "Nothing can be created at /var.")
+                == "The requested resource (var/news/nowhere) does not exist. It has probably been deleted.")
+            #expect(try await fs.query("edit", "var/news", data: "{}").errorDetails == "var/news is a folder; edit its _folder.cms file instead.")
+            #expect(try await fs.query("add", "var", data: "{}").errorDetails == "Nothing can be created at var.")
         }
     }
 }

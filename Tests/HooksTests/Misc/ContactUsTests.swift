@@ -105,14 +105,19 @@ import Testing
         }
     }
 
-    @Test func messagesAreLimitedPerIP() async throws {
-        try await TestServer.run(config: ["contact_us_limit_per_hour": "2"]) { client, _ in
+    @Test func messagesAreLimitedPerNetworkAndPerMember() async throws {
+        try await TestServer.run(config: ["contact_us_limit_per_ip_per_hour": "3", "contact_us_limit_per_hour": "1"]) { client, services in
+            let refusal = "You have sent several messages recently. Please wait 60 minutes before sending another."
+            try await AccountFixtures.member("writer", services: services)
+            let writer = try LoggedIn(try await client.login("writer")).iOSHeaders
+            #expect(try await client.postForm(Self.androidURI, [("post", "mine")], headers: writer).success == true)
+            #expect(try await client.postForm(Self.androidURI, [("post", "mine again")], headers: writer).errorDetails == refusal, "per member")
             for _ in 0..<2 {
                 let sent = try await client.postForm(Self.androidURI, [("post", "again")])
                 #expect(sent.success == true)
             }
             let limited = try await client.postForm(Self.androidURI, [("post", "again")])
-            #expect(limited.errorDetails == "You have sent several messages recently. Please wait 60 minutes before sending another.")
+            #expect(limited.errorDetails == refusal, "per network, the member's message counted too")
             #expect(limited.headers[.retryAfter] != nil)
         }
     }

@@ -2,6 +2,7 @@
 import Auth
 import EndpointCore
 @testable import Hooks
+import Foundation
 import Logging
 import Messages
 @testable import SiteStore
@@ -28,8 +29,11 @@ import Testing
     @Suite struct Login {
         static let member = MemberRecord(
             id: 7, username: "alice", email: "alice@example.com", passwordHash: "", legacySalt: "", validated: true, emailConfirmed: true,
-            banned: false, joinTime: 10, lastVisitTime: 20, primaryGroupID: 4, timezone: "UTC", language: "EN", dateOfBirth: nil
+            banned: false, joinTime: 1_457_190_240, lastVisitTime: 1_795_475_760, primaryGroupID: 4, timezone: "UTC", language: "EN",
+            dateOfBirth: "1990-03-05", signature: "[b]Hi[/b]"
         )
+        /// Monday 23rd November 2026, 11:16 PM in London.
+        static let profile = MemberProfile(siteTimeZone: { TimeZone(identifier: "Europe/London")! }, now: { 1_795_475_760 })
 
         @Test func answersWithTheProfileAndHandsOverTheDeviceToken() async throws {
             let token = DeviceToken.generate()
@@ -44,9 +48,14 @@ import Testing
                 #expect(username == "alice" && password == "correct horse", "trimmed as Composr does")
                 #expect(client == Accounts.Login.Client(ip: "192.0.2.7", userAgent: "test-agent"))
                 return success
-            }, cookies: SessionCookies(secure: true))
+            }, profile: Self.profile, cookies: SessionCookies(secure: true))
             let answer = try await hook.run(HookUnitTests.request("login", post: ["username": " alice ", "password": "correct horse\n"]))
             #expect(answer.data["primary_group_name"] == "Members")
+            #expect(answer.data["join_time_string"] == "5th March 2016, 3:04 PM")
+            #expect(answer.data["last_visit_time_string"] == "11:16 PM")
+            #expect(answer.data["signature"] == "[b]Hi[/b]")
+            #expect(answer.data["posts"] == .int(0))
+            #expect(answer.data["birthdate"] == "5th March", "the year only when the member reveals their age")
             #expect(answer.data["device_auth_pass_hashed_vl"] == .string(token.text))
             #expect(answer.data["password"] == "")
             #expect(answer.data["user_data"]?["sessionID"] == "abc")
@@ -57,7 +66,9 @@ import Testing
         }
 
         @Test func refusalsPassThroughWithTheirEnvelopeAnswer() async throws {
-            let hook = AccountLoginHook(logIn: { _, _, _ in throw AccountFailure.limited(.loginThrottled, seconds: 90) }, cookies: SessionCookies(secure: false))
+            let hook = AccountLoginHook(
+                logIn: { _, _, _ in throw AccountFailure.limited(.loginThrottled, seconds: 90) }, profile: Self.profile, cookies: SessionCookies(secure: false)
+            )
             await #expect(throws: AccountFailure.limited(.loginThrottled, seconds: 90)) {
                 try await hook.run(HookUnitTests.request("login", post: ["username": "a", "password": "b"]))
             }

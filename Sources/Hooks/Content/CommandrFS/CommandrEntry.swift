@@ -1,20 +1,21 @@
 import EndpointCore
 
-/// One entry of a directory listing: `[name, kind, size, mtime]` (reference §5.2), with the backing
-/// hook as a fifth element for the fixed directories.
+/// One entry of a directory listing: `[name, kind, size, mtime]` (reference §5.2), with a fifth
+/// element for the fixed directories (the backing hook, as Composr sends it) and for the file a
+/// `search` found (`{"path": …}`, our addition).
 struct CommandrEntry: Sendable {
     let name: String
     let isDirectory: Bool
     var size: Int?
     var modified: Int?
-    var hook: JSONValue?
+    var annotation: JSONValue?
 
     static func directory(_ name: String, modified: Int? = nil, hook: JSONValue? = nil) -> CommandrEntry {
-        CommandrEntry(name: name, isDirectory: true, size: nil, modified: modified, hook: hook)
+        CommandrEntry(name: name, isDirectory: true, size: nil, modified: modified, annotation: hook)
     }
 
     static func file(_ name: String, size: Int? = nil, modified: Int? = nil) -> CommandrEntry {
-        CommandrEntry(name: name, isDirectory: false, size: size, modified: modified, hook: nil)
+        CommandrEntry(name: name, isDirectory: false, size: size, modified: modified, annotation: nil)
     }
 
     var json: JSONValue {
@@ -22,7 +23,7 @@ struct CommandrEntry: Sendable {
             .string(self.name), .int(self.isDirectory ? 1 : 0),
             self.size.map(JSONValue.int) ?? .null, self.modified.map(JSONValue.int) ?? .null,
         ]
-        if let hook { values.append(hook) }
+        if let annotation { values.append(annotation) }
         return .array(values)
     }
 

@@ -42,6 +42,10 @@ struct CommandrPath: Sendable, Equatable, CustomStringConvertible {
 
     var description: String { "/" + self.segments.joined(separator: "/") }
 
+    /// The path as Composr names it in messages, without the leading slash (`var/groups/x.cms`), which
+    /// admin scripts match.
+    var inMessages: String { self.segments.joined(separator: "/") }
+
     var isRoot: Bool { self.segments.isEmpty }
 
     /// The path below the first `count` segments.

@@ -18,7 +18,7 @@ struct ConfigFilesystem: CommandrFilesystem {
     }
 
     func add(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws -> [String] {
-        throw EndpointError.refused(.cannotCreateHere, "/etc/" + path.joined(separator: "/"))
+        throw EndpointError.refused(.cannotCreateHere, "etc/" + path.joined(separator: "/"))
     }
 
     func edit(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws {
@@ -28,7 +28,7 @@ struct ConfigFilesystem: CommandrFilesystem {
     }
 
     func delete(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws {
-        throw EndpointError.refused(.cannotDelete, "/etc/" + path.joined(separator: "/"))
+        throw EndpointError.refused(.cannotDelete, "etc/" + path.joined(separator: "/"))
     }
 
     /// The new value: `data` itself, or the `data` member of a `{"data": …}` object (what a read

@@ -24,7 +24,7 @@ struct ContactMessagesFilesystem: CommandrFilesystem {
     }
 
     func add(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws -> [String] {
-        throw EndpointError.refused(.cannotCreateHere, "/var/contact_messages/" + path.joined(separator: "/"))
+        throw EndpointError.refused(.cannotCreateHere, "var/contact_messages/" + path.joined(separator: "/"))
     }
 
     func edit(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws {

@@ -8,7 +8,7 @@ import SQLKit
 
 extension GroupsFilesystem {
     func add(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws -> [String] {
-        guard path.count == 2 else { throw EndpointError.refused(.cannotCreateHere, "/var/groups/" + path.joined(separator: "/")) }
+        guard path.count == 2 else { throw EndpointError.refused(.cannotCreateHere, "var/groups/" + path.joined(separator: "/")) }
         var properties = try write.properties()
         if path[1] == "_folder.cms" {
             let label = try properties.text("label") ?? path[0]
@@ -18,7 +18,7 @@ extension GroupsFilesystem {
             return [identity.moniker, "_folder.cms"]
         }
         guard let group = try await Self.group(moniker: path[0], on: connection) else {
-            throw EndpointError.refused(.missingResourceNamed, "/var/groups/" + path[0])
+            throw EndpointError.refused(.missingResourceNamed, "var/groups/" + path[0])
         }
         return try await self.addMember(named: Self.label(ofFile: path[1]), in: group, &properties, write, on: connection)
     }
@@ -109,6 +109,7 @@ extension GroupsFilesystem {
         changes.validated = try properties.flag("validated")
         changes.emailConfirmed = try properties.flag("email_confirmed")
         changes.revealAge = try properties.flag("reveal_age")
+        changes.signature = try properties.text("signature", maximumLength: 4000)
         changes.banned = try properties.flag("is_perm_banned")
         guard !(changes.banned == true && member.id == write.actorID) else { throw EndpointError.refused(.cannotDeleteSelf) }
         let day = try properties.integer("dob_day"), month = try properties.integer("dob_month"), year = try properties.integer("dob_year")

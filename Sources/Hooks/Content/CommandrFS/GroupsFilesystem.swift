@@ -109,6 +109,8 @@ struct GroupsFilesystem: CommandrFilesystem {
             "dob_day": dob.map { .int($0.day) } ?? .null,
             "dob_month": dob.map { .int($0.month) } ?? .null,
             "dob_year": dob.map { .int($0.year) } ?? .null,
+            "reveal_age": .int(member.revealAge ? 1 : 0),
+            "signature": .string(member.signature),
             "timezone": .string(member.timezone),
             "language": .string(member.language),
             "validated": .int(member.validated ? 1 : 0),

@@ -53,7 +53,7 @@ struct NewsFilesystem: CommandrFilesystem {
     // MARK: Writing
 
     func add(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws -> [String] {
-        guard path.count == 2 else { throw EndpointError.refused(.cannotCreateHere, "/var/news/" + path.joined(separator: "/")) }
+        guard path.count == 2 else { throw EndpointError.refused(.cannotCreateHere, "var/news/" + path.joined(separator: "/")) }
         var properties = try write.properties()
         if path[1] == "_folder.cms" {
             let id = try await NewsStore.createCategory(label: try properties.text("label") ?? path[0], on: connection)
@@ -61,7 +61,7 @@ struct NewsFilesystem: CommandrFilesystem {
             return [try await Self.moniker(.newsCategory, id, on: connection), "_folder.cms"]
         }
         guard let category = try await ResourceIdentityStore.find(.newsCategory, moniker: path[0], on: connection) else {
-            throw EndpointError.refused(.missingResourceNamed, "/var/news/" + path[0])
+            throw EndpointError.refused(.missingResourceNamed, "var/news/" + path[0])
         }
         let title = try properties.text("label") ?? GroupsFilesystem.label(ofFile: path[1])
         let id = try await NewsStore.createArticle(title: title, categoryID: category.id, submitterID: write.actorID, on: connection)
