@@ -1,70 +1,128 @@
 #!/usr/bin/env bash
-# Benchmarks on loopback with wrk (run on demand, never in CI): requests/s and p50/p99 latency of
-#   - a bare Hummingbird route (bench/Baseline), the ceiling, measured in the same run;
+# Benchmarks on loopback with wrk (run on demand, never in CI), each workload on SQLite (a temporary
+# file) and on PostgreSQL (a throwaway server started here with its default, durable settings), each
+# next to a bare Hummingbird route (bench/Baseline) measured just before it, so a ratio compares two
+# runs a few seconds apart (machines drift more than that over a whole benchmark):
 #   - account/session view with a device token (iOS-style headers), concurrency 16;
-#   - account/login (urlencoded), concurrency 16, and one login at concurrency 1;
-# and prints each next to the ceiling as a ratio, and login throughput against cores / the time of one
-# Argon2id hash through the same system libargon2 (bench/argon2_hash_time.py). Release builds; SQLite in a temporary folder.
-# Usage: bash bench/run.sh [seconds per run, default 10]
+#   - account/setup_push_notifications with the same token again (every app start), and with a new
+#     token each time (a real write), concurrency 16;
+#   - account/login (urlencoded) at concurrency 16 and 1, against cores / the time of one Argon2id hash
+#     through the same system libargon2 (bench/argon2_hash_time.py);
+#   - p99 of the session view at concurrency 4, idle and while logins saturate the hashing pool;
+#   - the server's resident memory idle (after start and one login) and at its peak.
+# Release builds. Usage: bash bench/run.sh [seconds per run, default 10]; BENCH_ENDPOINT=path runs that
+# `endpoint` binary instead of building this checkout's (to compare an earlier build in the same run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration=${1:-10}
-bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev pkg-config wrk sqlite3 curl
+bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev pkg-config wrk sqlite3 curl postgresql
 
-swift build -c release --product endpoint >/dev/null
+if [ -z "${BENCH_ENDPOINT:-}" ]; then
+    swift build -c release --product endpoint >/dev/null
+fi
+endpoint=${BENCH_ENDPOINT:-"$(swift build -c release --show-bin-path)/endpoint"}
 swift build -c release --package-path bench/Baseline --scratch-path .build-bench >/dev/null
-endpoint="$(swift build -c release --show-bin-path)/endpoint"
 baseline=".build-bench/release/Baseline"
 
+source scripts/throwaway-postgres.sh
 work=$(mktemp -d /tmp/endpoint-bench.XXXXXX)
 pids=()
-trap 'kill "${pids[@]}" 2>/dev/null || true; rm -rf "$work"' EXIT
-database="sqlite://$work/bench.sqlite"
-echo -n 'benchmark-password' | "$endpoint" member add --database "$database" --username bench --email bench@example.com --password-stdin >/dev/null 2>&1
-# No throttling in the way of repeated logins from one address.
-sqlite3 "$work/bench.sqlite" "UPDATE config SET value = '1000000' WHERE name LIKE 'login_throttle_%_failures'"
+cleanup() {
+    kill "${pids[@]}" 2>/dev/null || true
+    stop_throwaway_postgres
+    rm -rf "$work"
+}
+trap cleanup EXIT
+start_throwaway_postgres 54339 -c max_connections=200
 
-ENDPOINT_LOG_LEVEL=error "$endpoint" serve --database "$database" --port 18080 & pids+=($!)
 "$baseline" 18081 >/dev/null 2>&1 & pids+=($!)
-for url in http://127.0.0.1:18080/healthz http://127.0.0.1:18081/hello; do
-    for _ in $(seq 100); do curl -fs -o /dev/null "$url" && break; sleep 0.2; done
-done
+wait_for() {
+    for _ in $(seq 100); do curl -fs -o /dev/null "$1" && return 0; sleep 0.2; done
+    echo "no answer from $1" >&2
+    return 1
+}
+wait_for http://127.0.0.1:18081/hello
 
-login=$(curl -fs -d username=bench -d password=benchmark-password 'http://127.0.0.1:18080/data/endpoint.php?hook_type=account&hook=login')
-token=$(echo "$login" | sed -E 's/.*"device_auth_pass_hashed_vl":"([^"]+)".*/\1/')
-member=$(echo "$login" | sed -E 's/.*"device_auth_member_id_vl":"([^"]+)".*/\1/')
-
-# run NAME CONNECTIONS wrk-args... ; prints "NAME req/s p50 p99"
+# run CONNECTIONS wrk-args... ; prints "req/s p50 p99"
 run() {
-    local name=$1 connections=$2; shift 2
-    local out
-    out=$(wrk -t"$(( connections < 2 ? 1 : 2 ))" -c"$connections" -d"${duration}s" --latency "$@")
-    local rps p50 p99
-    rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
-    p50=$(echo "$out" | awk '$1 == "50%" {print $2}')
-    p99=$(echo "$out" | awk '$1 == "99%" {print $2}')
-    printf '%s %s %s %s\n' "$name" "$rps" "$p50" "$p99"
+    local connections=$1; shift
+    wrk -t"$(( connections < 2 ? 1 : 2 ))" -c"$connections" -d"${duration}s" --latency "$@" | awk '
+        /Requests\/sec/ { rps = $2 }
+        $1 == "50%" { p50 = $2 }
+        $1 == "99%" { p99 = $2 }
+        END { print rps, p50, p99 }'
 }
 
-results=()
-results+=("$(run bare-hummingbird-route 16 http://127.0.0.1:18081/hello)")
-results+=("$(run session-view 16 -H "cms_member_id: $member" -H "cms_member_hash: $token" \
-    'http://127.0.0.1:18080/data/endpoint.php?hook_type=account&hook=session')")
-results+=("$(run login 16 -s bench/login.lua 'http://127.0.0.1:18080/data/endpoint.php?hook_type=account&hook=login')")
-results+=("$(run login-c1 1 -s bench/login.lua 'http://127.0.0.1:18080/data/endpoint.php?hook_type=account&hook=login')")
+# paired KEY CONNECTIONS wrk-args... : the bare route, then the workload; stores both.
+paired() {
+    local key=$1 connections=$2; shift 2
+    result[$key.bare]=$(run "$connections" http://127.0.0.1:18081/hello)
+    result[$key]=$(run "$connections" "$@")
+}
 
-ceiling=$(echo "${results[0]}" | awk '{print $2}')
-cores=$(nproc)
-printf '\n%-24s %12s %10s %10s  %s\n' "route" "req/s" "p50" "p99" "ratio"
-for row in "${results[@]}"; do
-    set -- $row
-    printf '%-24s %12s %10s %10s  %s\n' "$1" "$2" "$3" "$4" "$(awk -v a="$2" -v b="$ceiling" 'BEGIN {printf "%.1f%% of bare route", 100 * a / b}')"
-done
-login_rps=$(echo "${results[2]}" | awk '{print $2}')
-single=$(echo "${results[3]}" | awk '{print $2}')
+kib() { awk -v field="$2:" '$1 == field { print $2 }' "/proc/$1/status"; }
+
+declare -A result
+# bench_engine NAME DATABASE_URL PORT SQL-CLIENT... : runs every workload against one database.
+bench_engine() {
+    local engine=$1 database=$2 port=$3; shift 3
+    echo -n 'benchmark-password' | "$endpoint" member add --database "$database" --username bench --email bench@example.com --password-stdin >/dev/null 2>&1
+    # No throttling in the way of repeated logins from one address.
+    "$@" "UPDATE config SET value = '1000000' WHERE name LIKE 'login_throttle_%_failures'" >/dev/null
+    ENDPOINT_LOG_LEVEL=error "$endpoint" serve --database "$database" --port "$port" & local server=$!
+    pids+=("$server")
+    wait_for "http://127.0.0.1:$port/healthz"
+    local base="http://127.0.0.1:$port/data/endpoint.php"
+    local login token member
+    login=$(curl -fs -d username=bench -d password=benchmark-password "$base?hook_type=account&hook=login")
+    token=$(echo "$login" | sed -E 's/.*"device_auth_pass_hashed_vl":"([^"]+)".*/\1/')
+    member=$(echo "$login" | sed -E 's/.*"device_auth_member_id_vl":"([^"]+)".*/\1/')
+    local auth=(-H "cms_member_id: $member" -H "cms_member_hash: $token")
+    local session="$base?hook_type=account&hook=session" push="$base?hook_type=account&hook=setup_push_notifications&device=android"
+    result[$engine.rss_idle]=$(kib "$server" VmRSS)
+
+    paired "$engine.session" 16 "${auth[@]}" "$session"
+    paired "$engine.push_repeat" 16 -s bench/push_repeat.lua "${auth[@]}" "$push"
+    paired "$engine.push_first" 16 -s bench/push_first.lua "${auth[@]}" "$push"
+    result[$engine.login]=$(run 16 -s bench/login.lua "$base?hook_type=account&hook=login")
+    result[$engine.login_c1]=$(run 1 -s bench/login.lua "$base?hook_type=account&hook=login")
+    result[$engine.cheap_idle]=$(run 4 "${auth[@]}" "$session")
+    wrk -t2 -c16 -d"$(( duration + 2 ))s" -s bench/login.lua "$base?hook_type=account&hook=login" >/dev/null & local logins=$!
+    sleep 1
+    result[$engine.cheap_loaded]=$(run 4 "${auth[@]}" "$session")
+    wait "$logins"
+    result[$engine.rss_peak]=$(kib "$server" VmHWM)
+    kill "$server"
+    wait "$server" 2>/dev/null || true
+}
+
+bench_engine sqlite "sqlite://$work/bench.sqlite" 18080 sqlite3 "$work/bench.sqlite"
+bench_engine postgres "$THROWAWAY_POSTGRES_URL" 18082 psql -q "$THROWAWAY_POSTGRES_URL" -c
 hash_ms=$(python3 bench/argon2_hash_time.py)
+cores=$(nproc)
+
+# Prints one table row: the call's figures on both engines, formatted by the awk program given.
+row() {
+    local label=$1 key=$2 program=$3
+    printf '%-34s' "$label"
+    for engine in sqlite postgres; do
+        local bare=${result[$engine.$key.bare]:-${result[$engine.session.bare]}}
+        awk -v bare="${bare%% *}" -v hash="$hash_ms" -v cores="$cores" \
+            -v idle="${result[$engine.cheap_idle]}" -v rss_idle="${result[$engine.rss_idle]}" -v rss_peak="${result[$engine.rss_peak]}" \
+            "BEGIN { split(\"${result[$engine.$key]:-}\", r, \" \"); $program }"
+    done
+    echo
+}
+ratio='printf "%8.0f req/s %5.2f of bare, p99 %-8s", r[1], r[1] / bare, r[3]'
 echo
-awk -v l="$login_rps" -v s="$single" -v c="$cores" -v h="$hash_ms" 'BEGIN {
-    printf "one Argon2id hash (m=19456 KiB, t=2, p=1): %.1f ms; one login at a time: %.1f ms\n", h, 1000 / s
-    printf "login at c16: %.1f req/s = %.0f%% of cores / hash time (%d cores -> %.1f req/s)\n", l, 100 * l * h / (1000 * c), c, 1000 * c / h
-}'
+printf '%-34s%-40s%-40s\n' "call (wrk, loopback, $cores cores)" "SQLite" "PostgreSQL"
+row "bare Hummingbird route (c16)" session.bare 'printf "%8.0f req/s, p99 %-21s", r[1], r[3]'
+row "account/session view (c16)" session "$ratio"
+row "push registration, same token" push_repeat "$ratio"
+row "push registration, new token" push_first "$ratio"
+row "account/login (c16)" login 'printf "%8.1f req/s = %3.0f%% of cores/hash    ", r[1], 100 * r[1] * hash / (1000 * cores)'
+row "account/login (c1)" login_c1 'printf "%8.1f req/s, p99 %-21s", r[1], r[3]'
+row "session view p99 (c4), logins on" cheap_loaded 'split(idle, i, " "); printf "%8s idle, %-8s under logins     ", i[3], r[3]'
+row "resident memory idle / peak" session 'printf "%6.1f MB idle, %6.1f MB peak          ", rss_idle / 1024, rss_peak / 1024'
+echo
+echo "one Argon2id hash (m=19456 KiB, t=2, p=1) through libargon2: $hash_ms ms; cores/hash = $(awk -v h="$hash_ms" -v c="$cores" 'BEGIN {printf "%.1f", 1000 * c / h}') logins/s"

@@ -15,12 +15,15 @@ import SQLKit
 /// test a client: in-process through Hummingbird's router test framework, or over a real socket.
 package enum TestServer {
     /// - Parameters:
+    ///   - database: a migrated database to serve, which other instances may share (as several servers
+    ///     behind a load balancer share one PostgreSQL); nil serves a fresh one of `engine`.
     ///   - config: config options to set before the services read them (e.g. throttle limits).
     ///   - hashThreads, hashQueueLimit: the password-hashing pool.
     ///   - registry: hooks to serve instead of the standard set.
     ///   - smtp: when given, the mail worker runs and delivers to it.
     package static func run<Value>(
         engine: DatabaseEngine = .sqlite,
+        sharing database: Database? = nil,
         settings: ServerSettings = ServerSettings(),
         config: [String: String] = [:],
         hashThreads: Int = 2,
@@ -30,7 +33,7 @@ package enum TestServer {
         framework: TestingSetup = .router,
         _ test: @Sendable (any TestClientProtocol, Site) async throws -> Value
     ) async throws -> Value {
-        try await TestDatabase.withMigrated(engine) { database in
+        func serve(_ database: Database) async throws -> Value {
             try await database.withConnection { connection in
                 for (name, value) in config {
                     try await connection.raw("DELETE FROM config WHERE name = \(bind: name)").run()
@@ -50,6 +53,8 @@ package enum TestServer {
             let app = EndpointApplication.build(site: site, settings: settings, registry: registry, backgroundServices: services, logger: quietLogger)
             return try await app.test(framework) { client in try await test(client, site) }
         }
+        if let database { return try await serve(database) }
+        return try await TestDatabase.withMigrated(engine) { try await serve($0) }
     }
 }
 

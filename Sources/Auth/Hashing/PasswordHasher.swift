@@ -6,8 +6,9 @@ import NIOPosix
 ///
 /// Argon2id deliberately costs tens of milliseconds of CPU and ~19 MiB per hash. Running it on the
 /// event loop would stall every other request, and queueing without limit under a login burst would
-/// pile up memory; so hashing gets its own threads (not sqlite-nio's shared pool) and a cap on work
-/// waiting for them. Past the cap callers get ``Busy`` at once and can answer "try again".
+/// pile up memory; so hashing gets its own threads (not sqlite-nio's shared pool), at a lower priority
+/// than request handling (``BackgroundPriority``), and a cap on work waiting for them. Past the cap
+/// callers get ``Busy`` at once and can answer "try again".
 public final class PasswordHasher: Sendable {
     /// The pool already has as much work waiting as it may.
     public struct Busy: Error {}
@@ -85,7 +86,10 @@ public final class PasswordHasher: Sendable {
         }
         guard admitted else { throw Busy() }
         defer { self.pending.withLockedValue { $0 -= 1 } }
-        return try await self.pool.runIfActive(work)
+        return try await self.pool.runIfActive {
+            BackgroundPriority.applyToCurrentThread()
+            return try work()
+        }
     }
 
     /// Stops the worker threads once queued work has finished.

@@ -42,7 +42,7 @@ extension HookRegistry {
             as: HookKey("content", "commandr_fs")
         )
         registry.register(
-            AccountSetupPushNotificationsHook(registry: .live(site.database, site.memberships)),
+            AccountSetupPushNotificationsHook(registry: .live(site.database, site.config, site.memberships)),
             as: HookKey("account", "setup_push_notifications")
         )
         registry.register(

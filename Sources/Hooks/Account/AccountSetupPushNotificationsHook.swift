@@ -28,11 +28,15 @@ public struct AccountSetupPushNotificationsHook: Hook {
             self.memberExists = memberExists
         }
 
-        /// The device tokens, members and memberships of `database`.
-        public static func live(_ database: Database, _ memberships: Memberships) -> Self {
+        /// The device tokens, members and memberships of `database`; a repeated registration writes at
+        /// most once per `push_token_refresh_seconds` of `config`.
+        public static func live(_ database: Database, _ config: ConfigStore, _ memberships: Memberships) -> Self {
             Self(
                 register: { token, platform, owner in
-                    try await database.withConnection { try await DeviceTokenStore.register(token: token, platform: platform, memberID: owner, on: $0) }
+                    let refreshSeconds = try await config.options().integer("push_token_refresh_seconds", default: 3600)
+                    try await database.withConnection {
+                        try await DeviceTokenStore.register(token: token, platform: platform, memberID: owner, refreshSeconds: refreshSeconds, on: $0)
+                    }
                 },
                 isAdministrator: { try await memberships.membership(of: $0)?.isAdmin == true },
                 memberExists: { try await MemberStore(database: database).find(id: $0) != nil }

@@ -6,13 +6,30 @@ public import SQLKit
 /// changed hands, or someone else logged in on it) and refreshes its last-seen time, instead of
 /// delivering one device's notifications to two members. A member may have any number of devices.
 public enum DeviceTokenStore {
-    /// Registers `token` for `memberID` (nil: an anonymous device).
-    public static func register(token: String, platform: PushPlatform, memberID: Int?, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws {
+    /// Registers `token` for `memberID` (nil: an anonymous device); returns whether that took a write.
+    ///
+    /// The SDKs register at every app start with a token that is almost always registered already: a
+    /// token already registered to the same owner and written less than `refreshSeconds` ago is left as
+    /// it is after one read, so a launch spike costs reads, not writes (on PostgreSQL, WAL flushes). Any
+    /// other registration writes, so the last registration always decides the owner, whichever
+    /// instance took the earlier one.
+    @discardableResult
+    public static func register(
+        token: String, platform: PushPlatform, memberID: Int?, refreshSeconds: Int, on connection: any SQLDatabase, now: Int = UnixTime.now
+    ) async throws -> Bool {
+        let known = try await connection.raw("""
+            SELECT member_id, last_seen_at FROM device_tokens WHERE platform = \(bind: platform.rawValue) AND token = \(bind: token)
+            """).first()
+        if let known, try known.decode(column: "member_id", as: Int?.self) == memberID,
+           try known.decode(column: "last_seen_at", as: Int.self) > now - refreshSeconds {
+            return false
+        }
         try await connection.raw("""
             INSERT INTO device_tokens (token, platform, member_id, created_at, last_seen_at)
             VALUES (\(bind: token), \(bind: platform.rawValue), \(bind: memberID), \(bind: now), \(bind: now))
             ON CONFLICT (platform, token) DO UPDATE SET member_id = \(bind: memberID), last_seen_at = \(bind: now)
             """).run()
+        return true
     }
 
     /// The (platform, token) pairs `target` reaches.

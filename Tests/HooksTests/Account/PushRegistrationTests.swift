@@ -89,6 +89,61 @@ import Testing
         }
     }
 
+    static func lastSeen(_ token: String, _ database: Database) async throws -> Int? {
+        try await database.withConnection {
+            try await $0.raw("SELECT last_seen_at FROM device_tokens WHERE token = \(bind: token)").first()?.decode(column: "last_seen_at", as: Int.self)
+        }
+    }
+
+    /// The SDKs register at every app start: the same token for the same owner is left alone (one
+    /// read) until `push_token_refresh_seconds` have passed since it was last written.
+    @Test(arguments: TestDatabase.engines)
+    func aRepeatedRegistrationWritesAtMostOncePerRefreshInterval(engine: DatabaseEngine) async throws {
+        try await TestServer.run(engine: engine, config: ["push_token_refresh_seconds": "3600"]) { client, services in
+            try await AccountFixtures.member("alice", services: services)
+            let alice = try LoggedIn(try await client.login("alice"))
+            for (token, credentials) in [("alice-phone", alice.formFields), ("anonymous-install", [])] {
+                #expect(try await client.postForm(Self.uri("android"), [("token", token)] + credentials).success == true)
+                let recent = UnixTime.now - 600
+                try await services.database.withConnection { try await $0.raw("UPDATE device_tokens SET last_seen_at = \(bind: recent)").run() }
+                let again = try await client.postForm(Self.uri("android"), [("token", token)] + credentials)
+                #expect(again.success == true && again.raw.contains(#""device":"android""#))
+                #expect(try await Self.lastSeen(token, services.database) == recent, "\(token): seen 10 minutes ago, nothing written")
+
+                let stale = UnixTime.now - 7200
+                try await services.database.withConnection { try await $0.raw("UPDATE device_tokens SET last_seen_at = \(bind: stale)").run() }
+                _ = try await client.postForm(Self.uri("android"), [("token", token)] + credentials)
+                #expect(try #require(try await Self.lastSeen(token, services.database)) >= UnixTime.now - 5, "\(token): refreshed after an hour")
+            }
+            let ownerless = try await client.postForm(Self.uri("android"), [("token", "alice-phone")])
+            #expect(ownerless.data["member_id"] is NSNull)
+            #expect(try await Self.owners(services)["alice-phone"] == .some(nil), "a recent token still moves when its owner changes")
+        }
+    }
+
+    /// Two instances on one database: a token moved through one is moved for good, and moves back when
+    /// its first owner registers it again through the other.
+    @Test(arguments: TestDatabase.engines)
+    func aTokenMovedOnAnotherInstanceStaysMoved(engine: DatabaseEngine) async throws {
+        try await TestDatabase.withMigrated(engine) { database in
+            try await TestServer.run(sharing: database) { first, services in
+                let aliceID = try await AccountFixtures.member("alice", services: services)
+                let bobID = try await AccountFixtures.member("bobby", services: services)
+                try await TestServer.run(sharing: database) { second, _ in
+                    let alice = try LoggedIn(try await first.login("alice"))
+                    let bob = try LoggedIn(try await second.login("bobby"))
+                    _ = try await first.postForm(Self.uri("ios"), [("token", "shared-phone")] + alice.formFields)
+                    _ = try await second.postForm(Self.uri("ios"), [("token", "shared-phone")] + bob.formFields)
+                    #expect(try await Self.owners(services)["shared-phone"] == .some(bobID))
+                    _ = try await first.postForm(Self.uri("ios"), [("token", "shared-phone")] + alice.formFields)
+                    #expect(try await Self.owners(services)["shared-phone"] == .some(aliceID), "the last registration decides, on any instance")
+                    _ = try await second.postForm(Self.uri("ios"), [("token", "shared-phone")] + bob.formFields)
+                    #expect(try await Self.owners(services) == ["shared-phone": .some(bobID)])
+                }
+            }
+        }
+    }
+
     @Test(arguments: [
         ([("device", "windows"), ("token", "t")], "The device must be \u{2018}ios\u{2019} or \u{2018}android\u{2019}, not \u{2018}windows\u{2019}."),
         ([("device", "ios"), ("token", "  ")], "The push token must be non-empty printable text of at most 4096 bytes."),

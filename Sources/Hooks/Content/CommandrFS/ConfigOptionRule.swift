@@ -73,5 +73,6 @@ enum ConfigOptionRule: Sendable {
         "mail_retry_base_seconds": .integer(1...86_400),
         "mail_retry_max_seconds": .integer(1...604_800),
         "mail_max_attempts": .integer(1...1000),
+        "push_token_refresh_seconds": .integer(0...604_800),
     ]
 }

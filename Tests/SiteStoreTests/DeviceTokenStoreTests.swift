@@ -1,0 +1,37 @@
+import TestSupport
+import SiteStore
+import SQLKit
+import Testing
+
+/// Push registrations write only when something changed, on both engines.
+@Suite struct DeviceTokenStoreTests {
+    @Test(arguments: TestDatabase.engines)
+    func registrationWritesOnlyForANewTokenAnOwnerChangeOrAfterTheInterval(engine: DatabaseEngine) async throws {
+        try await TestDatabase.withMigrated(engine) { database in
+            func register(_ member: Int?, at now: Int) async throws -> Bool {
+                try await database.withConnection {
+                    try await DeviceTokenStore.register(token: "t1", platform: .android, memberID: member, refreshSeconds: 3600, on: $0, now: now)
+                }
+            }
+            #expect(try await register(nil, at: 10_000), "a new token")
+            #expect(try await register(nil, at: 10_001) == false, "the same owner, just seen")
+            #expect(try await register(nil, at: 13_599) == false)
+            #expect(try await register(nil, at: 13_600), "an hour after the last write")
+            #expect(try await register(1, at: 13_601), "another owner")
+            #expect(try await register(1, at: 13_602) == false)
+            #expect(try await register(nil, at: 13_603), "back to anonymous")
+            if engine == .postgres {
+                // A repeat that writes nothing takes no transaction ID, so its commit flushes no WAL.
+                let assigned = try await database.transaction { connection in
+                    try await DeviceTokenStore.register(token: "t1", platform: .android, memberID: nil, refreshSeconds: 3600, on: connection, now: 13_604)
+                    return try await connection.raw("SELECT pg_current_xact_id_if_assigned() IS NOT NULL AS assigned").first()?
+                        .decode(column: "assigned", as: Bool.self)
+                }
+                #expect(assigned == false)
+            }
+            let rows = try await database.withConnection { try await $0.raw("SELECT member_id, last_seen_at FROM device_tokens").all() }
+            #expect(rows.count == 1)
+            #expect(try rows.first?.decode(column: "last_seen_at", as: Int.self) == 13_603)
+        }
+    }
+}
