@@ -102,6 +102,23 @@ package final class TestSMTPServer: Sendable {
         }
     }
 
+    /// Runs `body` with a server listening on a free port on 127.0.0.1, and stops it afterwards,
+    /// whether `body` succeeds or throws.
+    package static func running<Result>(
+        behaviour: Behaviour = Behaviour(), _ body: (TestSMTPServer) async throws -> Result
+    ) async throws -> Result {
+        let server = TestSMTPServer(behaviour: behaviour)
+        try await server.start()
+        do {
+            let result = try await body(server)
+            try await server.stop()
+            return result
+        } catch {
+            try? await server.stop()
+            throw error
+        }
+    }
+
     /// Stops listening (open sessions are left to finish).
     package func stop() async throws {
         let channel = self.state.withLockedValue { state in

@@ -16,38 +16,37 @@ import Testing
     static let waitingForMail = "An e-mail has been sent to the e-mail address you joined with. This e-mail will contain a link that you may click to activate your account. Once activated, you may login."
 
     @Test func iOSJoinMailsAConfirmationLinkThatTheAPIConfirmsOnce() async throws {
-        let smtp = TestSMTPServer()
-        try await smtp.start()
-        defer { Task { try? await smtp.stop() } }
-        try await TestServer.run(smtp: smtp) { client, services in
-            let joined = try await client.join(JoinFixtures.iOSFields("Newcomer"))
-            #expect(joined.success == true, "\(joined.raw)")
-            #expect(joined.data["message"] as? String == Self.waitingForMail)
-            let memberID = try #require(joined.data["member_id"] as? Int)
-            let member = try #require(try await services.members.find(id: memberID))
-            #expect(member.emailConfirmed == false)
-            #expect(member.dateOfBirth == "1990-03-07")
-            #expect(member.timezone == "Europe/London")
-            #expect(member.passwordHash.hasPrefix("$argon2id$"))
-            #expect(try await client.login("Newcomer", "a sturdy passphrase").errorDetails == "This member account has not yet been validated by e-mail.")
+        try await TestSMTPServer.running { smtp in
+            try await TestServer.run(smtp: smtp) { client, services in
+                let joined = try await client.join(JoinFixtures.iOSFields("Newcomer"))
+                #expect(joined.success == true, "\(joined.raw)")
+                #expect(joined.data["message"] as? String == Self.waitingForMail)
+                let memberID = try #require(joined.data["member_id"] as? Int)
+                let member = try #require(try await services.members.find(id: memberID))
+                #expect(member.emailConfirmed == false)
+                #expect(member.dateOfBirth == "1990-03-07")
+                #expect(member.timezone == "Europe/London")
+                #expect(member.passwordHash.hasPrefix("$argon2id$"))
+                #expect(try await client.login("Newcomer", "a sturdy passphrase").errorDetails == "This member account has not yet been validated by e-mail.")
 
-            let mail = try #require(try await smtp.waitForMessages(1).first)
-            #expect(mail.recipient == "newcomer@example.com")
-            #expect(mail.header("Subject") == "Activate your new account at Composr site")
-            let link = try #require(mail.link)
-            #expect(link.hasPrefix("http://127.0.0.1:8080/account/confirm-email?member=\(memberID)&code="))
-            #expect(mail.part("text/html")?.contains("href=\"\(link.replacingOccurrences(of: "&", with: "&amp;"))\"") == true)
-            let fields = try MailFixtures.linkFields(link)
-            #expect(fields.code.count == 32, "192 random bits")
-            let stored = try await services.database.withConnection { try await $0.raw("SELECT code_hash FROM account_codes").all() }
-            #expect(try stored.map { try $0.decode(column: "code_hash", as: String.self) }.allSatisfy { $0 != fields.code && $0.count == 64 })
+                let mail = try #require(try await smtp.waitForMessages(1).first)
+                #expect(mail.recipient == "newcomer@example.com")
+                #expect(mail.header("Subject") == "Activate your new account at Composr site")
+                let link = try #require(mail.link)
+                #expect(link.hasPrefix("http://127.0.0.1:8080/account/confirm-email?member=\(memberID)&code="))
+                #expect(mail.part("text/html")?.contains("href=\"\(link.replacingOccurrences(of: "&", with: "&amp;"))\"") == true)
+                let fields = try MailFixtures.linkFields(link)
+                #expect(fields.code.count == 32, "192 random bits")
+                let stored = try await services.database.withConnection { try await $0.raw("SELECT code_hash FROM account_codes").all() }
+                #expect(try stored.map { try $0.decode(column: "code_hash", as: String.self) }.allSatisfy { $0 != fields.code && $0.count == 64 })
 
-            let confirmURI = JoinFixtures.joinURI + "&type=confirm"
-            let confirmed = try await client.postForm(confirmURI, [("member", fields.member), ("code", fields.code)])
-            #expect(confirmed.data["message"] as? String == "Your e-mail address has been confirmed. You may now log in.")
-            #expect(try await client.login("newcomer", "a sturdy passphrase").success == true)
-            let again = try await client.postForm(confirmURI, [("member", fields.member), ("code", fields.code)])
-            #expect(again.data["message"] as? String == "This e-mail address has already been confirmed. You may log in.")
+                let confirmURI = JoinFixtures.joinURI + "&type=confirm"
+                let confirmed = try await client.postForm(confirmURI, [("member", fields.member), ("code", fields.code)])
+                #expect(confirmed.data["message"] as? String == "Your e-mail address has been confirmed. You may now log in.")
+                #expect(try await client.login("newcomer", "a sturdy passphrase").success == true)
+                let again = try await client.postForm(confirmURI, [("member", fields.member), ("code", fields.code)])
+                #expect(again.data["message"] as? String == "This e-mail address has already been confirmed. You may log in.")
+            }
         }
     }
 
@@ -159,24 +158,23 @@ import Testing
     }
 
     @Test func joiningAgainBeforeConfirmingResendsAFreshCodeAndTheOldOneStopsWorking() async throws {
-        let smtp = TestSMTPServer()
-        try await smtp.start()
-        defer { Task { try? await smtp.stop() } }
-        try await TestServer.run(smtp: smtp) { client, services in
-            #expect(try await client.join(JoinFixtures.iOSFields("again")).success == true)
-            let first = try MailFixtures.linkFields(try #require(try await smtp.waitForMessages(1)[0].link))
-            let repeated = try await client.join(JoinFixtures.iOSFields("Again", password: "a different passphrase"))
-            #expect(repeated.data["message"] as? String == Self.waitingForMail)
-            #expect(repeated.data["member_id"] as? Int == Int(first.member))
-            let second = try MailFixtures.linkFields(try #require(try await smtp.waitForMessages(2)[1].link))
-            #expect(second.code != first.code)
+        try await TestSMTPServer.running { smtp in
+            try await TestServer.run(smtp: smtp) { client, services in
+                #expect(try await client.join(JoinFixtures.iOSFields("again")).success == true)
+                let first = try MailFixtures.linkFields(try #require(try await smtp.waitForMessages(1)[0].link))
+                let repeated = try await client.join(JoinFixtures.iOSFields("Again", password: "a different passphrase"))
+                #expect(repeated.data["message"] as? String == Self.waitingForMail)
+                #expect(repeated.data["member_id"] as? Int == Int(first.member))
+                let second = try MailFixtures.linkFields(try #require(try await smtp.waitForMessages(2)[1].link))
+                #expect(second.code != first.code)
 
-            let confirmURI = JoinFixtures.joinURI + "&type=confirm"
-            let stale = try await client.postForm(confirmURI, [("member", first.member), ("code", first.code)])
-            #expect(stale.errorDetails == "The confirmation code is not correct. Make sure you opened the whole link from the most recent e-mail we sent you.")
-            #expect(try await client.postForm(confirmURI, [("member", second.member), ("code", second.code)]).success == true)
-            #expect(try await client.login("again", "a sturdy passphrase").success == true, "re-joining did not change the password")
-            #expect(try await client.join(JoinFixtures.iOSFields("again")).errorDetails == "The username specified already exists")
+                let confirmURI = JoinFixtures.joinURI + "&type=confirm"
+                let stale = try await client.postForm(confirmURI, [("member", first.member), ("code", first.code)])
+                #expect(stale.errorDetails == "The confirmation code is not correct. Make sure you opened the whole link from the most recent e-mail we sent you.")
+                #expect(try await client.postForm(confirmURI, [("member", second.member), ("code", second.code)]).success == true)
+                #expect(try await client.login("again", "a sturdy passphrase").success == true, "re-joining did not change the password")
+                #expect(try await client.join(JoinFixtures.iOSFields("again")).errorDetails == "The username specified already exists")
+            }
         }
     }
 

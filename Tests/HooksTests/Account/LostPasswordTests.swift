@@ -45,40 +45,39 @@ import Testing
     }
 
     @Test func resetThroughTheAPIChangesThePasswordAndLogsEveryDeviceOut() async throws {
-        let smtp = TestSMTPServer()
-        try await smtp.start()
-        defer { Task { try? await smtp.stop() } }
-        try await TestServer.run(smtp: smtp) { client, services in
-            let memberID = try await AccountFixtures.member("forgetful", services: services)
-            let device = try LoggedIn(try await client.login("forgetful"))
+        try await TestSMTPServer.running { smtp in
+            try await TestServer.run(smtp: smtp) { client, services in
+                let memberID = try await AccountFixtures.member("forgetful", services: services)
+                let device = try LoggedIn(try await client.login("forgetful"))
 
-            #expect(try await client.postForm(JoinFixtures.lostPasswordURI, [("email_address", "FORGETFUL@example.com")]).data["message"] as? String == Self.mailed)
-            let mail = try #require(try await smtp.waitForMessages(1).first)
-            #expect(mail.header("Subject") == "Confirm password reset")
-            #expect(mail.part("text/plain")?.contains("within 30 minutes") == true)
-            let link = try MailFixtures.linkFields(try #require(mail.link))
-            #expect(link.path.hasPrefix("/account/reset-password?member=\(memberID)&code="))
+                #expect(try await client.postForm(JoinFixtures.lostPasswordURI, [("email_address", "FORGETFUL@example.com")]).data["message"] as? String == Self.mailed)
+                let mail = try #require(try await smtp.waitForMessages(1).first)
+                #expect(mail.header("Subject") == "Confirm password reset")
+                #expect(mail.part("text/plain")?.contains("within 30 minutes") == true)
+                let link = try MailFixtures.linkFields(try #require(mail.link))
+                #expect(link.path.hasPrefix("/account/reset-password?member=\(memberID)&code="))
 
-            let editURI = JoinFixtures.lostPasswordURI + "&type=edit"
-            func reset(_ password: String, _ confirm: String, code: String = link.code) async throws -> DecodedEnvelope {
-                try await client.postForm(editURI, [("member", link.member), ("code", code), ("password", password), ("password_confirm", confirm)])
+                let editURI = JoinFixtures.lostPasswordURI + "&type=edit"
+                func reset(_ password: String, _ confirm: String, code: String = link.code) async throws -> DecodedEnvelope {
+                    try await client.postForm(editURI, [("member", link.member), ("code", code), ("password", password), ("password_confirm", confirm)])
+                }
+                #expect(try await reset("brand new secret", "brand new secrte").errorDetails == "The two passwords you gave do not match.")
+                #expect(try await reset("letmein1", "letmein1").errorDetails?.contains("most commonly used") == true)
+                #expect(try await reset("short", "short").errorDetails == "The password must be at least 8 characters")
+                let done = try await reset("brand new secret", "brand new secret")
+                #expect(done.data["message"] as? String == "Your password has been changed and every device that was logged in to your account has been logged out. You may now log in with the new password.")
+
+                #expect(try await client.login("forgetful", "correct horse").success == false)
+                #expect(try await client.login("forgetful", "brand new secret").success == true)
+                let oldDevice = try await client.postForm(AccountFixtures.sessionURI, device.formFields)
+                #expect(oldDevice.errorDetails == "You are not logged in.")
+                #expect(try await reset("another new secret", "another new secret").errorDetails == "This link has already been used. Please ask for a new one if you still need it.")
+
+                let notice = try await smtp.waitForMessages(2)[1]
+                #expect(notice.header("Subject") == "Your password at Composr site was changed")
+                #expect(notice.part("text/plain")?.contains("brand new secret") == false, "the password is never mailed")
+                #expect(try await services.members.find(id: memberID)?.passwordHash.hasPrefix("$argon2id$") == true)
             }
-            #expect(try await reset("brand new secret", "brand new secrte").errorDetails == "The two passwords you gave do not match.")
-            #expect(try await reset("letmein1", "letmein1").errorDetails?.contains("most commonly used") == true)
-            #expect(try await reset("short", "short").errorDetails == "The password must be at least 8 characters")
-            let done = try await reset("brand new secret", "brand new secret")
-            #expect(done.data["message"] as? String == "Your password has been changed and every device that was logged in to your account has been logged out. You may now log in with the new password.")
-
-            #expect(try await client.login("forgetful", "correct horse").success == false)
-            #expect(try await client.login("forgetful", "brand new secret").success == true)
-            let oldDevice = try await client.postForm(AccountFixtures.sessionURI, device.formFields)
-            #expect(oldDevice.errorDetails == "You are not logged in.")
-            #expect(try await reset("another new secret", "another new secret").errorDetails == "This link has already been used. Please ask for a new one if you still need it.")
-
-            let notice = try await smtp.waitForMessages(2)[1]
-            #expect(notice.header("Subject") == "Your password at Composr site was changed")
-            #expect(notice.part("text/plain")?.contains("brand new secret") == false, "the password is never mailed")
-            #expect(try await services.members.find(id: memberID)?.passwordHash.hasPrefix("$argon2id$") == true)
         }
     }
 

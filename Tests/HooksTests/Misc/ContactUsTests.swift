@@ -15,76 +15,76 @@ import Testing
     static let iOSURI = "/data/endpoint.php?hook_type=misc&hook=contact_us"
     static let androidURI = "/data/endpoint.php?hook_type=account&hook=contact_us"
 
+    /// Staff notifications go to one configured address instead of every administrator.
+    static var withStaffAddress: ServerSettings {
+        var settings = ServerSettings()
+        settings.staffEmail = "staff@example.com"
+        return settings
+    }
+
     @Test(arguments: TestDatabase.engines)
     func aGuestMessageReachesEveryAdministratorButNeverTheTypedAddress(engine: DatabaseEngine) async throws {
-        let smtp = TestSMTPServer()
-        try await smtp.start()
-        defer { Task { try? await smtp.stop() } }
-        try await TestServer.run(engine: engine, smtp: smtp) { client, services in
-            try await AccountFixtures.member("boss", role: .administrators, services: services)
-            try await AccountFixtures.member("deputy", role: .administrators, services: services)
-            let answer = try await client.postMultipart(Self.iOSURI, [
-                ("title", "Broken link"), ("email", "victim@example.org"), ("post", "The link on the <b>home</b> page\nis broken."),
-            ])
-            #expect(answer.success == true, "\(answer.raw)")
-            #expect(answer.data["message"] as? String == "Your message was sent (Broken link)")
+        try await TestSMTPServer.running { smtp in
+            try await TestServer.run(engine: engine, smtp: smtp) { client, services in
+                try await AccountFixtures.member("boss", role: .administrators, services: services)
+                try await AccountFixtures.member("deputy", role: .administrators, services: services)
+                let answer = try await client.postMultipart(Self.iOSURI, [
+                    ("title", "Broken link"), ("email", "victim@example.org"), ("post", "The link on the <b>home</b> page\nis broken."),
+                ])
+                #expect(answer.success == true, "\(answer.raw)")
+                #expect(answer.data["message"] as? String == "Your message was sent (Broken link)")
 
-            let stored = try await services.database.withConnection { try await StaffMessageStore.all(on: $0) }
-            #expect(stored.count == 1)
-            #expect(stored.first?.memberID == nil)
-            #expect(stored.first?.email == "victim@example.org")
-            #expect(stored.first?.category == "General")
-            #expect(stored.first?.post == "The link on the <b>home</b> page\nis broken.")
+                let stored = try await services.database.withConnection { try await StaffMessageStore.all(on: $0) }
+                #expect(stored.count == 1)
+                #expect(stored.first?.memberID == nil)
+                #expect(stored.first?.email == "victim@example.org")
+                #expect(stored.first?.category == "General")
+                #expect(stored.first?.post == "The link on the <b>home</b> page\nis broken.")
 
-            let mails = try await smtp.waitForMessages(2)
-            try await Task.sleep(for: .milliseconds(300))
-            #expect(smtp.received.count == 2, "one per administrator, nothing to the typed address")
-            #expect(Set(mails.map(\.recipient)) == ["boss@example.com", "deputy@example.com"])
-            let notice = try #require(mails.first)
-            #expect(notice.header("Subject") == "New 'Contact-Us' message: Broken link")
-            #expect(notice.header("Reply-To") == "<victim@example.org>")
-            #expect(notice.part("text/plain")?.contains("The link on the <b>home</b> page\nis broken.") == true)
-            #expect(notice.part("text/plain")?.contains("not verified") == true)
-            #expect(notice.part("text/html")?.contains("&lt;b&gt;home&lt;/b&gt;") == true)
+                let mails = try await smtp.waitForMessages(2)
+                try await Task.sleep(for: .milliseconds(300))
+                #expect(smtp.received.count == 2, "one per administrator, nothing to the typed address")
+                #expect(Set(mails.map(\.recipient)) == ["boss@example.com", "deputy@example.com"])
+                let notice = try #require(mails.first)
+                #expect(notice.header("Subject") == "New 'Contact-Us' message: Broken link")
+                #expect(notice.header("Reply-To") == "<victim@example.org>")
+                #expect(notice.part("text/plain")?.contains("The link on the <b>home</b> page\nis broken.") == true)
+                #expect(notice.part("text/plain")?.contains("not verified") == true)
+                #expect(notice.part("text/html")?.contains("&lt;b&gt;home&lt;/b&gt;") == true)
+            }
         }
     }
 
     @Test func androidShapeAndTheConfiguredStaffAddress() async throws {
-        let smtp = TestSMTPServer()
-        try await smtp.start()
-        defer { Task { try? await smtp.stop() } }
-        var settings = ServerSettings()
-        settings.staffEmail = "staff@example.com"
-        try await TestServer.run(settings: settings, smtp: smtp) { client, services in
-            try await AccountFixtures.member("boss", role: .administrators, services: services)
-            let answer = try await client.postForm(Self.androidURI, [("email", "a@example.org"), ("post", "Hello"), ("category", "Billing")])
-            #expect(answer.data["message"] as? String == "Your message was sent ()")
-            let mails = try await smtp.waitForMessages(1)
-            #expect(mails.map(\.recipient) == ["staff@example.com"])
-            #expect(mails[0].part("text/plain")?.contains("category \u{2018}Billing\u{2019}") == true)
+        try await TestSMTPServer.running { smtp in
+            try await TestServer.run(settings: Self.withStaffAddress, smtp: smtp) { client, services in
+                try await AccountFixtures.member("boss", role: .administrators, services: services)
+                let answer = try await client.postForm(Self.androidURI, [("email", "a@example.org"), ("post", "Hello"), ("category", "Billing")])
+                #expect(answer.data["message"] as? String == "Your message was sent ()")
+                let mails = try await smtp.waitForMessages(1)
+                #expect(mails.map(\.recipient) == ["staff@example.com"])
+                #expect(mails[0].part("text/plain")?.contains("category \u{2018}Billing\u{2019}") == true)
+            }
         }
     }
 
     @Test func aMemberGetsTheCopyAtTheirOwnAddressOnly() async throws {
-        let smtp = TestSMTPServer()
-        try await smtp.start()
-        defer { Task { try? await smtp.stop() } }
-        var settings = ServerSettings()
-        settings.staffEmail = "staff@example.com"
-        try await TestServer.run(settings: settings, smtp: smtp) { client, services in
-            let memberID = try await AccountFixtures.member("writer", services: services)
-            let device = try LoggedIn(try await client.login("writer"))
-            let answer = try await client.postMultipart(Self.iOSURI, [("title", "Hi"), ("email", "someone-else@example.org"), ("post", "Question")], headers: device.iOSHeaders)
-            #expect(answer.success == true, "\(answer.raw)")
-            let mails = try await smtp.waitForMessages(2)
-            #expect(Set(mails.map(\.recipient)) == ["staff@example.com", "writer@example.com"])
-            let copy = try #require(mails.first { $0.recipient == "writer@example.com" })
-            #expect(copy.header("Subject") == "Your message was sent (Hi)")
-            #expect(copy.part("text/plain")?.contains("Question") == true)
-            let stored = try await services.database.withConnection { try await StaffMessageStore.all(on: $0) }
-            #expect(stored.first?.memberID == memberID)
-            #expect(stored.first?.name == "writer")
-            #expect(stored.first?.email == "writer@example.com", "the account's verified address, not the typed one")
+        try await TestSMTPServer.running { smtp in
+            try await TestServer.run(settings: Self.withStaffAddress, smtp: smtp) { client, services in
+                let memberID = try await AccountFixtures.member("writer", services: services)
+                let device = try LoggedIn(try await client.login("writer"))
+                let answer = try await client.postMultipart(Self.iOSURI, [("title", "Hi"), ("email", "someone-else@example.org"), ("post", "Question")], headers: device.iOSHeaders)
+                #expect(answer.success == true, "\(answer.raw)")
+                let mails = try await smtp.waitForMessages(2)
+                #expect(Set(mails.map(\.recipient)) == ["staff@example.com", "writer@example.com"])
+                let copy = try #require(mails.first { $0.recipient == "writer@example.com" })
+                #expect(copy.header("Subject") == "Your message was sent (Hi)")
+                #expect(copy.part("text/plain")?.contains("Question") == true)
+                let stored = try await services.database.withConnection { try await StaffMessageStore.all(on: $0) }
+                #expect(stored.first?.memberID == memberID)
+                #expect(stored.first?.name == "writer")
+                #expect(stored.first?.email == "writer@example.com", "the account's verified address, not the typed one")
+            }
         }
     }
 
