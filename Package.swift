@@ -62,7 +62,7 @@ let package = Package(
 
         // MARK: Foundations: wording and storage
 
-        .target(name: "Messages", swiftSettings: upcoming),
+        .target(name: "Messages", exclude: ["embedded-data.txt", "Catalogs"], swiftSettings: upcoming, plugins: ["EmbedData"]),
         .target(
             name: "SiteStore",
             dependencies: [

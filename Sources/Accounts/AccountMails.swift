@@ -1,38 +1,66 @@
+import Foundation
 public import SiteStore
 import Mail
 public import Messages
 
-/// The account e-mails (confirmation, reset link, password-changed notice) in the catalog's language.
+/// The account e-mails (confirmation, reset link, password-changed notice), each in the language of
+/// the member it goes to (``AccountPolicy/catalog(forMemberLanguage:)``), whatever language the
+/// request that caused it was in; numbers and dates are written the language's way.
 public struct AccountMails: Sendable {
+    /// Who a mail goes to.
+    public struct Recipient: Sendable {
+        public var memberID: Int
+        public var username: String
+        public var email: String
+        /// The member's stored language code.
+        public var language: String
+
+        public init(_ member: MemberRecord) {
+            self.init(memberID: member.id, username: member.username, email: member.email, language: member.language)
+        }
+
+        public init(memberID: Int, username: String, email: String, language: String) {
+            self.memberID = memberID
+            self.username = username
+            self.email = email
+            self.language = language
+        }
+    }
+
     private let composer = MailComposer()
 
     public init() {}
 
-    /// The mail asking a new member to confirm their address.
-    public func confirmation(to member: (username: String, email: String), link: String, policy: AccountPolicy, messages: any MessageCatalog) -> OutgoingMail {
-        self.composer.compose(
+    /// The mail asking a new member to confirm their address with `code`.
+    public func confirmation(to member: Recipient, code: String, policy: AccountPolicy) -> OutgoingMail {
+        let messages = policy.catalog(forMemberLanguage: member.language)
+        let hours = policy.confirmationSeconds / 3600
+        return self.composer.compose(
             to: member.email,
             subject: messages.text(.confirmEmailSubject, policy.siteName),
-            paragraphs: [messages.text(.signupText, policy.siteName, member.username, String(policy.confirmationSeconds / 3600))],
-            link: (messages.text(.confirmLinkLabel), link),
+            paragraphs: [messages.text(.signupText, policy.siteName, member.username, messages.number(hours))],
+            link: (messages.text(.confirmLinkLabel), policy.confirmationLink(memberID: member.memberID, code: code, language: messages)),
             footer: [messages.text(.mailNotYou)]
         )
     }
 
-    /// The mail with a password-reset link.
-    public func resetLink(to member: (username: String, email: String), link: String, policy: AccountPolicy, messages: any MessageCatalog) -> OutgoingMail {
-        self.composer.compose(
+    /// The mail with a password-reset link for `code`.
+    public func resetLink(to member: Recipient, code: String, policy: AccountPolicy) -> OutgoingMail {
+        let messages = policy.catalog(forMemberLanguage: member.language)
+        return self.composer.compose(
             to: member.email,
             subject: messages.text(.lostPasswordConfirm),
-            paragraphs: [messages.text(.lostPasswordText, member.username, policy.siteName, String(policy.resetSeconds / 60))],
-            link: (messages.text(.resetLinkLabel), link),
+            paragraphs: [messages.text(.lostPasswordText, member.username, policy.siteName, messages.number(policy.resetSeconds / 60))],
+            link: (messages.text(.resetLinkLabel), policy.resetLink(memberID: member.memberID, code: code, language: messages)),
             footer: [messages.text(.mailNotYou)]
         )
     }
 
-    /// The notice that a password was changed (never containing the password).
-    public func passwordChanged(to member: (username: String, email: String), at time: String, policy: AccountPolicy, messages: any MessageCatalog) -> OutgoingMail {
-        self.composer.compose(
+    /// The notice that a password was changed at `unixTime` (never containing the password).
+    public func passwordChanged(to member: Recipient, at unixTime: Int, policy: AccountPolicy) -> OutgoingMail {
+        let messages = policy.catalog(forMemberLanguage: member.language)
+        let time = DateWording(catalog: messages, timeZone: TimeZone(identifier: "UTC")!).dateAndTime(unixTime)
+        return self.composer.compose(
             to: member.email,
             subject: messages.text(.passwordChangedSubject, policy.siteName),
             paragraphs: [messages.text(.passwordChangedText, member.username, policy.siteName, time)],

@@ -10,12 +10,12 @@ struct CommandFailure: Error, CustomStringConvertible, Equatable {
     }
 
     /// An account flow's refusal, in the catalog's words.
-    init(_ failure: AccountFailure, messages: any MessageCatalog = EnglishCatalog()) {
+    init(_ failure: AccountFailure, messages: MessageCatalog = MessageCatalog.english) {
         self.init(messages.text(failure.message, failure.arguments))
     }
 
     /// A taken username or address, worded for an administrator.
-    init(_ conflict: MemberRegistration.Conflict, messages: any MessageCatalog = EnglishCatalog()) {
+    init(_ conflict: MemberRegistration.Conflict, messages: MessageCatalog = MessageCatalog.english) {
         switch conflict {
         case .username: self.init(messages.text(.usernameAlreadyExists))
         case .email: self.init(messages.text(.emailAddressInUse))

@@ -6,6 +6,6 @@ struct EndpointCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "endpoint",
         abstract: "A Composr-compatible mobile API server (/data/endpoint.php).",
-        subcommands: [ServeCommand.self, MigrateCommand.self, MemberCommand.self, MailCommand.self, PushCommand.self]
+        subcommands: [ServeCommand.self, MigrateCommand.self, MemberCommand.self, MailCommand.self, PushCommand.self, StringsCommand.self]
     )
 }

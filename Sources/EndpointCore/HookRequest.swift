@@ -23,8 +23,9 @@ public struct HookRequest: Sendable {
     public let userAgent: String
     /// The request ID, also in the `X-Request-Id` header and in every log line of this request.
     public let requestID: String
-    /// The wording for messages.
-    public let messages: any MessageCatalog
+    /// The wording for messages, in the language this answer is in (`keep_lang`, the caller's stored
+    /// language, `Accept-Language`, the site's: ``Languages/choose(parameter:memberLanguage:acceptLanguage:siteDefault:)``).
+    public let messages: MessageCatalog
     public let logger: Logger
 
     public init(
@@ -36,7 +37,7 @@ public struct HookRequest: Sendable {
         clientAddress: String,
         userAgent: String,
         requestID: String,
-        messages: any MessageCatalog,
+        messages: MessageCatalog,
         logger: Logger
     ) {
         self.key = key

@@ -8,11 +8,11 @@ public import Foundation
 /// translation changes the order and the words without code; month and weekday names and the AM/PM
 /// marks come from the catalog's locale, the ordinal suffix (`%o`) from the catalog.
 public struct DateWording: Sendable {
-    private let catalog: any MessageCatalog
+    private let catalog: MessageCatalog
     private let calendar: Calendar
 
     /// Dates worded with `catalog` as they fall in `timeZone`.
-    public init(catalog: any MessageCatalog, timeZone: TimeZone) {
+    public init(catalog: MessageCatalog, timeZone: TimeZone) {
         self.catalog = catalog
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
@@ -37,6 +37,11 @@ public struct DateWording: Sendable {
         default: .dateAndTime
         }
         return self.format(self.catalog.template(for: pattern), date)
+    }
+
+    /// The moment `unixTime` with its full date and time, whenever it is (for mails, read later).
+    public func dateAndTime(_ unixTime: Int) -> String {
+        self.format(self.catalog.template(for: .dateAndTime), Date(timeIntervalSince1970: TimeInterval(unixTime)))
     }
 
     /// A calendar day (a date of birth), with or without its year; empty for a day that does not exist.

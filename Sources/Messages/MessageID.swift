@@ -2,7 +2,8 @@
 ///
 /// The raw values are Composr's language-string IDs (`lang/EN/*.ini`) wherever Composr has the sentence,
 /// so a translator working from Composr's language packs finds the same keys here. Sentences Composr
-/// does not have carry IDs in the same style, prefixed `ENDPOINT_`.
+/// does not have carry IDs in the same style, prefixed `ENDPOINT_`. The wording of each language is in
+/// its catalog file (`Catalogs/<CODE>.ini`).
 public enum MessageID: String, CaseIterable, Sendable {
     // Dispatch and parameters (reference §1, §2.4)
     case noParameterSent = "NO_PARAMETER_SENT"
@@ -132,6 +133,7 @@ public enum MessageID: String, CaseIterable, Sendable {
     case optionExpectsInteger = "ENDPOINT_OPTION_EXPECTS_INTEGER"
     case optionExpectsTimezone = "ENDPOINT_OPTION_EXPECTS_TIMEZONE"
     case optionExpectsText = "ENDPOINT_OPTION_EXPECTS_TEXT"
+    case optionExpectsLanguage = "ENDPOINT_OPTION_EXPECTS_LANGUAGE"
 
     // Push notifications (reference §4.4, §6)
     case unknownDevice = "ENDPOINT_UNKNOWN_DEVICE"
@@ -149,4 +151,10 @@ public enum MessageID: String, CaseIterable, Sendable {
     case dateAndTime = "ENDPOINT_DATE_AND_TIME"
     case dateOnly = "ENDPOINT_DATE"
     case dateWithoutYear = "ENDPOINT_DATE_WITHOUT_YEAR"
+
+    /// The strftime patterns of dates: how the server words dates, not sentences an app shows, so they
+    /// are left out of string exports.
+    public var isDatePattern: Bool {
+        self.rawValue.hasPrefix("ENDPOINT_DATE")
+    }
 }

@@ -1,42 +1,93 @@
-/// Renders a Composr language-string template.
+/// A Composr language-string template, read into its parts.
 ///
-/// Kept apart from the catalogs so that every language shares one definition of the slot syntax:
-/// `{n}` is replaced by the n-th argument (1-based); `{n|one|many}` becomes `one` when argument n is
-/// the number 1 and `many` otherwise. Unknown or unfilled slots are left literally, as Composr does.
-struct MessageTemplate {
-    private let template: String
-
-    init(_ template: String) {
-        self.template = template
+/// Kept apart from the catalogs so that every language, the renderer and the app exports share one
+/// definition of the slot syntax: `{n}` is replaced by the n-th argument (1-based); `{n|one|many}`
+/// becomes `one` when argument n is a count the language treats as singular and `many` otherwise.
+/// Anything else in braces is text, as in Composr.
+struct MessageTemplate: Sendable {
+    enum Part: Equatable, Sendable {
+        case text(String)
+        /// `{n}`.
+        case slot(Int)
+        /// `{n|one|many}`.
+        case choice(Int, one: String, many: String)
     }
 
-    func render(_ arguments: [String]) -> String {
-        var output = ""
-        var rest = Substring(self.template)
+    let parts: [Part]
+
+    init(_ template: String) {
+        var parts: [Part] = []
+        var text = ""
+        var rest = Substring(template)
         while let open = rest.firstIndex(of: "{") {
-            output += rest[..<open]
+            text += rest[..<open]
             guard let close = rest[open...].firstIndex(of: "}") else {
                 rest = rest[open...]
                 break
             }
-            let slot = rest[rest.index(after: open)..<close]
-            output += self.fill(slot, arguments) ?? String(rest[open...close])
+            if let part = Self.slot(rest[rest.index(after: open)..<close]) {
+                if !text.isEmpty { parts.append(.text(text)) }
+                text = ""
+                parts.append(part)
+            } else {
+                text += rest[open...close]
+            }
             rest = rest[rest.index(after: close)...]
         }
-        return output + rest
+        text += rest
+        if !text.isEmpty { parts.append(.text(text)) }
+        self.parts = parts
     }
 
-    private func fill(_ slot: Substring, _ arguments: [String]) -> String? {
-        let parts = slot.split(separator: "|", omittingEmptySubsequences: false)
-        guard let number = Int(parts[0]), number >= 1, number <= arguments.count else { return nil }
-        let argument = arguments[number - 1]
-        switch parts.count {
-        case 1:
-            return argument
-        case 3:
-            return Int(argument) == 1 ? String(parts[1]) : String(parts[2])
-        default:
-            return nil
+    /// The template with its slots filled from `arguments`; slots without an argument stay as written.
+    func render(_ arguments: [String], singular: Set<Int> = [1]) -> String {
+        var output = ""
+        for part in self.parts {
+            switch part {
+            case .text(let text):
+                output += text
+            case .slot(let number):
+                output += number <= arguments.count ? arguments[number - 1] : "{\(number)}"
+            case .choice(let number, let one, let many):
+                guard number <= arguments.count else {
+                    output += "{\(number)|\(one)|\(many)}"
+                    continue
+                }
+                output += Self.count(arguments[number - 1]).map(singular.contains) == true ? one : many
+            }
         }
+        return output
+    }
+
+    /// The slot numbers filled as text, and those that choose a word form: what translations of one
+    /// message must agree on.
+    var signature: (slots: Set<Int>, choices: Set<Int>) {
+        var slots: Set<Int> = []
+        var choices: Set<Int> = []
+        for part in self.parts {
+            switch part {
+            case .text: break
+            case .slot(let number): slots.insert(number)
+            case .choice(let number, _, _): choices.insert(number)
+            }
+        }
+        return (slots, choices)
+    }
+
+    private static func slot(_ inside: Substring) -> Part? {
+        let pieces = inside.split(separator: "|", omittingEmptySubsequences: false)
+        guard let number = Int(pieces[0]), number >= 1, String(number) == pieces[0] else { return nil }
+        switch pieces.count {
+        case 1: return .slot(number)
+        case 3: return .choice(number, one: String(pieces[1]), many: String(pieces[2]))
+        default: return nil
+        }
+    }
+
+    /// A count as written in an argument, digit groups allowed ("1 048 576" in French).
+    private static func count(_ argument: String) -> Int? {
+        let digits = argument.filter(\.isNumber)
+        guard !digits.isEmpty, argument.allSatisfy({ $0.isNumber || $0.isWhitespace || $0 == "," || $0 == "." || $0 == "\u{202F}" }) else { return nil }
+        return Int(digits)
     }
 }

@@ -40,3 +40,34 @@ import Testing
         }
     }
 }
+
+/// The account pages in the reader's language, in a real browser: the link's `keep_lang` (the
+/// member's language) wins over the browser's; without it the browser's `Accept-Language` decides.
+@Suite struct BrowserLanguageTests {
+    @Test(.enabled(if: BrowserDriver.isEnabled))
+    func pagesSpeakTheLinksLanguageElseTheBrowsers() async throws {
+        try await TestSMTPServer.running { smtp in
+            try await TestServer.run(smtp: smtp, framework: .live) { client, _ in
+                let port = try #require(client.port)
+                let joined = try await client.join(JoinFixtures.iOSFields("Lucie", overrides: [("language", "fr")]))
+                #expect(joined.success == true, "\(joined.raw)")
+                let mailed = try MailFixtures.linkFields(try #require(try await smtp.waitForMessages(1)[0].link))
+                #expect(mailed.path.contains("keep_lang=FR"))
+                let withoutLanguage = "http://127.0.0.1:\(port)/account/confirm-email?member=\(mailed.member)&code=\(mailed.code)"
+                let confirmed = try await BrowserDriver.submit(withoutLanguage, languages: "de-DE,de")
+                #expect(confirmed.formLanguage == "de" && confirmed.formTitle == "Bestätigen Sie Ihre E-Mail-Adresse")
+                #expect(confirmed.language == "de", "the form posts back in the language it was shown in")
+                #expect(confirmed.notice == "Ihre E-Mail-Adresse wurde bestätigt. Sie können sich jetzt anmelden.")
+
+                #expect(try await client.postForm(JoinFixtures.lostPasswordURI, [("username", "Lucie")], headers: [.acceptLanguage: "de"]).success == true)
+                let reset = "http://127.0.0.1:\(port)" + (try MailFixtures.linkFields(try #require(try await smtp.waitForMessages(2)[1].link)).path)
+                let mismatch = try await BrowserDriver.submit(
+                    reset, fields: [("password", "premier choix"), ("password_confirm", "second choix")], languages: "de-DE,de"
+                )
+                #expect(mismatch.formLanguage == "fr" && mismatch.formTitle == "Choisissez un nouveau mot de passe")
+                #expect(mismatch.language == "fr")
+                #expect(mismatch.error == "Les deux mots de passe saisis ne sont pas identiques.")
+            }
+        }
+    }
+}

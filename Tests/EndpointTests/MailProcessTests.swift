@@ -35,7 +35,7 @@ import Testing
         #expect(waiting.contains("\tqueued\t"), "\(waiting)")
         #expect(waiting.contains("patient@example.com\tActivate your new account at Composr site"))
         let shown = try EndpointProcess.run(["mail", "show", "1"], database: database).output
-        #expect(shown.contains("http://127.0.0.1:\(port)/account/confirm-email?member=2&code="), "\(shown)")
+        #expect(shown.contains("http://127.0.0.1:\(port)/account/confirm-email?keep_lang=EN&member=2&code="), "\(shown)")
         #expect(try EndpointProcess.run(["mail", "show", "99"], database: database).status != 0)
 
         try await smtp.start(port: smtp.port)

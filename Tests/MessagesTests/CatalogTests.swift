@@ -1,13 +1,32 @@
+import Foundation
 @testable import Messages
 import Testing
 
-/// The catalog is complete and its templates well-formed, so no user-facing sentence can be missing or
-/// broken at run time.
+/// The catalogs are complete and their templates well-formed, so no user-facing sentence can be missing
+/// or broken at run time, in any language.
 @Suite struct CatalogTests {
-    @Test func everyMessageHasEnglishWording() {
-        let catalog = EnglishCatalog()
-        for id in MessageID.allCases {
-            #expect(catalog.template(for: id).contains { !$0.isWhitespace }, "\(id.rawValue)")
+    @Test func everyBundledCatalogIsCompleteWithTheSameSlotsAsEnglish() {
+        #expect(Languages.bundled.problems == [])
+        #expect(Languages.bundled.codes == ["EN", "DE", "FR"])
+    }
+
+    @Test func everyMessageHasWordingInEveryLanguage() {
+        for catalog in Languages.bundled.catalogs {
+            for id in MessageID.allCases {
+                #expect(catalog.template(for: id).contains { !$0.isWhitespace }, "\(catalog.languageCode) \(id.rawValue)")
+            }
+        }
+    }
+
+    /// A translation is a translation: apart from a few words that are the same in both languages,
+    /// no French or German message is the English one left in place.
+    @Test func translationsAreNotEnglishLeftInPlace() {
+        let english = Languages.bundled.english
+        for catalog in Languages.bundled.catalogs where catalog.languageCode != "EN" {
+            let untranslated = MessageID.allCases.filter {
+                !$0.isDatePattern && catalog.template(for: $0) == english.template(for: $0) && $0.rawValue != "JSON_ONLY"
+            }
+            #expect(untranslated.isEmpty, "\(catalog.languageCode): \(untranslated.map(\.rawValue))")
         }
     }
 
@@ -19,22 +38,51 @@ import Testing
         }
     }
 
-    /// Every `{…}` is a slot the renderer understands: `{n}` or `{n|one|many}` with n ≥ 1.
-    @Test func everySlotIsWellFormed() {
-        let catalog = EnglishCatalog()
-        for id in MessageID.allCases {
-            let template = catalog.template(for: id)
-            var rest = Substring(template)
-            while let open = rest.firstIndex(of: "{") {
-                guard let close = rest[open...].firstIndex(of: "}") else {
-                    Issue.record("\(id.rawValue): unclosed slot")
-                    break
-                }
-                let parts = rest[rest.index(after: open)..<close].split(separator: "|", omittingEmptySubsequences: false)
-                #expect(Int(parts[0]).map { $0 >= 1 } == true && (parts.count == 1 || parts.count == 3), "\(id.rawValue): \(template)")
-                rest = rest[rest.index(after: close)...]
-            }
+    /// The check the bundled catalogs pass does catch each kind of mistake.
+    @Test func aCatalogWithMistakesIsReported() {
+        let english = Languages.bundled.english
+        let file = try! CatalogFile(parsing: """
+            [language]
+            code=XX
+            [strings]
+            NOT_A_MESSAGE=x
+            ENDPOINT_LOGIN_THROTTLED=Wait {2} {2|minute|minutes}
+            ENDPOINT_SERVER_BUSY=Busy
+            ENDPOINT_SERVER_BUSY=Busy again
+            """)
+        let problems = CatalogCheck.problems(in: file, named: "XX.ini", english: english)
+        #expect(problems.contains("XX.ini: NOT_A_MESSAGE is not a message ID"))
+        #expect(problems.contains("XX.ini: ENDPOINT_SERVER_BUSY is given twice"))
+        #expect(problems.contains { $0.hasPrefix("XX.ini: ENDPOINT_LOGIN_THROTTLED uses slots {2} choices {2}, English {1} choices {1}") })
+        #expect(problems.contains("XX.ini: MEMBER_INVALID_LOGIN is missing"))
+    }
+
+    @Test func malformedLinesAreRefusedWithTheirLineNumber() {
+        #expect(throws: CatalogFile.Malformed.self) { try CatalogFile(parsing: "[strings]\nno equals sign") }
+        var line: Int?
+        do {
+            _ = try CatalogFile(parsing: "[language]\ncode=XX\n\n[strings\n")
+        } catch {
+            line = error.line
         }
+        #expect(line == 4)
+    }
+
+    /// Adding a language is adding one file: nothing else names the languages.
+    @Test func aNewFileIsANewLanguageWithEnglishStandingInForWhatItLacks() throws {
+        let bundled = EmbeddedData.files.keys.filter { $0.hasPrefix("Catalogs/") }.map { (name: $0, text: EmbeddedData.text($0)!) }
+        let italian = (name: "Catalogs/IT.ini", text: "[language]\ncode=IT\nname=Italiano\nlocale=it_IT\n[strings]\nYOU_ARE_BANNED=Sei stato bannato.\n")
+        let languages = Languages(files: bundled + [italian])
+        let catalog = try #require(languages.catalog(named: "it-IT"))
+        #expect(catalog.text(.youAreBanned) == "Sei stato bannato.")
+        #expect(catalog.text(.notLoggedIn) == "You are not logged in.")
+        #expect(languages.choose(parameter: nil, memberLanguage: nil, acceptLanguage: "it", siteDefault: "EN").languageCode == "IT")
+        #expect(languages.problems.contains("Catalogs/IT.ini: MEMBER_INVALID_LOGIN is missing"))
+    }
+
+    @Test func aMessageMayEndWithASpaceAsInComposr() throws {
+        #expect(MessageCatalog.english.template(for: .waitingConfirmMail).hasSuffix("account. "))
+        #expect(try #require(Languages.bundled.catalog(named: "fr")).template(for: .waitingConfirmMail).hasSuffix(" "))
     }
 
     @Suite struct TemplateRendering {
@@ -46,15 +94,40 @@ import Testing
             let template = MessageTemplate("{1} {1|minute|minutes}")
             #expect(template.render(["1"]) == "1 minute")
             #expect(template.render(["5"]) == "5 minutes")
+            #expect(template.render(["0"]) == "0 minutes")
+            #expect(template.render(["0"], singular: [0, 1]) == "0 minute", "French counts 0 as singular")
+            #expect(template.render(["1,000"]) == "1,000 minutes")
         }
 
         @Test func unfilledAndUnknownSlotsStayLiteral() {
             #expect(MessageTemplate("a {1} {x} {2|b}").render(["z"]) == "a z {x} {2|b}")
             #expect(MessageTemplate("open { only").render([]) == "open { only")
+            #expect(MessageTemplate("{01} {0}").render(["z"]) == "{01} {0}")
         }
 
-        @Test func catalogsRenderThroughTheirTemplates() {
-            #expect(EnglishCatalog().text(.loginThrottled, "1") == "Too many failed login attempts. Please wait 1 minute before trying again.")
+        @Test func templatesRoundTripThroughTheirParts() {
+            for catalog in Languages.bundled.catalogs {
+                for id in MessageID.allCases {
+                    let template = catalog.template(for: id)
+                    #expect(MessageTemplate(template).parts == catalog.parsedTemplate(for: id).parts, "\(id.rawValue)")
+                }
+            }
+        }
+
+        @Test func catalogsRenderThroughTheirTemplates() throws {
+            #expect(MessageCatalog.english.text(.loginThrottled, "1") == "Too many failed login attempts. Please wait 1 minute before trying again.")
+            let french = try #require(Languages.bundled.catalog(named: "FR"))
+            #expect(french.text(.loginThrottled, "0") == "Trop de tentatives de connexion ont échoué. Veuillez patienter 0 minute avant de réessayer.")
+            #expect(french.text(.loginThrottled, "2").contains("2 minutes"))
+            let german = try #require(Languages.bundled.catalog(named: "DE"))
+            #expect(german.text(.pushQueued, "1") == "Die Benachrichtigung wurde für 1 Gerät in die Warteschlange gestellt.")
+        }
+
+        @Test func numbersAreGroupedAsTheLanguageWritesThem() throws {
+            #expect(MessageCatalog.english.number(1_048_576) == "1,048,576")
+            #expect(try #require(Languages.bundled.catalog(named: "DE")).number(1_048_576) == "1.048.576")
+            let french = try #require(Languages.bundled.catalog(named: "FR")).number(1_048_576)
+            #expect(french.filter(\.isNumber) == "1048576" && french.count == 9 && !french.contains(","))
         }
     }
 }

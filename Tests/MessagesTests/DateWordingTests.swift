@@ -6,7 +6,7 @@ import Testing
 @Suite struct DateWordingTests {
     /// Monday 23rd November 2026, 11:16 PM UTC.
     static let now = 1_795_475_760
-    static let utc = DateWording(catalog: EnglishCatalog(), timeZone: TimeZone(identifier: "UTC")!)
+    static let utc = DateWording(catalog: MessageCatalog.english, timeZone: TimeZone(identifier: "UTC")!)
 
     @Test func momentsAreContextual() {
         let wording = Self.utc
@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func theDayIsTheViewersDay() {
-        let paris = DateWording(catalog: EnglishCatalog(), timeZone: TimeZone(identifier: "Europe/Paris")!)
+        let paris = DateWording(catalog: MessageCatalog.english, timeZone: TimeZone(identifier: "Europe/Paris")!)
         // 11:16 PM UTC is 12:16 AM on the 24th in Paris, which is "today" there; 9:05 AM UTC on the 23rd is yesterday.
         #expect(paris.moment(1_795_475_760, now: Self.now) == "12:16 AM")
         #expect(paris.moment(1_795_424_700, now: Self.now) == "Yesterday, 10:05 AM")
@@ -38,9 +38,20 @@ import Testing
     }
 
     @Test func englishOrdinals() {
-        let catalog = EnglishCatalog()
-        let suffixes = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 31, 101, 111].map { "\($0)\(catalog.ordinalSuffix($0))" }
-        #expect(suffixes == ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "31st", "101st", "111th"])
+        let catalog = MessageCatalog.english
+        let suffixes = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 30, 31].map { "\($0)\(catalog.ordinalSuffix($0))" }
+        #expect(suffixes == ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "30th", "31st"])
+    }
+
+    @Test func frenchAndGermanDatesFollowTheirCatalogs() throws {
+        let utc = TimeZone(identifier: "UTC")!
+        let french = DateWording(catalog: try #require(Languages.bundled.catalog(named: "FR")), timeZone: utc)
+        let german = DateWording(catalog: try #require(Languages.bundled.catalog(named: "DE")), timeZone: utc)
+        #expect(french.moment(1_457_190_240, now: Self.now) == "5 mars 2016 à 15:04")
+        #expect(french.day(year: 1990, month: 3, day: 1, withYear: true) == "1er mars 1990")
+        #expect(french.moment(1_795_359_840, now: Self.now) == "Hier à 15:04")
+        #expect(german.moment(1_457_190_240, now: Self.now) == "5. März 2016, 15:04")
+        #expect(german.day(year: 1990, month: 3, day: 1, withYear: false) == "1. März")
     }
 
     @Test func strftimeDirectives() {
@@ -51,9 +62,12 @@ import Testing
 
     @Test func everyDatePatternOfTheCatalogIsUnderstood() {
         let patterns: [MessageID] = [.dateToday, .dateYesterday, .dateThisWeek, .dateAndTime, .dateOnly, .dateWithoutYear]
-        for id in patterns {
-            let rendered = Self.utc.format(EnglishCatalog().template(for: id), Date(timeIntervalSince1970: 1_795_424_700))
-            #expect(!rendered.contains("%"), "\(id.rawValue): \(rendered)")
+        for catalog in Languages.bundled.catalogs {
+            let wording = DateWording(catalog: catalog, timeZone: TimeZone(identifier: "UTC")!)
+            for id in patterns {
+                let rendered = wording.format(catalog.template(for: id), Date(timeIntervalSince1970: 1_795_424_700))
+                #expect(!rendered.contains("%"), "\(catalog.languageCode) \(id.rawValue): \(rendered)")
+            }
         }
     }
 }

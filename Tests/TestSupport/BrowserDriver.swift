@@ -5,9 +5,18 @@ import Foundation
 package enum BrowserDriver {
     /// What the page shown after submitting says.
     package struct Outcome: Decodable {
+        /// The heading and `<html lang>` of the page the URL opened, before submitting.
+        package let formTitle: String
+        package let formLanguage: String
+        /// The same of the page shown after submitting.
+        package let language: String
         package let title: String
         package let notice: String?
         package let error: String?
+
+        enum CodingKeys: String, CodingKey {
+            case formTitle = "form_title", formLanguage = "form_lang", language = "lang", title, notice, error
+        }
     }
 
     package static let script = TestDatabase.repositoryRoot.appendingPathComponent("Tests/browser/submit_form.py").path
@@ -20,8 +29,11 @@ package enum BrowserDriver {
         return installed || ProcessInfo.processInfo.environment["CI"] != nil
     }
 
-    package static func submit(_ url: String, fields: [(id: String, value: String)] = []) async throws -> Outcome {
+    /// Opens `url` in a browser asking for `languages` (an `Accept-Language` list such as "de-DE,de";
+    /// the browser's default when nil), fills `fields` and submits.
+    package static func submit(_ url: String, fields: [(id: String, value: String)] = [], languages: String? = nil) async throws -> Outcome {
         let process = Process()
+        if let languages { process.environment = ProcessInfo.processInfo.environment.merging(["BROWSER_LANGUAGES": languages]) { $1 } }
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [script, url] + fields.map { "\($0.id)=\($0.value)" }
         let output = Pipe()

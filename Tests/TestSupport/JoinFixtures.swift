@@ -1,3 +1,4 @@
+import Accounts
 import EndpointServer
 import HTTPTypes
 import HummingbirdTesting
@@ -34,7 +35,9 @@ package enum JoinFixtures {
     /// A code issued the way join issues it, for tests that do not read the mail.
     package static func freshConfirmationCode(memberID: Int, services: Site) async throws -> String {
         try await services.database.transaction { connection in
-            try await services.confirmation.send(memberID: memberID, username: "x", email: "x@example.com", on: connection, messages: EnglishCatalog())
+            try await services.confirmation.send(
+                to: AccountMails.Recipient(memberID: memberID, username: "x", email: "x@example.com", language: "EN"), on: connection
+            )
         }
         return try await MailFixtures.latestLinkCode(services.database)
     }

@@ -37,6 +37,24 @@ package final class TestSMTPServer: Sendable {
         }
 
         /// The first link in the plain-text part.
+        /// The Subject as a reader sees it: RFC 2047 encoded words (`=?UTF-8?B?…?=`, which the server
+        /// uses for anything beyond ASCII) decoded, the whitespace between adjacent ones dropped.
+        package var subject: String? {
+            guard let raw = self.header("Subject") else { return nil }
+            let words: [(text: String, encoded: Bool)] = raw.split(separator: " ").map { word in
+                guard word.uppercased().hasPrefix("=?UTF-8?B?"), word.hasSuffix("?="),
+                      let data = Data(base64Encoded: String(word.dropFirst(10).dropLast(2)))
+                else { return (String(word), false) }
+                return (String(decoding: data, as: UTF8.self), true)
+            }
+            var output = ""
+            for (index, word) in words.enumerated() {
+                if index > 0, !(word.encoded && words[index - 1].encoded) { output += " " }
+                output += word.text
+            }
+            return output
+        }
+
         package var link: String? {
             self.part("text/plain")?.split(whereSeparator: \.isWhitespace).first { $0.hasPrefix("http") }.map(String.init)
         }

@@ -23,15 +23,14 @@ public struct EmailConfirmation: Sendable {
         self.policies = policies
     }
 
-    /// Issues a fresh code for the member and queues the mail with its link, on `connection` (inside
-    /// the transaction that creates or finds the member).
-    public func send(memberID: Int, username: String, email: String, on connection: any SQLDatabase, messages: any MessageCatalog) async throws {
+    /// Issues a fresh code for the member and queues the mail with its link, in the member's language,
+    /// on `connection` (inside the transaction that creates or finds the member).
+    public func send(to member: AccountMails.Recipient, on connection: any SQLDatabase) async throws {
         let policy = try await self.policies.current()
         let code = try await AccountCodes.issue(
-            memberID: memberID, purpose: .confirmEmail, lifetimeSeconds: policy.confirmationSeconds, on: connection
+            memberID: member.memberID, purpose: .confirmEmail, lifetimeSeconds: policy.confirmationSeconds, on: connection
         )
-        let link = policy.confirmationLink(memberID: memberID, code: code)
-        try await MailOutbox.enqueue(self.mails.confirmation(to: (username, email), link: link, policy: policy, messages: messages), on: connection)
+        try await MailOutbox.enqueue(self.mails.confirmation(to: member, code: code, policy: policy), on: connection)
     }
 
     /// Confirms `memberID`'s address with `code`; returns the sentence to show. Wrong, used and expired

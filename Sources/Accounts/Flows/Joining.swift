@@ -23,6 +23,8 @@ public struct Joining: Sendable {
         public var dateOfBirth: (year: Int, month: Int, day: Int)?
         /// A timezone name; unknown names fall back to the site's default.
         public var timezone: String?
+        /// A language code or tag; one this server does not speak falls back to the site's default.
+        public var language: String?
 
         public init(username: String, password: String, passwordConfirm: String, email: String) {
             self.username = username
@@ -62,10 +64,10 @@ public struct Joining: Sendable {
         self.policies = policies
     }
 
-    /// Joins with `application`; mails are written with `messages`. Every refusal is an
-    /// ``AccountFailure``, except a username or address taken at the last moment
+    /// Joins with `application`; the confirmation mail is in the language the member joined with.
+    /// Every refusal is an ``AccountFailure``, except a username or address taken at the last moment
     /// (``MemberRegistration/Conflict``).
-    public func join(_ application: Application, from client: Login.Client, messages: any MessageCatalog) async throws -> Outcome {
+    public func join(_ application: Application, from client: Login.Client) async throws -> Outcome {
         let policy = try await self.policies.current()
         if let wait = try await self.rateLimit.wait("join", subject: .address(client.ip), rule: policy.joinsPerNetwork) {
             throw AccountFailure.limited(.joinThrottled, seconds: wait)
@@ -83,9 +85,7 @@ public struct Joining: Sendable {
             }
             try await self.rateLimit.record("join", subject: .address(client.ip))
             try await self.database.transaction { connection in
-                try await self.confirmation.send(
-                    memberID: existing.id, username: existing.username, email: existing.email, on: connection, messages: messages
-                )
+                try await self.confirmation.send(to: AccountMails.Recipient(existing), on: connection)
             }
             return .waiting(memberID: existing.id, messages: Self.waitingMessages(policy))
         }
@@ -104,10 +104,13 @@ public struct Joining: Sendable {
         member.emailConfirmed = !policy.emailConfirmation
         member.timezone = application.timezone.flatMap { TimeZone(identifier: $0) != nil ? $0 : nil } ?? policy.defaultTimezone
         member.dateOfBirth = dateOfBirth
+        let language = application.language.flatMap { Languages.bundled.catalog(named: $0)?.languageCode } ?? policy.defaultLanguage
+        member.language = language
         let confirming = policy.emailConfirmation
         let memberID = try await self.registration.register(member, policy: policy) { connection, id in
             if confirming {
-                try await self.confirmation.send(memberID: id, username: username, email: application.email, on: connection, messages: messages)
+                let recipient = AccountMails.Recipient(memberID: id, username: username, email: application.email, language: language)
+                try await self.confirmation.send(to: recipient, on: connection)
             }
         }
         if !confirming && !policy.staffValidation {

@@ -18,6 +18,8 @@ public struct MemberRegistration: Sendable {
         public var validated = true
         public var emailConfirmed = true
         public var timezone = "UTC"
+        /// A language code of this server; nil for the site's default language.
+        public var language: String?
         public var dateOfBirth: DateOfBirth?
 
         public init(username: String, password: String, email: String, primaryGroupID: Int) {
@@ -49,7 +51,7 @@ public struct MemberRegistration: Sendable {
         _ application: Application, policy: AccountPolicy,
         andThen: (any SQLDatabase, Int) async throws -> Void = { _, _ in }
     ) async throws -> Int {
-        let member = try await self.checked(application, rules: policy.rules)
+        let member = try await self.checked(application, policy: policy)
         return try await self.database.transaction { connection in
             let id = try await Self.store(member, siteName: policy.siteName, on: connection)
             try await andThen(connection, id)
@@ -59,14 +61,14 @@ public struct MemberRegistration: Sendable {
 
     /// Creates the member on `connection`, inside the caller's transaction. Returns the ID.
     public func register(_ application: Application, policy: AccountPolicy, on connection: any SQLDatabase) async throws -> Int {
-        try await Self.store(try await self.checked(application, rules: policy.rules), siteName: policy.siteName, on: connection)
+        try await Self.store(try await self.checked(application, policy: policy), siteName: policy.siteName, on: connection)
     }
 
     /// The account to store: rules checked, password hashed.
-    private func checked(_ application: Application, rules: AccountRules) async throws -> NewMember {
+    private func checked(_ application: Application, policy: AccountPolicy) async throws -> NewMember {
         do {
-            try rules.check(username: application.username, password: application.password)
-            try rules.check(email: application.email)
+            try policy.rules.check(username: application.username, password: application.password)
+            try policy.rules.check(email: application.email)
         } catch {
             throw AccountFailure(error)
         }
@@ -74,7 +76,7 @@ public struct MemberRegistration: Sendable {
         return NewMember(
             username: application.username, email: application.email, passwordHash: hash, primaryGroupID: application.primaryGroupID,
             validated: application.validated, emailConfirmed: application.emailConfirmed, timezone: application.timezone,
-            dateOfBirth: application.dateOfBirth?.description
+            language: application.language ?? policy.defaultLanguage, dateOfBirth: application.dateOfBirth?.description
         )
     }
 

@@ -33,7 +33,7 @@ public struct PasswordReset: Sendable {
     /// Queues a reset link for the account named by `login` (username or e-mail address) when it
     /// exists, may log in and has an address. Returns normally in every one of those cases, so the
     /// caller's answer cannot reveal which applied; throws only when `ip`'s network asked too often.
-    public func request(login: String, ip: String, messages: any MessageCatalog) async throws {
+    public func request(login: String, ip: String) async throws {
         let policy = try await self.policies.current()
         if let wait = try await self.rateLimit.wait("reset_request", subject: .address(ip), rule: policy.resetsPerNetwork) {
             throw AccountFailure.limited(.resetThrottled, seconds: wait)
@@ -49,11 +49,7 @@ public struct PasswordReset: Sendable {
             let code = try await AccountCodes.issue(
                 memberID: member.id, purpose: .resetPassword, lifetimeSeconds: policy.resetSeconds, on: connection
             )
-            let link = policy.resetLink(memberID: member.id, code: code)
-            try await MailOutbox.enqueue(
-                self.mails.resetLink(to: (member.username, member.email), link: link, policy: policy, messages: messages),
-                on: connection
-            )
+            try await MailOutbox.enqueue(self.mails.resetLink(to: AccountMails.Recipient(member), code: code, policy: policy), on: connection)
         }
     }
 
@@ -65,8 +61,8 @@ public struct PasswordReset: Sendable {
 
     /// Sets `memberID`'s password to `password` when `code` is their current reset code: stores the
     /// Argon2id hash, confirms the e-mail address, consumes the code, ends every device session and
-    /// queues a notice. Returns the sentence to show.
-    public func complete(memberID: Int, code: String, password: String, passwordConfirm: String, ip: String, messages: any MessageCatalog) async throws -> MessageID {
+    /// queues a notice (in the member's language). Returns the sentence to show.
+    public func complete(memberID: Int, code: String, password: String, passwordConfirm: String, ip: String) async throws -> MessageID {
         let policy = try await self.policies.current()
         let codeID = try await self.validCode(memberID: memberID, code: code, ip: ip, policy: policy)
         guard password == passwordConfirm else { throw AccountFailure(.passwordMismatch) }
@@ -77,11 +73,7 @@ public struct PasswordReset: Sendable {
             guard try await AccountCodeStore.consume(codeID: codeID, on: connection, now: now) else { return false }
             try await PasswordChange.apply(hash: hash, memberID: memberID, confirmingEmail: true, on: connection, now: now)
             if !member.email.isEmpty {
-                let time = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(now)))
-                try await MailOutbox.enqueue(
-                    self.mails.passwordChanged(to: (member.username, member.email), at: time, policy: policy, messages: messages),
-                    on: connection
-                )
+                try await MailOutbox.enqueue(self.mails.passwordChanged(to: AccountMails.Recipient(member), at: now, policy: policy), on: connection)
             }
             return true
         }

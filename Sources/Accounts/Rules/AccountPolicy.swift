@@ -1,4 +1,5 @@
 import Auth
+public import Messages
 public import SiteStore
 
 /// How joining, confirming and resetting behave on this site: the config options (read at start) and
@@ -16,6 +17,8 @@ public struct AccountPolicy: Sendable {
     /// A date of birth is required to join (option `dobs`).
     public var dateOfBirthRequired = true
     public var defaultTimezone = "UTC"
+    /// The site's language code (option `default_language`).
+    public var defaultLanguage = "EN"
     /// Per network (IPv4 address, IPv6 /64). The per-network defaults let a launch-day crowd behind
     /// one carrier-grade NAT address through (README, "Limits per network").
     public var joinsPerNetwork = RateLimit.Rule.perHour(200)
@@ -38,6 +41,7 @@ public struct AccountPolicy: Sendable {
         self.staffValidation = options.flag("require_new_member_validation", default: defaults.staffValidation)
         self.dateOfBirthRequired = options.flag("dobs", default: defaults.dateOfBirthRequired)
         self.defaultTimezone = options.string("default_timezone", default: defaults.defaultTimezone)
+        self.defaultLanguage = options.defaultLanguage
         self.joinsPerNetwork = Self.hourly(options, "join_limit_per_ip_per_hour", defaults.joinsPerNetwork)
         self.resetSeconds = max(1, options.integer("password_reset_minutes", default: 30)) * 60
         self.resetsPerAccount = Self.hourly(options, "password_reset_limit_per_account_per_hour", defaults.resetsPerAccount)
@@ -50,14 +54,20 @@ public struct AccountPolicy: Sendable {
         .perHour(options.integer(name, default: fallback.count))
     }
 
-    /// The page that confirms an address.
-    public func confirmationLink(memberID: Int, code: String) -> String {
-        "\(self.publicURL)\(Self.confirmationPath)?member=\(memberID)&code=\(code)"
+    /// The language a member is written to in: their stored one when this server speaks it, else the
+    /// site's (whatever language the request that caused the mail was in).
+    public func catalog(forMemberLanguage language: String) -> MessageCatalog {
+        Languages.bundled.choose(parameter: nil, memberLanguage: language, acceptLanguage: nil, siteDefault: self.defaultLanguage)
     }
 
-    /// The page where a new password is chosen.
-    public func resetLink(memberID: Int, code: String) -> String {
-        "\(self.publicURL)\(Self.resetPath)?member=\(memberID)&code=\(code)"
+    /// The page that confirms an address, in `language` (Composr's `keep_lang`).
+    public func confirmationLink(memberID: Int, code: String, language: MessageCatalog) -> String {
+        "\(self.publicURL)\(Self.confirmationPath)?keep_lang=\(language.languageCode)&member=\(memberID)&code=\(code)"
+    }
+
+    /// The page where a new password is chosen, in `language`.
+    public func resetLink(memberID: Int, code: String, language: MessageCatalog) -> String {
+        "\(self.publicURL)\(Self.resetPath)?keep_lang=\(language.languageCode)&member=\(memberID)&code=\(code)"
     }
 
     public static let confirmationPath = "/account/confirm-email"

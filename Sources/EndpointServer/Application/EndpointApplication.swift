@@ -16,22 +16,24 @@ public enum EndpointApplication {
     ///
     /// - Parameters:
     ///   - registry: hooks to serve instead of the standard set (tests).
+    ///   - languages: the languages answers can be in.
     ///   - backgroundServices: services started and stopped with the server.
     public static func build(
         site: Site,
         settings: ServerSettings,
         registry: HookRegistry? = nil,
-        messages: any MessageCatalog = EnglishCatalog(),
+        languages: Languages = .bundled,
         backgroundServices: [any Service] = [],
         logger: Logger
     ) -> some ApplicationProtocol {
         let database = site.database
         let router = Router(context: EndpointRequestContext.self)
         let clientAddress = ClientAddress(trustedProxies: settings.trustedProxies)
+        let negotiation = LanguageNegotiation(languages: languages, config: site.config)
         router.add(middleware: EndpointDispatcher(
             registry: registry ?? .standard(site),
             recognizer: CallerRecognizer(sessions: site.sessions),
-            messages: messages,
+            languages: negotiation,
             maximumBodyBytes: settings.maximumBodyBytes,
             clientAddress: clientAddress,
             crossSite: CrossSiteCheck(publicAuthority: settings.publicAuthority)
@@ -46,7 +48,7 @@ public enum EndpointApplication {
         }
         AccountPages(
             confirmation: site.confirmation, passwordReset: site.passwordReset, policies: site.policies,
-            messages: messages, clientAddress: clientAddress, secureCookies: settings.secureCookies
+            languages: negotiation, clientAddress: clientAddress, secureCookies: settings.secureCookies
         ).register(on: router)
         return Application(
             router: router,

@@ -23,7 +23,7 @@ extension HookRegistry {
         )
         registry.register(
             AccountJoinHook(
-                join: { try await site.joining.join($0, from: $1, messages: $2) },
+                join: { try await site.joining.join($0, from: $1) },
                 confirm: { try await site.confirmation.confirm(memberID: $0, code: $1, ip: $2) },
                 cookies: site.cookies
             ),

@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import Messages
+import SiteStore
 
 /// Answers `/data/endpoint.php` and everything below it, for every HTTP method.
 ///
@@ -18,7 +19,7 @@ struct EndpointDispatcher: RouterMiddleware {
 
     let registry: HookRegistry
     let recognizer: CallerRecognizer
-    let messages: any MessageCatalog
+    let languages: LanguageNegotiation
     let maximumBodyBytes: Int
     let clientAddress: ClientAddress
     let crossSite: CrossSiteCheck
@@ -33,30 +34,47 @@ struct EndpointDispatcher: RouterMiddleware {
             return try await next(request, context)
         }
         let requestID = context.id
+        // The answer's language, once the caller is known; a refusal before that is worded in the
+        // language the request itself asks for.
+        var language: MessageCatalog?
         do {
             let target = try Self.target(request, pathInfo: String(path.dropFirst(Self.scriptPath.count)))
             guard let hook = self.registry.hook(for: target.key) else {
                 throw EndpointError.refused(.unknownHook, target.key.hookType, target.key.hook)
             }
-            let answer = try await hook.run(try await self.hookRequest(target, from: request, context: context))
+            let hookRequest = try await self.hookRequest(target, from: request, context: context)
+            language = hookRequest.messages
+            let answer = try await hook.run(hookRequest)
             return Envelope.success(
-                answer.data, requestID: requestID, headers: answer.headers,
+                answer.data, requestID: requestID, language: hookRequest.messages, headers: answer.headers,
                 cacheable: answer.isCacheable, ifNoneMatch: request.headers[.ifNoneMatch]
             )
         } catch let error as any EndpointErrorConvertible {
             let answer = error.endpointError
+            let messages = await self.language(language, of: request)
             return Envelope.failure(
                 status: answer.status,
-                message: self.messages.text(answer.message, answer.arguments),
+                message: messages.text(answer.message, answer.arguments),
                 requestID: requestID,
+                language: messages,
                 headers: answer.headers.map { (name: $0.key, value: $0.value) }
             )
         } catch {
             context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
-            return Envelope.failure(
-                status: 500, message: self.messages.text(.internalFailure, requestID), requestID: requestID
-            )
+            let messages = await self.language(language, of: request)
+            return Envelope.failure(status: 500, message: messages.text(.internalFailure, requestID), requestID: requestID, language: messages)
         }
+    }
+
+    /// `chosen`, or for a request refused before its caller was known, the language its query string
+    /// and headers ask for.
+    private func language(_ chosen: MessageCatalog?, of request: Request) async -> MessageCatalog {
+        if let chosen { return chosen }
+        var query: [String: String] = [:]
+        for (key, value) in request.uri.queryParameters where key == "keep_lang" || key == "lang" {
+            query[String(key)] = String(value)
+        }
+        return await self.languages.catalog(fields: [query], memberLanguage: nil, headers: request.headers)
     }
 
     /// The hook a request names, with its type, id and query, checked before anything else is read.
@@ -116,7 +134,9 @@ struct EndpointDispatcher: RouterMiddleware {
             clientAddress: self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers[.xForwardedFor]),
             userAgent: request.headers[.userAgent] ?? "",
             requestID: context.id,
-            messages: self.messages,
+            messages: await self.languages.catalog(
+                fields: [resolved.query, post], memberLanguage: caller.session?.memberLanguage, headers: request.headers
+            ),
             logger: context.logger
         )
     }

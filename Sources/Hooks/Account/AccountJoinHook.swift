@@ -9,8 +9,8 @@ import SiteStore
 /// address. The rules, their order and their messages are ``Joining``'s; this reads both SDKs' forms
 /// and words the outcome.
 public struct AccountJoinHook: Hook {
-    /// Signs up with a form read from the request; mails are worded with the catalog given.
-    public typealias Join = @Sendable (Joining.Application, Login.Client, any MessageCatalog) async throws -> Joining.Outcome
+    /// Signs up with a form read from the request.
+    public typealias Join = @Sendable (Joining.Application, Login.Client) async throws -> Joining.Outcome
     /// Confirms a member's address with the code of their link, counting wrong guesses against the IP.
     public typealias Confirm = @Sendable (_ memberID: Int, _ code: String, _ ip: String) async throws -> MessageID
 
@@ -49,8 +49,9 @@ public struct AccountJoinHook: Hook {
         application.emailConfirm = parameters.optionalPost("email_address_confirm")?.trimmingWhitespace
         application.dateOfBirth = try Self.dateOfBirth(parameters)
         application.timezone = parameters.optionalPost("timezone")
+        application.language = parameters.optionalPost("language")
 
-        switch try await self.join(application, request.client, request.messages) {
+        switch try await self.join(application, request.client) {
         case .waiting(let memberID, let messages):
             request.logger.info("member joined", metadata: ["member_id": "\(memberID)"])
             let text = messages.map { request.messages.text($0) }.joined()

@@ -33,7 +33,7 @@ public struct AccountLoginHook: Hook {
     /// Everything both SDKs read (reference §4.1, §7.2): the profile and permission fields, the
     /// `device_auth_*` pairs, an empty `password` (Android requires the key), and `user_data` repeating
     /// the permission fields with no null anywhere.
-    private func responseData(_ success: Login.Success, messages: any MessageCatalog) async throws -> JSONValue {
+    private func responseData(_ success: Login.Success, messages: MessageCatalog) async throws -> JSONValue {
         let member = success.member
         let permissions = success.permissions
         let primaryGroupName = permissions.membership.groups.first { $0.id == member.primaryGroupID }?.name ?? ""

@@ -9,16 +9,17 @@ public import Messages
 public struct AccountLostPasswordHook: Hook {
     /// What the hook needs of the reset flow.
     public struct Recovery: Sendable {
-        /// Mails a link to the account named by a username or address, if it can have one.
-        public var request: @Sendable (_ login: String, _ ip: String, _ messages: any MessageCatalog) async throws -> Void
+        /// Mails a link (in the member's language) to the account named by a username or address, if it
+        /// can have one.
+        public var request: @Sendable (_ login: String, _ ip: String) async throws -> Void
         /// Sets the password chosen with a link's code; returns the sentence to show.
         public var complete: @Sendable (
-            _ memberID: Int, _ code: String, _ password: String, _ confirm: String, _ ip: String, _ messages: any MessageCatalog
+            _ memberID: Int, _ code: String, _ password: String, _ confirm: String, _ ip: String
         ) async throws -> MessageID
 
         public init(
-            request: @escaping @Sendable (String, String, any MessageCatalog) async throws -> Void,
-            complete: @escaping @Sendable (Int, String, String, String, String, any MessageCatalog) async throws -> MessageID
+            request: @escaping @Sendable (String, String) async throws -> Void,
+            complete: @escaping @Sendable (Int, String, String, String, String) async throws -> MessageID
         ) {
             self.request = request
             self.complete = complete
@@ -27,8 +28,8 @@ public struct AccountLostPasswordHook: Hook {
         /// The live reset flow.
         public static func live(_ reset: PasswordReset) -> Self {
             Self(
-                request: { try await reset.request(login: $0, ip: $1, messages: $2) },
-                complete: { try await reset.complete(memberID: $0, code: $1, password: $2, passwordConfirm: $3, ip: $4, messages: $5) }
+                request: { try await reset.request(login: $0, ip: $1) },
+                complete: { try await reset.complete(memberID: $0, code: $1, password: $2, passwordConfirm: $3, ip: $4) }
             )
         }
     }
@@ -50,7 +51,7 @@ public struct AccountLostPasswordHook: Hook {
         let username = request.parameters.optionalEither("username")?.trimmingWhitespace ?? ""
         let email = request.parameters.optionalEither("email_address")?.trimmingWhitespace ?? ""
         guard !username.isEmpty || !email.isEmpty else { throw EndpointError.refused(.passwordResetError) }
-        try await self.recovery.request(username.isEmpty ? email : username, request.clientAddress, request.messages)
+        try await self.recovery.request(username.isEmpty ? email : username, request.clientAddress)
         return HookResponse(data: ["message": .string(request.messages.text(.resetCodeMailed))])
     }
 
@@ -59,7 +60,7 @@ public struct AccountLostPasswordHook: Hook {
         let member = try request.parameters.requiredInteger("member")
         let password = try request.parameters.requiredPost("password").trimmingWhitespace
         let passwordConfirm = try request.parameters.requiredPost("password_confirm").trimmingWhitespace
-        let message = try await self.recovery.complete(member, code, password, passwordConfirm, request.clientAddress, request.messages)
+        let message = try await self.recovery.complete(member, code, password, passwordConfirm, request.clientAddress)
         return HookResponse(data: ["message": .string(request.messages.text(message))])
     }
 }

@@ -75,7 +75,7 @@ public struct AccountSessionHook: Hook {
         ])
     }
 
-    private func logOut(_ session: DeviceSession, everywhere: Bool, messages: any MessageCatalog) async throws -> HookResponse {
+    private func logOut(_ session: DeviceSession, everywhere: Bool, messages: MessageCatalog) async throws -> HookResponse {
         if everywhere {
             try await self.sessions.endAll(session.memberID)
         } else {

@@ -25,8 +25,9 @@ public struct MemberProfile: Sendable {
         MemberProfile(siteTimeZone: { TimeZone(identifier: try await policies.current().defaultTimezone) ?? .gmt })
     }
 
-    /// The profile keys in Composr's order. `posts` is 0: this server has no forum.
-    func fields(_ member: MemberRecord, primaryGroupName: String, messages: any MessageCatalog) async throws -> [(key: String, value: JSONValue)] {
+    /// The profile keys in Composr's order, then the member's language code (which the apps can send
+    /// back as `keep_lang`). `posts` is 0: this server has no forum.
+    func fields(_ member: MemberRecord, primaryGroupName: String, messages: MessageCatalog) async throws -> [(key: String, value: JSONValue)] {
         let wording = DateWording(catalog: messages, timeZone: try await self.siteTimeZone())
         let now = self.now()
         return [
@@ -41,6 +42,7 @@ public struct MemberProfile: Sendable {
             ("birthdate", .string(Self.birthdate(member, wording))),
             ("primary_group", .int(member.primaryGroupID)),
             ("primary_group_name", .string(primaryGroupName)),
+            ("language", .string(member.language)),
         ]
     }
 

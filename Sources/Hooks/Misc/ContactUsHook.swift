@@ -21,12 +21,12 @@ public struct ContactUsHook: Hook {
         public var admit: @Sendable (_ ip: String, _ memberID: Int?) async throws -> Void
         /// Stores the message and queues the staff's notifications and the sender's copy, together;
         /// returns the message's ID.
-        public var deliver: @Sendable (_ message: StaffMessage, _ sender: MemberRecord?, _ messages: any MessageCatalog) async throws -> Int
+        public var deliver: @Sendable (_ message: StaffMessage, _ sender: MemberRecord?) async throws -> Int
 
         public init(
             member: @escaping @Sendable (Int) async throws -> MemberRecord?,
             admit: @escaping @Sendable (String, Int?) async throws -> Void,
-            deliver: @escaping @Sendable (StaffMessage, MemberRecord?, any MessageCatalog) async throws -> Int
+            deliver: @escaping @Sendable (StaffMessage, MemberRecord?) async throws -> Int
         ) {
             self.member = member
             self.admit = admit
@@ -64,7 +64,7 @@ public struct ContactUsHook: Hook {
             email: sender.map { $0.email.isEmpty ? givenEmail : $0.email } ?? givenEmail,
             title: title, category: category, post: post, ip: request.clientAddress, createdAt: UnixTime.now
         )
-        let id = try await self.inbox.deliver(message, sender, request.messages)
+        let id = try await self.inbox.deliver(message, sender)
         request.logger.info("contact message stored", metadata: ["staff_message_id": "\(id)"])
         return HookResponse(data: ["message": .string(request.messages.text(.yourMessageWasSentSubject, title))])
     }

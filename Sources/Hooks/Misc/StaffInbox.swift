@@ -8,7 +8,8 @@ public import SiteStore
 ///
 /// A message is stored, and in the same transaction the staff notification mail (to
 /// `ENDPOINT_STAFF_EMAIL`, else every administrator), a push to staff devices and the logged-in
-/// sender's copy are queued, so nothing is half-sent.
+/// sender's copy are queued, so nothing is half-sent. The staff are written to in the site's language,
+/// the sender in their own.
 public enum StaffInbox {
     /// The inbox of `database`; `staffEmail` replaces the administrators' addresses when set.
     public static func live(database: Database, config: ConfigStore, staffEmail: String?) -> ContactUsHook.Inbox {
@@ -31,8 +32,10 @@ public enum StaffInbox {
                 }
                 for (subject, _) in scopes { try await limit.record("contact_us", subject: subject) }
             },
-            deliver: { message, sender, messages in
-                let siteName = try await config.options().siteName
+            deliver: { message, sender in
+                let options = try await config.options()
+                let siteName = options.siteName
+                let messages = Languages.bundled.choose(parameter: nil, memberLanguage: nil, acceptLanguage: nil, siteDefault: options.defaultLanguage)
                 return try await database.transaction { connection in
                     let id = try await StaffMessageStore.create(message, on: connection)
                     var staff = staffEmail.map { [$0] } ?? []
@@ -47,10 +50,13 @@ public enum StaffInbox {
                         data: ["notification_code": "contact_us", "from_id": String(sender?.id ?? MemberRecord.guestID)]
                     ), to: .staff, on: connection)
                     if let sender, !sender.email.isEmpty {
+                        let senders = Languages.bundled.choose(
+                            parameter: nil, memberLanguage: sender.language, acceptLanguage: nil, siteDefault: options.defaultLanguage
+                        )
                         try await MailOutbox.enqueue(composer.compose(
                             to: sender.email,
-                            subject: messages.text(.yourMessageWasSentSubject, message.title),
-                            paragraphs: [messages.text(.yourMessageWasSentBody, siteName), message.post]
+                            subject: senders.text(.yourMessageWasSentSubject, message.title),
+                            paragraphs: [senders.text(.yourMessageWasSentBody, siteName), message.post]
                         ), on: connection)
                     }
                     return id
@@ -62,7 +68,7 @@ public enum StaffInbox {
     /// The mail telling the staff about `message`; its reply address is marked unverified unless the
     /// sender was logged in.
     private static func notification(
-        _ message: StaffMessage, to address: String, verified: Bool, siteName: String, messages: any MessageCatalog, composer: MailComposer
+        _ message: StaffMessage, to address: String, verified: Bool, siteName: String, messages: MessageCatalog, composer: MailComposer
     ) -> OutgoingMail {
         let senderName = message.name.isEmpty ? messages.text(.anonymousSender) : message.name
         let replyLine = message.email.isEmpty ? nil

@@ -43,6 +43,12 @@ public struct ConfigOptions: Sendable {
         self.string("site_name", default: Self.defaultSiteName)
     }
 
+    /// The site's language code (option `default_language`): the language of answers when nothing
+    /// else decides it, and of members who joined without naming one.
+    public var defaultLanguage: String {
+        self.string("default_language", default: "EN")
+    }
+
     /// The name of a site that has not set `site_name` (Composr's installer default).
     public static let defaultSiteName = "Composr site"
 

@@ -9,8 +9,13 @@ public struct DeviceSession: Sendable, Equatable {
     public let expiresAt: Int
     public let userAgent: String
     public let ip: String
+    /// The member's stored language code, read with the session so that choosing the language of an
+    /// answer costs no query; empty when the session was not read with its member.
+    public let memberLanguage: String
 
-    public init(id: String, memberID: Int, createdAt: Int, lastUsedAt: Int, expiresAt: Int, userAgent: String, ip: String) {
+    public init(
+        id: String, memberID: Int, createdAt: Int, lastUsedAt: Int, expiresAt: Int, userAgent: String, ip: String, memberLanguage: String = ""
+    ) {
         self.id = id
         self.memberID = memberID
         self.createdAt = createdAt
@@ -18,6 +23,7 @@ public struct DeviceSession: Sendable, Equatable {
         self.expiresAt = expiresAt
         self.userAgent = userAgent
         self.ip = ip
+        self.memberLanguage = memberLanguage
     }
 
     /// When the session ends if not used again: the earlier of idle expiry and absolute expiry.

@@ -27,12 +27,12 @@ public struct DeviceSessionStore: Sendable {
         }
     }
 
-    /// The unrevoked session stored under `tokenHash`, unless its member is banned.
+    /// The unrevoked session stored under `tokenHash`, with its member's language, unless its member is
+    /// banned.
     public func find(tokenHash: String) async throws -> DeviceSession? {
         try await self.database.withConnection { connection in
             try await connection.raw("""
-                SELECT s.id, s.member_id, s.created_at, s.last_used_at, s.expires_at, s.user_agent, s.ip
-                FROM device_sessions s JOIN members m ON m.id = s.member_id
+                SELECT \(unsafeRaw: Self.columns) FROM device_sessions s JOIN members m ON m.id = s.member_id
                 WHERE s.token_hash = \(bind: tokenHash) AND s.revoked_at IS NULL AND m.banned = \(bind: false)
                 """).first().map(Self.session)
         }
@@ -80,13 +80,16 @@ public struct DeviceSessionStore: Sendable {
     public func live(memberID: Int, idleSince: Int, now: Int) async throws -> [DeviceSession] {
         try await self.database.withConnection { connection in
             try await connection.raw("""
-                SELECT id, member_id, created_at, last_used_at, expires_at, user_agent, ip FROM device_sessions
-                WHERE member_id = \(bind: memberID) AND revoked_at IS NULL AND expires_at > \(bind: now)
-                    AND last_used_at > \(bind: idleSince)
-                ORDER BY last_used_at DESC
+                SELECT \(unsafeRaw: Self.columns) FROM device_sessions s JOIN members m ON m.id = s.member_id
+                WHERE s.member_id = \(bind: memberID) AND s.revoked_at IS NULL AND s.expires_at > \(bind: now)
+                    AND s.last_used_at > \(bind: idleSince)
+                ORDER BY s.last_used_at DESC
                 """).all().map(Self.session)
         }
     }
+
+    /// What ``session(_:)`` reads: the session (`s`) and its member's language (`m`).
+    private static let columns = "s.id, s.member_id, s.created_at, s.last_used_at, s.expires_at, s.user_agent, s.ip, m.language"
 
     private static func session(_ row: any SQLRow) throws -> DeviceSession {
         DeviceSession(
@@ -96,7 +99,8 @@ public struct DeviceSessionStore: Sendable {
             lastUsedAt: try row.decode(column: "last_used_at", as: Int.self),
             expiresAt: try row.decode(column: "expires_at", as: Int.self),
             userAgent: try row.decode(column: "user_agent", as: String.self),
-            ip: try row.decode(column: "ip", as: String.self)
+            ip: try row.decode(column: "ip", as: String.self),
+            memberLanguage: try row.decode(column: "language", as: String.self)
         )
     }
 }

@@ -33,7 +33,7 @@ import Testing
                 #expect(mail.recipient == "newcomer@example.com")
                 #expect(mail.header("Subject") == "Activate your new account at Composr site")
                 let link = try #require(mail.link)
-                #expect(link.hasPrefix("http://127.0.0.1:8080/account/confirm-email?member=\(memberID)&code="))
+                #expect(link.hasPrefix("http://127.0.0.1:8080/account/confirm-email?keep_lang=EN&member=\(memberID)&code="))
                 #expect(mail.part("text/html")?.contains("href=\"\(link.replacingOccurrences(of: "&", with: "&amp;"))\"") == true)
                 let fields = try MailFixtures.linkFields(link)
                 #expect(fields.code.count == 32, "192 random bits")

@@ -55,7 +55,7 @@ import Testing
                 #expect(mail.header("Subject") == "Confirm password reset")
                 #expect(mail.part("text/plain")?.contains("within 30 minutes") == true)
                 let link = try MailFixtures.linkFields(try #require(mail.link))
-                #expect(link.path.hasPrefix("/account/reset-password?member=\(memberID)&code="))
+                #expect(link.path.hasPrefix("/account/reset-password?keep_lang=EN&member=\(memberID)&code="))
 
                 let editURI = JoinFixtures.lostPasswordURI + "&type=edit"
                 func reset(_ password: String, _ confirm: String, code: String = link.code) async throws -> DecodedEnvelope {

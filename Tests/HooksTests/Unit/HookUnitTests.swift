@@ -15,7 +15,7 @@ import Testing
         HookRequest(
             key: HookKey("account", hook), type: type, id: nil, parameters: RequestParameters(post: post, query: query),
             caller: caller, clientAddress: "192.0.2.7", userAgent: "test-agent", requestID: "r1",
-            messages: EnglishCatalog(), logger: Logger(label: "test")
+            messages: MessageCatalog.english, logger: Logger(label: "test")
         )
     }
 

@@ -9,6 +9,7 @@ enum ConfigOptionRule: Sendable {
     case flag
     case integer(ClosedRange<Int>)
     case timezone
+    case language
     case text(maximumLength: Int)
 
     static func rule(for name: String) -> ConfigOptionRule {
@@ -32,6 +33,8 @@ enum ConfigOptionRule: Sendable {
         case .timezone:
             guard TimeZone(identifier: trimmed) != nil else { throw .refused(.optionExpectsTimezone, name) }
             return trimmed
+        case .language:
+            return try Self.languageCode(trimmed, option: name)
         case .text(let maximumLength):
             guard value.count <= maximumLength, !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" }) else {
                 throw .refused(.optionExpectsText, name, String(maximumLength))
@@ -40,11 +43,21 @@ enum ConfigOptionRule: Sendable {
         }
     }
 
+    /// The code of the server's language that `value` names (`fr`, `fr-CA` and `FR` all name `FR`), or
+    /// the error listing the languages there are.
+    static func languageCode(_ value: String, option name: String) throws(EndpointError) -> String {
+        guard let catalog = Languages.bundled.catalog(named: value) else {
+            throw .refused(.optionExpectsLanguage, name, Languages.bundled.codes.joined(separator: ", "))
+        }
+        return catalog.languageCode
+    }
+
     private static let rules: [String: ConfigOptionRule] = [
         "site_name": .text(maximumLength: 200),
         "restricted_usernames": .text(maximumLength: 4000),
         "valid_email_domains": .text(maximumLength: 4000),
         "default_timezone": .timezone,
+        "default_language": .language,
         "one_per_email_address": .flag,
         "email_confirm_join": .flag,
         "require_new_member_validation": .flag,

@@ -105,7 +105,10 @@ extension GroupsFilesystem {
             guard TimeZone(identifier: timezone) != nil else { throw EndpointError.refused(.invalidProperty, "timezone") }
             changes.timezone = timezone
         }
-        changes.language = try properties.text("language", maximumLength: 10)
+        if let language = try properties.text("language", maximumLength: 35)?.trimmingWhitespace {
+            // Empty: no preference of the member's own (the browser's or the site's language applies).
+            changes.language = language.isEmpty ? "" : try ConfigOptionRule.languageCode(language, option: "language")
+        }
         changes.validated = try properties.flag("validated")
         changes.emailConfirmed = try properties.flag("email_confirmed")
         changes.revealAge = try properties.flag("reveal_age")
