@@ -48,6 +48,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
         .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
     ],
     targets: [
         // MARK: Build tools
@@ -118,6 +119,7 @@ let package = Package(
                 "EndpointCore", "Hooks", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore",
                 .hummingbird, .httpTypes, .product(name: "MultipartKit", package: "multipart-kit"), .mustache,
                 .serviceLifecycle, .crypto, .logging, .nioCore, .nioPosix,
+                .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ],
             exclude: ["embedded-data.txt", "Pages/Templates"],
             swiftSettings: upcoming,

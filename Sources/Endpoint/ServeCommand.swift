@@ -24,6 +24,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Largest accepted request body in bytes. Env: ENDPOINT_MAX_BODY_BYTES. Default: 2097152")
     var maxBodyBytes: Int?
 
+    @Option(help: "Seconds a keep-alive connection may stay idle between requests. Env: ENDPOINT_IDLE_TIMEOUT. Default: 60")
+    var idleTimeout: Int?
+
+    @Option(help: "Seconds a new connection has to send its first request head. Env: ENDPOINT_HEADER_TIMEOUT. Default: 10")
+    var headerTimeout: Int?
+
+    @Option(help: "Most connections open at once; more wait to be accepted. Env: ENDPOINT_MAX_CONNECTIONS. Default: 4096")
+    var maxConnections: Int?
+
     @Option(help: "A reverse proxy's IP whose X-Forwarded-For is trusted (repeatable). Env: ENDPOINT_TRUSTED_PROXIES (comma-separated).")
     var trustedProxy: [String] = []
 
@@ -89,6 +98,12 @@ struct ServeCommand: AsyncParsableCommand {
         settings.port = try self.port ?? Self.number(environment["ENDPOINT_PORT"], name: "ENDPOINT_PORT") ?? settings.port
         settings.maximumBodyBytes = try self.maxBodyBytes
             ?? Self.number(environment["ENDPOINT_MAX_BODY_BYTES"], name: "ENDPOINT_MAX_BODY_BYTES") ?? settings.maximumBodyBytes
+        settings.idleTimeoutSeconds = try self.idleTimeout
+            ?? Self.number(environment["ENDPOINT_IDLE_TIMEOUT"], name: "ENDPOINT_IDLE_TIMEOUT") ?? settings.idleTimeoutSeconds
+        settings.headerTimeoutSeconds = try self.headerTimeout
+            ?? Self.number(environment["ENDPOINT_HEADER_TIMEOUT"], name: "ENDPOINT_HEADER_TIMEOUT") ?? settings.headerTimeoutSeconds
+        settings.maximumConnections = try self.maxConnections
+            ?? Self.number(environment["ENDPOINT_MAX_CONNECTIONS"], name: "ENDPOINT_MAX_CONNECTIONS") ?? settings.maximumConnections
         let proxies = self.trustedProxy.isEmpty
             ? (environment["ENDPOINT_TRUSTED_PROXIES"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             : self.trustedProxy
@@ -118,6 +133,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (1...65535).contains(settings.port) else { throw ValidationError("The port must be between 1 and 65535.") }
         guard settings.maximumBodyBytes > 0 else { throw ValidationError("The body limit must be a positive number of bytes.") }
+        guard settings.idleTimeoutSeconds > 0, settings.headerTimeoutSeconds > 0 else {
+            throw ValidationError("The idle and header timeouts must be positive numbers of seconds.")
+        }
+        guard settings.maximumConnections > 0 else { throw ValidationError("The connection limit must be a positive number.") }
         return settings
     }
 

@@ -13,8 +13,10 @@ public struct MailDelivery: Sendable {
     private let policy: RetryPolicy
     private let owner: String
     private let logger: Logger
-    /// How long a claimed message stays reserved for this worker: longer than one send can take.
-    private let leaseSeconds = 300
+    /// How long a claimed message stays reserved for this worker: renewed before each send and longer
+    /// than one send can take (the SMTP client gives up after 30 s), so the messages of an instance
+    /// that died come back to the others within a minute.
+    public static let leaseSeconds = 60
 
     /// - Parameter sender: who mail is from, asked once per pass (the site's name may change while the
     ///   server runs).
@@ -33,11 +35,12 @@ public struct MailDelivery: Sendable {
         var sent = 0
         var sender: MailSender?
         while true {
-            let batch = try await self.outbox.claim(owner: self.owner, limit: 20, leaseSeconds: self.leaseSeconds, now: now())
+            try Task.checkCancellation()
+            let batch = try await self.outbox.claim(owner: self.owner, limit: 20, leaseSeconds: Self.leaseSeconds, now: now())
             if batch.isEmpty { return sent }
             let from = if let sender { sender } else { await self.sender() }
             sender = from
-            for mail in batch {
+            for mail in batch where try await self.outbox.renewLease(mail.id, owner: self.owner, leaseSeconds: Self.leaseSeconds, now: now()) {
                 if try await self.deliver(mail, from: from, now: now) { sent += 1 }
             }
         }
@@ -54,6 +57,8 @@ public struct MailDelivery: Sendable {
             self.logger.info("mail sent", metadata: ["mail_id": "\(queued.id)"])
             return true
         } catch {
+            // Cut off by shutdown: not the message's fault; it keeps its lease and is sent again soon.
+            if Task.isCancelled { throw CancellationError() }
             let failure = error as? SMTPFailure ?? SMTPFailure(permanent: false, "\(error)")
             try await self.outbox.markFailed(
                 queued, owner: self.owner, error: failure.description, permanent: failure.permanent, policy: self.policy, now: now()

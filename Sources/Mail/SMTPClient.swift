@@ -17,7 +17,7 @@ public struct SMTPClient: Sendable {
     /// - Parameters:
     ///   - extraTrustRootsFile: a PEM file of certificates to trust besides the system's (a private CA).
     ///   - heloName: the name this client gives in `EHLO`.
-    public init(server: SMTPServerURL, extraTrustRootsFile: String? = nil, heloName: String = "localhost", timeout: Duration = .seconds(60)) throws {
+    public init(server: SMTPServerURL, extraTrustRootsFile: String? = nil, heloName: String = "localhost", timeout: Duration = .seconds(30)) throws {
         var configuration = TLSConfiguration.makeClientConfiguration()
         if let extraTrustRootsFile { configuration.additionalTrustRoots = [.file(extraTrustRootsFile)] }
         self.server = server

@@ -17,6 +17,8 @@ public enum MessageID: String, CaseIterable, Sendable {
     case invalidEncoding = "ENDPOINT_INVALID_ENCODING"
     case malformedBody = "ENDPOINT_MALFORMED_BODY"
     case requestTooLarge = "ENDPOINT_REQUEST_TOO_LARGE"
+    case incompleteBody = "ENDPOINT_INCOMPLETE_BODY"
+    case siteUnavailable = "ENDPOINT_SITE_UNAVAILABLE"
     case internalFailure = "ENDPOINT_INTERNAL_FAILURE"
     case crossSiteRequest = "ENDPOINT_CROSS_SITE_REQUEST"
     case unsupportedType = "ENDPOINT_UNSUPPORTED_TYPE"

@@ -24,14 +24,20 @@ public struct PushDelivery: Sendable {
         self.logger = logger
     }
 
+    /// How long a claimed notification stays reserved for this worker: renewed before each send and
+    /// longer than one request can take (30 s), so an instance that died gives its rows back within a
+    /// minute.
+    static let leaseSeconds = 60
+
     /// Sends everything due at `now`; returns how many the services accepted.
     @discardableResult
     public func deliverDue(now: @Sendable () -> Int = { UnixTime.now }) async throws -> Int {
         var sent = 0
         while true {
-            let batch = try await self.outbox.claim(owner: self.owner, limit: 50, leaseSeconds: 300, now: now())
+            try Task.checkCancellation()
+            let batch = try await self.outbox.claim(owner: self.owner, limit: 50, leaseSeconds: Self.leaseSeconds, now: now())
             if batch.isEmpty { return sent }
-            for push in batch {
+            for push in batch where try await self.outbox.renewLease(push.id, owner: self.owner, leaseSeconds: Self.leaseSeconds, now: now()) {
                 if try await self.deliver(push, now: now()) { sent += 1 }
             }
         }
@@ -47,6 +53,8 @@ public struct PushDelivery: Sendable {
         case (.android, let notification?):
             outcome = await self.fcm?.send(notification, to: push.token, now: now) ?? .failed("FCM is not configured")
         }
+        // Cut off by shutdown: not the notification's fault; it keeps its lease and is sent again soon.
+        if Task.isCancelled, outcome != .sent { throw CancellationError() }
         switch outcome {
         case .sent:
             try await self.outbox.markSent(push.id, owner: self.owner, now: now)

@@ -76,20 +76,38 @@ import Testing
         }
     }
 
-    @Test func aMessageLeasedByAWorkerThatDiedIsSentByAnotherAfterTheLease() async throws {
+    @Test func aMessageLeasedByAWorkerThatDiedIsSentByAnotherWithinAMinute() async throws {
         try await TestDatabase.withMigrated(.sqlite) { database in
             let smtp = TestSMTPServer()
             try await smtp.start()
             defer { Task { try? await smtp.stop() } }
             let now = UnixTime.now
             try await MailFixtures.enqueue(database, now: now)
-            let claimed = try await MailOutbox(database: database).claim(owner: "crashed-instance", limit: 10, leaseSeconds: 300, now: now)
+            let claimed = try await MailOutbox(database: database).claim(
+                owner: "crashed-instance", limit: 10, leaseSeconds: MailDelivery.leaseSeconds, now: now
+            )
             #expect(claimed.count == 1)
+            #expect(MailDelivery.leaseSeconds <= 60)
 
             let survivor = try MailFixtures.delivery(database, smtp: smtp)
             #expect(try await survivor.deliverDue(now: { now + 10 }) == 0, "leased to the other instance")
-            #expect(try await survivor.deliverDue(now: { now + 301 }) == 1)
+            #expect(try await survivor.deliverDue(now: { now + MailDelivery.leaseSeconds + 1 }) == 1)
             #expect(smtp.received.count == 1)
+        }
+    }
+
+    /// Short leases stay safe for a long batch: a worker renews a lease before each send, and one whose
+    /// lease was taken over leaves the row alone.
+    @Test func aRenewedLeaseKeepsItsRowAndALostOneIsLeftAlone() async throws {
+        try await TestDatabase.withMigrated(.sqlite) { database in
+            let outbox = MailOutbox(database: database)
+            let now = UnixTime.now
+            let id = try await MailFixtures.enqueue(database, now: now)
+            #expect(try await outbox.claim(owner: "slow", limit: 1, leaseSeconds: 60, now: now).count == 1)
+            #expect(try await outbox.renewLease(id, owner: "slow", leaseSeconds: 60, now: now + 50))
+            #expect(try await outbox.claim(owner: "other", limit: 1, leaseSeconds: 60, now: now + 61).isEmpty, "renewed until now + 110")
+            #expect(try await outbox.claim(owner: "other", limit: 1, leaseSeconds: 60, now: now + 111).count == 1)
+            #expect(try await outbox.renewLease(id, owner: "slow", leaseSeconds: 60, now: now + 112) == false, "taken over: left alone")
         }
     }
 

@@ -52,7 +52,13 @@ public enum EndpointApplication {
         ).register(on: router)
         return Application(
             router: router,
-            configuration: .init(address: .hostname(settings.hostname, port: settings.port), serverName: nil),
+            server: .http1(configuration: .init(additionalChannelHandlers: [
+                ConnectionTimeouts(headerSeconds: settings.headerTimeoutSeconds, idleSeconds: settings.idleTimeoutSeconds, logger: logger),
+            ])),
+            configuration: .init(
+                address: .hostname(settings.hostname, port: settings.port), serverName: nil,
+                availableConnectionsDelegate: ConnectionLimit(maximum: settings.maximumConnections, logger: logger)
+            ),
             services: backgroundServices,
             logger: logger
         )

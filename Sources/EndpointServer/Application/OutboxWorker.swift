@@ -2,7 +2,11 @@ public import Logging
 public import ServiceLifecycle
 
 /// A background service that empties an outbox (mail, push): a delivery pass, then a pause, until the
-/// server shuts down (a pass in progress is finished first).
+/// server shuts down.
+///
+/// Shutting down cancels a pass in progress, so that a mail or push service that hangs cannot hold the
+/// server: what was cut off mid-send keeps its lease and is sent again within a minute (by this server
+/// once restarted, or another instance); a receiver can drop a duplicate by its Message-ID.
 public struct OutboxWorker: Service {
     /// What the worker delivers, for its log lines.
     let name: String
@@ -21,7 +25,9 @@ public struct OutboxWorker: Service {
     public func run() async throws {
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             do {
-                try await self.pass()
+                try await cancelWhenGracefulShutdown { try await self.pass() }
+            } catch is CancellationError {
+                break
             } catch {
                 self.logger.error("outbox pass failed", metadata: ["outbox": "\(self.name)", "error": "\(String(reflecting: error))"])
             }

@@ -9,6 +9,12 @@ public struct ServerSettings: Sendable {
     public var port = 8080
     /// Largest accepted request body; larger ones get HTTP 413.
     public var maximumBodyBytes = 2 * 1024 * 1024
+    /// A keep-alive connection idle this long between requests is closed.
+    public var idleTimeoutSeconds = 60
+    /// A new connection that has not sent a whole request head this long after opening is closed.
+    public var headerTimeoutSeconds = 10
+    /// Connections open at once; beyond it new ones wait in the listen backlog.
+    public var maximumConnections = 4096
     /// Apply pending migrations before serving.
     public var migrateOnStart = true
     /// Reverse proxies whose `X-Forwarded-For` is believed.

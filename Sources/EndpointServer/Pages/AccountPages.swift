@@ -4,6 +4,7 @@ import EndpointCore
 import HTTPTypes
 import Hummingbird
 import Messages
+import SiteStore
 
 /// The web pages e-mailed links open: confirming an address and choosing a new password (what Composr
 /// only has on its website). They work without JavaScript.
@@ -146,6 +147,10 @@ struct AccountPages: Sendable {
             return refusal.response
         } catch let failure as AccountFailure {
             return try await page.problem(failure)
+        } catch is DatabaseUnavailable {
+            var response = try await page.problem(.siteUnavailable, status: .serviceUnavailable)
+            response.headers[.retryAfter] = String(DatabaseUnavailable.retryAfterSeconds)
+            return response
         }
     }
 

@@ -2,19 +2,30 @@ import EndpointCore
 import Messages
 import HTTPTypes
 import Hummingbird
+import NIOCore
 
 /// Reads request bodies within the configured size cap and decodes form fields out of them.
 enum RequestBody {
-    /// The whole body, refused with HTTP 413 when it is (or declares itself) larger than `limit`.
+    /// The whole body, refused with HTTP 413 when it is (or declares itself, or turns out, chunk by
+    /// chunk) larger than `limit`, and with 400 when the client did not send it whole (a body shorter
+    /// than its `Content-Length` followed by a close, malformed chunk sizes): nothing of such a body
+    /// reaches a hook.
     static func collect(_ request: Request, limit: Int) async throws -> ByteBuffer {
+        let tooLarge = EndpointError(status: 413, message: .requestTooLarge, arguments: [String(limit)])
         if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
-            throw EndpointError(status: 413, message: .requestTooLarge, arguments: [String(limit)])
+            throw tooLarge
         }
         var request = request
         do {
             return try await request.collectBody(upTo: limit)
         } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw EndpointError(status: 413, message: .requestTooLarge, arguments: [String(limit)])
+            throw tooLarge
+        } catch is NIOTooManyBytesError {
+            throw tooLarge
+        } catch let cancellation as CancellationError {
+            throw cancellation
+        } catch {
+            throw EndpointError.badRequest(.incompleteBody)
         }
     }
 

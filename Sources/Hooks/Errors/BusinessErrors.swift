@@ -5,7 +5,16 @@ public import Push
 public import SiteStore
 
 // The envelope answer of every business error a hook lets through: each type is worded here and
-// nowhere else. Refusals are HTTP 200 (the iOS SDK discards other bodies, reference §2.5).
+// nowhere else. Refusals are HTTP 200 (the iOS SDK discards other bodies, reference §2.5); a database
+// that is away for a moment is a 503 with Retry-After, as proxies and clients expect.
+
+extension DatabaseUnavailable: EndpointErrorConvertible {
+    /// "Temporarily unavailable": clients retry after `Retry-After`; nothing was half-written (the
+    /// transaction, if any, did not commit).
+    public var endpointError: EndpointError {
+        EndpointError(status: 503, message: .siteUnavailable, headers: ["Retry-After": String(Self.retryAfterSeconds)])
+    }
+}
 
 extension AccountFailure: EndpointErrorConvertible {
     /// The flow's sentence, with `Retry-After` for rate limits and a busy server.

@@ -23,11 +23,17 @@ public final class ConfigStore: Sendable {
         ConfigStore(database: database, options: try await ConfigOptions.load(from: database), refreshSeconds: refreshSeconds, now: UnixTime.now)
     }
 
-    /// The current options.
+    /// The current options. While the database is unavailable the last snapshot stands (and each
+    /// call tries again), so that what only needs the options — wording an error, the site name on a
+    /// page — still works.
     public func options(now: Int = UnixTime.now) async throws -> ConfigOptions {
         let (options, loadedAt) = self.snapshot.withLockedValue { $0 }
         if now - loadedAt < self.refreshSeconds { return options }
-        return try await self.reload(now: now)
+        do {
+            return try await self.reload(now: now)
+        } catch is DatabaseUnavailable {
+            return options
+        }
     }
 
     /// Writes option `name` (which must exist) on `connection`, inside the caller's transaction;

@@ -1,5 +1,6 @@
 @preconcurrency import AsyncKit
 public import Logging
+import Synchronization
 import NIOConcurrencyHelpers
 public import NIOCore
 public import NIOPosix
@@ -20,6 +21,9 @@ public final class Database: Sendable {
     private let pool: Pool
     private let logger: Logger
     private let isShutDown = NIOLockedValueBox(false)
+    /// Whether the last use of the database worked, so that an outage and the recovery are each
+    /// logged once rather than once per request.
+    private let isAvailable = Atomic<Bool>(true)
 
     private enum Pool: @unchecked Sendable {
         case sqlite(EventLoopGroupConnectionPool<SQLiteFileSource>)
@@ -50,11 +54,14 @@ public final class Database: Sendable {
                 source: source, maxConnectionsPerEventLoop: connectionsPerEventLoop, logger: logger, on: eventLoopGroup
             ))
         case .postgres(let text):
-            let configuration = try SQLPostgresConfiguration(url: text)
+            var configuration = try SQLPostgresConfiguration(url: text)
+            // A server that does not answer is reported within seconds (503), not after the driver's
+            // default ten.
+            configuration.coreConfiguration.options.connectTimeout = .seconds(2)
             self.engine = .postgres
             self.pool = .postgres(EventLoopGroupConnectionPool(
                 source: PostgresConnectionSource(sqlConfiguration: configuration),
-                maxConnectionsPerEventLoop: connectionsPerEventLoop, logger: logger, on: eventLoopGroup
+                maxConnectionsPerEventLoop: connectionsPerEventLoop, requestTimeout: .seconds(3), logger: logger, on: eventLoopGroup
             ))
         }
     }
@@ -79,12 +86,28 @@ public final class Database: Sendable {
     }
 
     /// Runs `body` with one pooled connection, returned to the pool afterwards.
+    ///
+    /// A database that cannot be used right now (see ``DatabaseUnavailable``) throws
+    /// ``DatabaseUnavailable`` whatever the driver said; other errors pass through unchanged.
     public func withConnection<Result>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
-        switch self.pool {
-        case .sqlite(let pool):
-            return try await Self.lease(pool, logger: self.logger, body) { $0.sql(queryLogLevel: .trace) }
-        case .postgres(let pool):
-            return try await Self.lease(pool, logger: self.logger, body) { $0.sql(queryLogLevel: .trace) }
+        do {
+            let result: Result
+            switch self.pool {
+            case .sqlite(let pool):
+                result = try await Self.lease(pool, logger: self.logger, body) { $0.sql(queryLogLevel: .trace) }
+            case .postgres(let pool):
+                result = try await Self.lease(pool, logger: self.logger, body) { $0.sql(queryLogLevel: .trace) }
+            }
+            if !self.isAvailable.load(ordering: .relaxed), self.isAvailable.exchange(true, ordering: .relaxed) == false {
+                self.logger.notice("database available again")
+            }
+            return result
+        } catch {
+            guard let unavailable = DatabaseUnavailable.recognize(error) else { throw error }
+            if self.isAvailable.exchange(false, ordering: .relaxed) {
+                self.logger.error("database unavailable; answering 503 until it is back", metadata: ["error": "\(unavailable)"])
+            }
+            throw unavailable
         }
     }
 

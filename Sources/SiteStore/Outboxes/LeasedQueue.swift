@@ -59,6 +59,19 @@ struct LeasedQueue: Sendable {
         }
     }
 
+    /// Extends `owner`'s lease on row `id` to `now + leaseSeconds`, just before working on it, so that
+    /// leases can be short (a dead instance's rows come back quickly) while a long batch is worked
+    /// through. False when the lease was lost: the row was finished, or another worker took it after
+    /// the lease ran out; the caller then leaves it alone.
+    func renew(_ id: Int, owner: String, leaseSeconds: Int, now: Int) async throws -> Bool {
+        try await self.database.withConnection { connection in
+            try await connection.raw("""
+                UPDATE \(unsafeRaw: self.table) SET lease_until = \(bind: now + leaseSeconds)
+                WHERE id = \(bind: id) AND lease_owner = \(bind: owner) AND status = 'queued' RETURNING id
+                """).first() != nil
+        }
+    }
+
     /// Records an attempt on row `id` held by `owner` on `connection`: `assignments` (status and its
     /// details), one more attempt, lease released.
     func finishAttempt(_ id: Int, owner: String, _ assignments: SQLQueryString, on connection: any SQLDatabase) async throws {

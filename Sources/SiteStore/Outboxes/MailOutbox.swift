@@ -35,6 +35,12 @@ public struct MailOutbox: Sendable {
         try await self.queue.claim(owner: owner, limit: limit, leaseSeconds: leaseSeconds, columns: Self.columns, now: now).map(Self.queued)
     }
 
+    /// Extends `owner`'s lease on `id` before working on it; false when the lease was lost (see
+    /// ``LeasedQueue``'s `renew`).
+    public func renewLease(_ id: Int, owner: String, leaseSeconds: Int, now: Int = UnixTime.now) async throws -> Bool {
+        try await self.queue.renew(id, owner: owner, leaseSeconds: leaseSeconds, now: now)
+    }
+
     /// Records that `id` was accepted by the SMTP server.
     public func markSent(_ id: Int, owner: String, now: Int = UnixTime.now) async throws {
         try await self.queue.markSent(id, owner: owner, now: now)

@@ -1,0 +1,118 @@
+import TestSupport
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import SiteStore
+import SQLKit
+import Testing
+
+/// The database going away: requests that need it fail fast with a 503 envelope and `Retry-After`,
+/// nothing is half-written, and the same process carries on once the database is back.
+@Suite struct DatabaseOutageTests {
+    static let unavailable = "The site is temporarily unavailable, please try again shortly."
+
+    @Test(.enabled(if: TestDatabase.engines.contains(.postgres)))
+    func postgresGoingAwayIsAFast503AndTheServerRecoversByItself() async throws {
+        let url = try await TestDatabase.freshURL(.postgres)
+        try await TestDatabase.withOpen(url) { database in
+            let files = try MigrationFile.load(from: TestDatabase.migrationsFolder, engine: .postgres)
+            try await Migrator(database: database, files: files, logger: quietLogger).migrate()
+        }
+        var components = try #require(URLComponents(string: url.connectionString))
+        let proxy = try await TestTCPProxy.start(to: try #require(components.host), port: try #require(components.port))
+        components.port = proxy.port
+        try await TestDatabase.withOpen(.postgres(url: try #require(components.string))) { database in
+            try await TestServer.run(sharing: database) { client, services in
+                try await AccountFixtures.member("steady", services: services)
+                #expect(try await client.login("steady").success == true)
+
+                await proxy.cut()
+                let started = ContinuousClock.now
+                let login = try await client.login("steady")
+                #expect(ContinuousClock.now - started < .seconds(2), "fails fast, never hangs")
+                #expect(login.status == .serviceUnavailable)
+                #expect(login.headers[.retryAfter] == "5")
+                #expect(login.errorDetails == Self.unavailable)
+                let french = try await client.login("steady", headers: [.acceptLanguage: "fr"])
+                #expect(french.errorDetails == "Le site est momentanément indisponible, veuillez réessayer dans quelques instants.")
+                let joined = try await client.join(JoinFixtures.iOSFields("during"))
+                #expect(joined.status == .serviceUnavailable)
+                #expect(try await client.execute(uri: "/healthz", method: .get) { $0.status } == .serviceUnavailable)
+
+                proxy.restore()
+                var recovered = false
+                for _ in 0..<50 where !recovered {
+                    recovered = try await client.login("steady").success == true
+                    if !recovered { try await Task.sleep(for: .milliseconds(100)) }
+                }
+                #expect(recovered, "the same process recovers, no restart")
+                #expect(try await client.execute(uri: "/healthz", method: .get) { $0.status } == .ok)
+                #expect(try await services.members.find(login: "during") == nil, "the refused join wrote nothing")
+            }
+        }
+        await proxy.stop()
+    }
+
+    @Test func aLockedSQLiteFileIsA503AndTheFileStaysIntact() async throws {
+        try await TestDatabase.withMigrated(.sqlite) { database in
+            try await TestServer.run(sharing: database) { client, services in
+                try await TestDatabase.withOpen(database.url) { other in
+                    try await other.withConnection { writer in
+                        try await writer.raw("BEGIN EXCLUSIVE").run()
+                        let joined = try await client.join(JoinFixtures.iOSFields("blocked"))
+                        #expect(joined.status == .serviceUnavailable)
+                        #expect(joined.headers[.retryAfter] == "5")
+                        #expect(joined.errorDetails == Self.unavailable)
+                        try await writer.raw("ROLLBACK").run()
+                    }
+                }
+                #expect(try await services.members.find(login: "blocked") == nil)
+                #expect(try await client.join(JoinFixtures.iOSFields("blocked")).success == true)
+                let check = try await database.withConnection { try await $0.raw("PRAGMA integrity_check").first()?.decode(column: "integrity_check", as: String.self) }
+                #expect(check == "ok")
+            }
+        }
+    }
+}
+
+/// Requests whose framing is broken get a 400 or 413 envelope, never a 500, and nothing of them
+/// reaches a hook.
+@Suite struct FramingTests {
+    static let login = "POST /data/endpoint.php?hook_type=account&hook=login HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+    static let incomplete = #""error_details":"The request body was cut short or badly framed; send the whole request again.""#
+
+    @Test func aBodyShorterThanItsLengthThenACloseIsA400() async throws {
+        try await TestServer.run(framework: .live) { client, _ in
+            let port = try #require(client.port)
+            let answer = try await RawHTTP.exchange(
+                port: port, Self.login + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nusername=a", halfClose: true
+            )
+            #expect(answer.hasPrefix("HTTP/1.1 400"), "\(answer)")
+            #expect(answer.contains(Self.incomplete), "\(answer)")
+        }
+    }
+
+    @Test func malformedChunkSizesAreA400() async throws {
+        try await TestServer.run(framework: .live) { client, _ in
+            let port = try #require(client.port)
+            let answer = try await RawHTTP.exchange(
+                port: port, Self.login + "Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nusername=a\r\n0\r\n\r\n"
+            )
+            #expect(answer.hasPrefix("HTTP/1.1 400"), "\(answer)")
+            #expect(answer.contains(Self.incomplete), "\(answer)")
+        }
+    }
+
+    @Test func anOversizeChunkedBodyIsA413Envelope() async throws {
+        try await TestServer.run(framework: .live) { client, _ in
+            let port = try #require(client.port)
+            let chunk = String(repeating: "a", count: 64 * 1024)
+            let chunks = String(repeating: "10000\r\n" + chunk + "\r\n", count: 48)
+            let answer = try await RawHTTP.exchange(
+                port: port, Self.login + "Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n" + chunks + "0\r\n\r\n"
+            )
+            #expect(answer.hasPrefix("HTTP/1.1 413"), "\(answer.prefix(300))")
+            #expect(answer.contains(#""error_details":"The request is too large; the limit is 2097152 bytes.""#))
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+
+/// Raw bytes to a server and whatever comes back, for requests no HTTP client would send (short
+/// bodies, broken chunking).
+package enum RawHTTP {
+    /// Sends `request` to 127.0.0.1:`port`, closes the sending side when `halfClose` is set, and returns
+    /// what the server sent until it closed the connection, sent one whole response, or `seconds`
+    /// passed.
+    package static func exchange(port: Int, _ request: String, halfClose: Bool = false, seconds: Int64 = 5) async throws -> String {
+        let collector = Collector()
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelOption(.allowRemoteHalfClosure, value: true)
+            .channelInitializer { $0.pipeline.addHandler(collector) }
+            .connect(host: "127.0.0.1", port: port).get()
+        try await channel.writeAndFlush(ByteBuffer(string: request))
+        if halfClose { try await channel.close(mode: .output) }
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while !collector.isClosed, !Self.isWholeResponse(collector.received), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        try? await channel.close()
+        return collector.received
+    }
+
+    /// Opens a connection to 127.0.0.1:`port` that sends `request` (often a partial one) and then the
+    /// pieces of `trickle`, one every `interval`; returns how long the server took to close it, or nil
+    /// when it was still open after `seconds`.
+    package static func timeToClose(
+        port: Int, sending request: String, trickle: [String] = [], every interval: Duration = .milliseconds(200), seconds: Int64 = 10
+    ) async throws -> Duration? {
+        let collector = Collector()
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelInitializer { $0.pipeline.addHandler(collector) }
+            .connect(host: "127.0.0.1", port: port).get()
+        let started = ContinuousClock.now
+        try await channel.writeAndFlush(ByteBuffer(string: request))
+        var pending = trickle[...]
+        var nextSend = started + interval
+        while !collector.isClosed, ContinuousClock.now - started < .seconds(seconds) {
+            try await Task.sleep(for: .milliseconds(20))
+            if ContinuousClock.now >= nextSend, let piece = pending.popFirst(), !collector.isClosed {
+                try? await channel.writeAndFlush(ByteBuffer(string: piece))
+                nextSend += interval
+            }
+        }
+        defer { channel.close(promise: nil) }
+        return collector.isClosed ? ContinuousClock.now - started : nil
+    }
+
+    /// A connection to 127.0.0.1:`port` that sends nothing (to fill the server's connection limit).
+    package static func idleConnection(port: Int) async throws -> any Channel {
+        try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(host: "127.0.0.1", port: port).get()
+    }
+
+    /// Whether `text` holds a response head and as many body bytes as its `Content-Length` says.
+    private static func isWholeResponse(_ text: String) -> Bool {
+        guard let end = text.range(of: "\r\n\r\n") else { return false }
+        let head = text[..<end.lowerBound].lowercased()
+        guard let line = head.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
+              let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
+        else { return false }
+        return text[end.upperBound...].utf8.count >= length
+    }
+
+    private final class Collector: ChannelInboundHandler, Sendable {
+        typealias InboundIn = ByteBuffer
+        private let state = NIOLockedValueBox((received: "", isClosed: false))
+
+        var received: String { self.state.withLockedValue { $0.received } }
+        var isClosed: Bool { self.state.withLockedValue { $0.isClosed } }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            let text = String(buffer: self.unwrapInboundIn(data))
+            self.state.withLockedValue { $0.received += text }
+        }
+
+        func channelInactive(context: ChannelHandlerContext) {
+            self.state.withLockedValue { $0.isClosed = true }
+        }
+    }
+}
