@@ -6,15 +6,24 @@ import NIOConcurrencyHelpers
 /// Entries changed through this server instance are forgotten at once by their owners. A change made
 /// elsewhere (another instance behind the load balancer, or a direct database edit) is seen here after
 /// at most ``lifetimeSeconds``: the price of not reading the database on every request.
+///
+/// Expired entries are dropped as they are met, and all at once every ``lifetimeSeconds`` (when
+/// something is stored), so a cache that sees many keys once each (devices that log in and go away)
+/// holds at most two lifetimes' worth of them rather than growing to its capacity.
 final class ExpiringCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private struct Entry {
         var value: Value
         let cachedAt: Int
     }
 
+    private struct Storage {
+        var entries: [Key: Entry] = [:]
+        var sweptAt = 0
+    }
+
     let lifetimeSeconds: Int
     private let capacity: Int
-    private let entries = NIOLockedValueBox<[Key: Entry]>([:])
+    private let storage = NIOLockedValueBox(Storage())
 
     init(lifetimeSeconds: Int, capacity: Int = 50_000) {
         self.lifetimeSeconds = lifetimeSeconds
@@ -23,10 +32,10 @@ final class ExpiringCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// The value cached under `key`, if cached less than the lifetime ago.
     func value(for key: Key, now: Int) -> Value? {
-        self.entries.withLockedValue { entries in
-            guard let entry = entries[key] else { return nil }
+        self.storage.withLockedValue { storage in
+            guard let entry = storage.entries[key] else { return nil }
             guard now - entry.cachedAt < self.lifetimeSeconds else {
-                entries[key] = nil
+                storage.entries[key] = nil
                 return nil
             }
             return entry.value
@@ -34,29 +43,35 @@ final class ExpiringCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     func store(_ value: Value, for key: Key, now: Int) {
-        self.entries.withLockedValue { entries in
-            if entries.count >= self.capacity {
-                entries = entries.filter { now - $0.value.cachedAt < self.lifetimeSeconds }
-                if entries.count >= self.capacity { entries.removeAll(keepingCapacity: true) }
+        self.storage.withLockedValue { storage in
+            if now - storage.sweptAt >= self.lifetimeSeconds || storage.entries.count >= self.capacity {
+                storage.entries = storage.entries.filter { now - $0.value.cachedAt < self.lifetimeSeconds }
+                storage.sweptAt = now
+                if storage.entries.count >= self.capacity { storage.entries.removeAll(keepingCapacity: true) }
             }
-            entries[key] = Entry(value: value, cachedAt: now)
+            storage.entries[key] = Entry(value: value, cachedAt: now)
         }
+    }
+
+    /// How many entries are held (expired ones included until they are swept).
+    var count: Int {
+        self.storage.withLockedValue { $0.entries.count }
     }
 
     /// Changes the cached value under `key`, if any, keeping its age.
     func update(_ key: Key, _ change: (inout Value) -> Void) {
-        self.entries.withLockedValue { entries in
-            if var entry = entries[key] {
+        self.storage.withLockedValue { storage in
+            if var entry = storage.entries[key] {
                 change(&entry.value)
-                entries[key] = entry
+                storage.entries[key] = entry
             }
         }
     }
 
     /// Forgets every cached value matching `predicate`.
     func forget(where predicate: (Key, Value) -> Bool) {
-        self.entries.withLockedValue { entries in
-            entries = entries.filter { !predicate($0.key, $0.value.value) }
+        self.storage.withLockedValue { storage in
+            storage.entries = storage.entries.filter { !predicate($0.key, $0.value.value) }
         }
     }
 }

@@ -1,0 +1,33 @@
+@testable import Auth
+import Testing
+
+/// The short-lived cache of recognised sessions and memberships: values expire, and keys seen once
+/// do not pile up.
+@Suite struct ExpiringCacheTests {
+    @Test func valuesExpireAfterTheirLifetime() {
+        let cache = ExpiringCache<String, Int>(lifetimeSeconds: 5)
+        cache.store(1, for: "a", now: 100)
+        #expect(cache.value(for: "a", now: 104) == 1)
+        #expect(cache.value(for: "a", now: 105) == nil)
+    }
+
+    /// Devices that log in once and go away: without sweeping, every key would stay until the
+    /// capacity is reached (tens of megabytes for a day of logins).
+    @Test func keysSeenOnceAreSweptAfterALifetime() {
+        let cache = ExpiringCache<Int, Int>(lifetimeSeconds: 5, capacity: 1_000_000)
+        for second in 0..<60 {
+            for key in 0..<100 { cache.store(key, for: second * 1000 + key, now: second) }
+        }
+        #expect(cache.count <= 1000, "at most two lifetimes' worth of keys, not all 6,000: \(cache.count)")
+    }
+
+    @Test func forgettingAndUpdatingWork() {
+        let cache = ExpiringCache<String, Int>(lifetimeSeconds: 5)
+        cache.store(1, for: "a", now: 0)
+        cache.store(2, for: "b", now: 0)
+        cache.update("a") { $0 += 10 }
+        cache.forget { key, _ in key == "b" }
+        #expect(cache.value(for: "a", now: 1) == 11)
+        #expect(cache.value(for: "b", now: 1) == nil)
+    }
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Runs the whole test suite under a sanitizer: `thread` (data races in the caches, pools, outbox
+# leasing…) or `address` (out-of-bounds accesses, use after free). Each builds in its own folder
+# (.build-thread, .build-address: a first build takes 10–15 minutes), so the normal build is kept.
+# PostgreSQL as in scripts/test.sh. Any report fails the run.
+# Usage: bash scripts/sanitize.sh thread|address [swift test arguments, e.g. --filter DispatchTests]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+sanitizer=${1:-}
+case "$sanitizer" in
+    thread | address) shift ;;
+    *) echo "usage: bash scripts/sanitize.sh thread|address [swift test arguments]" >&2; exit 64 ;;
+esac
+source scripts/test-environment.sh 54330
+
+# Timing comparisons mean nothing under a sanitizer's slowdown; the plain run makes them.
+skip=(--skip unknownUserTakesAsLongAsWrongPassword)
+export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1"
+# Leak checking is off: the process-wide NIO event loops and caches live until exit by design.
+export ASAN_OPTIONS="detect_leaks=0"
+swift test --no-parallel --sanitize="$sanitizer" --scratch-path ".build-$sanitizer" "${skip[@]}" "$@"
