@@ -46,13 +46,7 @@ public final class MessageCatalog: Sendable {
 
     /// The template for `id`, in Composr's syntax.
     public func template(for id: MessageID) -> String {
-        (self.templates[id]?.parts ?? []).map { part in
-            switch part {
-            case .text(let text): text
-            case .slot(let number): "{\(number)}"
-            case .choice(let number, let one, let many): "{\(number)|\(one)|\(many)}"
-            }
-        }.joined()
+        self.parsedTemplate(for: id).text
     }
 
     /// The sentence for `id` with its slots filled from `arguments` (slot `{1}` is `arguments[0]`).

@@ -13,9 +13,12 @@ struct MessageTemplate: Sendable {
         case choice(Int, one: String, many: String)
     }
 
+    /// The template as written.
+    let text: String
     let parts: [Part]
 
     init(_ template: String) {
+        self.text = template
         var parts: [Part] = []
         var text = ""
         var rest = Substring(template)

@@ -70,11 +70,7 @@ struct EndpointDispatcher: RouterMiddleware {
     /// and headers ask for.
     private func language(_ chosen: MessageCatalog?, of request: Request) async -> MessageCatalog {
         if let chosen { return chosen }
-        var query: [String: String] = [:]
-        for (key, value) in request.uri.queryParameters where key == "keep_lang" || key == "lang" {
-            query[String(key)] = String(value)
-        }
-        return await self.languages.catalog(fields: [query], memberLanguage: nil, headers: request.headers)
+        return await self.languages.catalog(for: request)
     }
 
     /// The hook a request names, with its type, id and query, checked before anything else is read.

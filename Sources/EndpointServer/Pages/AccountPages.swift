@@ -184,11 +184,6 @@ struct AccountPages: Sendable {
     /// The renderer for `request`'s language: the link's (and its form's) `keep_lang`, else the
     /// browser's, else the site's.
     private func renderer(for request: Request) async -> AccountPageRenderer {
-        var query: [String: String] = [:]
-        for (key, value) in request.uri.queryParameters where key == "keep_lang" || key == "lang" {
-            query[String(key)] = String(value)
-        }
-        let messages = await self.languages.catalog(fields: [query], memberLanguage: nil, headers: request.headers)
-        return AccountPageRenderer(messages: messages, policies: self.policies, secureCookies: self.secureCookies)
+        AccountPageRenderer(messages: await self.languages.catalog(for: request), policies: self.policies, secureCookies: self.secureCookies)
     }
 }

@@ -1,4 +1,5 @@
 import HTTPTypes
+import Hummingbird
 import Messages
 import SiteStore
 
@@ -19,5 +20,15 @@ struct LanguageNegotiation: Sendable {
         return self.languages.choose(
             parameter: parameter, memberLanguage: memberLanguage, acceptLanguage: headers[.acceptLanguage], siteDefault: siteDefault
         )
+    }
+
+    /// The catalog for `request` judged by its query string and headers alone (a page, or a request
+    /// refused before its caller was known).
+    func catalog(for request: Request) async -> MessageCatalog {
+        var query: [String: String] = [:]
+        for (key, value) in request.uri.queryParameters where key == "keep_lang" || key == "lang" {
+            query[String(key)] = String(value)
+        }
+        return await self.catalog(fields: [query], memberLanguage: nil, headers: request.headers)
     }
 }
