@@ -7,6 +7,13 @@ let upcoming: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// `ENDPOINT_FUZZING=1` (only `scripts/fuzz.sh`, in its own build folder `.build-fuzz`) compiles the
+/// modules whose parsers read outside bytes with libFuzzer's coverage and AddressSanitizer, and links
+/// `endpoint-fuzz` with libFuzzer. It is set per module, not with `swift build --sanitize=fuzzer`,
+/// which would also turn the build tool (`DataEmbedder`) into a fuzzer.
+let fuzzing = Context.environment["ENDPOINT_FUZZING"] == "1"
+let fuzzed: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"]), .define("FUZZING")] : []
+
 extension Target.Dependency {
     static let sqlKit: Self = .product(name: "SQLKit", package: "sql-kit")
     static let logging: Self = .product(name: "Logging", package: "swift-log")
@@ -29,13 +36,13 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "endpoint", targets: ["Endpoint"]),
+        .executable(name: "endpoint-fuzz", targets: ["EndpointFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
-        .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -89,7 +96,7 @@ let package = Package(
             name: "Mail",
             dependencies: ["SiteStore", .mustache, .logging, .nioCore, .nioPosix, .nioSSL],
             exclude: ["embedded-data.txt", "Templates"],
-            swiftSettings: upcoming,
+            swiftSettings: upcoming + fuzzed,
             plugins: ["EmbedData"]
         ),
         .target(
@@ -101,28 +108,28 @@ let package = Package(
             name: "Accounts",
             dependencies: ["Auth", "Mail", "Messages", "SiteStore", .sqlKit, .logging],
             exclude: ["embedded-data.txt", "Resources"],
-            swiftSettings: upcoming,
+            swiftSettings: upcoming + fuzzed,
             plugins: ["EmbedData"]
         ),
 
         // MARK: The API: what a hook sees, the hooks, the HTTP server
 
-        .target(name: "EndpointCore", dependencies: ["Auth", "Messages", .logging], swiftSettings: upcoming),
+        .target(name: "EndpointCore", dependencies: ["Auth", "Messages", .logging], swiftSettings: upcoming + fuzzed),
         .target(
             name: "Hooks",
             dependencies: ["EndpointCore", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore", .sqlKit, .logging, .nioLocks],
-            swiftSettings: upcoming
+            swiftSettings: upcoming + fuzzed
         ),
         .target(
             name: "EndpointServer",
             dependencies: [
                 "EndpointCore", "Hooks", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore",
-                .hummingbird, .httpTypes, .product(name: "MultipartKit", package: "multipart-kit"), .mustache,
+                .hummingbird, .httpTypes, .mustache,
                 .serviceLifecycle, .crypto, .logging, .nioCore, .nioPosix,
                 .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ],
             exclude: ["embedded-data.txt", "Pages/Templates"],
-            swiftSettings: upcoming,
+            swiftSettings: upcoming + fuzzed,
             plugins: ["EmbedData"]
         ),
         .executableTarget(
@@ -132,6 +139,21 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .logging,
             ],
             swiftSettings: upcoming
+        ),
+
+        // MARK: Fuzzing: the parsers that read outside bytes, and libFuzzer's driver (scripts/fuzz.sh)
+
+        .target(
+            name: "FuzzTargets",
+            dependencies: ["EndpointServer", "EndpointCore", "Hooks", "Mail", "Accounts", .product(name: "HummingbirdCore", package: "hummingbird"), .nioCore],
+            swiftSettings: upcoming + fuzzed
+        ),
+        .target(name: "CFuzzerDriver"),
+        .executableTarget(
+            name: "EndpointFuzz",
+            dependencies: ["FuzzTargets", "CFuzzerDriver", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: upcoming + fuzzed,
+            linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []
         ),
 
         // MARK: Tests
@@ -195,6 +217,7 @@ let package = Package(
             ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .testTarget(
             name: "EndpointTests",
             dependencies: ["Endpoint", "Auth", "SiteStore", "TestSupport", .asyncHTTPClient, .nioCore],

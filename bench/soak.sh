@@ -13,31 +13,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration=${1:-600}
-bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev pkg-config wrk curl python3
-swift build -c release --product endpoint >/dev/null
-endpoint="$(swift build -c release --show-bin-path)/endpoint"
-
-work=$(mktemp -d /tmp/endpoint-soak.XXXXXX)
-pids=()
-cleanup() {
-    kill "${pids[@]}" 2>/dev/null || true
-    wait 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
+source bench/release-server.sh
 port=18181
-database="sqlite://$work/soak.sqlite"
-echo -n 'benchmark-password' | "$endpoint" member add --database "$database" --username bench --email bench@example.com --password-stdin >/dev/null 2>&1
-sqlite3 "$work/soak.sqlite" "UPDATE config SET value = '1000000' WHERE name LIKE 'login_throttle_%_failures'"
-ENDPOINT_LOG_LEVEL=error "$endpoint" serve --database "$database" --port "$port" 2>"$work/server.log" >/dev/null & server=$!
-pids+=("$server")
-for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:$port/healthz" && break; sleep 0.2; done
-
-base="http://127.0.0.1:$port/data/endpoint.php"
-login=$(curl -fs -d username=bench -d password=benchmark-password "$base?hook_type=account&hook=login")
-token=$(echo "$login" | sed -E 's/.*"device_auth_pass_hashed_vl":"([^"]+)".*/\1/')
-member=$(echo "$login" | sed -E 's/.*"device_auth_member_id_vl":"([^"]+)".*/\1/')
+ENDPOINT_LOG_LEVEL=error start_release_server "$port"
 auth=(-H "cms_member_id: $member" -H "cms_member_hash: $token")
 session="$base?hook_type=account&hook=session"
 

@@ -51,6 +51,25 @@ import Testing
         }
     }
 
+    /// Found by fuzzing: multipart-kit 4.7.1 indexed a 128-entry table with each header-name byte, so
+    /// this one unauthenticated request ended the whole server process.
+    @Test func aMultipartHeaderNameByteAbove127IsA400NotACrash() async throws {
+        try await TestServer.run { client, _ in
+            var body = ByteBuffer(string: "--abc\r\nCont")
+            body.writeBytes([0x95])
+            body.writeString("ent-Disposition: form-data; name=\"a\"\r\n\r\nb\r\n--abc--\r\n")
+            try await client.execute(
+                uri: "/data/endpoint.php?hook_type=misc&hook=contact_us", method: .post,
+                headers: [.contentType: "multipart/form-data; boundary=abc"], body: body
+            ) { response in
+                let answer = try DecodedEnvelope(response)
+                #expect(answer.status == .badRequest)
+                #expect(answer.errorDetails == "The request body could not be read as multipart/form-data.")
+            }
+            #expect(try await client.envelope("/data/endpoint.php?hook_type=misc&hook=echo").success == true, "the server still answers")
+        }
+    }
+
     @Test func invalidUTF8InARawBodyIsRefused() async throws {
         try await TestServer.run { client, _ in
             var body = ByteBuffer()

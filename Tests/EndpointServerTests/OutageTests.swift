@@ -73,6 +73,56 @@ import Testing
             }
         }
     }
+
+    @Test(.enabled(if: ReadOnlyFile.isPossible, "needs a non-root user or chattr +i (CAP_LINUX_IMMUTABLE)"))
+    func aReadOnlySQLiteFileIsA503AndTheFileStaysIntact() async throws {
+        try await TestDatabase.withMigrated(.sqlite) { migrated in
+            let path = try await migrated.withConnection { try await $0.raw("PRAGMA database_list").first()?.decode(column: "file", as: String.self) }
+            let file = try #require(path)
+            try ReadOnlyFile.set(file, readOnly: true)
+            defer { try? ReadOnlyFile.set(file, readOnly: false) }
+            try await TestDatabase.withOpen(.sqlite(path: file)) { readOnly in
+                try await TestServer.run(sharing: readOnly) { client, services in
+                    let joined = try await client.join(JoinFixtures.iOSFields("nowhere"))
+                    #expect(joined.status == .serviceUnavailable)
+                    #expect(joined.headers[.retryAfter] == "5")
+                    #expect(joined.errorDetails == Self.unavailable)
+                    #expect(try await services.members.find(login: "nowhere") == nil, "reading still works")
+                }
+            }
+            try ReadOnlyFile.set(file, readOnly: false)
+            let check = try await migrated.withConnection { try await $0.raw("PRAGMA integrity_check").first()?.decode(column: "integrity_check", as: String.self) }
+            #expect(check == "ok")
+        }
+    }
+}
+
+/// Makes a file read-only for this process: by its mode for an ordinary user, with the immutable
+/// attribute for root (which file modes do not stop).
+enum ReadOnlyFile {
+    static let isPossible: Bool = {
+        guard geteuid() == 0 else { return true }
+        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("immutable-probe-\(UUID().uuidString)").path
+        guard FileManager.default.createFile(atPath: probe, contents: nil) else { return false }
+        defer { try? FileManager.default.removeItem(atPath: probe) }
+        guard (try? Self.set(probe, readOnly: true)) != nil else { return false }
+        try? Self.set(probe, readOnly: false)
+        return true
+    }()
+
+    static func set(_ path: String, readOnly: Bool) throws {
+        if geteuid() != 0 {
+            try FileManager.default.setAttributes([.posixPermissions: readOnly ? 0o444 : 0o644], ofItemAtPath: path)
+            return
+        }
+        let chattr = Process()
+        chattr.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+        chattr.arguments = [readOnly ? "+i" : "-i", path]
+        chattr.standardError = FileHandle.nullDevice
+        try chattr.run()
+        chattr.waitUntilExit()
+        guard chattr.terminationStatus == 0 else { throw TestFailure("chattr \(readOnly ? "+i" : "-i") failed") }
+    }
 }
 
 /// Requests whose framing is broken get a 400 or 413 envelope, never a 500, and nothing of them

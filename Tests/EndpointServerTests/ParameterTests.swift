@@ -30,6 +30,28 @@ import Testing
         }
     }
 
+    /// What real clients put around the fields: a preamble, transport padding after a delimiter,
+    /// header names in any case, quoted names with escapes, a file part (skipped), an epilogue.
+    @Test func multipartAsClientsWriteIt() async throws {
+        try await TestServer.run { client, _ in
+            let body = "preamble\r\n--b1 \r\ncontent-disposition: FORM-DATA; name=\"say \\\"hi\\\"\"\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n"
+                + "x;y\r\n--b1\r\nContent-Disposition: form-data; name=\"upload\"; filename=\"a.txt\"\r\n\r\nfile\r\n"
+                + "--b1\r\nContent-Disposition: form-data; name=empty\r\n\r\n\r\n--b1--\r\nepilogue"
+            let answer = try await client.envelope(
+                "/data/endpoint.php?hook_type=misc&hook=echo", method: .post,
+                headers: [.contentType: "multipart/form-data; boundary=\"b1\""], body: body
+            )
+            #expect(answer.success == true, "\(answer.raw)")
+            #expect(answer.data["post"] as? [String: String] == ["say \"hi\"": "x;y", "empty": ""])
+
+            let noFields = try await client.envelope(
+                "/data/endpoint.php?hook_type=misc&hook=echo", method: .post,
+                headers: [.contentType: "multipart/form-data; boundary=b1"], body: "--b1--\r\n"
+            )
+            #expect(noFields.success == true, "a form without fields is no error: \(noFields.raw)")
+        }
+    }
+
     @Test func secretsAreNotEchoed() async throws {
         try await TestServer.run { client, _ in
             let answer = try await client.postForm("/data/endpoint.php?hook_type=misc&hook=echo", [("password", "hunter22")])

@@ -102,7 +102,7 @@ public struct Joining: Sendable {
         )
         member.validated = !policy.staffValidation
         member.emailConfirmed = !policy.emailConfirmation
-        member.timezone = application.timezone.flatMap { TimeZone(identifier: $0) != nil ? $0 : nil } ?? policy.defaultTimezone
+        member.timezone = application.timezone.flatMap { TimezoneName.isKnown($0) ? $0 : nil } ?? policy.defaultTimezone
         member.dateOfBirth = dateOfBirth
         let language = application.language.flatMap { Languages.bundled.catalog(named: $0)?.languageCode } ?? policy.defaultLanguage
         member.language = language

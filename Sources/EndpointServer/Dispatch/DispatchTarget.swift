@@ -3,18 +3,18 @@
 /// Resolves both URL styles Composr defines (reference §1): the REST path
 /// (`/data/endpoint.php/{hook_type}/{hook}/{id…}`, type from the HTTP method) and query parameters,
 /// which override whatever the path and method gave.
-struct DispatchTarget: Equatable {
-    var hookType: String?
-    var hook: String?
-    var type: String?
-    var id: String?
-    var responseType: String?
+package struct DispatchTarget: Equatable {
+    package var hookType: String?
+    package var hook: String?
+    package var type: String?
+    package var id: String?
+    package var responseType: String?
 
     /// - Parameters:
     ///   - pathInfo: the decoded path after `/data/endpoint.php` (empty in query style).
     ///   - method: the HTTP method, upper case.
     ///   - query: the query-string fields.
-    init(pathInfo: String, method: String, query: [String: String]) {
+    package init(pathInfo: String, method: String, query: [String: String]) {
         if !pathInfo.isEmpty {
             self.type = Self.type(for: method)
             self.parsePath(pathInfo)
@@ -25,7 +25,7 @@ struct DispatchTarget: Equatable {
     }
 
     /// Composr's method → type table (§1.3).
-    static func type(for method: String) -> String {
+    package static func type(for method: String) -> String {
         switch method {
         case "POST": "add"
         case "PUT": "edit"
@@ -35,7 +35,7 @@ struct DispatchTarget: Equatable {
     }
 
     /// Whether `name` is a plain word (`\w+`, ASCII), the only names a hook can have.
-    static func isWord(_ name: String) -> Bool {
+    package static func isWord(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.allSatisfy(Self.isWordByte)
     }
 
@@ -47,10 +47,11 @@ struct DispatchTarget: Equatable {
         guard let hookType = Self.takeWordSegment(&rest) else { return }
         self.hookType = hookType
         self.hook = Self.takeWordSegment(&rest)
-        let line = rest.prefix { $0 != "\n" }
-        if line.hasPrefix("/"), line.count >= 2 {
-            let id = line.drop { $0 == "/" }
-            self.id = id.isEmpty ? nil : String(id)
+        // Bytes, as PCRE reads them: a "/" followed by a combining mark is one character but still a slash.
+        let line = rest.utf8.prefix { $0 != UInt8(ascii: "\n") }
+        if line.first == UInt8(ascii: "/"), line.count >= 2 {
+            let id = line.drop { $0 == UInt8(ascii: "/") }
+            self.id = id.isEmpty ? nil : String(Substring(id))
         }
     }
 

@@ -38,7 +38,9 @@ struct EndpointDispatcher: RouterMiddleware {
         // language the request itself asks for.
         var language: MessageCatalog?
         do {
-            let target = try Self.target(request, pathInfo: String(path.dropFirst(Self.scriptPath.count)))
+            let target = try ResolvedTarget(
+                method: request.method.rawValue, pathInfo: String(path.dropFirst(Self.scriptPath.count)), query: request.uri.query
+            )
             guard let hook = self.registry.hook(for: target.key) else {
                 throw EndpointError.refused(.unknownHook, target.key.hookType, target.key.hook)
             }
@@ -71,31 +73,6 @@ struct EndpointDispatcher: RouterMiddleware {
     private func language(_ chosen: MessageCatalog?, of request: Request) async -> MessageCatalog {
         if let chosen { return chosen }
         return await self.languages.catalog(for: request)
-    }
-
-    /// The hook a request names, with its type, id and query, checked before anything else is read.
-    private static func target(_ request: Request, pathInfo rawPathInfo: String) throws(EndpointError) -> ResolvedTarget {
-        let pathInfo = try FormURLEncoding.decodeComponent(rawPathInfo.utf8, plusIsSpace: false)
-        let query = try ParameterFields.table(FormURLEncoding.decode((request.uri.query ?? "").utf8))
-        let method = request.method.rawValue.uppercased()
-        let target = DispatchTarget(pathInfo: pathInfo, method: method, query: query)
-
-        if let responseType = target.responseType, responseType != "json" {
-            throw .badRequest(.jsonOnly)
-        }
-        guard let hookType = target.hookType, !hookType.isEmpty else { throw .badRequest(.noParameterSent, "hook_type") }
-        guard let hook = target.hook, !hook.isEmpty else { throw .badRequest(.noParameterSent, "hook") }
-        guard DispatchTarget.isWord(hookType), DispatchTarget.isWord(hook) else { throw .badRequest(.invalidHookName) }
-        return ResolvedTarget(key: HookKey(hookType, hook), target: target, pathInfo: pathInfo, method: method, query: query)
-    }
-
-    /// A request's target once its hook name checked out.
-    private struct ResolvedTarget {
-        let key: HookKey
-        let target: DispatchTarget
-        let pathInfo: String
-        let method: String
-        let query: [String: String]
     }
 
     private func hookRequest(_ resolved: ResolvedTarget, from request: Request, context: Context) async throws -> HookRequest {

@@ -1,4 +1,4 @@
-import EndpointCore
+package import EndpointCore
 import Messages
 
 /// Decodes `application/x-www-form-urlencoded` text (query strings and form bodies).
@@ -6,9 +6,9 @@ import Messages
 /// `+` is a space and `%XX` a byte, as browsers, PHP and both SDKs encode; the decoded bytes must be
 /// valid UTF-8. A malformed escape or invalid UTF-8 is refused rather than silently altered, so a
 /// password is never hashed differently from what the user typed.
-enum FormURLEncoding {
+package enum FormURLEncoding {
     /// The name/value pairs of `bytes`, in order; empty names are skipped (as PHP does).
-    static func decode(_ bytes: some Collection<UInt8>) throws(EndpointError) -> [(name: String, value: String)] {
+    package static func decode(_ bytes: some Collection<UInt8>) throws(EndpointError) -> [(name: String, value: String)] {
         var pairs: [(name: String, value: String)] = []
         for field in bytes.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
             let parts = field.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
@@ -20,7 +20,7 @@ enum FormURLEncoding {
     }
 
     /// Percent-decodes one component; `+` becomes a space.
-    static func decodeComponent(_ bytes: some Collection<UInt8>, plusIsSpace: Bool = true) throws(EndpointError) -> String {
+    package static func decodeComponent(_ bytes: some Collection<UInt8>, plusIsSpace: Bool = true) throws(EndpointError) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var index = bytes.startIndex

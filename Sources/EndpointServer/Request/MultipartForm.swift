@@ -1,58 +1,42 @@
-import Foundation
-import EndpointCore
+package import EndpointCore
 import Messages
-import MultipartKit
-import NIOCore
+package import NIOCore
 
 /// Decodes a `multipart/form-data` body (what the iOS SDK posts) into name/value pairs.
 ///
 /// Text fields must be valid UTF-8. File parts (those with a `filename`) are not parameters of any
-/// hook and are skipped.
-enum MultipartForm {
-    static func decode(_ body: ByteBuffer, boundary: String) throws(EndpointError) -> [(name: String, value: String)] {
-        let parser = MultipartParser(boundary: boundary)
-        var parts: [MultipartPart] = []
-        var headers = HTTPHeaders()
-        var partBody = ByteBuffer()
-        var finished = false
-        parser.onHeader = { name, value in headers.add(name: name, value: value) }
-        parser.onBody = { chunk in partBody.writeBuffer(&chunk) }
-        parser.onPartComplete = {
-            parts.append(MultipartPart(headers: headers, body: partBody))
-            headers = HTTPHeaders()
-            partBody = ByteBuffer()
-            finished = true
-        }
-        do {
-            try parser.execute(body)
-        } catch {
+/// hook and are skipped, and so are parts without a field name.
+package enum MultipartForm {
+    package static func decode(_ body: ByteBuffer, boundary: String) throws(EndpointError) -> [(name: String, value: String)] {
+        let bytes = Array(body.readableBytesView)
+        // A form without fields is the closing delimiter alone (found by fuzzing: not a 400).
+        if bytes.isEmpty || Self.isClosingDelimiterOnly(bytes, boundary: boundary) { return [] }
+        guard let parts = MultipartBody.parts(of: bytes, boundary: boundary) else {
             throw .badRequest(.malformedBody, "multipart/form-data")
         }
-        guard finished || body.readableBytes == 0 else { throw .badRequest(.malformedBody, "multipart/form-data") }
         var pairs: [(name: String, value: String)] = []
         for part in parts {
-            guard let name = part.name, !name.isEmpty, !Self.isFile(part) else { continue }
-            guard let value = String(validating: part.body.readableBytesView, as: UTF8.self) else {
-                throw .badRequest(.invalidEncoding)
-            }
+            guard let disposition = part.headers["content-disposition"].map(HeaderParameters.init),
+                  disposition.value.lowercased() == "form-data", let name = disposition.parameters["name"], !name.isEmpty,
+                  disposition.parameters["filename"] == nil, disposition.parameters["filename*"] == nil
+            else { continue }
+            guard let value = String(validating: part.content, as: UTF8.self) else { throw .badRequest(.invalidEncoding) }
             pairs.append((name, value))
         }
         return pairs
     }
 
-    /// The `boundary` parameter of a `multipart/form-data` content type.
-    static func boundary(in contentType: String) -> String? {
-        for parameter in contentType.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "boundary" else { continue }
-            let value = pair[1].trimmingCharacters(in: .whitespaces)
-            let unquoted = value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 ? String(value.dropFirst().dropLast()) : value
-            return unquoted.isEmpty ? nil : unquoted
-        }
-        return nil
+    /// The `boundary` parameter of a `multipart/form-data` content type: 1 to 70 characters (RFC 2046
+    /// §5.1.1), else nil.
+    package static func boundary(in contentType: String) -> String? {
+        let boundary = HeaderParameters(contentType).parameters["boundary"]
+        return boundary.flatMap { (1...70).contains($0.utf8.count) ? $0 : nil }
     }
 
-    private static func isFile(_ part: MultipartPart) -> Bool {
-        part.headers.first(name: "Content-Disposition")?.contains("filename=") ?? false
+    private static func isClosingDelimiterOnly(_ bytes: [UInt8], boundary: String) -> Bool {
+        let newline: (UInt8) -> Bool = { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }
+        let text = bytes.drop(while: newline)
+        let delimiter = Array("--\(boundary)--".utf8)
+        return text.starts(with: delimiter) && text.dropFirst(delimiter.count).allSatisfy(newline)
     }
 }

@@ -1,12 +1,12 @@
-import EndpointCore
+package import EndpointCore
 import Messages
 
 /// Turns decoded name/value pairs into a lookup table, refusing a name that occurs twice.
 ///
 /// PHP silently keeps the last of duplicate fields; a client that sends `username` twice has a bug
 /// (or is probing for one), so it is told instead of having one of its values picked.
-enum ParameterFields {
-    static func table(_ pairs: [(name: String, value: String)]) throws(EndpointError) -> [String: String] {
+package enum ParameterFields {
+    package static func table(_ pairs: [(name: String, value: String)]) throws(EndpointError) -> [String: String] {
         var table: [String: String] = [:]
         for pair in pairs {
             guard table.updateValue(pair.value, forKey: pair.name) == nil else {

@@ -22,7 +22,7 @@ public struct MemberProfile: Sendable {
 
     /// The site's default time zone, read live from `policies`.
     public static func live(_ policies: AccountPolicySource) -> MemberProfile {
-        MemberProfile(siteTimeZone: { TimeZone(identifier: try await policies.current().defaultTimezone) ?? .gmt })
+        MemberProfile(siteTimeZone: { TimezoneName.timeZone(named: try await policies.current().defaultTimezone) ?? .gmt })
     }
 
     /// The profile keys in Composr's order, then the member's language code (which the apps can send

@@ -42,9 +42,10 @@ public struct DatabaseUnavailable: Error, CustomStringConvertible {
             }
         case let error as SQLiteError:
             // Busy and locked past the busy timeout, read-only files or folders, files that cannot be
-            // opened, I/O failures and a full disk, with all their extended codes.
-            let reason = String(describing: error.reason)
-            return ["busy", "locked", "readonly", "cantOpen", "ioError", "full"].contains { reason.hasPrefix($0) }
+            // opened, I/O failures and a full disk, with all their extended codes (sqlite-nio keeps the
+            // codes internal, so its case names are matched: `readOnly`, `readonlyDirectory`…).
+            let reason = String(describing: error.reason).lowercased()
+            return ["busy", "locked", "readonly", "cantopen", "ioerror", "full"].contains { reason.hasPrefix($0) }
         case is NIOConnectionError, is IOError, is ChannelError, is ConnectionPoolTimeoutError:
             return true
         case let error as ConnectionPoolError:

@@ -14,6 +14,8 @@ import Testing
             ("/misc/echo/", "POST", "misc", "echo", "add", nil),
             ("/misc/echo-foo", "PATCH", "misc", "echo", "view", nil),
             ("/misc", "GET", "misc", nil, "view", nil),
+            ("/misc/echo//\u{0301}x", "GET", "misc", "echo", "view", "\u{0301}x"),
+            ("/misc/echo/x\ny", "GET", "misc", "echo", "view", "x"),
         ] as [(String, String, String?, String?, String?, String?)])
         func restPathsFollowComposr(path: String, method: String, hookType: String?, hook: String?, type: String?, id: String?) {
             let target = DispatchTarget(pathInfo: path, method: method, query: [:])
@@ -72,6 +74,13 @@ import Testing
             #expect(MultipartForm.boundary(in: #"multipart/form-data; charset=utf-8; Boundary="x y""#) == "x y")
             #expect(MultipartForm.boundary(in: "multipart/form-data") == nil)
             #expect(MultipartForm.boundary(in: #"multipart/form-data; boundary="""#) == nil)
+            #expect(MultipartForm.boundary(in: "multipart/form-data; boundary=" + String(repeating: "b", count: 71)) == nil, "RFC 2046: 70 at most")
+        }
+
+        @Test func headerParametersKeepSemicolonsAndEscapesInsideQuotes() {
+            let disposition = HeaderParameters(#"form-data; NAME="a;b "c""; filename=x.txt; name=second; junk"#)
+            #expect(disposition.value == "form-data")
+            #expect(disposition.parameters == ["name": #"a;b "c""#, "filename": "x.txt"])
         }
     }
 
@@ -80,6 +89,11 @@ import Testing
             let cookies = CookieHeader.parse(#"cms_member_id=2; junk; cms_member_id=3; cms_member_hash="a%2Bb"; bad=%ZZ"#)
             #expect(cookies == ["cms_member_id": "2", "cms_member_hash": "a+b"])
             #expect(CookieHeader.parse(nil).isEmpty)
+        }
+
+        /// Found by fuzzing: a form feed (not trimmed as whitespace) made `\u{0C} a` a cookie name.
+        @Test func namesThatAreNotTokensAreSkipped() {
+            #expect(CookieHeader.parse("\u{0C} a=1; b c=2; d\u{0}=3;  e =4") == ["e": "4"])
         }
     }
 

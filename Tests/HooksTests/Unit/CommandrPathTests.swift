@@ -17,6 +17,12 @@ import Testing
         #expect(throws: EndpointError.badRequest(.badFileName, name)) { try CommandrPath(id: "var/news/" + name) }
     }
 
+    /// Found by fuzzing: split by characters, `/` followed by a combining mark was no separator.
+    @Test func aCombiningMarkAfterASlashStillSeparates() throws {
+        #expect(try CommandrPath(id: "var/\u{036E}x/y").segments == ["var", "\u{036E}x", "y"])
+        #expect(throws: EndpointError.badRequest(.badFileName, ".\u{0301}x")) { try CommandrPath(id: "var/.\u{0301}x") }
+    }
+
     @Test func aNilIDIsTheRoot() throws {
         #expect(try CommandrPath(id: nil).isRoot)
     }

@@ -1,4 +1,4 @@
-import EndpointCore
+package import EndpointCore
 import Messages
 
 /// A path in the `content/commandr_fs` virtual filesystem, normalised as Composr does (reference
@@ -6,17 +6,20 @@ import Messages
 ///
 /// Names with control characters, a leading dot, or the junk files operating systems leave behind
 /// are refused, so no request can reach outside the filesystem or create hidden entries.
-struct CommandrPath: Sendable, Equatable, CustomStringConvertible {
-    let segments: [String]
+package struct CommandrPath: Sendable, Equatable, CustomStringConvertible {
+    package let segments: [String]
 
-    init(segments: [String]) {
+    package init(segments: [String]) {
         self.segments = segments
     }
 
     /// The path named by the `id` parameter (nil is the root).
-    init(id: String?) throws(EndpointError) {
+    package init(id: String?) throws(EndpointError) {
         var segments: [String] = []
-        for segment in (id ?? "").split(separator: "/", omittingEmptySubsequences: true).map(String.init) {
+        // Split on the byte, not on characters: "/" followed by a combining mark is one character, which
+        // let a slash hide inside a name and a name start with a dot unseen (found by fuzzing).
+        for bytes in (id ?? "").utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
+            let segment = String(decoding: bytes, as: UTF8.self)
             switch segment {
             case ".":
                 continue
@@ -33,14 +36,14 @@ struct CommandrPath: Sendable, Equatable, CustomStringConvertible {
     static let junkNames: Set<String> = ["thumbs.db", "desktop.ini", "__macosx", ".ds_store"]
 
     private static func isAcceptable(_ name: String) -> Bool {
-        !name.hasPrefix(".")
+        name.utf8.first != UInt8(ascii: ".")
             && name.utf8.count <= 255
             && !Self.junkNames.contains(name.lowercased())
             && !name.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }
             && !name.contains("\\")
     }
 
-    var description: String { "/" + self.segments.joined(separator: "/") }
+    package var description: String { "/" + self.segments.joined(separator: "/") }
 
     /// The path as Composr names it in messages, without the leading slash (`var/groups/x.cms`), which
     /// admin scripts match.

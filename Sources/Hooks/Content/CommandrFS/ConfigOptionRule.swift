@@ -1,3 +1,4 @@
+import Accounts
 import Auth
 import EndpointCore
 import Foundation
@@ -31,7 +32,7 @@ enum ConfigOptionRule: Sendable {
             }
             return String(number)
         case .timezone:
-            guard TimeZone(identifier: trimmed) != nil else { throw .refused(.optionExpectsTimezone, name) }
+            guard TimezoneName.isKnown(trimmed) else { throw .refused(.optionExpectsTimezone, name) }
             return trimmed
         case .language:
             return try Self.languageCode(trimmed, option: name)

@@ -102,7 +102,7 @@ extension GroupsFilesystem {
             passwordHash = try await write.context.passwordChange.hash(password, rules: rules)
         }
         if let timezone = try properties.text("timezone") {
-            guard TimeZone(identifier: timezone) != nil else { throw EndpointError.refused(.invalidProperty, "timezone") }
+            guard TimezoneName.isKnown(timezone) else { throw EndpointError.refused(.invalidProperty, "timezone") }
             changes.timezone = timezone
         }
         if let language = try properties.text("language", maximumLength: 35)?.trimmingWhitespace {

@@ -1,0 +1,2 @@
+// The declarations are in include/CFuzzerDriver.h; libFuzzer itself is linked in when fuzzing.
+#include "CFuzzerDriver.h"

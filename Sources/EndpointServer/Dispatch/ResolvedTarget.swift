@@ -1,0 +1,41 @@
+package import EndpointCore
+import Messages
+
+/// A request's target once its hook name checked out: the first thing read from outside bytes, so it
+/// is also a fuzz target (`FuzzTargets.dispatch`).
+package struct ResolvedTarget {
+    package let key: HookKey
+    package let target: DispatchTarget
+    /// The percent-decoded path after `/data/endpoint.php` (empty in query style).
+    package let pathInfo: String
+    /// The HTTP method, upper case.
+    package let method: String
+    package let query: [String: String]
+
+    /// The hook a request names, with its type, id and query, checked before anything else is read:
+    /// a non-JSON `response_type`, a missing or non-word hook name, a malformed escape or a duplicate
+    /// query field is a 400.
+    ///
+    /// - Parameters:
+    ///   - method: the HTTP method as sent.
+    ///   - pathInfo: the raw path after `/data/endpoint.php`.
+    ///   - query: the raw query string, if there is one.
+    package init(method: String, pathInfo rawPathInfo: String, query rawQuery: String?) throws(EndpointError) {
+        let pathInfo = try FormURLEncoding.decodeComponent(rawPathInfo.utf8, plusIsSpace: false)
+        let query = try ParameterFields.table(FormURLEncoding.decode((rawQuery ?? "").utf8))
+        let method = method.uppercased()
+        let target = DispatchTarget(pathInfo: pathInfo, method: method, query: query)
+
+        if let responseType = target.responseType, responseType != "json" {
+            throw .badRequest(.jsonOnly)
+        }
+        guard let hookType = target.hookType, !hookType.isEmpty else { throw .badRequest(.noParameterSent, "hook_type") }
+        guard let hook = target.hook, !hook.isEmpty else { throw .badRequest(.noParameterSent, "hook") }
+        guard DispatchTarget.isWord(hookType), DispatchTarget.isWord(hook) else { throw .badRequest(.invalidHookName) }
+        self.key = HookKey(hookType, hook)
+        self.target = target
+        self.pathInfo = pathInfo
+        self.method = method
+        self.query = query
+    }
+}

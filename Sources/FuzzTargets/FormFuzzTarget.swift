@@ -1,0 +1,45 @@
+import EndpointCore
+import EndpointServer
+
+extension FuzzTarget {
+    /// An `application/x-www-form-urlencoded` body or query string.
+    ///
+    /// Properties: a refusal is a 400; no decoded name is empty; encoding the decoded pairs again and
+    /// decoding that gives the same pairs; the lookup table refuses exactly the inputs with a repeated
+    /// name.
+    static let form = FuzzTarget(name: "form") { input in
+        let pairs: [(name: String, value: String)]
+        do throws(EndpointError) {
+            pairs = try FormURLEncoding.decode(input)
+        } catch {
+            return error.status == 400 ? nil : "refused with status \(error.status)"
+        }
+        if pairs.contains(where: \.name.isEmpty) { return "decoded an empty name" }
+        let encoded = pairs.map { Self.percentEncoded($0.name) + "=" + Self.percentEncoded($0.value) }.joined(separator: "&")
+        guard let again = try? FormURLEncoding.decode(Array(encoded.utf8)) else { return "its own encoding was refused" }
+        guard again.map(\.name) == pairs.map(\.name), again.map(\.value) == pairs.map(\.value) else {
+            return "decoding its own encoding gave other pairs"
+        }
+        let hasRepeat = Set(pairs.map(\.name)).count != pairs.count
+        switch Result(catching: { () throws(EndpointError) in try ParameterFields.table(pairs) }) {
+        case .success(let table):
+            return hasRepeat || table.count != pairs.count ? "a repeated name was accepted" : nil
+        case .failure(let error):
+            return hasRepeat && error.status == 400 ? nil : "a table without repeated names was refused"
+        }
+    }
+
+    /// Every byte but unreserved ones as `%XX`.
+    static func percentEncoded(_ text: String) -> String {
+        var output = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                output.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                output += "%" + String(byte >> 4, radix: 16) + String(byte & 0xF, radix: 16)
+            }
+        }
+        return output
+    }
+}
