@@ -8,7 +8,8 @@
 #     token each time (a real write), concurrency 16;
 #   - account/login (urlencoded) at concurrency 16 and 1, against cores / the time of one Argon2id hash
 #     through the same system libargon2 (bench/argon2_hash_time.py);
-#   - p99 of the session view at concurrency 4, idle and while logins saturate the hashing pool;
+#   - p99 of the session view at concurrency 4, idle and while logins saturate the hashing pool, and
+#     of the bare route under the same logins (what a busy machine adds to any server);
 #   - the server's resident memory idle (after start and one login) and at its peak.
 # Release builds. Usage: bash bench/run.sh [seconds per run, default 10]; BENCH_ENDPOINT=path runs that
 # `endpoint` binary instead of building this checkout's (to compare an earlier build in the same run).
@@ -87,9 +88,13 @@ bench_engine() {
     result[$engine.login]=$(run 16 -s bench/login.lua "$base?hook_type=account&hook=login")
     result[$engine.login_c1]=$(run 1 -s bench/login.lua "$base?hook_type=account&hook=login")
     result[$engine.cheap_idle]=$(run 4 "${auth[@]}" "$session")
-    wrk -t2 -c16 -d"$(( duration + 2 ))s" -s bench/login.lua "$base?hook_type=account&hook=login" >/dev/null & local logins=$!
+    result[$engine.bare_idle]=$(run 4 http://127.0.0.1:18081/hello)
+    # While logins saturate the cores: the session view, then the bare route (another process), whose
+    # p99 shows what the machine itself adds when every core is busy hashing.
+    wrk -t2 -c16 -d"$(( 2 * duration + 3 ))s" -s bench/login.lua "$base?hook_type=account&hook=login" >/dev/null & local logins=$!
     sleep 1
     result[$engine.cheap_loaded]=$(run 4 "${auth[@]}" "$session")
+    result[$engine.bare_loaded]=$(run 4 http://127.0.0.1:18081/hello)
     wait "$logins"
     result[$engine.rss_peak]=$(kib "$server" VmHWM)
     kill "$server"
@@ -108,7 +113,7 @@ row() {
     for engine in sqlite postgres; do
         local bare=${result[$engine.$key.bare]:-${result[$engine.session.bare]}}
         awk -v bare="${bare%% *}" -v hash="$hash_ms" -v cores="$cores" \
-            -v idle="${result[$engine.cheap_idle]}" -v rss_idle="${result[$engine.rss_idle]}" -v rss_peak="${result[$engine.rss_peak]}" \
+            -v idle="${result[$engine.cheap_idle]}" -v bare_idle="${result[$engine.bare_idle]}" -v rss_idle="${result[$engine.rss_idle]}" -v rss_peak="${result[$engine.rss_peak]}" \
             "BEGIN { split(\"${result[$engine.$key]:-}\", r, \" \"); $program }"
     done
     echo
@@ -123,6 +128,7 @@ row "push registration, new token" push_first "$ratio"
 row "account/login (c16)" login 'printf "%8.1f req/s = %3.0f%% of cores/hash    ", r[1], 100 * r[1] * hash / (1000 * cores)'
 row "account/login (c1)" login_c1 'printf "%8.1f req/s, p99 %-21s", r[1], r[3]'
 row "session view p99 (c4), logins on" cheap_loaded 'split(idle, i, " "); printf "%8s idle, %-8s under logins     ", i[3], r[3]'
+row "bare route p99 (c4), logins on" bare_loaded 'split(bare_idle, i, " "); printf "%8s idle, %-8s under logins     ", i[3], r[3]'
 row "resident memory idle / peak" session 'printf "%6.1f MB idle, %6.1f MB peak          ", rss_idle / 1024, rss_peak / 1024'
 echo
 echo "one Argon2id hash (m=19456 KiB, t=2, p=1) through libargon2: $hash_ms ms; cores/hash = $(awk -v h="$hash_ms" -v c="$cores" 'BEGIN {printf "%.1f", 1000 * c / h}') logins/s"
