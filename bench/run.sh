@@ -9,7 +9,8 @@
 #   - account/login (urlencoded) at concurrency 16 and 1, against cores / the time of one Argon2id hash
 #     through the same system libargon2 (bench/argon2_hash_time.py);
 #   - p99 of the session view at concurrency 4, idle and while logins saturate the hashing pool, and
-#     of the bare route under the same logins (what a busy machine adds to any server);
+#     of the bare route under the same logins (what a busy machine adds to any server); the same two
+#     with a probe at 200 requests a second (bench/latency_probe.py), which does not load the cores;
 #   - the server's resident memory idle (after start and one login) and at its peak.
 # Release builds. Usage: bash bench/run.sh [seconds per run, default 10]; BENCH_ENDPOINT=path runs that
 # `endpoint` binary instead of building this checkout's (to compare an earlier build in the same run).
@@ -87,14 +88,19 @@ bench_engine() {
     paired "$engine.push_first" 16 -s bench/push_first.lua "${auth[@]}" "$push"
     result[$engine.login]=$(run 16 -s bench/login.lua "$base?hook_type=account&hook=login")
     result[$engine.login_c1]=$(run 1 -s bench/login.lua "$base?hook_type=account&hook=login")
+    # The session view and the bare route (another process), idle and while logins saturate the cores:
+    # with wrk at c4 (itself a saturating load) and with a probe at 200 requests a second.
+    local probe=(python3 bench/latency_probe.py)
     result[$engine.cheap_idle]=$(run 4 "${auth[@]}" "$session")
     result[$engine.bare_idle]=$(run 4 http://127.0.0.1:18081/hello)
-    # While logins saturate the cores: the session view, then the bare route (another process), whose
-    # p99 shows what the machine itself adds when every core is busy hashing.
-    wrk -t2 -c16 -d"$(( 2 * duration + 3 ))s" -s bench/login.lua "$base?hook_type=account&hook=login" >/dev/null & local logins=$!
+    result[$engine.probe_idle]=$("${probe[@]}" "$session" "$duration" "cms_member_id: $member" "cms_member_hash: $token")
+    result[$engine.probe_bare_idle]=$("${probe[@]}" http://127.0.0.1:18081/hello "$duration")
+    wrk -t2 -c16 -d"$(( 4 * duration + 3 ))s" -s bench/login.lua "$base?hook_type=account&hook=login" >/dev/null & local logins=$!
     sleep 1
     result[$engine.cheap_loaded]=$(run 4 "${auth[@]}" "$session")
     result[$engine.bare_loaded]=$(run 4 http://127.0.0.1:18081/hello)
+    result[$engine.probe_loaded]=$("${probe[@]}" "$session" "$duration" "cms_member_id: $member" "cms_member_hash: $token")
+    result[$engine.probe_bare_loaded]=$("${probe[@]}" http://127.0.0.1:18081/hello "$duration")
     wait "$logins"
     result[$engine.rss_peak]=$(kib "$server" VmHWM)
     kill "$server"
@@ -113,7 +119,8 @@ row() {
     for engine in sqlite postgres; do
         local bare=${result[$engine.$key.bare]:-${result[$engine.session.bare]}}
         awk -v bare="${bare%% *}" -v hash="$hash_ms" -v cores="$cores" \
-            -v idle="${result[$engine.cheap_idle]}" -v bare_idle="${result[$engine.bare_idle]}" -v rss_idle="${result[$engine.rss_idle]}" -v rss_peak="${result[$engine.rss_peak]}" \
+            -v idle="${result[$engine.cheap_idle]}" -v bare_idle="${result[$engine.bare_idle]}" \
+            -v probe_idle="${result[$engine.probe_idle]}" -v probe_bare_idle="${result[$engine.probe_bare_idle]}" -v rss_idle="${result[$engine.rss_idle]}" -v rss_peak="${result[$engine.rss_peak]}" \
             "BEGIN { split(\"${result[$engine.$key]:-}\", r, \" \"); $program }"
     done
     echo
@@ -129,6 +136,8 @@ row "account/login (c16)" login 'printf "%8.1f req/s = %3.0f%% of cores/hash    
 row "account/login (c1)" login_c1 'printf "%8.1f req/s, p99 %-21s", r[1], r[3]'
 row "session view p99 (c4), logins on" cheap_loaded 'split(idle, i, " "); printf "%8s idle, %-8s under logins     ", i[3], r[3]'
 row "bare route p99 (c4), logins on" bare_loaded 'split(bare_idle, i, " "); printf "%8s idle, %-8s under logins     ", i[3], r[3]'
+row "session view p99, 200/s probe" probe_loaded 'split(probe_idle, i, " "); printf "%6.2fms idle, %6.2fms under logins     ", i[2], r[2]'
+row "bare route p99, 200/s probe" probe_bare_loaded 'split(probe_bare_idle, i, " "); printf "%6.2fms idle, %6.2fms under logins     ", i[2], r[2]'
 row "resident memory idle / peak" session 'printf "%6.1f MB idle, %6.1f MB peak          ", rss_idle / 1024, rss_peak / 1024'
 echo
 echo "one Argon2id hash (m=19456 KiB, t=2, p=1) through libargon2: $hash_ms ms; cores/hash = $(awk -v h="$hash_ms" -v c="$cores" 'BEGIN {printf "%.1f", 1000 * c / h}') logins/s"
