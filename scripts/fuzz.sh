@@ -13,8 +13,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(dispatch form multipart cookie json commandr-path smtp-reply date-of-birth timezone)
-if [ $# -ge 1 ] && [ "$1" != all ]; then targets=("$1"); fi
+# Every target has its seed folder (FuzzCorpusTests checks that each folder names a target, and each
+# target has seeds), so the folders are the list.
+mapfile -t targets < <(ls fuzz/corpus)
+if [ $# -ge 1 ] && [ "$1" != all ]; then
+    [ -d "fuzz/corpus/$1" ] || { echo "There is no target $1; the targets are: ${targets[*]}." >&2; exit 2; }
+    targets=("$1")
+fi
 seconds="${2:-30}"
 
 # Package.swift instruments the parser modules when ENDPOINT_FUZZING=1.
@@ -25,7 +30,6 @@ binary="$(swift build --scratch-path .build-fuzz --show-bin-path)/endpoint-fuzz"
 
 mkdir -p .build-fuzz/artifacts
 for target in "${targets[@]}"; do
-    [ -d "fuzz/corpus/$target" ] || { echo "There is no target $target (fuzz/corpus/$target)." >&2; exit 2; }
     mkdir -p ".build-fuzz/corpus/$target" "fuzz/regressions/$target"
     echo "== fuzzing $target for ${seconds} s"
     # The Swift runtime's backtracer is off: libFuzzer and AddressSanitizer report the crash themselves.
