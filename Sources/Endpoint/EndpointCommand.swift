@@ -6,6 +6,9 @@ struct EndpointCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "endpoint",
         abstract: "A Composr-compatible mobile API server (/data/endpoint.php).",
-        subcommands: [ServeCommand.self, MigrateCommand.self, MemberCommand.self, MailCommand.self, PushCommand.self, StringsCommand.self]
+        subcommands: [
+            ServeCommand.self, MigrateCommand.self, MemberCommand.self, MailCommand.self, PushCommand.self, StringsCommand.self,
+            MaintenanceCommand.self,
+        ]
     )
 }

@@ -48,7 +48,7 @@ package enum TestServer {
             var services: [any Service] = [hasher]
             if let smtp {
                 let delivery = try MailFixtures.delivery(database, smtp: smtp)
-                services.append(OutboxWorker(name: "mail", interval: .milliseconds(50), logger: quietLogger) { try await delivery.deliverDue() })
+                services.append(PeriodicWorker(name: "mail", interval: .milliseconds(50), logger: quietLogger) { try await delivery.deliverDue() })
             }
             let app = EndpointApplication.build(site: site, settings: settings, registry: registry, backgroundServices: services, logger: quietLogger)
             return try await app.test(framework) { client in try await test(client, site) }

@@ -5,7 +5,8 @@ public import ServiceLifecycle
 import SiteStore
 
 /// The work the server does besides answering requests, as services started and stopped with it: the
-/// password-hashing pool, and the mail and push workers with the push services' HTTP client.
+/// password-hashing pool, the maintenance sweep, and the mail and push workers with the push services'
+/// HTTP client.
 ///
 /// The order matters: services stop in the reverse order of this list, after the HTTP server has
 /// drained, so a worker stops before the client it uses and the hashing pool stops last.
@@ -14,6 +15,7 @@ public enum BackgroundServices {
     public static func make(for site: Site, settings: ServerSettings, logger: Logger) async throws -> [any Service] {
         var services: [any Service] = [site.hasher]
         let options = try await site.config.options()
+        services.append(Maintenance.worker(for: site, options: options, logger: logger))
         if let smtpURL = settings.smtpURL {
             let config = site.config
             let from = settings.mailFrom
@@ -24,7 +26,7 @@ public enum BackgroundServices {
                 policy: RetryPolicy(options: options, prefix: "mail"), logger: logger
             )
             logger.info("delivering mail", metadata: ["smtp": "\(smtpURL)"])
-            services.append(OutboxWorker(name: "mail", interval: settings.mailPollInterval, logger: logger) { try await delivery.deliverDue() })
+            services.append(PeriodicWorker(name: "mail", interval: settings.mailPollInterval, logger: logger) { try await delivery.deliverDue() })
         } else {
             logger.notice("no SMTP server configured (ENDPOINT_SMTP_URL): mail stays queued; see `endpoint mail list`")
         }
@@ -33,7 +35,7 @@ public enum BackgroundServices {
         )
         if let push {
             services.append(push.http)
-            services.append(OutboxWorker(name: "push", interval: settings.pushPollInterval, logger: logger) { try await push.deliverDue() })
+            services.append(PeriodicWorker(name: "push", interval: settings.pushPollInterval, logger: logger) { try await push.deliverDue() })
         } else {
             logger.notice("no push service configured (ENDPOINT_APNS_KEY_FILE, ENDPOINT_FCM_SERVICE_ACCOUNT_FILE): notifications stay queued")
         }

@@ -81,6 +81,8 @@ enum ConfigOptionRule: Sendable {
         "session_idle_days": .integer(1...3650),
         "session_maximum_days": .integer(1...3650),
         "session_cache_seconds": .integer(0...300),
+        "maintenance_interval_minutes": .integer(1...10_080),
+        "outbox_retention_days": .integer(1...3650),
         "argon2_memory_kib": .integer(19_456...4_194_304),
         "argon2_iterations": .integer(1...100),
         "argon2_parallelism": .integer(1...64),

@@ -1,14 +1,15 @@
 public import Logging
 public import ServiceLifecycle
 
-/// A background service that empties an outbox (mail, push): a delivery pass, then a pause, until the
-/// server shuts down.
+/// A background service that repeats a pass (a mail or push outbox delivery, the maintenance sweep),
+/// then a pause, until the server shuts down.
 ///
 /// Shutting down cancels a pass in progress, so that a mail or push service that hangs cannot hold the
 /// server: what was cut off mid-send keeps its lease and is sent again within a minute (by this server
-/// once restarted, or another instance); a receiver can drop a duplicate by its Message-ID.
-public struct OutboxWorker: Service {
-    /// What the worker delivers, for its log lines.
+/// once restarted, or another instance); a receiver can drop a duplicate by its Message-ID. A cut-off
+/// sweep rolls back and runs again at the next start.
+public struct PeriodicWorker: Service {
+    /// What the worker does, for its log lines.
     let name: String
     let interval: Duration
     let logger: Logger
@@ -29,7 +30,7 @@ public struct OutboxWorker: Service {
             } catch is CancellationError {
                 break
             } catch {
-                self.logger.error("outbox pass failed", metadata: ["outbox": "\(self.name)", "error": "\(String(reflecting: error))"])
+                self.logger.error("background pass failed", metadata: ["worker": "\(self.name)", "error": "\(String(reflecting: error))"])
             }
             try? await cancelWhenGracefulShutdown { try await Task.sleep(for: self.interval) }
         }

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// `endpoint maintenance …`: the database upkeep the server also does by itself.
+struct MaintenanceCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "maintenance",
+        abstract: "Database upkeep.",
+        subcommands: [MaintenanceRunCommand.self]
+    )
+}

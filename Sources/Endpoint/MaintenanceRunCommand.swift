@@ -1,0 +1,29 @@
+import ArgumentParser
+import EndpointServer
+import Logging
+import SiteStore
+
+/// `endpoint maintenance run`: one maintenance sweep now, printing what it removed from each table.
+struct MaintenanceRunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Sweep once: ended sessions, used or expired codes, old rate events, old sent or failed outbox rows."
+    )
+
+    @OptionGroup var databaseOptions: DatabaseOptions
+
+    func run() async throws {
+        let logger = Logger(label: "endpoint.maintenance")
+        let removed = try await self.databaseOptions.withDatabase(logger: logger) { database in
+            try await self.databaseOptions.migrate(database, logger: logger)
+            return try await Maintenance.sweep(database, config: try await ConfigStore.load(from: database))
+        }
+        guard let removed else {
+            print("Another instance is sweeping right now; nothing was removed.")
+            return
+        }
+        for (table, count) in removed.counts {
+            print("\(table)\t\(count) removed")
+        }
+    }
+}

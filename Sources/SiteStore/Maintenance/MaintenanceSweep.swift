@@ -1,0 +1,84 @@
+import SQLKit
+
+/// Deletes the rows nothing will read again, so tables stop growing: sessions that ended (revoked,
+/// expired, or idle past the policy), account codes used or expired, rate events older than any
+/// window counts them, and mail and push outbox rows sent or failed longer ago than the retention.
+///
+/// One sweep is one transaction. On PostgreSQL it first takes a transaction-level advisory lock, so
+/// when several instances sweep at the same moment only one does the work and the others skip.
+public struct MaintenanceSweep: Sendable {
+    /// What one sweep removed, table by table (nil: another instance was sweeping).
+    public struct Removed: Sendable, Equatable {
+        public var sessions = 0
+        public var accountCodes = 0
+        public var rateEvents = 0
+        public var mail = 0
+        public var pushes = 0
+
+        public init() {}
+
+        /// `table: count` pairs in a stable order, for the log and the command line.
+        public var counts: [(table: String, count: Int)] {
+            [("device_sessions", self.sessions), ("account_codes", self.accountCodes), ("rate_events", self.rateEvents),
+             ("mail_outbox", self.mail), ("push_outbox", self.pushes)]
+        }
+    }
+
+    /// How long rows are kept past the point where nothing reads them.
+    public struct Retention: Sendable {
+        /// Sent and failed outbox rows (config `outbox_retention_days`).
+        public var outboxSeconds: Int
+        /// Sessions unused for this long are over even before they expire (the session policy's idle limit).
+        public var sessionIdleSeconds: Int
+        /// Rate events, past the longest window any limit counts (an hour) with a margin.
+        public var rateEventSeconds = 24 * 3600
+
+        public init(outboxSeconds: Int, sessionIdleSeconds: Int) {
+            self.outboxSeconds = outboxSeconds
+            self.sessionIdleSeconds = sessionIdleSeconds
+        }
+    }
+
+    /// The advisory lock key that makes sweeps on one PostgreSQL database one at a time ("sweep").
+    public static let advisoryLockKey: Int64 = 0x7377_6565_70
+
+    let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    /// Sweeps once as of `now`; nil when another instance holds the sweep lock.
+    public func run(retention: Retention, now: Int = UnixTime.now) async throws -> Removed? {
+        try await self.database.transaction { connection in
+            if self.database.engine == .postgres {
+                let locked = try await connection.raw("SELECT pg_try_advisory_xact_lock(\(bind: Self.advisoryLockKey)) AS locked").first()?
+                    .decode(column: "locked", as: Bool.self)
+                guard locked == true else { return nil }
+            }
+            var removed = Removed()
+            removed.sessions = try await Self.delete(from: "device_sessions", where: """
+                revoked_at IS NOT NULL OR expires_at <= \(bind: now) OR last_used_at <= \(bind: now - retention.sessionIdleSeconds)
+                """, on: connection)
+            removed.accountCodes = try await Self.delete(
+                from: "account_codes", where: "used_at IS NOT NULL OR expires_at <= \(bind: now)", on: connection
+            )
+            removed.rateEvents = try await Self.delete(
+                from: "rate_events", where: "happened_at < \(bind: now - retention.rateEventSeconds)", on: connection
+            )
+            let finished: SQLQueryString = "status IN ('sent', 'failed') AND created_at < \(bind: now - retention.outboxSeconds)"
+            removed.mail = try await Self.delete(from: "mail_outbox", where: finished, on: connection)
+            removed.pushes = try await Self.delete(from: "push_outbox", where: finished, on: connection)
+            return removed
+        }
+    }
+
+    /// Deletes the rows of `table` matching `condition` and says how many there were (counted first in
+    /// the same transaction, rather than returned one by one: a first sweep may remove millions).
+    private static func delete(from table: String, where condition: SQLQueryString, on connection: any SQLDatabase) async throws -> Int {
+        let count = try await connection.raw("SELECT count(*) AS removed FROM \(unsafeRaw: table) WHERE \(condition)").first()?
+            .decode(column: "removed", as: Int.self) ?? 0
+        if count > 0 { try await connection.raw("DELETE FROM \(unsafeRaw: table) WHERE \(condition)").run() }
+        return count
+    }
+}

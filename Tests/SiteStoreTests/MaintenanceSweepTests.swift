@@ -1,0 +1,74 @@
+import TestSupport
+import SiteStore
+import SQLKit
+import Testing
+
+/// The maintenance sweep removes exactly what nothing reads again, on both engines.
+@Suite struct MaintenanceSweepTests {
+    static let now = 1_000_000_000
+    static let day = 86_400
+    static let retention = MaintenanceSweep.Retention(outboxSeconds: 30 * day, sessionIdleSeconds: 120 * day)
+
+    @Test(arguments: TestDatabase.engines)
+    func removesEndedRowsAndKeepsLiveOnes(engine: DatabaseEngine) async throws {
+        try await TestDatabase.withMigrated(engine) { database in
+            let now = Self.now, day = Self.day
+            try await database.withConnection { connection in
+                for (id, lastUsed, expires, revoked) in [
+                    ("live", now - day, now + day, nil), ("revoked", now - day, now + day, now - 1),
+                    ("expired", now - day, now, nil), ("idle", now - 121 * day, now + day, nil),
+                ] as [(String, Int, Int, Int?)] {
+                    try await connection.raw("""
+                        INSERT INTO device_sessions (id, member_id, token_hash, created_at, last_used_at, expires_at, revoked_at, user_agent, ip)
+                        VALUES (\(bind: id), 1, \(bind: "hash-" + id), \(bind: now - 200 * day), \(bind: lastUsed), \(bind: expires), \(bind: revoked), '', '')
+                        """).run()
+                }
+                for (id, expires, used) in [("open", now + 60, nil), ("used", now + 60, now - 5), ("stale", now - 1, nil)] as [(String, Int, Int?)] {
+                    try await connection.raw("""
+                        INSERT INTO account_codes (id, member_id, purpose, code_hash, created_at, expires_at, used_at)
+                        VALUES (\(bind: id), 1, 'reset', \(bind: "code-" + id), \(bind: now - 100), \(bind: expires), \(bind: used))
+                        """).run()
+                }
+                for happened in [now - 60, now - 2 * day] {
+                    try await connection.raw("INSERT INTO rate_events (action, subject, happened_at) VALUES ('join', 'ip', \(bind: happened))").run()
+                }
+                for (status, created) in [("sent", now - 31 * day), ("failed", now - 31 * day), ("queued", now - 31 * day), ("sent", now - day)] {
+                    try await connection.raw("""
+                        INSERT INTO mail_outbox (message_id, recipient, subject, text_body, html_body, created_at, status, next_attempt_at)
+                        VALUES ('m', 'a@example.com', 's', 't', 'h', \(bind: created), \(bind: status), \(bind: created))
+                        """).run()
+                    try await connection.raw("""
+                        INSERT INTO push_outbox (platform, token, payload, created_at, status, next_attempt_at)
+                        VALUES ('android', 't', '{}', \(bind: created), \(bind: status), \(bind: created))
+                        """).run()
+                }
+            }
+
+            let removed = try #require(try await MaintenanceSweep(database: database).run(retention: Self.retention, now: now))
+            #expect(removed.counts.map(\.count) == [3, 2, 1, 2, 2])
+
+            func column(_ sql: SQLQueryString, _ name: String) async throws -> [String] {
+                try await database.withConnection { try await $0.raw(sql).all().map { try $0.decode(column: name, as: String.self) } }.sorted()
+            }
+            #expect(try await column("SELECT id FROM device_sessions", "id") == ["live"])
+            #expect(try await column("SELECT id FROM account_codes", "id") == ["open"])
+            #expect(try await column("SELECT status FROM mail_outbox", "status") == ["queued", "sent"], "a queued row is never swept")
+            #expect(try await column("SELECT status FROM push_outbox", "status") == ["queued", "sent"])
+            #expect(try await MaintenanceSweep(database: database).run(retention: Self.retention, now: now)?.counts.map(\.count) == [0, 0, 0, 0, 0])
+        }
+    }
+
+    /// Several instances on one PostgreSQL: while one sweeps, the others skip instead of repeating it.
+    @Test(.enabled(if: TestDatabase.engines.contains(.postgres)))
+    func onPostgreSQLOneInstanceSweepsAtATime() async throws {
+        try await TestDatabase.withMigrated(.postgres) { database in
+            try await TestDatabase.withOpen(database.url) { other in
+                try await other.transaction { holder in
+                    try await holder.raw("SELECT pg_advisory_xact_lock(\(bind: MaintenanceSweep.advisoryLockKey))").run()
+                    #expect(try await MaintenanceSweep(database: database).run(retention: Self.retention) == nil)
+                }
+            }
+            #expect(try await MaintenanceSweep(database: database).run(retention: Self.retention) != nil, "the lock ends with its transaction")
+        }
+    }
+}
