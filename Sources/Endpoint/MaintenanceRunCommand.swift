@@ -7,7 +7,7 @@ import SiteStore
 struct MaintenanceRunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Sweep once: ended sessions, used or expired codes, old rate events, old sent or failed outbox rows."
+        abstract: "Sweep once: ended sessions, codes a week past expiry, old rate events, old sent or failed outbox rows."
     )
 
     @OptionGroup var databaseOptions: DatabaseOptions

@@ -23,7 +23,10 @@ import Testing
                         VALUES (\(bind: id), 1, \(bind: "hash-" + id), \(bind: now - 200 * day), \(bind: lastUsed), \(bind: expires), \(bind: revoked), '', '')
                         """).run()
                 }
-                for (id, expires, used) in [("open", now + 60, nil), ("used", now + 60, now - 5), ("stale", now - 1, nil)] as [(String, Int, Int?)] {
+                for (id, expires, used) in [
+                    ("open", now + 60, nil), ("used", now + 60, now - 5), ("expired", now - 1, nil),
+                    ("used long ago", now - 8 * day, now - 9 * day), ("expired long ago", now - 8 * day, nil),
+                ] as [(String, Int, Int?)] {
                     try await connection.raw("""
                         INSERT INTO account_codes (id, member_id, purpose, code_hash, created_at, expires_at, used_at)
                         VALUES (\(bind: id), 1, 'reset', \(bind: "code-" + id), \(bind: now - 100), \(bind: expires), \(bind: used))
@@ -51,7 +54,7 @@ import Testing
                 try await database.withConnection { try await $0.raw(sql).all().map { try $0.decode(column: name, as: String.self) } }.sorted()
             }
             #expect(try await column("SELECT id FROM device_sessions", "id") == ["live"])
-            #expect(try await column("SELECT id FROM account_codes", "id") == ["open"])
+            #expect(try await column("SELECT id FROM account_codes", "id") == ["expired", "open", "used"], "a week past expiry, not before")
             #expect(try await column("SELECT status FROM mail_outbox", "status") == ["queued", "sent"], "a queued row is never swept")
             #expect(try await column("SELECT status FROM push_outbox", "status") == ["queued", "sent"])
             #expect(try await MaintenanceSweep(database: database).run(retention: Self.retention, now: now)?.counts.map(\.count) == [0, 0, 0, 0, 0])

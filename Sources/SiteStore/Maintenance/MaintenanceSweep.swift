@@ -1,8 +1,8 @@
 import SQLKit
 
 /// Deletes the rows nothing will read again, so tables stop growing: sessions that ended (revoked,
-/// expired, or idle past the policy), account codes used or expired, rate events older than any
-/// window counts them, and mail and push outbox rows sent or failed longer ago than the retention.
+/// expired, or idle past the policy), account codes a week past their expiry, rate events older than
+/// any window counts them, and mail and push outbox rows sent or failed longer ago than the retention.
 ///
 /// One sweep is one transaction. On PostgreSQL it first takes a transaction-level advisory lock, so
 /// when several instances sweep at the same moment only one does the work and the others skip.
@@ -32,6 +32,9 @@ public struct MaintenanceSweep: Sendable {
         public var sessionIdleSeconds: Int
         /// Rate events, past the longest window any limit counts (an hour) with a margin.
         public var rateEventSeconds = 24 * 3600
+        /// Account codes, used or not, past their expiry: until then a link opened again says "already
+        /// confirmed" or "already used" rather than "incorrect code" (which also counts as a guess).
+        public var accountCodeSeconds = 7 * 24 * 3600
 
         public init(outboxSeconds: Int, sessionIdleSeconds: Int) {
             self.outboxSeconds = outboxSeconds
@@ -61,7 +64,7 @@ public struct MaintenanceSweep: Sendable {
                 revoked_at IS NOT NULL OR expires_at <= \(bind: now) OR last_used_at <= \(bind: now - retention.sessionIdleSeconds)
                 """, on: connection)
             removed.accountCodes = try await Self.delete(
-                from: "account_codes", where: "used_at IS NOT NULL OR expires_at <= \(bind: now)", on: connection
+                from: "account_codes", where: "expires_at <= \(bind: now - retention.accountCodeSeconds)", on: connection
             )
             removed.rateEvents = try await Self.delete(
                 from: "rate_events", where: "happened_at < \(bind: now - retention.rateEventSeconds)", on: connection
