@@ -47,25 +47,45 @@ import Testing
         #expect(added.status == 0)
 
         let port = try await EndpointProcess.freePort()
-        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        // One connection per login: a request the client had queued behind another on a kept-alive
+        // connection would meet that connection closing after its answer, which is shutdown working.
+        let client = HTTPClient(
+            eventLoopGroupProvider: .singleton,
+            configuration: .init(connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 24))
+        )
         defer { _ = client.shutdown(queue: .global()) { _ in } }
-        // One hashing thread: the twelve logins take at least twelve hash times (about 600 ms), so they
-        // are still in flight after the 200 ms that all their connections need to be accepted, even in
-        // the ThreadSanitizer pass (where 50 ms was sometimes too short and a request met a closed port).
+        // One hashing thread: 24 logins (under the hashing queue's limit of 32) take at least 24 hash
+        // times (over 350 ms even where a hash takes 15 ms), so after the 250 ms that every connection
+        // needs to be accepted and its request read, even by the ThreadSanitizer build, most of them
+        // are still hashing when SIGTERM comes.
         let server = try await EndpointProcess.serve(port: port, database: database, environment: ["ENDPOINT_HASH_THREADS": "1"], client: client)
         let login = "http://127.0.0.1:\(port)/data/endpoint.php?hook_type=account&hook=login"
-        let answers = try await withThrowingTaskGroup(of: String.self) { group in
-            for _ in 0..<12 {
-                group.addTask { try await EndpointProcess.post(client, login, [("username", "alice"), ("password", "correct horse")]) }
+        let finished = FinishedCount()
+        let (answers, finishedBeforeSignal) = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<24 {
+                group.addTask {
+                    let answer = try await EndpointProcess.post(client, login, [("username", "alice"), ("password", "correct horse")])
+                    await finished.add()
+                    return answer
+                }
             }
-            try await Task.sleep(for: .milliseconds(200))
+            try await Task.sleep(for: .milliseconds(250))
+            let before = await finished.count
             server.terminate()
-            return try await group.reduce(into: []) { $0.append($1) }
+            return (try await group.reduce(into: []) { $0.append($1) }, before)
         }
-        #expect(answers.count == 12)
+        #expect(finishedBeforeSignal < 24, "logins were still in flight at the signal")
+        #expect(answers.count == 24)
         #expect(answers.allSatisfy { $0.hasPrefix(#"{"success":true"#) })
         server.waitUntilExit()
         #expect(server.terminationReason == .exit)
         #expect(server.terminationStatus == 0)
     }
+}
+
+/// How many requests have been answered so far.
+private actor FinishedCount {
+    private(set) var count = 0
+
+    func add() { self.count += 1 }
 }
