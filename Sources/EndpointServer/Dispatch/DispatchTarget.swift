@@ -25,7 +25,7 @@ package struct DispatchTarget: Equatable {
     }
 
     /// Composr's method → type table (§1.3).
-    package static func type(for method: String) -> String {
+    static func type(for method: String) -> String {
         switch method {
         case "POST": "add"
         case "PUT": "edit"

@@ -9,7 +9,7 @@ import Messages
 package struct CommandrPath: Sendable, Equatable, CustomStringConvertible {
     package let segments: [String]
 
-    package init(segments: [String]) {
+    init(segments: [String]) {
         self.segments = segments
     }
 
