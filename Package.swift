@@ -114,7 +114,7 @@ let package = Package(
 
         // MARK: The API: what a hook sees, the hooks, the HTTP server
 
-        .target(name: "EndpointCore", dependencies: ["Auth", "Messages", .logging], swiftSettings: upcoming + fuzzed),
+        .target(name: "EndpointCore", dependencies: ["Auth", "Messages", .crypto, .logging, .nioLocks], swiftSettings: upcoming + fuzzed),
         .target(
             name: "Hooks",
             dependencies: ["EndpointCore", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore", .sqlKit, .logging, .nioLocks],
@@ -145,7 +145,7 @@ let package = Package(
 
         .target(
             name: "FuzzTargets",
-            dependencies: ["EndpointServer", "EndpointCore", "Hooks", "Mail", "Accounts", .product(name: "HummingbirdCore", package: "hummingbird"), .nioCore],
+            dependencies: ["EndpointServer", "EndpointCore", "Hooks", "Mail", "Accounts", "SiteStore", .product(name: "HummingbirdCore", package: "hummingbird"), .nioCore],
             swiftSettings: upcoming + fuzzed
         ),
         .target(name: "CFuzzerDriver"),

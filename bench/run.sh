@@ -23,48 +23,11 @@ if [ -z "${BENCH_ENDPOINT:-}" ]; then
     swift build -c release --product endpoint >/dev/null
 fi
 endpoint=${BENCH_ENDPOINT:-"$(swift build -c release --show-bin-path)/endpoint"}
-swift build -c release --package-path bench/Baseline --scratch-path .build-bench >/dev/null
-baseline=".build-bench/release/Baseline"
-
-source scripts/throwaway-postgres.sh
-work=$(mktemp -d /tmp/endpoint-bench.XXXXXX)
-pids=()
-cleanup() {
-    kill "${pids[@]}" 2>/dev/null || true
-    stop_throwaway_postgres
-    rm -rf "$work"
-}
-trap cleanup EXIT
-start_throwaway_postgres 54339 -c max_connections=200
-
-"$baseline" 18081 >/dev/null 2>&1 & pids+=($!)
-wait_for() {
-    for _ in $(seq 100); do curl -fs -o /dev/null "$1" && return 0; sleep 0.2; done
-    echo "no answer from $1" >&2
-    return 1
-}
-wait_for http://127.0.0.1:18081/hello
-
-# run CONNECTIONS wrk-args... ; prints "req/s p50 p99"
-run() {
-    local connections=$1; shift
-    wrk -t"$(( connections < 2 ? 1 : 2 ))" -c"$connections" -d"${duration}s" --latency "$@" | awk '
-        /Requests\/sec/ { rps = $2 }
-        $1 == "50%" { p50 = $2 }
-        $1 == "99%" { p99 = $2 }
-        END { print rps, p50, p99 }'
-}
-
-# paired KEY CONNECTIONS wrk-args... : the bare route, then the workload; stores both.
-paired() {
-    local key=$1 connections=$2; shift 2
-    result[$key.bare]=$(run "$connections" http://127.0.0.1:18081/hello)
-    result[$key]=$(run "$connections" "$@")
-}
+source bench/paired.sh
+start_paired 54339 -c max_connections=200
 
 kib() { awk -v field="$2:" '$1 == field { print $2 }' "/proc/$1/status"; }
 
-declare -A result
 # bench_engine NAME DATABASE_URL PORT SQL-CLIENT... : runs every workload against one database.
 bench_engine() {
     local engine=$1 database=$2 port=$3; shift 3

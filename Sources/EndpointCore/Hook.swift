@@ -5,5 +5,18 @@
 /// ``HookResponse`` or throws an ``EndpointError``; any other error becomes a generic internal-failure
 /// envelope.
 public protocol Hook: Sendable {
+    /// Whether every caller gets the same answer: credentials are then not looked up at all (the
+    /// caller is always Guest), and failures are marked `no-store` so no shared cache keeps them.
+    var isPublic: Bool { get }
+
+    /// Whether the hook answers `response_type=floki` (any other hook refuses it as Composr refuses
+    /// anything but JSON).
+    var speaksFloki: Bool { get }
+
     func run(_ request: HookRequest) async throws -> HookResponse
+}
+
+extension Hook {
+    public var isPublic: Bool { false }
+    public var speaksFloki: Bool { false }
 }

@@ -13,6 +13,8 @@ public struct HookRequest: Sendable {
     public let type: String?
     /// The resource ID from the path or query, or nil.
     public let id: String?
+    /// The document asked for (`response_type`); only hooks that speak Floki see `.floki`.
+    public let responseType: ResponseType
     /// Parameters with Composr's reading rules.
     public let parameters: RequestParameters
     /// Who is calling.
@@ -32,6 +34,7 @@ public struct HookRequest: Sendable {
         key: HookKey,
         type: String?,
         id: String?,
+        responseType: ResponseType = .json,
         parameters: RequestParameters,
         caller: Caller,
         clientAddress: String,
@@ -43,6 +46,7 @@ public struct HookRequest: Sendable {
         self.key = key
         self.type = type
         self.id = id
+        self.responseType = responseType
         self.parameters = parameters
         self.caller = caller
         self.clientAddress = clientAddress
@@ -51,4 +55,11 @@ public struct HookRequest: Sendable {
         self.messages = messages
         self.logger = logger
     }
+}
+
+/// What a request's answer is: Composr's JSON envelope, or a bare Floki document (`response_type=floki`,
+/// for the news-reader clients of the Floki protocol).
+public enum ResponseType: Sendable, Equatable {
+    case json
+    case floki
 }

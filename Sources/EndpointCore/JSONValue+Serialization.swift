@@ -2,60 +2,87 @@ extension JSONValue {
     /// Compact JSON text, UTF-8.
     ///
     /// Control characters and the JavaScript line separators U+2028/U+2029 are escaped; other
-    /// non-ASCII characters are written as UTF-8 (the response declares `charset=utf-8`).
+    /// non-ASCII characters are written as UTF-8 (the response declares `charset=utf-8`). Written as
+    /// bytes, copying each run of characters that needs no escape at once: answers with article bodies
+    /// are tens of kilobytes.
     public var serialized: String {
-        var output = ""
+        String(decoding: self.serializedBytes, as: UTF8.self)
+    }
+
+    /// ``serialized`` as its UTF-8 bytes.
+    public var serializedBytes: [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
         self.write(to: &output)
         return output
     }
 
-    private func write(to output: inout String) {
+    private func write(to output: inout [UInt8]) {
         switch self {
         case .null:
-            output += "null"
+            output.append(contentsOf: "null".utf8)
         case .bool(let value):
-            output += value ? "true" : "false"
+            output.append(contentsOf: (value ? "true" : "false").utf8)
         case .int(let value):
-            output += String(value)
+            output.append(contentsOf: String(value).utf8)
         case .string(let value):
             Self.writeString(value, to: &output)
         case .array(let values):
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 value.write(to: &output)
             }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let pairs):
-            output += "{"
+            output.append(UInt8(ascii: "{"))
             for (index, pair) in pairs.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 Self.writeString(pair.key, to: &output)
-                output += ":"
+                output.append(UInt8(ascii: ":"))
                 pair.value.write(to: &output)
             }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeString(_ value: String, to output: inout String) {
-        output += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{2028}", "\u{2029}":
-                output += "\\u" + String(scalar.value, radix: 16)
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                output.unicodeScalars.append(scalar)
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private static func writeString(_ value: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { bytes in
+            var runStart = 0
+            var index = 0
+            func flush() { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+            while index < bytes.count {
+                let byte = bytes[index]
+                let escape: [UInt8]?
+                var width = 1
+                switch byte {
+                case UInt8(ascii: "\""): escape = Array(#"\""#.utf8)
+                case UInt8(ascii: "\\"): escape = Array(#"\\"#.utf8)
+                case UInt8(ascii: "\n"): escape = Array(#"\n"#.utf8)
+                case UInt8(ascii: "\r"): escape = Array(#"\r"#.utf8)
+                case UInt8(ascii: "\t"): escape = Array(#"\t"#.utf8)
+                case 0..<0x20: escape = Array("\\u00".utf8) + [Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0xF)]]
+                // U+2028 and U+2029 (E2 80 A8/A9): valid JSON, but line breaks to JavaScript.
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    escape = Array((bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                    width = 3
+                default: escape = nil
+                }
+                if let escape {
+                    flush()
+                    output.append(contentsOf: escape)
+                    index += width
+                    runStart = index
+                } else {
+                    index += 1
+                }
             }
+            flush()
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 }

@@ -10,7 +10,7 @@ public struct FuzzTarget: Sendable {
     public let check: @Sendable ([UInt8]) -> String?
 
     public static let all: [FuzzTarget] = [
-        .dispatch, .form, .multipart, .cookie, .json, .commandrPath, .smtpReply, .dateOfBirth, .timezone,
+        .dispatch, .form, .multipart, .cookie, .json, .commandrPath, .smtpReply, .dateOfBirth, .timezone, .newsParameters, .httpDate,
     ]
 
     /// The target called `name`.

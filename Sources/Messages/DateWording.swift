@@ -39,6 +39,11 @@ public struct DateWording: Sendable {
         return self.format(self.catalog.template(for: pattern), date)
     }
 
+    /// The day of `unixTime`, with its year (a news item's date).
+    public func date(_ unixTime: Int) -> String {
+        self.format(self.catalog.template(for: .dateOnly), Date(timeIntervalSince1970: TimeInterval(unixTime)))
+    }
+
     /// The moment `unixTime` with its full date and time, whenever it is (for mails, read later).
     public func dateAndTime(_ unixTime: Int) -> String {
         self.format(self.catalog.template(for: .dateAndTime), Date(timeIntervalSince1970: TimeInterval(unixTime)))

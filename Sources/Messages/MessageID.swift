@@ -146,6 +146,20 @@ public enum MessageID: String, CaseIterable, Sendable {
     case pushTargetRequired = "ENDPOINT_PUSH_TARGET_REQUIRED"
     case pushQueued = "ENDPOINT_PUSH_QUEUED"
 
+    // News API
+    case invalidParameter = "ENDPOINT_INVALID_PARAMETER"
+    case numberOutOfRange = "ENDPOINT_NUMBER_OUT_OF_RANGE"
+    case newsBadCursor = "ENDPOINT_NEWS_BAD_CURSOR"
+    case newsCursorOtherList = "ENDPOINT_NEWS_CURSOR_OTHER_LIST"
+    case newsBadSyncToken = "ENDPOINT_NEWS_BAD_SYNC_TOKEN"
+    case newsUnknownField = "ENDPOINT_NEWS_UNKNOWN_FIELD"
+    case newsUnknownCategory = "ENDPOINT_NEWS_UNKNOWN_CATEGORY"
+    case newsUnknownArticle = "ENDPOINT_NEWS_UNKNOWN_ARTICLE"
+    case newsUnknownResource = "ENDPOINT_NEWS_UNKNOWN_RESOURCE"
+    case newsSearchLength = "ENDPOINT_NEWS_SEARCH_LENGTH"
+    case newsSearchThrottled = "ENDPOINT_NEWS_SEARCH_THROTTLED"
+    case newsFooter = "ENDPOINT_NEWS_FOOTER"
+
     // Dates, in strftime notation (see DateWording)
     case dateToday = "ENDPOINT_DATE_TODAY"
     case dateYesterday = "ENDPOINT_DATE_YESTERDAY"

@@ -5,8 +5,8 @@ public import ServiceLifecycle
 import SiteStore
 
 /// The work the server does besides answering requests, as services started and stopped with it: the
-/// password-hashing pool, the maintenance sweep, and the mail and push workers with the push services'
-/// HTTP client.
+/// password-hashing pool, the maintenance sweep, the news clock, and the mail and push workers with the
+/// push services' HTTP client.
 ///
 /// The order matters: services stop in the reverse order of this list, after the HTTP server has
 /// drained, so a worker stops before the client it uses and the hashing pool stops last.
@@ -16,6 +16,7 @@ public enum BackgroundServices {
         var services: [any Service] = [site.hasher]
         let options = try await site.config.options()
         services.append(Maintenance.worker(for: site, options: options, logger: logger))
+        services.append(NewsClock.worker(for: site, logger: logger))
         if let smtpURL = settings.smtpURL {
             let config = site.config
             let from = settings.mailFrom

@@ -8,7 +8,7 @@ public import ServiceLifecycle
 public import SiteStore
 
 /// Builds and runs the HTTP application: the endpoint dispatcher in front of a router holding
-/// `/healthz` and the account pages, plus the background services.
+/// `/healthz`, the account pages and the article pages, plus the background services.
 ///
 /// Kept apart from the command line so tests build exactly what `endpoint serve` runs.
 public enum EndpointApplication {
@@ -50,6 +50,7 @@ public enum EndpointApplication {
             confirmation: site.confirmation, passwordReset: site.passwordReset, policies: site.policies,
             languages: negotiation, clientAddress: clientAddress, secureCookies: settings.secureCookies
         ).register(on: router)
+        ArticlePage(database: database, config: site.config, publicURL: site.publicURL, languages: negotiation).register(on: router)
         return Application(
             router: router,
             server: .http1(configuration: .init(additionalChannelHandlers: [

@@ -37,7 +37,7 @@ extension HookRegistry {
         registry.register(
             ContentCommandrFSHook(administrators: administrators, context: CommandrContext(
                 database: site.database, registration: site.registration, passwordChange: site.passwordChange, policies: site.policies,
-                caches: .live(config: site.config, memberships: site.memberships, sessions: site.sessions)
+                caches: .live(config: site.config, memberships: site.memberships, sessions: site.sessions, news: site.newsAnswers)
             )),
             as: HookKey("content", "commandr_fs")
         )
@@ -48,6 +48,10 @@ extension HookRegistry {
         registry.register(
             MiscPushSendHook(administrators: administrators, send: { try await site.pushBroadcast.send($0, from: $1) }),
             as: HookKey("misc", "push_send")
+        )
+        registry.register(
+            ContentNewsHook(database: site.database, config: site.config, publicURL: site.publicURL, answers: site.newsAnswers),
+            as: HookKey("content", "news")
         )
         return registry
     }

@@ -5,14 +5,16 @@ import Auth
 /// The maintenance sweep with the site's settings, written once for the background worker and for
 /// `endpoint maintenance run`.
 public enum Maintenance {
-    /// One sweep with the retention the config options give (`outbox_retention_days`, and the session
-    /// policy's `session_idle_days`); nil when another instance was sweeping.
+    /// One sweep with the retention the config options give (`outbox_retention_days`,
+    /// `news_sync_retention_days`, and the session policy's `session_idle_days`); nil when another
+    /// instance was sweeping.
     public static func sweep(_ database: Database, config: ConfigStore) async throws -> MaintenanceSweep.Removed? {
         let options = try await config.options()
-        let retention = MaintenanceSweep.Retention(
+        var retention = MaintenanceSweep.Retention(
             outboxSeconds: max(1, options.integer("outbox_retention_days", default: 30)) * 86_400,
             sessionIdleSeconds: SessionPolicy(options: options).idleSeconds
         )
+        retention.newsChangeSeconds = max(1, options.integer("news_sync_retention_days", default: 90)) * 86_400
         return try await MaintenanceSweep(database: database).run(retention: retention)
     }
 

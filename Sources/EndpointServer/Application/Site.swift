@@ -29,6 +29,10 @@ public struct Site: Sendable {
     public let cookies: SessionCookies
     /// Where staff notifications go (`ENDPOINT_STAFF_EMAIL`); nil means every administrator's address.
     public let staffEmail: String?
+    /// The site's public URL (`--public-url`, or the address it listens on): links in answers.
+    public let publicURL: String
+    /// Rendered `content/news` answers of this instance.
+    public let newsAnswers: NewsAnswerCache
 
     /// The site on `database` and its `config`, with `hasher` for passwords; e-mailed links point at
     /// `settings`' public URL.
@@ -60,5 +64,7 @@ public struct Site: Sendable {
         self.pushBroadcast = PushBroadcast(database: database)
         self.cookies = SessionCookies(secure: settings.secureCookies)
         self.staffEmail = settings.staffEmail
+        self.publicURL = settings.linkBaseURL
+        self.newsAnswers = NewsAnswerCache()
     }
 }

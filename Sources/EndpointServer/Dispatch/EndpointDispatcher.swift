@@ -37,6 +37,10 @@ struct EndpointDispatcher: RouterMiddleware {
         // The answer's language, once the caller is known; a refusal before that is worded in the
         // language the request itself asks for.
         var language: MessageCatalog?
+        // Failures of public answers are never stored by shared caches; a Floki request's failures
+        // are empty feeds.
+        var failureCaching = CachePolicy.private
+        var flokiRequest = false
         do {
             let target = try ResolvedTarget(
                 method: request.method.rawValue, pathInfo: String(path.dropFirst(Self.scriptPath.count)), query: request.uri.query
@@ -44,27 +48,46 @@ struct EndpointDispatcher: RouterMiddleware {
             guard let hook = self.registry.hook(for: target.key) else {
                 throw EndpointError.refused(.unknownHook, target.key.hookType, target.key.hook)
             }
-            let hookRequest = try await self.hookRequest(target, from: request, context: context)
+            if target.responseType == .floki {
+                guard hook.speaksFloki else { throw EndpointError.badRequest(.jsonOnly) }
+                flokiRequest = true
+            }
+            if hook.isPublic { failureCaching = .notStored }
+            let hookRequest = try await self.hookRequest(target, from: request, context: context, recognizingCaller: !hook.isPublic)
             language = hookRequest.messages
             let answer = try await hook.run(hookRequest)
             return Envelope.success(
                 answer.data, requestID: requestID, language: hookRequest.messages, headers: answer.headers,
-                cacheable: answer.isCacheable, ifNoneMatch: request.headers[.ifNoneMatch]
+                cacheable: answer.isCacheable, caching: answer.caching,
+                conditions: Envelope.Conditions(ifNoneMatch: request.headers[.ifNoneMatch], ifModifiedSince: request.headers[.ifModifiedSince]),
+                document: answer.isDocument, rendering: answer.rendering
             )
         } catch let error as any EndpointErrorConvertible {
             let answer = error.endpointError
             let messages = await self.language(language, of: request)
+            if flokiRequest {
+                return Envelope.flokiFailure(
+                    status: answer.status, requestID: requestID, language: messages,
+                    headers: answer.headers.map { (name: $0.key, value: $0.value) }, caching: failureCaching
+                )
+            }
             return Envelope.failure(
                 status: answer.status,
                 message: messages.text(answer.message, answer.arguments),
                 requestID: requestID,
                 language: messages,
-                headers: answer.headers.map { (name: $0.key, value: $0.value) }
+                headers: answer.headers.map { (name: $0.key, value: $0.value) },
+                caching: failureCaching
             )
         } catch {
             context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
             let messages = await self.language(language, of: request)
-            return Envelope.failure(status: 500, message: messages.text(.internalFailure, requestID), requestID: requestID, language: messages)
+            if flokiRequest {
+                return Envelope.flokiFailure(status: 500, requestID: requestID, language: messages, headers: [], caching: failureCaching)
+            }
+            return Envelope.failure(
+                status: 500, message: messages.text(.internalFailure, requestID), requestID: requestID, language: messages, caching: failureCaching
+            )
         }
     }
 
@@ -75,7 +98,11 @@ struct EndpointDispatcher: RouterMiddleware {
         return await self.languages.catalog(for: request)
     }
 
-    private func hookRequest(_ resolved: ResolvedTarget, from request: Request, context: Context) async throws -> HookRequest {
+    /// The hook's view of the request; without `recognizingCaller` (public hooks) the caller is Guest
+    /// whatever credentials came, and none are looked up.
+    private func hookRequest(
+        _ resolved: ResolvedTarget, from request: Request, context: Context, recognizingCaller: Bool
+    ) async throws -> HookRequest {
         let method = resolved.method
         let body = try await RequestBody.collect(request, limit: self.maximumBodyBytes)
         // Like PHP, only POST bodies are parsed as forms; a PUT or DELETE body is raw (and becomes `data`
@@ -88,11 +115,11 @@ struct EndpointDispatcher: RouterMiddleware {
             post["data"] = data
         }
 
-        let caller = try await self.recognizer.recognize(PresentedCredentials.find(
+        let caller = recognizingCaller ? try await self.recognizer.recognize(PresentedCredentials.find(
             formFields: post,
             header: { name in HTTPField.Name(name).flatMap { request.headers[$0] } },
             cookies: CookieHeader.parse(request.headers[.cookie])
-        ))
+        )) : Caller.guest
         if caller.channel == .cookies, CrossSiteCheck.isStateChanging(method), let origin = request.headers[.origin],
            self.crossSite.isCrossSite(origin: origin, host: request.head.authority) {
             throw EndpointError(status: 403, message: .crossSiteRequest)
@@ -102,6 +129,7 @@ struct EndpointDispatcher: RouterMiddleware {
             key: resolved.key,
             type: resolved.target.type,
             id: resolved.target.id,
+            responseType: resolved.responseType,
             parameters: RequestParameters(post: post, query: resolved.query),
             caller: caller,
             clientAddress: self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers[.xForwardedFor]),

@@ -14,58 +14,128 @@ import Messages
 enum Envelope {
     /// A successful answer: `error_details` is null.
     ///
-    /// A `cacheable` answer carries an `ETag` (a hash of its body); when `ifNoneMatch` names that tag
-    /// (or is `*`) it becomes a bodiless 304, so clients revalidate cached reads for free.
+    /// A `cacheable` answer carries a strong `ETag` (a hash of its body); when `ifNoneMatch` names that
+    /// tag (or is `*`) it becomes a bodiless 304 with the same headers, so clients revalidate cached
+    /// reads for free. Without `If-None-Match`, an answer with a `Last-Modified` no later than
+    /// `ifModifiedSince` is a 304 too (RFC 9110 §13.2.2: the tag wins).
+    ///
+    /// A `document` is sent as it is, without the envelope (a Floki feed). A `rendering` (data
+    /// serialized and tagged when the answer was kept) is used as it is.
     static func success(
         _ data: JSONValue, requestID: String, language: MessageCatalog, headers: [(name: String, value: String)] = [],
-        cacheable: Bool = false, ifNoneMatch: String? = nil
+        cacheable: Bool = false, caching: CachePolicy = .private, conditions: Conditions = Conditions(), document: Bool = false,
+        rendering: HookResponse.Rendering? = nil
     ) -> Response {
-        let body = Self.body(success: true, errorDetails: nil, data: data)
-        var response = self.response(status: .ok, body: body, requestID: requestID, language: language, headers: headers)
-        guard cacheable else { return response }
-        let tag = "\"" + String(Hex.encode(SHA256.hash(data: Array(body.utf8))).prefix(32)) + "\""
-        response.headers[.eTag] = tag
-        let presented = (ifNoneMatch ?? "").split(separator: ",").map { String($0).trimmingWhitespace }
-        if presented.contains("*") || presented.contains(tag) || presented.contains("W/" + tag) {
-            response.status = .notModified
-            response.headers[.contentType] = nil
-            response.body = ResponseBody()
+        if cacheable, let rendering, conditions.isMet(tag: rendering.tag, lastModified: caching.lastModified) {
+            let headersOnly = self.response(status: .ok, body: ByteBuffer(), requestID: requestID, language: language, headers: headers, caching: caching)
+            return Self.notModified(headersOnly, tag: rendering.tag)
         }
+        let body = rendering.map { kept in kept.framedBody { Self.framed(kept.bytes, document: document) } }
+            ?? Self.framed(data.serializedBytes, document: document)
+        var response = self.response(status: .ok, body: body, requestID: requestID, language: language, headers: headers, caching: caching)
+        guard cacheable else { return response }
+        let tag = rendering?.tag ?? "\"" + String(Hex.encode(SHA256.hash(data: body.readableBytesView)).prefix(32)) + "\""
+        response.headers[.eTag] = tag
+        return conditions.isMet(tag: tag, lastModified: caching.lastModified) ? Self.notModified(response, tag: tag) : response
+    }
+
+    /// Serialized data in its envelope, or alone for a document.
+    private static func framed(_ data: [UInt8], document: Bool) -> ByteBuffer {
+        var body = ByteBuffer()
+        body.reserveCapacity(data.count + Self.successPrefix.utf8.count + 1)
+        if !document { body.writeString(Self.successPrefix) }
+        body.writeBytes(data)
+        if !document { body.writeString("}") }
+        return body
+    }
+
+    /// `response` as a 304: its headers and `tag`, no body.
+    private static func notModified(_ response: Response, tag: String) -> Response {
+        var response = response
+        response.status = .notModified
+        response.headers[.eTag] = tag
+        response.headers[.contentType] = nil
+        response.body = ResponseBody()
         return response
+    }
+
+    /// A request's validators (`If-None-Match`, `If-Modified-Since`).
+    struct Conditions {
+        var ifNoneMatch: String?
+        var ifModifiedSince: String?
+
+        /// Whether the client's copy is current: its tags name `tag` (weakly compared, or `*`), or, when
+        /// it sent no tags, its date is no earlier than `lastModified`.
+        func isMet(tag: String, lastModified: Int?) -> Bool {
+            if let ifNoneMatch {
+                let presented = ifNoneMatch.split(separator: ",").map { String($0).trimmingWhitespace }
+                return presented.contains("*") || presented.contains(tag) || presented.contains("W/" + tag)
+            }
+            guard let lastModified, let since = self.ifModifiedSince.flatMap(HTTPDate.parse) else { return false }
+            return lastModified <= since
+        }
     }
 
     /// A failed answer: `error_details` is the human-readable sentence, `response_data` is `{}`.
     static func failure(
-        status: Int, message: String, requestID: String, language: MessageCatalog, headers: [(name: String, value: String)] = []
+        status: Int, message: String, requestID: String, language: MessageCatalog, headers: [(name: String, value: String)] = [],
+        caching: CachePolicy = .private
     ) -> Response {
         self.response(
-            status: HTTPResponse.Status(code: status), body: Self.body(success: false, errorDetails: message, data: .emptyObject),
-            requestID: requestID, language: language, headers: headers
+            status: HTTPResponse.Status(code: status), body: ByteBuffer(string: Self.body(success: false, errorDetails: message, data: .emptyObject)),
+            requestID: requestID, language: language, headers: headers, caching: caching
+        )
+    }
+
+    /// A failed Floki request: the empty feed `{"items": []}`, since Floki clients read no envelope.
+    /// A refusal (HTTP 200 in the envelope) becomes a 404, or a 429 when it says when to come back.
+    static func flokiFailure(
+        status: Int, requestID: String, language: MessageCatalog, headers: [(name: String, value: String)], caching: CachePolicy
+    ) -> Response {
+        let code = status >= 400 ? status : (headers.contains { $0.name == "Retry-After" } ? 429 : 404)
+        return self.response(
+            status: HTTPResponse.Status(code: code), body: ByteBuffer(string: JSONValue.object([("items", .array([]))]).serialized),
+            requestID: requestID, language: language, headers: headers, caching: caching
         )
     }
 
     private static func response(
         status: HTTPResponse.Status,
-        body: String,
+        body: ByteBuffer,
         requestID: String,
         language: MessageCatalog,
-        headers extra: [(name: String, value: String)]
+        headers extra: [(name: String, value: String)],
+        caching: CachePolicy
     ) -> Response {
         var headers: HTTPFields = [
             .contentType: "application/json; charset=utf-8",
-            .cacheControl: "no-cache, must-revalidate",
-            .expires: "Mon, 26 Jul 1997 05:00:00 GMT",
-            .pragma: "no-cache",
             .xContentTypeOptions: "nosniff",
             .xRequestID: requestID,
             .contentLanguage: language.tag,
             .vary: "Accept-Language",
         ]
-        for header in extra {
-            if let name = HTTPField.Name(header.name) { headers.append(HTTPField(name: name, value: header.value)) }
+        switch caching {
+        case .private:
+            headers[.cacheControl] = "no-cache, must-revalidate"
+            headers[.expires] = "Mon, 26 Jul 1997 05:00:00 GMT"
+            headers[.pragma] = "no-cache"
+        case .shared(let maxAge, _):
+            headers[.cacheControl] = "public, max-age=\(maxAge), stale-while-revalidate=300"
+        case .revalidated:
+            headers[.cacheControl] = "public, no-cache"
+        case .notStored:
+            headers[.cacheControl] = "no-store"
         }
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+        if let lastModified = caching.lastModified { headers[.lastModified] = HTTPDate.format(lastModified) }
+        for header in extra {
+            if let name = HTTPField.Name(header.name), name != .cacheControl { headers.append(HTTPField(name: name, value: header.value)) }
+        }
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
     }
+
+    /// The envelope of a success up to its `response_data` (what ``body(success:errorDetails:data:)``
+    /// writes before the data).
+    private static let successPrefix = #"{"success":true,"error_details":null,"response_data":"#
 
     private static func body(success: Bool, errorDetails: String?, data: JSONValue) -> String {
         let envelope: JSONValue = [

@@ -11,10 +11,12 @@ package struct ResolvedTarget {
     /// The HTTP method, upper case.
     package let method: String
     package let query: [String: String]
+    /// `response_type`: JSON unless the request asked for a Floki document.
+    package let responseType: ResponseType
 
     /// The hook a request names, with its type, id and query, checked before anything else is read:
-    /// a non-JSON `response_type`, a missing or non-word hook name, a malformed escape or a duplicate
-    /// query field is a 400.
+    /// a `response_type` other than `json` and `floki`, a missing or non-word hook name, a malformed
+    /// escape or a duplicate query field is a 400.
     ///
     /// - Parameters:
     ///   - method: the HTTP method as sent.
@@ -26,8 +28,10 @@ package struct ResolvedTarget {
         let method = method.uppercased()
         let target = DispatchTarget(pathInfo: pathInfo, method: method, query: query)
 
-        if let responseType = target.responseType, responseType != "json" {
-            throw .badRequest(.jsonOnly)
+        switch target.responseType {
+        case nil, "json": self.responseType = .json
+        case "floki": self.responseType = .floki
+        default: throw .badRequest(.jsonOnly)
         }
         guard let hookType = target.hookType, !hookType.isEmpty else { throw .badRequest(.noParameterSent, "hook_type") }
         guard let hook = target.hook, !hook.isEmpty else { throw .badRequest(.noParameterSent, "hook") }

@@ -1,7 +1,7 @@
 import Mustache
 
-/// The one HTML template of the account pages, and their style sheet (`Templates/`, built into the
-/// binary).
+/// The HTML templates of the account pages and the article page, and their style sheet
+/// (`Templates/`, built into the binary).
 ///
 /// Everything is served by this server (no third-party assets) under a strict
 /// `Content-Security-Policy`; values are HTML-escaped by Mustache; the layout is a single column that
@@ -10,6 +10,9 @@ enum PageTemplate {
     /// A page: site name, title, an optional error or notice, and an optional form. A template that
     /// does not parse is a build defect every page test catches.
     static let page = try! MustacheTemplate(string: EmbeddedData.text("page.mustache") ?? "")
+
+    /// A news article (`ArticlePage`), or the page saying there is none.
+    static let article = try! MustacheTemplate(string: EmbeddedData.text("article.mustache") ?? "")
 
     static let styleSheet = EmbeddedData.text("style.css") ?? ""
 }

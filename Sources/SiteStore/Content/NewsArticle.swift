@@ -15,6 +15,21 @@ public struct NewsArticle: Sendable, Equatable {
     public var allowRating: Bool
     public var allowComments: Bool
     public var notes: String
+    /// When the article stops being shown (Unix time), or nil.
+    public var expiresAt: Int?
+    /// Where a story that lives elsewhere is read; such a story has no body.
+    public var externalURL: String
+    public var imageWidth: Int?
+    public var imageHeight: Int?
+    public var imageCaption: String
+    public var imageCredit: String
+    /// The image's variants as stored: a JSON object name → `{url, width, height}`.
+    public var imageVariants: String
+    /// More images as stored: a JSON array of `{url, width, height, caption, credit, variants}`.
+    public var gallery: String
+
+    /// The last time the article itself changed.
+    public var updatedAt: Int { max(self.editDate ?? self.addDate, self.addDate) }
 }
 
 /// Changes to an article; nil leaves a field as it is (`submitterID: .some(nil)` clears the submitter).
@@ -31,6 +46,16 @@ public struct NewsArticleChanges: Sendable, Equatable {
     public var views: Int?
     public var addDate: Int?
     public var submitterID: Int??
+    public var expiresAt: Int??
+    public var externalURL: String?
+    public var imageWidth: Int??
+    public var imageHeight: Int??
+    public var imageCaption: String?
+    public var imageCredit: String?
+    public var imageVariants: String?
+    public var gallery: String?
+    /// Moves the article to another category.
+    public var categoryID: Int?
 
     public init() {}
 }

@@ -7,6 +7,8 @@ public struct NewsCategory: Sendable, Equatable {
     public var repImage: String
     public var ownerID: Int?
     public var editedAt: Int
+    /// Where apps list it (lower first; ties by label).
+    public var position: Int
 }
 
 /// Changes to a news category; nil leaves a field as it is (`ownerID: .some(nil)` clears the owner).
@@ -15,6 +17,7 @@ public struct NewsCategoryChanges: Sendable, Equatable {
     public var notes: String?
     public var repImage: String?
     public var ownerID: Int??
+    public var position: Int?
 
     public init() {}
 }

@@ -1,7 +1,8 @@
 public import SQLKit
 
 /// Reads and writes news categories and articles (tables `news_categories`, `news`), each with its
-/// identity (moniker and GUID).
+/// identity (moniker and GUID). Every write is recorded in the change log (``NewsChangeLog``) on the
+/// same connection, so it commits or rolls back with the change.
 public enum NewsStore {
     // MARK: Categories
 
@@ -22,6 +23,7 @@ public enum NewsStore {
             """).first()
         guard let id = try row?.decode(column: "id", as: Int.self) else { throw InsertedRowMissing(table: "news_categories") }
         try await ResourceIdentityStore.assign(.newsCategory, id: id, label: label, on: connection)
+        try await NewsChangeLog.recordCategory(id, on: connection)
         return id
     }
 
@@ -32,10 +34,12 @@ public enum NewsStore {
         assignments.set("notes", changes.notes)
         assignments.set("rep_image", changes.repImage)
         assignments.set("owner_id", changes.ownerID)
+        assignments.set("position", changes.position)
         guard !assignments.isEmpty else { return }
         assignments.set("edited_at", now)
         try await connection.raw("UPDATE news_categories SET \(assignments.sql) WHERE id = \(bind: id)").run()
         if let label = changes.label { try await ResourceIdentityStore.relabel(.newsCategory, id: id, label: label, on: connection) }
+        try await NewsChangeLog.recordCategory(id, on: connection)
     }
 
     /// How many articles category `id` holds.
@@ -47,6 +51,7 @@ public enum NewsStore {
     public static func deleteCategory(id: Int, on connection: any SQLDatabase) async throws {
         try await connection.raw("DELETE FROM news_categories WHERE id = \(bind: id)").run()
         try await ResourceIdentityStore.remove(.newsCategory, id: id, on: connection)
+        try await NewsChangeLog.recordCategory(id, on: connection)
     }
 
     // MARK: Articles
@@ -71,6 +76,8 @@ public enum NewsStore {
             """).first()
         guard let id = try row?.decode(column: "id", as: Int.self) else { throw InsertedRowMissing(table: "news") }
         try await ResourceIdentityStore.assign(.news, id: id, label: title, on: connection)
+        try await Self.refreshSearchText(ofArticle: id, on: connection)
+        try await NewsChangeLog.recordArticle(id, on: connection)
         return id
     }
 
@@ -89,39 +96,85 @@ public enum NewsStore {
         assignments.set("views", changes.views)
         assignments.set("add_date", changes.addDate)
         assignments.set("submitter_id", changes.submitterID)
+        assignments.set("expires_at", changes.expiresAt)
+        assignments.set("external_url", changes.externalURL)
+        assignments.set("image_width", changes.imageWidth)
+        assignments.set("image_height", changes.imageHeight)
+        assignments.set("image_caption", changes.imageCaption)
+        assignments.set("image_credit", changes.imageCredit)
+        assignments.set("image_variants", changes.imageVariants)
+        assignments.set("gallery", changes.gallery)
+        assignments.set("category_id", changes.categoryID)
         assignments.set("edit_date", editedAt)
         guard !assignments.isEmpty else { return }
         try await connection.raw("UPDATE news SET \(assignments.sql) WHERE id = \(bind: id)").run()
         if let title = changes.title { try await ResourceIdentityStore.relabel(.news, id: id, label: title, on: connection) }
+        try await Self.refreshSearchText(ofArticle: id, on: connection)
+        try await NewsChangeLog.recordArticle(id, on: connection)
     }
 
     /// Deletes article `id` and its identity.
     public static func deleteArticle(id: Int, on connection: any SQLDatabase) async throws {
         try await connection.raw("DELETE FROM news WHERE id = \(bind: id)").run()
         try await ResourceIdentityStore.remove(.news, id: id, on: connection)
+        try await NewsChangeLog.recordArticle(id, on: connection)
+    }
+
+    // MARK: Search text
+
+    /// Gives up to `limit` articles without search text theirs (rows written before search existed);
+    /// returns how many.
+    @discardableResult
+    public static func fillMissingSearchText(limit: Int, on connection: any SQLDatabase) async throws -> Int {
+        let ids = try await connection.raw("SELECT id FROM news WHERE search_text IS NULL LIMIT \(bind: limit)").all()
+            .map { try $0.decode(column: "id", as: Int.self) }
+        for id in ids { try await Self.refreshSearchText(ofArticle: id, on: connection) }
+        return ids.count
+    }
+
+    private static func refreshSearchText(ofArticle id: Int, on connection: any SQLDatabase) async throws {
+        guard let article = try await Self.article(id: id, on: connection) else { return }
+        let text = SearchText.fold([article.title, article.summary, article.article, article.author].joined(separator: " "))
+        try await connection.raw("UPDATE news SET search_text = \(bind: text) WHERE id = \(bind: id)").run()
     }
 
     // MARK: Rows
 
-    private static let categoryColumns = "id, label, notes, rep_image, owner_id, edited_at"
+    static let categoryColumns = Self.categoryColumns(prefix: "")
 
-    private static let articleColumns = """
-        id, category_id, title, summary, article, author, validated, image, submitter_id, add_date, edit_date, views,
-        allow_rating, allow_comments, notes
-        """
+    /// The category columns, each prefixed with a table alias (`c.`) for joins.
+    static func categoryColumns(prefix: String) -> String {
+        Self.columns(prefix: prefix, ["id", "label", "notes", "rep_image", "owner_id", "edited_at", "position"])
+    }
 
-    private static func category(_ row: any SQLRow) throws -> NewsCategory {
+    static let articleColumns = Self.articleColumns(prefix: "")
+
+    /// The article columns, each prefixed with a table alias (`n.`) for joins.
+    static func articleColumns(prefix: String) -> String {
+        Self.columns(prefix: prefix, [
+            "id", "category_id", "title", "summary", "article", "author", "validated", "image", "submitter_id", "add_date", "edit_date",
+            "views", "allow_rating", "allow_comments", "notes", "expires_at", "external_url", "image_width", "image_height",
+            "image_caption", "image_credit", "image_variants", "gallery",
+        ])
+    }
+
+    private static func columns(prefix: String, _ names: [String]) -> String {
+        names.map { prefix + $0 }.joined(separator: ", ")
+    }
+
+    static func category(_ row: any SQLRow) throws -> NewsCategory {
         NewsCategory(
             id: try row.decode(column: "id", as: Int.self),
             label: try row.decode(column: "label", as: String.self),
             notes: try row.decode(column: "notes", as: String.self),
             repImage: try row.decode(column: "rep_image", as: String.self),
             ownerID: try row.decode(column: "owner_id", as: Int?.self),
-            editedAt: try row.decode(column: "edited_at", as: Int.self)
+            editedAt: try row.decode(column: "edited_at", as: Int.self),
+            position: try row.decode(column: "position", as: Int.self)
         )
     }
 
-    private static func article(_ row: any SQLRow) throws -> NewsArticle {
+    static func article(_ row: any SQLRow) throws -> NewsArticle {
         NewsArticle(
             id: try row.decode(column: "id", as: Int.self),
             categoryID: try row.decode(column: "category_id", as: Int.self),
@@ -137,7 +190,15 @@ public enum NewsStore {
             views: try row.decode(column: "views", as: Int.self),
             allowRating: try row.decode(column: "allow_rating", as: Bool.self),
             allowComments: try row.decode(column: "allow_comments", as: Bool.self),
-            notes: try row.decode(column: "notes", as: String.self)
+            notes: try row.decode(column: "notes", as: String.self),
+            expiresAt: try row.decode(column: "expires_at", as: Int?.self),
+            externalURL: try row.decode(column: "external_url", as: String.self),
+            imageWidth: try row.decode(column: "image_width", as: Int?.self),
+            imageHeight: try row.decode(column: "image_height", as: Int?.self),
+            imageCaption: try row.decode(column: "image_caption", as: String.self),
+            imageCredit: try row.decode(column: "image_credit", as: String.self),
+            imageVariants: try row.decode(column: "image_variants", as: String.self),
+            gallery: try row.decode(column: "gallery", as: String.self)
         )
     }
 }

@@ -2,7 +2,8 @@ import SQLKit
 
 /// Deletes the rows nothing will read again, so tables stop growing: sessions that ended (revoked,
 /// expired, or idle past the policy), account codes a week past their expiry, rate events older than
-/// any window counts them, and mail and push outbox rows sent or failed longer ago than the retention.
+/// any window counts them, mail and push outbox rows sent or failed longer ago than the retention, and
+/// news changes older than the sync retention (``NewsChangeLog``: tokens that old get a reset).
 ///
 /// One sweep is one transaction. On PostgreSQL it first takes a transaction-level advisory lock, so
 /// when several instances sweep at the same moment only one does the work and the others skip.
@@ -14,13 +15,14 @@ public struct MaintenanceSweep: Sendable {
         public var rateEvents = 0
         public var mail = 0
         public var pushes = 0
+        public var newsChanges = 0
 
         public init() {}
 
         /// `table: count` pairs in a stable order, for the log and the command line.
         public var counts: [(table: String, count: Int)] {
             [("device_sessions", self.sessions), ("account_codes", self.accountCodes), ("rate_events", self.rateEvents),
-             ("mail_outbox", self.mail), ("push_outbox", self.pushes)]
+             ("mail_outbox", self.mail), ("push_outbox", self.pushes), ("news_changes", self.newsChanges)]
         }
     }
 
@@ -35,6 +37,8 @@ public struct MaintenanceSweep: Sendable {
         /// Account codes, used or not, past their expiry: until then a link opened again says "already
         /// confirmed" or "already used" rather than "incorrect code" (which also counts as a guess).
         public var accountCodeSeconds = 7 * 24 * 3600
+        /// The news change log (config `news_sync_retention_days`).
+        public var newsChangeSeconds = 90 * 24 * 3600
 
         public init(outboxSeconds: Int, sessionIdleSeconds: Int) {
             self.outboxSeconds = outboxSeconds
@@ -72,6 +76,7 @@ public struct MaintenanceSweep: Sendable {
             let finished: SQLQueryString = "status IN ('sent', 'failed') AND created_at < \(bind: now - retention.outboxSeconds)"
             removed.mail = try await Self.delete(from: "mail_outbox", where: finished, on: connection)
             removed.pushes = try await Self.delete(from: "push_outbox", where: finished, on: connection)
+            removed.newsChanges = try await NewsChangeLog.sweep(before: now - retention.newsChangeSeconds, on: connection)
             return removed
         }
     }

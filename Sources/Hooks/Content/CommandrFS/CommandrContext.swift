@@ -30,26 +30,31 @@ public struct CacheEviction: Sendable {
     public var groupsChanged: @Sendable () -> Void
     /// A member's sessions, password, ban or groups changed.
     public var memberChanged: @Sendable (_ memberID: Int) -> Void
+    /// News or a news category may have changed: rendered news answers are stale.
+    public var newsChanged: @Sendable () -> Void
 
     public init(
         configChanged: @escaping @Sendable () -> Void,
         groupsChanged: @escaping @Sendable () -> Void,
-        memberChanged: @escaping @Sendable (Int) -> Void
+        memberChanged: @escaping @Sendable (Int) -> Void,
+        newsChanged: @escaping @Sendable () -> Void
     ) {
         self.configChanged = configChanged
         self.groupsChanged = groupsChanged
         self.memberChanged = memberChanged
+        self.newsChanged = newsChanged
     }
 
-    /// The live config snapshot, memberships and sessions.
-    public static func live(config: ConfigStore, memberships: Memberships, sessions: SessionStore) -> Self {
+    /// The live config snapshot, memberships, sessions and news answers.
+    public static func live(config: ConfigStore, memberships: Memberships, sessions: SessionStore, news: NewsAnswerCache) -> Self {
         Self(
             configChanged: { config.invalidate() },
             groupsChanged: { memberships.forgetAll() },
             memberChanged: { memberID in
                 sessions.forgetCached(memberID: memberID)
                 memberships.forget(memberID: memberID)
-            }
+            },
+            newsChanged: { news.clear() }
         )
     }
 }

@@ -44,6 +44,21 @@ struct CommandrProperties {
         }
     }
 
+    /// A whole number that may be cleared: nil when absent, `.some(nil)` when null or empty text.
+    mutating func clearableInteger(_ key: String, in range: ClosedRange<Int>) throws(EndpointError) -> Int?? {
+        switch self.value(key) {
+        case nil: return nil
+        case .null?: return .some(nil)
+        case .string(let text)? where text.trimmingWhitespace.isEmpty: return .some(nil)
+        default: return .some(try self.integer(key, in: range))
+        }
+    }
+
+    /// The value as sent, for properties that are JSON structures (checked by the caller).
+    mutating func structure(_ key: String) -> JSONValue? {
+        self.value(key)
+    }
+
     /// A 0/1 switch (JSON booleans accepted).
     mutating func flag(_ key: String) throws(EndpointError) -> Bool? {
         if case .bool(let value)? = self.pairs.last(where: { $0.key == key })?.value {
@@ -53,11 +68,12 @@ struct CommandrProperties {
         return try self.integer(key, in: 0...1).map { $0 == 1 }
     }
 
-    /// A portable time (`YYYY-MM-DD HH:MM:SS`); `.some(nil)` when explicitly null.
+    /// A portable time (`YYYY-MM-DD HH:MM:SS`); `.some(nil)` when explicitly null or empty.
     mutating func time(_ key: String) throws(EndpointError) -> Int?? {
         switch self.value(key) {
         case nil: return nil
         case .null?: return .some(nil)
+        case .string(let text)? where text.trimmingWhitespace.isEmpty: return .some(nil)
         case .string(let text)?:
             guard let time = PortableTime.parse(text) else { throw .refused(.invalidProperty, key) }
             return .some(time)

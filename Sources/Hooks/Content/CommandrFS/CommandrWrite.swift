@@ -40,6 +40,7 @@ final class CommandrWrite: Sendable {
     func committed() {
         let caches = self.context.caches
         caches.configChanged()
+        caches.newsChanged()
         if self.groupsChanged.withLockedValue({ $0 }) { caches.groupsChanged() }
         for memberID in self.membersToForget.withLockedValue({ $0 }) { caches.memberChanged(memberID) }
     }

@@ -90,5 +90,9 @@ enum ConfigOptionRule: Sendable {
         "mail_retry_max_seconds": .integer(1...604_800),
         "mail_max_attempts": .integer(1...1000),
         "push_token_refresh_seconds": .integer(0...604_800),
+        "news_max_age_seconds": .integer(0...86_400),
+        "news_sync_retention_days": .integer(1...3650),
+        "news_push_on_publish": .flag,
+        "news_search_per_minute": .integer(1...100_000),
     ]
 }

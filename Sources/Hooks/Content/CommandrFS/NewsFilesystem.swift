@@ -5,8 +5,9 @@ import SiteStore
 import SQLKit
 
 /// `/var/news`: a folder per news category (its properties in `_folder.cms`) holding a `.cms` file per
-/// article (reference §5.4) — the content apps show. Adding `_folder.cms` in a new folder creates a
-/// category; deleting it removes the category when it holds no articles.
+/// article (reference §5.4) — the content apps show (`content/news`). Adding `_folder.cms` in a new
+/// folder creates a category; deleting it removes the category when it holds no articles. Editing an
+/// article's `category` moves it to that folder.
 struct NewsFilesystem: CommandrFilesystem {
     // MARK: Reading
 
@@ -103,6 +104,7 @@ struct NewsFilesystem: CommandrFilesystem {
             try await Self.requireMember(owner, property: "owner", on: connection)
             changes.ownerID = owner
         }
+        changes.position = try properties.integer("position", in: -1_000_000...1_000_000)
         try properties.rejectUnread(allowingUnchanged: current)
         try await NewsStore.apply(changes, toCategory: id, on: connection)
     }
@@ -126,8 +128,36 @@ struct NewsFilesystem: CommandrFilesystem {
             try await Self.requireMember(submitter, property: "submitter", on: connection)
             changes.submitterID = submitter
         }
+        try await Self.readPublishing(&properties, into: &changes, on: connection)
         try properties.rejectUnread(allowingUnchanged: current)
         try await NewsStore.apply(changes, toArticle: id, editedAt: editedAt, on: connection)
+    }
+
+    /// The properties the news API shows: expiry, external story, image metadata, gallery, category.
+    private static func readPublishing(
+        _ properties: inout CommandrProperties, into changes: inout NewsArticleChanges, on connection: any SQLDatabase
+    ) async throws {
+        changes.expiresAt = try properties.time("expires_at")
+        if let url = try properties.text("external_url", maximumLength: 2000) {
+            guard url.isEmpty || (NewsImage.isURL(url) && !url.hasPrefix("/")) else { throw EndpointError.refused(.invalidProperty, "external_url") }
+            changes.externalURL = url
+        }
+        changes.imageWidth = try properties.clearableInteger("image_width", in: 1...100_000)
+        changes.imageHeight = try properties.clearableInteger("image_height", in: 1...100_000)
+        changes.imageCaption = try properties.text("image_caption", maximumLength: 1000)
+        changes.imageCredit = try properties.text("image_credit", maximumLength: 1000)
+        if let variants = properties.structure("image_variants") {
+            guard let stored = NewsImage.storedVariants(variants) else { throw EndpointError.refused(.invalidProperty, "image_variants") }
+            changes.imageVariants = stored
+        }
+        if let gallery = properties.structure("gallery") {
+            guard let stored = NewsImage.storedGallery(gallery) else { throw EndpointError.refused(.invalidProperty, "gallery") }
+            changes.gallery = stored
+        }
+        if let category = try properties.text("category", maximumLength: 100) {
+            guard let id = try await NewsFeedStore.categoryID(category, on: connection) else { throw EndpointError.refused(.invalidProperty, "category") }
+            changes.categoryID = id
+        }
     }
 
     private static func requireMember(_ id: Int?, property: String, on connection: any SQLDatabase) async throws {
@@ -162,6 +192,7 @@ struct NewsFilesystem: CommandrFilesystem {
             "notes": .string(category.notes),
             "rep_image": .string(category.repImage),
             "owner": try await Self.memberReference(category.ownerID, on: connection),
+            "position": .int(category.position),
         ]
     }
 
@@ -180,6 +211,15 @@ struct NewsFilesystem: CommandrFilesystem {
             "allow_rating": .int(article.allowRating ? 1 : 0),
             "allow_comments": .int(article.allowComments ? 1 : 0),
             "notes": .string(article.notes),
+            "category": .string(try await Self.moniker(.newsCategory, article.categoryID, on: connection)),
+            "expires_at": PortableTime.json(article.expiresAt),
+            "external_url": .string(article.externalURL),
+            "image_width": article.imageWidth.map(JSONValue.int) ?? .null,
+            "image_height": article.imageHeight.map(JSONValue.int) ?? .null,
+            "image_caption": .string(article.imageCaption),
+            "image_credit": .string(article.imageCredit),
+            "image_variants": JSONValue(parsing: article.imageVariants) ?? .emptyObject,
+            "gallery": JSONValue(parsing: article.gallery) ?? .array([]),
         ]
     }
 }

@@ -1,0 +1,67 @@
+import Foundation
+import HTTPTypes
+import Hooks
+import Hummingbird
+import Messages
+import Mustache
+import SiteStore
+
+/// `GET /news/<id or moniker>`: a shown article as a small web page, what `web_url` and Floki's
+/// `share_url` open and what shared links preview (Open Graph title, description, image). The same
+/// layout, style sheet and strict `Content-Security-Policy` as the account pages, with images allowed
+/// from this site and over HTTPS; every value is escaped by the template. Unknown or hidden articles
+/// are a 404 page.
+struct ArticlePage: Sendable {
+    let database: Database
+    let config: ConfigStore
+    let publicURL: String
+    let languages: LanguageNegotiation
+
+    static let path = "news"
+
+    func register(on router: Router<EndpointRequestContext>) {
+        router.get("\(Self.path)/:reference") { request, context in
+            try await self.show(context.parameters.get("reference") ?? "", request)
+        }
+    }
+
+    private func show(_ reference: String, _ request: Request) async throws -> Response {
+        let messages = await self.languages.catalog(for: request)
+        let options = try await self.config.options()
+        var context: [String: Any] = ["language": messages.tag, "site": options.siteName]
+        guard reference.utf8.count <= 200,
+              let article = try await ArticlePageContent.load(reference, database: self.database, publicURL: self.publicURL)
+        else {
+            context["title"] = messages.text(.pageProblemTitle)
+            context["error"] = messages.text(.newsUnknownArticle)
+            return self.response(.notFound, context, messages: messages, cacheControl: "no-store")
+        }
+        let date = DateWording(catalog: messages, timeZone: .gmt).date(article.publishedAt)
+        context["title"] = article.title
+        var shown: [String: Any] = [
+            "summary": article.summary, "url": article.webURL, "body": article.bodyHTML, "caption": article.imageCaption,
+            "byline": article.author.isEmpty ? date : messages.text(.newsFooter, article.author, date),
+        ]
+        if let image = article.imageURL { shown["image"] = image }
+        if let external = article.externalURL { shown["external"] = external }
+        context["article"] = shown
+        let maxAge = min(max(options.integer("news_max_age_seconds", default: 60), 0), 86_400)
+        var response = self.response(.ok, context, messages: messages, cacheControl: "public, max-age=\(maxAge), stale-while-revalidate=300")
+        response.headers[.lastModified] = HTTPDate.format(article.updatedAt)
+        return response
+    }
+
+    private func response(_ status: HTTPResponse.Status, _ context: [String: Any], messages: MessageCatalog, cacheControl: String) -> Response {
+        let headers: HTTPFields = [
+            .contentType: "text/html; charset=utf-8",
+            .contentLanguage: messages.tag,
+            .vary: "Accept-Language",
+            .cacheControl: cacheControl,
+            .contentSecurityPolicy: "default-src 'none'; style-src 'self'; img-src 'self' https: data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+            .xContentTypeOptions: "nosniff",
+            .xFrameOptions: "DENY",
+            .referrerPolicy: "strict-origin-when-cross-origin",
+        ]
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: PageTemplate.article.render(context))))
+    }
+}

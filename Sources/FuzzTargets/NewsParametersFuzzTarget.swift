@@ -1,0 +1,40 @@
+import EndpointCore
+import EndpointServer
+import Hooks
+import SiteStore
+
+extension FuzzTarget {
+    /// The query string of a `content/news` request, read as the hook reads it.
+    ///
+    /// Properties: a refusal is a 400; numbers are within their ranges; a cursor or sync token that was
+    /// accepted is written back as the same token and reads back equal; search words are non-empty,
+    /// distinct, at most 20, and already folded (folding them again changes nothing).
+    static let newsParameters = FuzzTarget(name: "news-parameters") { input in
+        let parameters: NewsParameters
+        do throws(EndpointError) {
+            let query = try ParameterFields.table(try FormURLEncoding.decode(input))
+            parameters = try NewsParameters(RequestParameters(post: [:], query: query))
+        } catch {
+            return error.status == 400 ? nil : "refused with status \(error.status)"
+        }
+        guard (1...100).contains(parameters.limit), (1...20).contains(parameters.perCategory), parameters.page >= 1 else {
+            return "a number outside its range was accepted"
+        }
+        if let cursor = parameters.cursor, NewsCursor(token: cursor.token) != cursor { return "a cursor does not read back as itself" }
+        if let since = parameters.since, SyncToken(token: since.token) != since { return "a sync token does not read back as itself" }
+        if let words = parameters.words {
+            guard words.count <= 20, Set(words).count == words.count, words.allSatisfy({ !$0.isEmpty && SearchText.fold($0) == $0 }) else {
+                return "search words that are empty, repeated or not folded: \(words)"
+            }
+        }
+        return nil
+    }
+
+    /// An `If-Modified-Since` header.
+    ///
+    /// Properties: a date that was read is written as an IMF-fixdate that reads back as the same time.
+    static let httpDate = FuzzTarget(name: "http-date") { input in
+        guard let time = HTTPDate.parse(input.lossyText) else { return nil }
+        return HTTPDate.parse(HTTPDate.format(time)) == time ? nil : "\(time) does not survive being written and read"
+    }
+}

@@ -1,0 +1,94 @@
+/// An article's stored text as apps show it: as HTML that can only ever be paragraphs and line breaks
+/// (every character of the text is escaped, so markup typed into an article is shown, not obeyed), and
+/// as plain text.
+///
+/// Worked on as UTF-8 bytes: bodies run to tens of kilobytes and are rendered for every list page
+/// built.
+enum ArticleBody {
+    /// Blank lines (empty or spaces and tabs only) separate `<p>` paragraphs; single line breaks (LF,
+    /// CRLF or CR) become `<br>`.
+    static func html(_ text: String) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count + 64)
+        for paragraph in Self.paragraphs(text) {
+            output.append(contentsOf: "<p>".utf8)
+            for (index, line) in paragraph.enumerated() {
+                if index > 0 { output.append(contentsOf: "<br>".utf8) }
+                Self.escape(line, into: &output)
+            }
+            output.append(contentsOf: "</p>".utf8)
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The text with its paragraphs separated by one blank line, line breaks as LF, and surrounding
+    /// blank lines removed.
+    static func plain(_ text: String) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count)
+        for (number, paragraph) in Self.paragraphs(text).enumerated() {
+            if number > 0 { output.append(contentsOf: "\n\n".utf8) }
+            for (index, line) in paragraph.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: "\n")) }
+                output.append(contentsOf: line)
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Text escaped for HTML element content and attribute values.
+    static func escaped(_ text: String) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count + 16)
+        Self.escape(ArraySlice(text.utf8), into: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func escape(_ bytes: ArraySlice<UInt8>, into output: inout [UInt8]) {
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "'"): output.append(contentsOf: "&#39;".utf8)
+            default: output.append(byte)
+            }
+        }
+    }
+
+    /// The paragraphs of `text`, each a list of its lines.
+    private static func paragraphs(_ text: String) -> [[ArraySlice<UInt8>]] {
+        let bytes = Array(text.utf8)
+        var paragraphs: [[ArraySlice<UInt8>]] = []
+        var current: [ArraySlice<UInt8>] = []
+        var start = 0
+        var index = 0
+        func endLine() {
+            let line = bytes[start..<index]
+            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
+                if !current.isEmpty { paragraphs.append(current) }
+                current = []
+            } else {
+                current.append(line)
+            }
+        }
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\n"):
+                endLine()
+                index += 1
+            case UInt8(ascii: "\r"):
+                endLine()
+                index += index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n") ? 2 : 1
+            default:
+                index += 1
+                continue
+            }
+            start = index
+        }
+        endLine()
+        if !current.isEmpty { paragraphs.append(current) }
+        return paragraphs
+    }
+}

@@ -1,0 +1,150 @@
+import EndpointCore
+import Messages
+import SiteStore
+import SQLKit
+
+/// The answers of `content/news`, one function per resource, each read on one connection. Sync tokens
+/// are read before the data they come with, so anything committed in between is sent again at the
+/// next sync rather than missed; and what is shown is judged at a moment no earlier than the newest
+/// change the token covers (``moment(after:)``), so an article published by that change is never
+/// read as not yet shown by a clock that lags it, which would move the client past it for good.
+struct NewsAnswers {
+    let connection: any SQLDatabase
+    let parameters: NewsParameters
+    let json: NewsJSON
+    /// Every category with its shown articles counted as of a moment (kept by the hook between
+    /// requests: counting is the costly part of several answers).
+    let categoryList: (_ now: Int) async throws -> [PublishedCategory]
+
+    /// Now, or the newest change's time when that is later (another instance's clock ahead of ours).
+    func moment(after changeTime: Int?) -> Int {
+        max(UnixTime.now, changeTime ?? 0)
+    }
+
+    /// At most this many changes per `changes` answer.
+    static let changesPerAnswer = 200
+
+    /// An answer and the time of the latest change it reflects (`Last-Modified`), plus any headers.
+    struct Answer {
+        var data: JSONValue
+        var lastModified: Int?
+        var headers: [(name: String, value: String)] = []
+    }
+
+    func categories() async throws -> Answer {
+        let state = try await NewsChangeLog.state(on: self.connection)
+        let categories = try await self.categoryList(self.moment(after: state.latestTime))
+        return Answer(data: ["categories": .array(categories.map(self.json.category))], lastModified: state.latestTime)
+    }
+
+    func category(_ reference: String) async throws -> Answer {
+        let state = try await NewsChangeLog.state(on: self.connection)
+        guard let category = try await NewsFeedStore.category(reference, now: self.moment(after: state.latestTime), on: self.connection) else {
+            throw EndpointError.refused(.newsUnknownCategory, reference)
+        }
+        return Answer(data: ["category": self.json.category(category)], lastModified: state.latestTime)
+    }
+
+    /// A page of articles; `nextLink` makes the absolute URL of the next page from its cursor.
+    func articles(nextLink: (String) -> String) async throws -> Answer {
+        let state = try await NewsChangeLog.state(on: self.connection)
+        let filters = try await self.filters()
+        if let cursor = self.parameters.cursor, cursor.filters != filters.key { throw EndpointError.badRequest(.newsCursorOtherList) }
+        let position = self.parameters.cursor.map { NewsFeedStore.Position(addDate: $0.addDate, id: $0.id) }
+        var articles = try await NewsFeedStore.articles(
+            in: filters.categoryIDs, containing: filters.words ?? [], after: position, limit: self.parameters.limit + 1,
+            now: self.moment(after: state.latestTime), on: self.connection
+        )
+        let hasMore = articles.count > self.parameters.limit
+        articles = Array(articles.prefix(self.parameters.limit))
+        let next = hasMore ? articles.last.map { NewsCursor(addDate: $0.article.addDate, id: $0.article.id, filters: filters.key).token } : nil
+        var answer = Answer(
+            data: [
+                "articles": .array(articles.map(self.json.article)),
+                "page": ["limit": .int(self.parameters.limit), "next_cursor": next.map(JSONValue.string) ?? .null, "has_more": .bool(hasMore)],
+                "sync": .string(SyncToken(databaseID: state.databaseID, seq: state.latest).token),
+            ],
+            lastModified: state.latestTime
+        )
+        if let next { answer.headers.append((name: "Link", value: "<\(nextLink(next))>; rel=\"next\"")) }
+        return answer
+    }
+
+    func article(_ reference: String) async throws -> Answer {
+        guard let article = try await NewsFeedStore.article(reference, now: self.moment(after: nil), on: self.connection) else {
+            throw EndpointError.refused(.newsUnknownArticle)
+        }
+        return Answer(data: ["article": self.json.article(article)], lastModified: article.article.updatedAt)
+    }
+
+    /// The newest `per_category` articles of each category (or of those asked for), in one query.
+    func top() async throws -> Answer {
+        let state = try await NewsChangeLog.state(on: self.connection)
+        let now = self.moment(after: state.latestTime)
+        let filters = try await self.filters()
+        var categories = try await self.categoryList(now)
+        if let chosen = filters.categoryIDs { categories = categories.filter { chosen.contains($0.category.id) } }
+        let articles = try await NewsFeedStore.top(perCategory: self.parameters.perCategory, in: filters.categoryIDs, now: now, on: self.connection)
+        let byCategory = Dictionary(grouping: articles, by: \.article.categoryID)
+        let entries: [JSONValue] = categories.map { category in
+            guard case .object(var pairs) = self.json.category(category) else { return .null }
+            pairs.append((key: "articles", value: .array((byCategory[category.category.id] ?? []).map(self.json.article))))
+            return .object(pairs)
+        }
+        return Answer(
+            data: ["categories": .array(entries), "sync": .string(SyncToken(databaseID: state.databaseID, seq: state.latest).token)],
+            lastModified: state.latestTime
+        )
+    }
+
+    /// What changed after `since`: articles shown now are upserted, any other changed article is
+    /// deleted, and when anything changed the category list comes whole (counts change with articles).
+    /// A missing token, one from another database, one older than the retention or newer than the
+    /// log answers `reset: true` with a fresh token.
+    func changes() async throws -> Answer {
+        let state = try await NewsChangeLog.state(on: self.connection)
+        guard let since = self.parameters.since, since.databaseID == state.databaseID,
+              since.seq >= state.sweptThrough, since.seq <= state.latest
+        else {
+            return Answer(data: Self.changes(upserted: [], deleted: [], categories: [], token: state, seq: state.latest, hasMore: false, reset: true),
+                          lastModified: state.latestTime)
+        }
+        let rows = try await NewsChangeLog.changes(after: since.seq, limit: Self.changesPerAnswer + 1, on: self.connection)
+        let taken = rows.prefix(Self.changesPerAnswer)
+        let now = self.moment(after: taken.map(\.time).max())
+        let articleIDs = Array(Set(taken.filter { $0.type == .news }.map(\.id)))
+        let shown = try await NewsFeedStore.articles(ids: articleIDs, now: now, on: self.connection)
+        let shownIDs = Set(shown.map(\.article.id))
+        let deleted: [JSONValue] = articleIDs.filter { !shownIDs.contains($0) }.sorted().map { ["type": "news", "id": .int($0)] }
+        let categories = taken.isEmpty ? [] : try await self.categoryList(now).map(self.json.category)
+        return Answer(
+            data: Self.changes(
+                upserted: shown.map(self.json.article), deleted: deleted, categories: categories, token: state,
+                seq: taken.last?.seq ?? since.seq, hasMore: rows.count > Self.changesPerAnswer, reset: false
+            ),
+            lastModified: state.latestTime
+        )
+    }
+
+    private static func changes(
+        upserted: [JSONValue], deleted: [JSONValue], categories: [JSONValue], token state: NewsChangeLog.State, seq: Int, hasMore: Bool, reset: Bool
+    ) -> JSONValue {
+        [
+            "upserted": .array(upserted), "deleted": .array(deleted), "categories": .array(categories),
+            "sync": .string(SyncToken(databaseID: state.databaseID, seq: seq).token), "has_more": .bool(hasMore), "reset": .bool(reset),
+        ]
+    }
+
+    /// The `category` parameter resolved to IDs (an unknown category is refused, naming it), and `q`.
+    func filters() async throws -> NewsFilters {
+        guard let references = self.parameters.categories else { return NewsFilters(categoryIDs: nil, words: self.parameters.words) }
+        var ids: Set<Int> = []
+        for reference in references {
+            guard let id = try await NewsFeedStore.categoryID(reference, on: self.connection) else {
+                throw EndpointError.refused(.newsUnknownCategory, reference)
+            }
+            ids.insert(id)
+        }
+        return NewsFilters(categoryIDs: ids.sorted(), words: self.parameters.words)
+    }
+}

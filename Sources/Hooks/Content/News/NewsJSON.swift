@@ -1,0 +1,107 @@
+import EndpointCore
+import Foundation
+import SiteStore
+
+/// Categories and articles as the news API writes them (`response_data`, Floki items and the article
+/// page read the same values).
+struct NewsJSON {
+    /// The site's public URL (`--public-url`), without a trailing slash: `web_url` and relative image
+    /// paths are made absolute with it.
+    var publicURL: String
+    var device: DeviceClass
+    /// The article fields to keep (nil: all).
+    var fields: Set<String>?
+
+    /// Every key an Article has, in the order they are written; `fields=` picks among them.
+    static let articleKeys = [
+        "id", "moniker", "guid", "category", "title", "summary", "author", "body_html", "body_text", "external_url", "web_url", "image",
+        "gallery", "published_at", "published_timestamp", "updated_at", "updated_timestamp", "expires_at", "sort_id",
+    ]
+
+    func category(_ published: PublishedCategory) -> JSONValue {
+        let category = published.category
+        return [
+            "id": .int(category.id),
+            "moniker": .string(published.moniker),
+            "guid": .string(published.guid),
+            "label": .string(category.label),
+            "description": .string(category.notes),
+            "image": category.repImage.isEmpty ? .null : .string(self.absolute(category.repImage)),
+            "position": .int(category.position),
+            "article_count": .int(published.articleCount),
+            "updated_at": .string(Self.iso8601(category.editedAt)),
+            "updated_timestamp": .int(category.editedAt),
+        ]
+    }
+
+    func article(_ published: PublishedArticle) -> JSONValue {
+        let article = published.article
+        let isExternal = !article.externalURL.isEmpty
+        let values: [String: JSONValue] = [
+            "id": .int(article.id),
+            "moniker": .string(published.moniker),
+            "guid": .string(published.guid),
+            "category": ["id": .int(article.categoryID), "moniker": .string(published.categoryMoniker), "label": .string(published.categoryLabel)],
+            "title": .string(article.title),
+            "summary": .string(article.summary),
+            "author": .string(article.author),
+            "body_html": .string(isExternal ? "" : ArticleBody.html(article.article)),
+            "body_text": .string(isExternal ? "" : ArticleBody.plain(article.article)),
+            "external_url": isExternal ? .string(article.externalURL) : .null,
+            "web_url": .string(self.webURL(published)),
+            "image": self.image(article).map { $0.json(for: self.device) } ?? .null,
+            "gallery": .array(NewsImage.gallery(stored: article.gallery).map { self.absolute($0).json(for: self.device) }),
+            "published_at": .string(Self.iso8601(article.addDate)),
+            "published_timestamp": .int(article.addDate),
+            "updated_at": .string(Self.iso8601(article.updatedAt)),
+            "updated_timestamp": .int(article.updatedAt),
+            "expires_at": article.expiresAt.map { .string(Self.iso8601($0)) } ?? .null,
+            "sort_id": .int(Self.sortID(article)),
+        ]
+        return .object(Self.articleKeys.compactMap { key in
+            guard self.fields?.contains(key) ?? true, let value = values[key] else { return nil }
+            return (key: key, value: value)
+        })
+    }
+
+    /// The article's page on this server.
+    func webURL(_ published: PublishedArticle) -> String {
+        self.publicURL + "/news/" + (published.moniker.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String(published.article.id))
+    }
+
+    /// The article's main image with its metadata, if it has one.
+    func image(_ article: NewsArticle) -> NewsImage? {
+        guard !article.image.isEmpty else { return nil }
+        return self.absolute(NewsImage(
+            url: article.image, width: article.imageWidth, height: article.imageHeight, caption: article.imageCaption,
+            credit: article.imageCredit, variants: NewsImage.variants(stored: article.imageVariants)
+        ))
+    }
+
+    /// One number that orders articles as lists do (by publication time, then ID): apps that sort by
+    /// it (Floki's `sort_id`) agree with the server.
+    static func sortID(_ article: NewsArticle) -> Int {
+        article.addDate * 1_000_000 + article.id % 1_000_000
+    }
+
+    /// `2026-11-24T09:30:00Z`.
+    static func iso8601(_ time: Int) -> String {
+        var seconds = time_t(time)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+    }
+
+    private func absolute(_ image: NewsImage) -> NewsImage {
+        var image = image
+        image.url = self.absolute(image.url)
+        for index in image.variants.indices { image.variants[index].url = self.absolute(image.variants[index].url) }
+        return image
+    }
+
+    /// A site-relative path made absolute with the public URL; absolute URLs unchanged.
+    private func absolute(_ url: String) -> String {
+        url.hasPrefix("/") && !url.hasPrefix("//") ? self.publicURL + url : url
+    }
+}

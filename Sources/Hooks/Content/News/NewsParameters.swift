@@ -1,0 +1,101 @@
+import Auth
+package import EndpointCore
+import Messages
+import SiteStore
+
+/// The parameters of `content/news`, read strictly: a number that is not a whole number in its range,
+/// a malformed cursor or sync token, or an unknown field name is a 400 with a sentence saying which.
+package struct NewsParameters {
+    /// Category IDs or monikers (`category`, or its alias `categories`), as sent.
+    package var categories: [String]?
+    package var limit: Int
+    package var perCategory: Int
+    package var cursor: NewsCursor?
+    package var since: SyncToken?
+    var device: DeviceClass
+    var fields: Set<String>?
+    /// `q`, folded into its distinct words (``SearchText``); nil without a search.
+    package var words: [String]?
+    /// The Floki search page (from 1).
+    package var page: Int
+    /// Floki's `l` (lowest cached ID), `h` (highest) and `o` (older than this one); nil when absent or
+    /// not positive, which the protocol says to ignore.
+    var lowest: Int?
+    var highest: Int?
+    var older: Int?
+
+    package init(_ parameters: RequestParameters) throws(EndpointError) {
+        if let list = parameters.optionalEither("category") ?? parameters.optionalEither("categories") {
+            let references = list.split(separator: ",").map { String($0).trimmingWhitespace }
+            guard !references.isEmpty, references.count <= 50, references.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 100 }) else {
+                throw .badRequest(.invalidParameter, "category")
+            }
+            self.categories = references
+        }
+        self.limit = try Self.number(parameters, "limit", in: 1...100, default: 20)
+        self.perCategory = try Self.number(parameters, "per_category", in: 1...20, default: 3)
+        if let text = parameters.optionalEither("cursor"), !text.isEmpty {
+            guard let cursor = NewsCursor(token: text) else { throw .badRequest(.newsBadCursor) }
+            self.cursor = cursor
+        }
+        if let text = parameters.optionalEither("since"), !text.isEmpty {
+            guard let token = SyncToken(token: text) else { throw .badRequest(.newsBadSyncToken) }
+            self.since = token
+        }
+        self.device = DeviceClass(parameter: parameters.optionalEither("d"))
+        if let query = parameters.optionalEither("q") {
+            let trimmed = query.trimmingWhitespace
+            guard (2...200).contains(trimmed.count) else { throw .badRequest(.newsSearchLength, "2", "200") }
+            var words: [String] = []
+            for word in SearchText.fold(trimmed).split(separator: " ").map(String.init) where !words.contains(word) { words.append(word) }
+            self.words = Array(words.prefix(20))
+        }
+        self.page = try Self.number(parameters, "page", in: 1...10_000, default: 1)
+        self.lowest = try Self.flokiID(parameters, "l")
+        self.highest = try Self.flokiID(parameters, "h")
+        self.older = try Self.flokiID(parameters, "o")
+        if let list = parameters.optionalEither("fields"), !list.isEmpty {
+            let names = Set(list.split(separator: ",").map { String($0).trimmingWhitespace })
+            if let unknown = names.sorted().first(where: { !NewsJSON.articleKeys.contains($0) }) {
+                throw .badRequest(.newsUnknownField, String(unknown.prefix(40)))
+            }
+            self.fields = names
+        }
+    }
+
+    /// A Floki item ID: a whole number, nil when absent or not positive.
+    static func flokiID(_ parameters: RequestParameters, _ name: String) throws(EndpointError) -> Int? {
+        guard let text = parameters.optionalEither(name)?.trimmingWhitespace, !text.isEmpty else { return nil }
+        guard text.utf8.count <= 20, let value = Int(text) else {
+            throw .badRequest(.numberOutOfRange, name, "1", String(Int(Int32.max)))
+        }
+        return value > 0 ? value : nil
+    }
+
+    /// A whole number in `range` (decimal digits only), or `fallback` when absent or empty.
+    static func number(_ parameters: RequestParameters, _ name: String, in range: ClosedRange<Int>, default fallback: Int) throws(EndpointError) -> Int {
+        guard let text = parameters.optionalEither(name)?.trimmingWhitespace, !text.isEmpty else { return fallback }
+        guard text.utf8.count <= 10, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              let value = Int(text), range.contains(value)
+        else { throw .badRequest(.numberOutOfRange, name, String(range.lowerBound), String(range.upperBound)) }
+        return value
+    }
+}
+
+/// The article filters a list was made with, resolved to category IDs, and the search words; its
+/// ``key`` binds cursors.
+struct NewsFilters: Equatable {
+    /// Sorted, distinct; nil means every category.
+    var categoryIDs: [Int]?
+    var words: [String]?
+
+    /// The categories, and a digest of the words (FNV-1a, the same in every process), so a cursor from
+    /// one search does not continue another.
+    var key: String {
+        let categories = self.categoryIDs.map { $0.map(String.init).joined(separator: "-") } ?? "all"
+        guard let words = self.words else { return categories }
+        var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in words.joined(separator: " ").utf8 { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return categories + "-q" + String(digest, radix: 36)
+    }
+}

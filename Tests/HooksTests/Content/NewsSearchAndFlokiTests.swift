@@ -1,0 +1,133 @@
+import EndpointServer
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import SiteStore
+import TestSupport
+import Testing
+
+/// Search (`articles&q=`) and the Floki documents (`response_type=floki`): `feed/…` with the `l`, `h`,
+/// `o` and `to_delete` rules, and `search` pages.
+@Suite struct NewsSearchAndFlokiTests {
+    @Test(arguments: TestDatabase.engines)
+    func searchFindsEveryWordCaseAndAccentInsensitively(engine: DatabaseEngine) async throws {
+        try await TestServer.run(engine: engine) { client, site in
+            try await NewsFixtures.article("Café opens", summary: "Downtown", database: site.database)
+            try await NewsFixtures.article("CAFE closes", body: "The old town café", database: site.database)
+            try await NewsFixtures.article("100% sure_thing", summary: "percent", database: site.database)
+            try await NewsFixtures.article("Hidden café", validated: false, database: site.database)
+            func titles(_ q: String) async throws -> [String]? {
+                let answer = try await client.news("articles", "q=\(FormEncoding.encode(q))")
+                #expect(answer.status == .ok, "\(q): \(answer.raw)")
+                return (answer.data["articles"] as? [[String: Any]])?.compactMap { $0["title"] as? String }
+            }
+            #expect(try await titles("cafe") == ["100% sure_thing", "CAFE closes", "Café opens"].filter { $0 != "100% sure_thing" })
+            #expect(try await titles("CAFÉ town") == ["CAFE closes", "Café opens"])
+            #expect(try await titles("café old") == ["CAFE closes"])
+            #expect(try await titles("0%") == ["100% sure_thing"], "LIKE characters are text")
+            #expect(try await titles("%%") == [])
+            #expect(try await titles("s_r") == [], "_ is not a wildcard")
+            #expect(try await titles("sure_") == ["100% sure_thing"])
+            #expect(try await titles("' OR 1=1 --") == [])
+            let search = try await client.news("articles", "q=cafe")
+            #expect(search.headers[.cacheControl] == "public, no-cache")
+
+            for q in ["a", " b ", String(repeating: "x", count: 201)] {
+                let refused = try await client.news("articles", "q=\(FormEncoding.encode(q))")
+                #expect(refused.status == .badRequest && refused.errorDetails == "A search must be from 2 to 200 characters long.", "\(q.count)")
+            }
+        }
+    }
+
+    @Test func searchesAreLimitedPerNetwork() async throws {
+        try await TestServer.run(config: ["news_search_per_minute": "3"]) { client, _ in
+            for _ in 0..<3 { #expect(try await client.news("articles", "q=news").success == true) }
+            let limited = try await client.news("articles", "q=news")
+            #expect(limited.success == false && limited.errorDetails == "Too many searches from your network. Please wait 1 minute and try again.")
+            #expect(limited.headers[HTTPField.Name("Retry-After")!] != nil)
+            #expect(try await client.news("articles").success == true, "browsing is not limited")
+            try await client.execute(uri: NewsFixtures.uri("search", "response_type=floki&q=news"), method: .get) { response in
+                #expect(response.status == .tooManyRequests && String(buffer: response.body) == #"{"items":[]}"#)
+            }
+        }
+    }
+
+    @Test(arguments: TestDatabase.engines)
+    func flokiFeedsFollowTheLowHighAndOlderRules(engine: DatabaseEngine) async throws {
+        var settings = ServerSettings()
+        settings.publicURL = "https://news.example.com"
+        try await TestServer.run(engine: engine, settings: settings) { client, site in
+            let base = UnixTime.now - 100_000
+            var ids: [Int] = []
+            for index in 0..<60 {
+                ids.append(try await NewsFixtures.article("Item \(index)", in: index % 3 == 0 ? "art" : "general", addDate: base + index * 60, summary: "S\(index)", database: site.database))
+            }
+            func feed(_ id: String, _ query: String = "") async throws -> [String: Any] {
+                try await client.execute(uri: NewsFixtures.uri(id, "response_type=floki" + query), method: .get) { response in
+                    #expect(response.status == .ok, "\(id)\(query): \(String(buffer: response.body))")
+                    return try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any] ?? [:]
+                }
+            }
+            let newest = try await feed("feed/all")
+            let items = try #require(newest["items"] as? [[String: Any]])
+            #expect(items.count == 50 && newest["has_older"] as? Bool == true && (newest["to_delete"] as? [Any])?.isEmpty == true)
+            #expect(items.first?["id"] as? Int == ids[59] && items.last?["id"] as? Int == ids[10])
+            let first = try #require(items.first)
+            #expect(first["title"] as? String == "Item 59" && first["body"] as? String == "S59" && first["online"] as? Bool == false)
+            #expect(first["url"] as? String == "https://news.example.com/news/item-59" && first["share_url"] as? String == first["url"] as? String)
+            #expect(first["section_ids"] as? [Int] == [try await Self.categoryID("general", site)] && first["expiration_date"] as? Int == 0)
+            #expect((first["sort_id"] as? Int ?? 0) > (items[1]["sort_id"] as? Int ?? .max))
+            #expect((first["footer"] as? String)?.contains("20") == true, "the date")
+            let sections = try #require(newest["sections"] as? [[String: Any]])
+            #expect(sections.count == 7 && sections.first?["name"] as? String == "Art" && sections.first?["sort_id"] as? Int == 7)
+
+            let older = try await feed("feed/all", "&o=\(ids[10])")
+            #expect((older["items"] as? [[String: Any]])?.compactMap { $0["id"] as? Int } == Array(ids[0..<10].reversed()))
+            #expect(older["has_older"] as? Bool == false)
+
+            let art = try await feed("feed/art", "&l=\(ids[0])&h=\(ids[54])")
+            #expect((art["items"] as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["Item 57"], "only newer than h")
+            #expect(art["sections"] == nil)
+
+            try await site.database.transaction { try await NewsStore.deleteArticle(id: ids[3], on: $0) }
+            try await NewsFixtures.edit(ids[6], database: site.database) { $0.expiresAt = .some(UnixTime.now - 1) }
+            try await NewsFixtures.edit(ids[58], database: site.database) { $0.validated = false }
+            site.newsAnswers.clear()
+            let after = try await feed("feed/all", "&l=\(ids[0])&h=\(ids[50])&d=2")
+            #expect(after["to_delete"] as? [Int] == [ids[3], ids[6]], "in [l, h] only: \(after)")
+            #expect((after["items"] as? [[String: Any]])?.compactMap { $0["id"] as? Int } == [ids[59], ids[57], ids[56], ids[55], ids[54], ids[53], ids[52], ids[51]])
+            let ignored = try await feed("feed/all", "&l=0&h=-5")
+            #expect((ignored["items"] as? [Any])?.count == 50, "values of zero or less are ignored")
+
+            let search = try await feed("search", "&q=item&page=2")
+            #expect((search["items"] as? [[String: Any]])?.count == 20 && search["has_older"] as? Bool == true)
+            // Page 1: Item 59, then 57 down to 39 (58 is hidden, 6 expired, 3 deleted).
+            #expect((search["items"] as? [[String: Any]])?.first?["title"] as? String == "Item 38")
+        }
+    }
+
+    @Test func flokiErrorsAreEmptyFeedsAndOtherHooksRefuseFloki() async throws {
+        try await TestServer.run { client, _ in
+            for (uri, status) in [
+                (NewsFixtures.uri("feed/nowhere", "response_type=floki"), HTTPResponse.Status.notFound),
+                (NewsFixtures.uri("feed/all", "response_type=floki&l=abc"), .badRequest),
+                (NewsFixtures.uri("search", "response_type=floki"), .badRequest),
+                (NewsFixtures.uri("categories", "response_type=floki"), .badRequest),
+            ] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == status, "\(uri)")
+                    #expect(String(buffer: response.body) == #"{"items":[]}"#)
+                    #expect(response.headers[.cacheControl] == "no-store")
+                }
+            }
+            let other = try await client.envelope("/data/endpoint.php?hook_type=account&hook=session&response_type=floki")
+            #expect(other.status == .badRequest && other.errorDetails == "Only supported output type is JSON.")
+            let xml = try await client.envelope(NewsFixtures.uri("articles", "response_type=xml"))
+            #expect(xml.status == .badRequest && xml.errorDetails == "Only supported output type is JSON.")
+        }
+    }
+
+    static func categoryID(_ moniker: String, _ site: Site) async throws -> Int {
+        try await site.database.withConnection { try #require(try await NewsFeedStore.categoryID(moniker, on: $0)) }
+    }
+}

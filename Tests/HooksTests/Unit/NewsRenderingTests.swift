@@ -1,0 +1,37 @@
+@testable import Hooks
+import Testing
+
+/// The pure parts of the news API: article bodies as HTML and text, cursors and sync tokens, images
+/// for a device class.
+@Suite struct NewsRenderingTests {
+    @Test func bodiesBecomeEscapedParagraphs() {
+        let text = "  \r\nFirst <b>bold</b> & 'quoted'\r\nsame paragraph\rstill\n \t \n\n\nSecond\n\n"
+        #expect(ArticleBody.html(text) == "<p>First &lt;b&gt;bold&lt;/b&gt; &amp; &#39;quoted&#39;<br>same paragraph<br>still</p><p>Second</p>")
+        #expect(ArticleBody.plain(text) == "First <b>bold</b> & 'quoted'\nsame paragraph\nstill\n\nSecond")
+        #expect(ArticleBody.html("") == "" && ArticleBody.plain(" \n ") == "")
+        #expect(ArticleBody.html("é\u{2028}😀") == "<p>é\u{2028}😀</p>")
+        #expect(ArticleBody.escaped(#"<a href="x">"#) == "&lt;a href=&quot;x&quot;&gt;")
+    }
+
+    @Test func cursorsAndTokensReadBackAndRefuseAnythingElse() {
+        let cursor = NewsCursor(addDate: 1_795_480_301, id: 100, filters: "3-7-qabc")
+        #expect(NewsCursor(token: cursor.token) == cursor)
+        let token = SyncToken(databaseID: "0a0b1c2d3e4f5678", seq: 12)
+        #expect(SyncToken(token: token.token) == token)
+        #expect(SyncToken(token: cursor.token) == nil && NewsCursor(token: token.token) == nil, "one kind is not the other")
+        for text in ["", "%%%", cursor.token + "=", cursor.token + "A", String(repeating: "A", count: 2000)] {
+            #expect(NewsCursor(token: text) == nil, "\(text)")
+        }
+    }
+
+    @Test func devicesGetTheWidestVariantThatFits() {
+        let image = NewsImage(url: "/o.jpg", width: 3000, height: 2000, caption: "", credit: "", variants: [
+            .init(name: "thumb", url: "/t.jpg", width: 300, height: nil), .init(name: "poster", url: "/p.jpg", width: 640, height: nil),
+            .init(name: "full", url: "/f.jpg", width: 1200, height: nil), .init(name: "unknown", url: "/u.jpg", width: nil, height: nil),
+        ])
+        #expect(image.url(for: .phone) == "/t.jpg" && image.url(for: .phoneDoubleResolution) == "/p.jpg" && image.url(for: .tablet) == "/p.jpg")
+        #expect(NewsImage(url: "/o.jpg", width: nil, height: nil, caption: "", credit: "", variants: [.init(name: "full", url: "/f.jpg", width: 1200, height: nil)])
+            .url(for: .phone) == "/o.jpg", "the original when no variant fits")
+        #expect(DeviceClass(parameter: " 1 ") == .tablet && DeviceClass(parameter: "2") == .phoneDoubleResolution && DeviceClass(parameter: "x") == .phone)
+    }
+}

@@ -1,0 +1,48 @@
+import EndpointCore
+import HTTPTypes
+import HummingbirdTesting
+import SiteStore
+import SQLKit
+
+/// Articles written through the news store (as `content/commandr_fs` writes them, change log included),
+/// and requests to `content/news`.
+package enum NewsFixtures {
+    /// REST style: `…/content/news/<id>?<query>`.
+    package static func uri(_ id: String, _ query: String = "") -> String {
+        "/data/endpoint.php/content/news/\(id)" + (query.isEmpty ? "" : "?" + query)
+    }
+
+    /// Creates an article in category `category` (a moniker) and returns its ID.
+    @discardableResult
+    package static func article(
+        _ title: String, in category: String = "general", addDate: Int = UnixTime.now - 60, validated: Bool = true, expiresAt: Int? = nil,
+        summary: String = "", body: String = "", database: Database
+    ) async throws -> Int {
+        try await database.transaction { connection in
+            guard let categoryID = try await NewsFeedStore.categoryID(category, on: connection) else { throw TestFailure("no category \(category)") }
+            let id = try await NewsStore.createArticle(title: title, categoryID: categoryID, submitterID: 1, on: connection, now: addDate)
+            var changes = NewsArticleChanges()
+            changes.summary = summary
+            changes.article = body
+            changes.validated = validated
+            changes.addDate = addDate
+            changes.expiresAt = .some(expiresAt)
+            try await NewsStore.apply(changes, toArticle: id, editedAt: nil, on: connection)
+            return id
+        }
+    }
+
+    /// Applies `changes` to article `id` in its own transaction.
+    package static func edit(_ id: Int, database: Database, _ change: (inout NewsArticleChanges) -> Void) async throws {
+        var changes = NewsArticleChanges()
+        change(&changes)
+        try await database.transaction { try await NewsStore.apply(changes, toArticle: id, editedAt: UnixTime.now, on: $0) }
+    }
+}
+
+extension TestClientProtocol {
+    /// A `content/news` request in REST style.
+    package func news(_ id: String, _ query: String = "", headers: HTTPFields = [:]) async throws -> DecodedEnvelope {
+        try await self.envelope(NewsFixtures.uri(id, query), headers: headers)
+    }
+}

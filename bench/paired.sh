@@ -1,0 +1,43 @@
+# Sourced by bench/run.sh and bench/news.sh: what both need to compare workloads with the bare
+# Hummingbird route (bench/Baseline) measured just before each. After `start_paired POSTGRES_PORT
+# [postgres settings…]` (with $duration set):
+#   $work     a temporary folder; it, the throwaway PostgreSQL ($THROWAWAY_POSTGRES_URL) and every
+#             process in `pids` go on exit;
+#   wait_for URL                       until it answers (20 s at most);
+#   run CONNECTIONS wrk-args…          prints "req/s p50 p99";
+#   paired KEY CONNECTIONS wrk-args…   the bare route, then the workload, into result[KEY.bare], result[KEY].
+
+swift build -c release --package-path bench/Baseline --scratch-path .build-bench >/dev/null
+baseline=".build-bench/release/Baseline"
+source scripts/throwaway-postgres.sh
+declare -A result
+
+start_paired() {
+    work=$(mktemp -d /tmp/endpoint-bench.XXXXXX)
+    pids=()
+    trap 'kill "${pids[@]}" 2>/dev/null || true; stop_throwaway_postgres; rm -rf "$work"' EXIT
+    start_throwaway_postgres "$@"
+    "$baseline" 18081 >/dev/null 2>&1 & pids+=($!)
+    wait_for http://127.0.0.1:18081/hello
+}
+
+wait_for() {
+    for _ in $(seq 100); do curl -fs -o /dev/null "$1" && return 0; sleep 0.2; done
+    echo "no answer from $1" >&2
+    return 1
+}
+
+run() {
+    local connections=$1; shift
+    wrk -t"$(( connections < 2 ? 1 : 2 ))" -c"$connections" -d"${duration}s" --latency "$@" | awk '
+        /Requests\/sec/ { rps = $2 }
+        $1 == "50%" { p50 = $2 }
+        $1 == "99%" { p99 = $2 }
+        END { print rps, p50, p99 }'
+}
+
+paired() {
+    local key=$1 connections=$2; shift 2
+    result[$key.bare]=$(run "$connections" http://127.0.0.1:18081/hello)
+    result[$key]=$(run "$connections" "$@")
+}
