@@ -4,8 +4,8 @@ public import SQLKit
 /// each with its identity. An article is shown when it is validated, its `add_date` has come and it
 /// has not expired (``visible(_:now:)``, the one place that rule is written).
 ///
-/// Every query is backed by an index (`news_listing`, `news_category`, `news_expiry`); a test reads
-/// the plans.
+/// Every query but a search is backed by an index (`news_listing`, `news_category`, `news_expiry`); a
+/// test reads the plans.
 public enum NewsFeedStore {
     /// Where a list stopped: the last article's `(add_date, id)`.
     public struct Position: Sendable, Equatable, Hashable {

@@ -1,3 +1,4 @@
+import EndpointCore
 @testable import Hooks
 import Testing
 
@@ -33,5 +34,22 @@ import Testing
         #expect(NewsImage(url: "/o.jpg", width: nil, height: nil, caption: "", credit: "", variants: [.init(name: "full", url: "/f.jpg", width: 1200, height: nil)])
             .url(for: .phone) == "/o.jpg", "the original when no variant fits")
         #expect(DeviceClass(parameter: " 1 ") == .tablet && DeviceClass(parameter: "2") == .phoneDoubleResolution && DeviceClass(parameter: "x") == .phone)
+    }
+}
+
+/// The kept answers stay within their count and byte budgets.
+@Suite struct NewsAnswerCacheTests {
+    @Test func aFullCacheStartsAfresh() {
+        let cache = NewsAnswerCache(capacity: 3, byteBudget: 200)
+        let small = HookResponse(data: ["text": .string(String(repeating: "a", count: 30))]).rendered()
+        cache.store(small, as: "a", validUntil: 10)
+        cache.store(small, as: "b", validUntil: 10)
+        #expect(cache.answer("a", now: 5) != nil && cache.answer("a", now: 10) == nil, "valid until, not at")
+        cache.store(small, as: "c", validUntil: 10)
+        #expect(cache.answer("b", now: 5) != nil && cache.answer("c", now: 5) != nil, "the expired answer no longer counts")
+        cache.store(small, as: "d", validUntil: 10)
+        #expect(cache.answer("b", now: 5) == nil && cache.answer("d", now: 5) != nil, "over 200 bytes (each counts twice: its bytes and its framed body): started afresh")
+        cache.clear()
+        #expect(cache.answer("d", now: 5) == nil)
     }
 }

@@ -10,24 +10,36 @@ public final class NewsAnswerCache: Sendable {
     private struct Entry {
         var response: HookResponse
         var validUntil: Int
+        var bytes: Int
     }
 
-    private let entries = NIOLockedValueBox<[String: Entry]>([:])
+    private struct Entries {
+        var byKey: [String: Entry] = [:]
+        var bytes = 0
+    }
+
+    private let entries = NIOLockedValueBox(Entries())
     /// The category list with its counts, which several answers include (counting is the costly part).
     private let categoryList = NIOLockedValueBox<(categories: [PublishedCategory], validUntil: Int)?>(nil)
     private let capacity: Int
+    private let byteBudget: Int
 
-    /// - Parameter capacity: answers kept at most; when full, the cache starts afresh (answers are
-    ///   cheap to rebuild, and a bounded dictionary needs no bookkeeping per hit).
-    public init(capacity: Int = 1024) {
+    /// - Parameters:
+    ///   - capacity: answers kept at most;
+    ///   - byteBudget: their rendered size at most (a client asking for many different pages must not
+    ///     make the server hold them all). When either is reached the cache starts afresh: answers
+    ///     are cheap to rebuild, and a bounded dictionary needs no bookkeeping per hit.
+    public init(capacity: Int = 1024, byteBudget: Int = 64 << 20) {
         self.capacity = capacity
+        self.byteBudget = byteBudget
     }
 
     func answer(_ key: String, now: Int) -> HookResponse? {
         self.entries.withLockedValue { entries in
-            guard let entry = entries[key] else { return nil }
+            guard let entry = entries.byKey[key] else { return nil }
             guard entry.validUntil > now else {
-                entries[key] = nil
+                entries.byKey[key] = nil
+                entries.bytes -= entry.bytes
                 return nil
             }
             return entry.response
@@ -35,9 +47,14 @@ public final class NewsAnswerCache: Sendable {
     }
 
     func store(_ response: HookResponse, as key: String, validUntil: Int) {
+        // Its serialized bytes, and the body the server frames around them once it sends it.
+        let bytes = 2 * (response.rendering?.bytes.count ?? 0)
         self.entries.withLockedValue { entries in
-            if entries.count >= self.capacity { entries.removeAll(keepingCapacity: true) }
-            entries[key] = Entry(response: response, validUntil: validUntil)
+            if entries.byKey.count >= self.capacity || entries.bytes + bytes > self.byteBudget { entries = Entries() }
+            if let replaced = entries.byKey.updateValue(Entry(response: response, validUntil: validUntil, bytes: bytes), forKey: key) {
+                entries.bytes -= replaced.bytes
+            }
+            entries.bytes += bytes
         }
     }
 
@@ -51,7 +68,7 @@ public final class NewsAnswerCache: Sendable {
 
     /// Forgets every answer (after a news write on this instance).
     public func clear() {
-        self.entries.withLockedValue { $0.removeAll(keepingCapacity: true) }
+        self.entries.withLockedValue { $0 = Entries() }
         self.categoryList.withLockedValue { $0 = nil }
     }
 }
