@@ -15,7 +15,8 @@ source scripts/test-environment.sh 54330
 
 # Timing comparisons mean nothing under a sanitizer's slowdown; the plain run makes them.
 skip=(--skip unknownUserTakesAsLongAsWrongPassword)
-export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1"
+# One dependency's row collection is suppressed, with its reason, in scripts/tsan-suppressions.txt.
+export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/scripts/tsan-suppressions.txt"
 # Leak checking is off: the process-wide NIO event loops and caches live until exit by design.
 export ASAN_OPTIONS="detect_leaks=0"
 swift test --no-parallel --sanitize="$sanitizer" --scratch-path ".build-$sanitizer" "${skip[@]}" "$@"
