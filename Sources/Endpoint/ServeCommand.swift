@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import Mail
 import Push
+import SiteStore
 
 /// `endpoint serve`: runs the HTTP server until SIGTERM or SIGINT, letting in-flight requests finish.
 struct ServeCommand: AsyncParsableCommand {
@@ -80,6 +81,8 @@ struct ServeCommand: AsyncParsableCommand {
             if settings.migrateOnStart {
                 try await self.databaseOptions.migrate(database, logger: logger)
             }
+            var settings = settings
+            settings.requiredMigrations = Set(try self.databaseOptions.migrationFiles(for: database.engine).map(\.version))
             do {
                 try await EndpointApplication.run(settings: settings, database: database, logger: logger)
             } catch let invalid as PushConfiguration.Invalid {

@@ -22,6 +22,36 @@ import Testing
         }
     }
 
+    /// `/readyz`: ready once every migration the server needs is applied and the database answers;
+    /// a schema missing one is not sent traffic.
+    @Test(arguments: TestDatabase.engines)
+    func readinessSaysWhatIsMissing(engine: DatabaseEngine) async throws {
+        try await TestServer.run(engine: engine) { client, _ in
+            // On PostgreSQL, ready once the cache announcements' listener listens.
+            for _ in 0..<50 {
+                if try await client.execute(uri: "/readyz", method: .get) { $0.status } == .ok { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            try await client.execute(uri: "/readyz", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.cacheControl] == "no-cache")
+                let expected = engine == .postgres
+                    ? #"{"cache_announcements":"ok","database":"ok","migrations":"ok","status":"ready"}"#
+                    : #"{"database":"ok","migrations":"ok","status":"ready"}"#
+                #expect(String(buffer: response.body) == expected)
+            }
+        }
+        var settings = ServerSettings()
+        settings.requiredMigrations = [1, 9_999]
+        try await TestServer.run(settings: settings) { client, _ in
+            try await client.execute(uri: "/readyz", method: .get) { response in
+                #expect(response.status == .serviceUnavailable)
+                #expect(String(buffer: response.body) == #"{"database":"ok","migrations":"failing","status":"unavailable"}"#)
+            }
+            #expect(try await client.execute(uri: "/healthz", method: .get) { $0.status } == .ok, "alive all the same")
+        }
+    }
+
     @Test func oversizedBodyOverTheNetwork() async throws {
         var settings = ServerSettings()
         settings.maximumBodyBytes = 2048

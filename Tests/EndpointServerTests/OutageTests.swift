@@ -38,6 +38,9 @@ import Testing
                 let joined = try await client.join(JoinFixtures.iOSFields("during"))
                 #expect(joined.status == .serviceUnavailable)
                 #expect(try await client.execute(uri: "/healthz", method: .get) { $0.status } == .serviceUnavailable)
+                let readiness = try await client.execute(uri: "/readyz", method: .get) { ($0.status, String(buffer: $0.body)) }
+                #expect(readiness.0 == .serviceUnavailable)
+                #expect(readiness.1.contains(#""database":"failing""#) && readiness.1.contains(#""status":"unavailable""#), "\(readiness.1)")
 
                 proxy.restore()
                 var recovered = false
@@ -47,6 +50,12 @@ import Testing
                 }
                 #expect(recovered, "the same process recovers, no restart")
                 #expect(try await client.execute(uri: "/healthz", method: .get) { $0.status } == .ok)
+                var ready = false
+                for _ in 0..<100 where !ready {
+                    ready = try await client.execute(uri: "/readyz", method: .get) { $0.status } == .ok
+                    if !ready { try await Task.sleep(for: .milliseconds(100)) }
+                }
+                #expect(ready, "ready again once the cache announcements' listener has reconnected (backing off up to 5 s)")
                 #expect(try await services.members.find(login: "during") == nil, "the refused join wrote nothing")
             }
         }

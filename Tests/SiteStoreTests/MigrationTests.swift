@@ -106,4 +106,9 @@ import Testing
         let script = "-- a comment; with a semicolon\nINSERT INTO t VALUES ('a;b', \"c;d\"); /* x; y */ SELECT 1;\n\n;"
         #expect(SQLScript(script).statements == ["INSERT INTO t VALUES ('a;b', \"c;d\")", "SELECT 1"])
     }
+
+    @Test func scriptSplittingKeepsDollarQuotedBodiesWhole() throws {
+        let script = "CREATE FUNCTION f() RETURNS trigger AS $$\nBEGIN\n    PERFORM 1;\n    RETURN NULL;\nEND\n$$;\nSELECT 2;"
+        #expect(SQLScript(script).statements == ["CREATE FUNCTION f() RETURNS trigger AS $$\nBEGIN\n    PERFORM 1;\n    RETURN NULL;\nEND\n$$", "SELECT 2"])
+    }
 }

@@ -46,6 +46,7 @@ package enum TestServer {
             let site = try await Site(database: database, config: config, hasher: hasher, settings: settings)
             settings.port = 0
             var services: [any Service] = [hasher]
+            if let listener = BackgroundServices.cacheAnnouncements(for: site, logger: quietLogger) { services.append(listener) }
             if let smtp {
                 let delivery = try MailFixtures.delivery(database, smtp: smtp)
                 services.append(PeriodicWorker(name: "mail", interval: .milliseconds(50), logger: quietLogger) { try await delivery.deliverDue() })

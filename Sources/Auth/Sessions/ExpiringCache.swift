@@ -1,11 +1,13 @@
 import NIOConcurrencyHelpers
+import SiteStore
 
 /// Remembers values for a few seconds, so a busy device does not cost a database read on every
 /// request.
 ///
-/// Entries changed through this server instance are forgotten at once by their owners. A change made
-/// elsewhere (another instance behind the load balancer, or a direct database edit) is seen here after
-/// at most ``lifetimeSeconds``: the price of not reading the database on every request.
+/// Entries changed through this server instance are forgotten at once by their owners; on PostgreSQL a
+/// change made anywhere else is announced and evicted at once too (``CacheAnnouncementListener``), and
+/// while no announcement can arrive the ``CacheTrust`` is off and nothing is answered from memory. What
+/// is left — a direct edit of an SQLite database — is seen here after at most ``lifetimeSeconds``.
 ///
 /// Expired entries are dropped as they are met, and all at once every ``lifetimeSeconds`` (when
 /// something is stored), so a cache that sees many keys once each (devices that log in and go away)
@@ -24,15 +26,18 @@ final class ExpiringCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     let lifetimeSeconds: Int
     private let capacity: Int
     private let storage = NIOLockedValueBox(Storage())
+    private let trust: CacheTrust
 
-    init(lifetimeSeconds: Int, capacity: Int = 50_000) {
+    init(lifetimeSeconds: Int, trust: CacheTrust, capacity: Int = 50_000) {
         self.lifetimeSeconds = lifetimeSeconds
+        self.trust = trust
         self.capacity = capacity
     }
 
-    /// The value cached under `key`, if cached less than the lifetime ago.
+    /// The value cached under `key`, if cached less than the lifetime ago and caches are trusted.
     func value(for key: Key, now: Int) -> Value? {
-        self.storage.withLockedValue { storage in
+        guard self.trust.isTrusted else { return nil }
+        return self.storage.withLockedValue { storage in
             guard let entry = storage.entries[key] else { return nil }
             guard now - entry.cachedAt < self.lifetimeSeconds else {
                 storage.entries[key] = nil

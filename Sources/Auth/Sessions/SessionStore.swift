@@ -5,7 +5,8 @@ public import SiteStore
 /// A device proves itself with its member ID and token; the session is looked up by the token's SHA-256
 /// hash, so a timing side channel on the lookup reveals nothing about stored tokens, and accepted only
 /// for its own member, unrevoked, unexpired and not banned. Recognised sessions are remembered for
-/// ``SessionPolicy/cacheSeconds``; ending a session through this instance forgets it at once.
+/// ``SessionPolicy/cacheSeconds``; ending a session through this instance forgets it at once, and
+/// through another instance when its announcement arrives (``CacheAnnouncementListener``).
 public struct SessionStore: Sendable {
     private let store: DeviceSessionStore
     public let policy: SessionPolicy
@@ -15,7 +16,7 @@ public struct SessionStore: Sendable {
     public init(database: Database, policy: SessionPolicy) {
         self.store = DeviceSessionStore(database: database)
         self.policy = policy
-        self.cache = policy.cacheSeconds > 0 ? ExpiringCache(lifetimeSeconds: policy.cacheSeconds) : nil
+        self.cache = policy.cacheSeconds > 0 ? ExpiringCache(lifetimeSeconds: policy.cacheSeconds, trust: database.cacheTrust) : nil
     }
 
     /// Starts a session for `memberID`; returns it with the token to hand to the device (once).
@@ -72,6 +73,11 @@ public struct SessionStore: Sendable {
     /// elsewhere ended them).
     public func forgetCached(memberID: Int) {
         self.cache?.forget { $1.memberID == memberID }
+    }
+
+    /// Drops every cached recognition (announcements may have been missed).
+    public func forgetAllCached() {
+        self.cache?.forget { _, _ in true }
     }
 
     /// The member's live sessions, most recently used first.

@@ -5,7 +5,7 @@ public import ServiceLifecycle
 import SiteStore
 
 /// The work the server does besides answering requests, as services started and stopped with it: the
-/// password-hashing pool, the maintenance sweep, the news clock, and the mail and push workers with the
+/// password-hashing pool, the cache announcements' listener (PostgreSQL), the maintenance sweep, the news clock, and the mail and push workers with the
 /// push services' HTTP client.
 ///
 /// The order matters: services stop in the reverse order of this list, after the HTTP server has
@@ -14,6 +14,7 @@ public enum BackgroundServices {
     /// The services for `site` as `settings` configure them.
     public static func make(for site: Site, settings: ServerSettings, logger: Logger) async throws -> [any Service] {
         var services: [any Service] = [site.hasher]
+        if let listener = Self.cacheAnnouncements(for: site, logger: logger) { services.append(listener) }
         let options = try await site.config.options()
         services.append(Maintenance.worker(for: site, options: options, logger: logger))
         services.append(NewsClock.worker(for: site, logger: logger))
@@ -41,5 +42,10 @@ public enum BackgroundServices {
             logger.notice("no push service configured (ENDPOINT_APNS_KEY_FILE, ENDPOINT_FCM_SERVICE_ACCOUNT_FILE): notifications stay queued")
         }
         return services
+    }
+
+    /// The cache announcements' listener for `site`, on PostgreSQL (nil on SQLite).
+    public static func cacheAnnouncements(for site: Site, logger: Logger) -> (any Service)? {
+        CacheAnnouncementListener(database: site.database, logger: logger).map { CacheAnnouncementService(listener: $0, caches: site.caches) }
     }
 }

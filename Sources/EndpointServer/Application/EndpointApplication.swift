@@ -8,7 +8,7 @@ public import ServiceLifecycle
 public import SiteStore
 
 /// Builds and runs the HTTP application: the endpoint dispatcher in front of a router holding
-/// `/healthz`, the account pages and the article pages, plus the background services.
+/// `/healthz`, `/readyz`, the account pages and the article pages, plus the background services.
 ///
 /// Kept apart from the command line so tests build exactly what `endpoint serve` runs.
 public enum EndpointApplication {
@@ -38,14 +38,11 @@ public enum EndpointApplication {
             clientAddress: clientAddress,
             crossSite: CrossSiteCheck(publicAuthority: settings.publicAuthority)
         ))
-        router.get("healthz") { _, _ -> Response in
-            let reachable = await database.isReachable()
-            return Response(
-                status: reachable ? .ok : .serviceUnavailable,
-                headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-cache"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: reachable ? #"{"status":"ok"}"# : #"{"status":"unavailable"}"#))
-            )
-        }
+        Probes(
+            database: database,
+            requiredMigrations: settings.requiredMigrations ?? Set(((try? MigrationFile.embedded(engine: database.engine)) ?? []).map(\.version)),
+            listens: database.engine == .postgres
+        ).register(on: router)
         AccountPages(
             confirmation: site.confirmation, passwordReset: site.passwordReset, policies: site.policies,
             languages: negotiation, clientAddress: clientAddress, secureCookies: settings.secureCookies

@@ -37,7 +37,7 @@ extension HookRegistry {
         registry.register(
             ContentCommandrFSHook(administrators: administrators, context: CommandrContext(
                 database: site.database, registration: site.registration, passwordChange: site.passwordChange, policies: site.policies,
-                caches: .live(config: site.config, memberships: site.memberships, sessions: site.sessions, news: site.newsAnswers)
+                caches: site.caches
             )),
             as: HookKey("content", "commandr_fs")
         )

@@ -41,6 +41,9 @@ public struct ServerSettings: Sendable {
     /// Pause between two passes of the push worker.
     public var pushPollInterval: Duration = .seconds(2)
 
+    /// The migration versions `/readyz` requires (those `serve` applies); nil: those built into the binary.
+    public var requiredMigrations: Set<Int>?
+
     public init() {}
 
     /// The base of links in e-mails: the public URL, else the listening address.

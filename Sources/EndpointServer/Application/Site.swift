@@ -33,6 +33,8 @@ public struct Site: Sendable {
     public let publicURL: String
     /// Rendered `content/news` answers of this instance.
     public let newsAnswers: NewsAnswerCache
+    /// What to forget after a committed change: this instance's writes and every announced change call it.
+    public let caches: CacheEviction
 
     /// The site on `database` and its `config`, with `hasher` for passwords; e-mailed links point at
     /// `settings`' public URL.
@@ -65,6 +67,7 @@ public struct Site: Sendable {
         self.cookies = SessionCookies(secure: settings.secureCookies)
         self.staffEmail = settings.staffEmail
         self.publicURL = settings.linkBaseURL
-        self.newsAnswers = NewsAnswerCache()
+        self.newsAnswers = NewsAnswerCache(trust: database.cacheTrust)
+        self.caches = .live(config: config, memberships: memberships, sessions: sessions, news: self.newsAnswers)
     }
 }

@@ -4,8 +4,9 @@ public import SQLKit
 /// The site's config options as the running server sees them.
 ///
 /// Requests read an in-memory snapshot, reloaded from the database when older than
-/// `refreshSeconds`; a change made through ``set(_:to:)`` applies to this instance at once and to
-/// other instances on the same database within `refreshSeconds`. Options that shape long-lived
+/// `refreshSeconds`; a committed change applies to this instance at once (``invalidate()``), to other
+/// instances on PostgreSQL when its announcement arrives, and otherwise within `refreshSeconds` (read
+/// every time while the database's ``CacheTrust`` is off). Options that shape long-lived
 /// machinery (hashing parameters, session lifetimes, mail retries) are read once at start instead.
 public final class ConfigStore: Sendable {
     private let database: Database
@@ -28,7 +29,7 @@ public final class ConfigStore: Sendable {
     /// page — still works.
     public func options(now: Int = UnixTime.now) async throws -> ConfigOptions {
         let (options, loadedAt) = self.snapshot.withLockedValue { $0 }
-        if now - loadedAt < self.refreshSeconds { return options }
+        if now - loadedAt < self.refreshSeconds, self.database.cacheTrust.isTrusted { return options }
         do {
             return try await self.reload(now: now)
         } catch is DatabaseUnavailable {

@@ -24,6 +24,8 @@ public final class Database: Sendable {
     /// Whether the last use of the database worked, so that an outage and the recovery are each
     /// logged once rather than once per request.
     private let isAvailable = Atomic<Bool>(true)
+    /// Whether caches in front of this database may answer (see ``CacheTrust``).
+    public let cacheTrust = CacheTrust()
 
     private enum Pool: @unchecked Sendable {
         case sqlite(EventLoopGroupConnectionPool<SQLiteFileSource>)
@@ -64,6 +66,13 @@ public final class Database: Sendable {
                 maxConnectionsPerEventLoop: connectionsPerEventLoop, requestTimeout: .seconds(3), logger: logger, on: eventLoopGroup
             ))
         }
+    }
+
+    /// The settings of the pooled PostgreSQL connections (nil on SQLite), for a connection of its own
+    /// such as the cache announcements' listener.
+    var postgresConfiguration: PostgresConnection.Configuration? {
+        guard case .postgres(let pool) = self.pool else { return nil }
+        return pool.source.sqlConfiguration.coreConfiguration
     }
 
     /// Opens a pool for `url`, runs `body` with it and closes it afterwards, whether `body` succeeds or

@@ -3,8 +3,8 @@ import Foundation
 /// Splits a plain SQL file into statements.
 ///
 /// Neither driver runs several statements in one prepared query, so migrations are cut at every `;`
-/// that is outside a quoted string, a quoted identifier or a comment. `--` and `/* */` comments are
-/// dropped; empty statements are skipped.
+/// that is outside a quoted string, a quoted identifier, a `$$`-quoted body or a comment. `--` and
+/// `/* */` comments are dropped; empty statements are skipped.
 struct SQLScript {
     let statements: [String]
 
@@ -19,6 +19,18 @@ struct SQLScript {
                 while let next = iterator.popFirst() {
                     current.unicodeScalars.append(next)
                     if next == scalar { break }
+                }
+            case "$" where iterator.first == "$":
+                // A dollar-quoted body (a PostgreSQL function's), whose semicolons are its own.
+                iterator.removeFirst()
+                current += "$$"
+                while let next = iterator.popFirst() {
+                    current.unicodeScalars.append(next)
+                    if next == "$", iterator.first == "$" {
+                        iterator.removeFirst()
+                        current += "$"
+                        break
+                    }
                 }
             case "-" where iterator.first == "-":
                 while let next = iterator.popFirst(), next != "\n" {}

@@ -1,4 +1,5 @@
 import EndpointCore
+import SiteStore
 @testable import Hooks
 import Testing
 
@@ -40,7 +41,7 @@ import Testing
 /// The kept answers stay within their count and byte budgets.
 @Suite struct NewsAnswerCacheTests {
     @Test func aFullCacheStartsAfresh() {
-        let cache = NewsAnswerCache(capacity: 3, byteBudget: 200)
+        let cache = NewsAnswerCache(capacity: 3, byteBudget: 200, trust: CacheTrust())
         let small = HookResponse(data: ["text": .string(String(repeating: "a", count: 30))]).rendered()
         cache.store(small, as: "a", validUntil: 10)
         cache.store(small, as: "b", validUntil: 10)

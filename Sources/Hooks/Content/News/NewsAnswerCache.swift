@@ -1,11 +1,13 @@
 import EndpointCore
 import NIOConcurrencyHelpers
-import SiteStore
+public import SiteStore
 
 /// Rendered `content/news` answers, kept until the next news change this instance makes, the next
 /// time the clock changes what is shown (an `add_date` reached, an expiry passed), or
-/// `news_max_age_seconds`, whichever comes first: a change made through another instance is seen
-/// after that long at the latest, one made through this instance at the next request.
+/// `news_max_age_seconds`, whichever comes first: a change made through this instance is seen at the
+/// next request, one made through another instance on PostgreSQL when its announcement arrives (and
+/// after `news_max_age_seconds` at the latest, should the announcement be lost). Nothing is answered
+/// from here while the database's ``CacheTrust`` is off.
 public final class NewsAnswerCache: Sendable {
     private struct Entry {
         var response: HookResponse
@@ -23,19 +25,23 @@ public final class NewsAnswerCache: Sendable {
     private let categoryList = NIOLockedValueBox<(categories: [PublishedCategory], validUntil: Int)?>(nil)
     private let capacity: Int
     private let byteBudget: Int
+    private let trust: CacheTrust
 
     /// - Parameters:
     ///   - capacity: answers kept at most;
     ///   - byteBudget: their rendered size at most (a client asking for many different pages must not
     ///     make the server hold them all). When either is reached the cache starts afresh: answers
-    ///     are cheap to rebuild, and a bounded dictionary needs no bookkeeping per hit.
-    public init(capacity: Int = 1024, byteBudget: Int = 64 << 20) {
+    ///     are cheap to rebuild, and a bounded dictionary needs no bookkeeping per hit;
+    ///   - trust: whether kept answers may be used now (the database's).
+    public init(capacity: Int = 1024, byteBudget: Int = 64 << 20, trust: CacheTrust) {
         self.capacity = capacity
         self.byteBudget = byteBudget
+        self.trust = trust
     }
 
     func answer(_ key: String, now: Int) -> HookResponse? {
-        self.entries.withLockedValue { entries in
+        guard self.trust.isTrusted else { return nil }
+        return self.entries.withLockedValue { entries in
             guard let entry = entries.byKey[key] else { return nil }
             guard entry.validUntil > now else {
                 entries.byKey[key] = nil
@@ -60,13 +66,13 @@ public final class NewsAnswerCache: Sendable {
 
     /// The kept category list, or a fresh one from `load`, kept until `validUntil`.
     func categories(now: Int, validUntil: Int, load: () async throws -> [PublishedCategory]) async throws -> [PublishedCategory] {
-        if let kept = self.categoryList.withLockedValue({ $0 }), kept.validUntil > now { return kept.categories }
+        if self.trust.isTrusted, let kept = self.categoryList.withLockedValue({ $0 }), kept.validUntil > now { return kept.categories }
         let categories = try await load()
         self.categoryList.withLockedValue { $0 = (categories, validUntil) }
         return categories
     }
 
-    /// Forgets every answer (after a news write on this instance).
+    /// Forgets every answer (after a news write).
     public func clear() {
         self.entries.withLockedValue { $0 = Entries() }
         self.categoryList.withLockedValue { $0 = nil }

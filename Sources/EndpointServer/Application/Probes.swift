@@ -1,0 +1,47 @@
+import Hummingbird
+import NIOCore
+import SiteStore
+
+/// `/healthz` (liveness: the process answers and reaches its database) and `/readyz` (readiness: it
+/// should be sent traffic), for load balancers and orchestrators.
+struct Probes: Sendable {
+    let database: Database
+    /// The migration versions this server's schema needs (those it applies on start).
+    let requiredMigrations: Set<Int>
+    /// Whether caches depend on the cache announcements' listener (PostgreSQL).
+    let listens: Bool
+
+    func register(on router: Router<EndpointRequestContext>) {
+        router.get("healthz") { _, _ -> Response in
+            let reachable = await self.database.isReachable()
+            return Self.answer(ready: reachable, fields: ["status": reachable ? "ok" : "unavailable"])
+        }
+        router.get("readyz") { _, _ -> Response in
+            await self.readiness()
+        }
+    }
+
+    /// 200 only when the database answers, every required migration is applied and (PostgreSQL) the
+    /// instance is listening for cache announcements; the body says which check failed.
+    private func readiness() async -> Response {
+        let applied = try? await Migrator(database: self.database, files: []).appliedVersions()
+        var checks = [
+            "database": applied != nil,
+            "migrations": applied.map { self.requiredMigrations.isSubset(of: $0) } ?? false,
+        ]
+        if self.listens { checks["cache_announcements"] = self.database.cacheTrust.isTrusted }
+        let ready = checks.values.allSatisfy { $0 }
+        var fields = ["status": ready ? "ready" : "unavailable"]
+        for (name, passed) in checks { fields[name] = passed ? "ok" : "failing" }
+        return Self.answer(ready: ready, fields: fields)
+    }
+
+    private static func answer(ready: Bool, fields: [String: String]) -> Response {
+        let body = "{" + fields.sorted { $0.key < $1.key }.map { #""\#($0.key)":"\#($0.value)""# }.joined(separator: ",") + "}"
+        return Response(
+            status: ready ? .ok : .serviceUnavailable,
+            headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-cache"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: body))
+        )
+    }
+}

@@ -1,0 +1,63 @@
+public import Auth
+public import SiteStore
+
+/// What this instance must forget after a committed change, so the next request reads the database:
+/// called by the writes of this instance once they commit, and by the cache announcements of every
+/// change committed anywhere (PostgreSQL).
+public struct CacheEviction: Sendable {
+    /// A config option changed.
+    public var configChanged: @Sendable () -> Void
+    /// A group's standing changed: every remembered membership may be wrong.
+    public var groupsChanged: @Sendable () -> Void
+    /// A member's sessions, password, ban or groups changed.
+    public var memberChanged: @Sendable (_ memberID: Int) -> Void
+    /// News or a news category may have changed: rendered news answers are stale.
+    public var newsChanged: @Sendable () -> Void
+    /// Anything may have changed (announcements were missed): every session too.
+    public var everythingChanged: @Sendable () -> Void
+
+    public init(
+        configChanged: @escaping @Sendable () -> Void,
+        groupsChanged: @escaping @Sendable () -> Void,
+        memberChanged: @escaping @Sendable (Int) -> Void,
+        newsChanged: @escaping @Sendable () -> Void,
+        everythingChanged: @escaping @Sendable () -> Void
+    ) {
+        self.configChanged = configChanged
+        self.groupsChanged = groupsChanged
+        self.memberChanged = memberChanged
+        self.newsChanged = newsChanged
+        self.everythingChanged = everythingChanged
+    }
+
+    /// The live config snapshot, memberships, sessions and news answers.
+    public static func live(config: ConfigStore, memberships: Memberships, sessions: SessionStore, news: NewsAnswerCache) -> Self {
+        Self(
+            configChanged: { config.invalidate() },
+            groupsChanged: { memberships.forgetAll() },
+            memberChanged: { memberID in
+                sessions.forgetCached(memberID: memberID)
+                memberships.forget(memberID: memberID)
+            },
+            newsChanged: { news.clear() },
+            everythingChanged: {
+                config.invalidate()
+                memberships.forgetAll()
+                sessions.forgetAllCached()
+                news.clear()
+            }
+        )
+    }
+
+    /// Forgets what `announcement` says changed; nil (a reconnection, or a payload this version does
+    /// not know) forgets everything.
+    public func evict(_ announcement: CacheAnnouncement?) {
+        switch announcement {
+        case .member(let memberID): self.memberChanged(memberID)
+        case .groups: self.groupsChanged()
+        case .config: self.configChanged()
+        case .news: self.newsChanged()
+        case nil: self.everythingChanged()
+        }
+    }
+}

@@ -1,0 +1,28 @@
+/// A committed change that caches in front of the database depend on, as PostgreSQL announces it on
+/// ``channel`` (migration 0018's triggers, in the transaction that makes the change).
+public enum CacheAnnouncement: Equatable, Sendable {
+    /// One member's sessions, password, ban, groups or profile changed.
+    case member(Int)
+    /// A group's standing changed: any membership may be wrong.
+    case groups
+    /// A config option changed.
+    case config
+    /// The shown news changed.
+    case news
+
+    /// The notification channel the triggers announce on.
+    public static let channel = "endpoint_cache"
+
+    /// The announcement a notification's payload carries; nil for a payload this version does not know
+    /// (a newer instance's), which the listener treats as "forget everything".
+    public init?(payload: String) {
+        switch payload {
+        case "groups": self = .groups
+        case "config": self = .config
+        case "news": self = .news
+        default:
+            guard payload.hasPrefix("member:"), let id = Int(payload.dropFirst("member:".count)) else { return nil }
+            self = .member(id)
+        }
+    }
+}
