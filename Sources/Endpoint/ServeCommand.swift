@@ -67,14 +67,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Log level (trace, debug, info, notice, warning, error, critical). Env: ENDPOINT_LOG_LEVEL. Default: info")
     var logLevel: String?
 
+    @Option(help: "Log line format: text or json (one object per line). Env: ENDPOINT_LOG_FORMAT. Default: text")
+    var logFormat: String?
+
     func run() async throws {
         let settings = try self.settings()
-        let level = try self.resolvedLogLevel()
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
+        try self.resolvedLogFormat().bootstrap(level: try self.resolvedLogLevel())
         let logger = Logger(label: "endpoint")
         try await PortAvailability.check(hostname: settings.hostname, port: settings.port)
         try await self.databaseOptions.withDatabase(logger: logger) { database in
@@ -141,6 +139,14 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard settings.maximumConnections > 0 else { throw ValidationError("The connection limit must be a positive number.") }
         return settings
+    }
+
+    private func resolvedLogFormat() throws -> LogFormat {
+        let text = self.logFormat ?? ProcessInfo.processInfo.environment["ENDPOINT_LOG_FORMAT"] ?? "text"
+        guard let format = LogFormat(rawValue: text.lowercased()) else {
+            throw ValidationError("Unknown log format \(text); use text or json.")
+        }
+        return format
     }
 
     private func resolvedLogLevel() throws -> Logger.Level {

@@ -54,7 +54,7 @@ public struct MailDelivery: Sendable {
         do {
             try await self.client.send(from: sender.address, to: queued.mail.recipient, message: message)
             try await self.outbox.markSent(queued.id, owner: self.owner, now: now())
-            self.logger.info("mail sent", metadata: ["mail_id": "\(queued.id)"])
+            self.logger.info("mail sent", metadata: ["mail_id": "\(queued.id)", "request_id": "\(queued.requestID)"])
             return true
         } catch {
             // Cut off by shutdown: not the message's fault; it keeps its lease and is sent again soon.
@@ -64,7 +64,8 @@ public struct MailDelivery: Sendable {
                 queued, owner: self.owner, error: failure.description, permanent: failure.permanent, policy: self.policy, now: now()
             )
             self.logger.warning("mail delivery failed", metadata: [
-                "mail_id": "\(queued.id)", "attempt": "\(queued.attempts + 1)", "permanent": "\(failure.permanent)", "error": "\(failure)",
+                "mail_id": "\(queued.id)", "request_id": "\(queued.requestID)", "attempt": "\(queued.attempts + 1)",
+                "permanent": "\(failure.permanent)", "error": "\(failure)",
             ])
             return false
         }

@@ -58,14 +58,17 @@ public struct PushDelivery: Sendable {
         switch outcome {
         case .sent:
             try await self.outbox.markSent(push.id, owner: self.owner, now: now)
+            self.logger.debug("push sent", metadata: ["push_id": "\(push.id)", "request_id": "\(push.requestID)"])
             return true
         case .deadToken(let reason):
             try await self.outbox.markDeadToken(push, owner: self.owner, reason: reason)
-            self.logger.info("push token removed", metadata: ["push_id": "\(push.id)", "reason": "\(reason)"])
+            self.logger.info("push token removed", metadata: ["push_id": "\(push.id)", "request_id": "\(push.requestID)", "reason": "\(reason)"])
         case .retry(let reason), .failed(let reason):
             let permanent = if case .failed = outcome { true } else { false }
             try await self.outbox.markFailed(push, owner: self.owner, error: reason, permanent: permanent, policy: self.policy, now: now)
-            self.logger.warning("push delivery failed", metadata: ["push_id": "\(push.id)", "permanent": "\(permanent)", "error": "\(reason)"])
+            self.logger.warning("push delivery failed", metadata: [
+                "push_id": "\(push.id)", "request_id": "\(push.requestID)", "permanent": "\(permanent)", "error": "\(reason)",
+            ])
         }
         return false
     }

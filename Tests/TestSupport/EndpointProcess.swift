@@ -29,13 +29,16 @@ package enum EndpointProcess {
     }
 
     /// Starts `endpoint serve` on `port` with extra environment variables; returns once `/healthz`
-    /// answers.
-    package static func serve(port: Int, database: String, environment: [String: String] = [:], client: HTTPClient) async throws -> Process {
+    /// answers. Logs only errors, to nowhere, unless `logLevel` and `log` say otherwise.
+    package static func serve(
+        port: Int, database: String, environment: [String: String] = [:], logLevel: String = "error", logFormat: String = "text",
+        log: FileHandle = .nullDevice, client: HTTPClient
+    ) async throws -> Process {
         let server = Process()
         server.executableURL = self.executable
-        server.arguments = ["serve", "--port", String(port), "--database", database, "--log-level", "error"]
+        server.arguments = ["serve", "--port", String(port), "--database", database, "--log-level", logLevel, "--log-format", logFormat]
         server.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        server.standardError = FileHandle.nullDevice
+        server.standardError = log
         try server.run()
         for _ in 0..<100 {
             if (try? await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/healthz"), timeout: .seconds(1)).status == .ok) == true {

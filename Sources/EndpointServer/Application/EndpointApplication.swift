@@ -30,6 +30,7 @@ public enum EndpointApplication {
         let router = Router(context: EndpointRequestContext.self)
         let clientAddress = ClientAddress(trustedProxies: settings.trustedProxies)
         let negotiation = LanguageNegotiation(languages: languages, config: site.config)
+        router.add(middleware: AccessLog(clientAddress: clientAddress))
         router.add(middleware: EndpointDispatcher(
             registry: registry ?? .standard(site),
             recognizer: CallerRecognizer(sessions: site.sessions),

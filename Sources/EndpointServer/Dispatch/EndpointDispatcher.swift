@@ -54,6 +54,7 @@ struct EndpointDispatcher: RouterMiddleware {
             }
             if hook.isPublic { failureCaching = .notStored }
             let hookRequest = try await self.hookRequest(target, from: request, context: context, recognizingCaller: !hook.isPublic)
+            context.access.record(hook: "\(target.key.hookType)/\(target.key.hook)", type: hookRequest.type, memberID: hookRequest.caller.session?.memberID)
             language = hookRequest.messages
             let answer = try await hook.run(hookRequest)
             return Envelope.success(

@@ -2,10 +2,11 @@ import Hummingbird
 import NIOCore
 
 /// Hummingbird's per-request context, plus the socket peer address (the client IP when no trusted
-/// proxy is in between).
+/// proxy is in between) and what the access line will report.
 struct EndpointRequestContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     let remoteAddress: SocketAddress?
+    let access = AccessNote()
 
     init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)

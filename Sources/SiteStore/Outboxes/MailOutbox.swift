@@ -16,14 +16,17 @@ public struct MailOutbox: Sendable {
         self.queue = LeasedQueue("mail_outbox", database: database)
     }
 
-    /// Queues `mail` on `connection` (normally inside the caller's transaction); returns its ID.
+    /// Queues `mail` on `connection` (normally inside the caller's transaction), marked with the
+    /// ``RequestOrigin`` of the current task; returns its ID.
     @discardableResult
     public static func enqueue(_ mail: OutgoingMail, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws -> Int {
         let messageID = "\(UUID().uuidString.lowercased())@endpoint.invalid"
         let row = try await connection.raw("""
-            INSERT INTO mail_outbox (message_id, recipient, reply_to, subject, text_body, html_body, created_at, status, attempts, next_attempt_at)
+            INSERT INTO mail_outbox (
+                message_id, recipient, reply_to, subject, text_body, html_body, created_at, status, attempts, next_attempt_at, request_id
+            )
             VALUES (\(bind: messageID), \(bind: mail.recipient), \(bind: mail.replyTo), \(bind: mail.subject), \(bind: mail.text),
-                \(bind: mail.html), \(bind: now), \(bind: QueuedMail.Status.queued.rawValue), \(bind: 0), \(bind: now))
+                \(bind: mail.html), \(bind: now), \(bind: QueuedMail.Status.queued.rawValue), \(bind: 0), \(bind: now), \(bind: RequestOrigin.requestID))
             RETURNING id
             """).first()
         guard let id = try row?.decode(column: "id", as: Int.self) else { throw InsertedRowMissing(table: "mail_outbox") }
@@ -68,7 +71,8 @@ public struct MailOutbox: Sendable {
     }
 
     private static let columns = """
-        id, message_id, recipient, reply_to, subject, text_body, html_body, created_at, status, attempts, next_attempt_at, last_error, sent_at
+        id, message_id, recipient, reply_to, subject, text_body, html_body, created_at, status, attempts, next_attempt_at, last_error, sent_at,
+        request_id
         """
 
     private static func queued(_ row: any SQLRow) throws -> QueuedMail {
@@ -87,7 +91,8 @@ public struct MailOutbox: Sendable {
             attempts: try row.decode(column: "attempts", as: Int.self),
             nextAttemptAt: try row.decode(column: "next_attempt_at", as: Int.self),
             lastError: try row.decode(column: "last_error", as: String.self),
-            sentAt: try row.decode(column: "sent_at", as: Int?.self)
+            sentAt: try row.decode(column: "sent_at", as: Int?.self),
+            requestID: try row.decode(column: "request_id", as: String.self)
         )
     }
 }

@@ -14,14 +14,18 @@ public struct PushOutbox: Sendable {
         self.queue = LeasedQueue("push_outbox", database: database)
     }
 
-    /// Queues `payload` for every device of `target` on `connection`; returns how many devices.
+    /// Queues `payload` for every device of `target` on `connection`, marked with the
+    /// ``RequestOrigin`` of the current task; returns how many devices.
     @discardableResult
     public static func enqueue(payload: String, to target: PushTarget, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws -> Int {
         let devices = try await DeviceTokenStore.devices(target, on: connection)
         for device in devices {
             try await connection.raw("""
-                INSERT INTO push_outbox (platform, token, payload, created_at, status, attempts, next_attempt_at)
-                VALUES (\(bind: device.platform.rawValue), \(bind: device.token), \(bind: payload), \(bind: now), 'queued', \(bind: 0), \(bind: now))
+                INSERT INTO push_outbox (platform, token, payload, created_at, status, attempts, next_attempt_at, request_id)
+                VALUES (
+                    \(bind: device.platform.rawValue), \(bind: device.token), \(bind: payload), \(bind: now), 'queued', \(bind: 0), \(bind: now),
+                    \(bind: RequestOrigin.requestID)
+                )
                 """).run()
         }
         return devices.count
@@ -64,7 +68,7 @@ public struct PushOutbox: Sendable {
         }
     }
 
-    private static let columns = "id, platform, token, payload, status, attempts, next_attempt_at, last_error"
+    private static let columns = "id, platform, token, payload, status, attempts, next_attempt_at, last_error, request_id"
 
     private static func queued(_ row: any SQLRow) throws -> QueuedPush? {
         guard let platform = PushPlatform(rawValue: try row.decode(column: "platform", as: String.self)) else { return nil }
@@ -76,7 +80,8 @@ public struct PushOutbox: Sendable {
             status: try row.decode(column: "status", as: String.self),
             attempts: try row.decode(column: "attempts", as: Int.self),
             nextAttemptAt: try row.decode(column: "next_attempt_at", as: Int.self),
-            lastError: try row.decode(column: "last_error", as: String.self)
+            lastError: try row.decode(column: "last_error", as: String.self),
+            requestID: try row.decode(column: "request_id", as: String.self)
         )
     }
 }

@@ -20,4 +20,6 @@ public struct QueuedMail: Sendable, Equatable {
     public var nextAttemptAt: Int
     public var lastError: String
     public var sentAt: Int?
+    /// The request that queued it (empty when none did), for the delivery's log lines.
+    public var requestID: String
 }

@@ -9,4 +9,6 @@ public struct QueuedPush: Sendable, Equatable {
     public var attempts: Int
     public var nextAttemptAt: Int
     public var lastError: String
+    /// The request that queued it (empty when none did), for the delivery's log lines.
+    public var requestID: String
 }

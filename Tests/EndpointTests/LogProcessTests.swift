@@ -1,0 +1,84 @@
+import TestSupport
+@testable import Endpoint
+import AsyncHTTPClient
+import Foundation
+import Logging
+import NIOConcurrencyHelpers
+import SiteStore
+import Testing
+
+/// The server's log as an operator's collector reads it: one JSON object per line, one access line
+/// per request, the request's ID on the mail it queued, and no secret anywhere.
+@Suite struct LogProcessTests {
+    @Test func jsonLinesNameTheRequestInEveryLineItCausesAndHoldNoSecret() async throws {
+        let (database, folder) = EndpointProcess.freshDatabase()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let added = try EndpointProcess.run(["member", "add", "--username", "alice", "--email", "alice@example.com", "--password", "correct horse"], database: database)
+        #expect(added.status == 0, "\(added.errors)")
+        let smtp = TestSMTPServer()
+        try await smtp.start()
+        defer { Task { try? await smtp.stop() } }
+        let logFile = folder.appendingPathComponent("server.log")
+        #expect(FileManager.default.createFile(atPath: logFile.path, contents: nil))
+        let log = try FileHandle(forWritingTo: logFile)
+
+        let port = try await EndpointProcess.freePort()
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        defer { _ = client.shutdown(queue: .global()) { _ in } }
+        let server = try await EndpointProcess.serve(
+            port: port, database: database, environment: ["ENDPOINT_SMTP_URL": smtp.url, "ENDPOINT_MAIL_POLL_SECONDS": "0.2"],
+            logLevel: "info", logFormat: "json", log: log, client: client
+        )
+        let base = "http://127.0.0.1:\(port)/data/endpoint.php"
+        let login = try await EndpointProcess.post(client, base + "?hook_type=account&hook=login", [("username", "alice"), ("password", "correct horse")])
+        let answer = try #require(try JSONSerialization.jsonObject(with: Data(login.utf8)) as? [String: Any])
+        let token = try #require((answer["response_data"] as? [String: Any])?["device_auth_pass_hashed_vl"] as? String)
+        var session = HTTPClientRequest(url: base + "?hook_type=account&hook=session&type=view")
+        session.headers.add(name: "cms_member_id", value: "2")
+        session.headers.add(name: "cms_member_hash", value: token)
+        session.headers.add(name: "Cookie", value: "cms_member_hash=\(token)")
+        #expect(try await client.execute(session, timeout: .seconds(10)).status == .ok)
+        let reset = try await EndpointProcess.post(client, base + "?hook_type=account&hook=lost_password", [("username", "alice")])
+        #expect(reset.hasPrefix(#"{"success":true"#), "\(reset)")
+        _ = try await smtp.waitForMessages(1, seconds: 20)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(EndpointProcess.stop(server))
+        try log.close()
+
+        let text = try String(contentsOf: logFile, encoding: .utf8)
+        let lines = try text.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String], "not a JSON line: \(line)")
+        }
+        let access = lines.filter { $0["message"] == "request" && $0["path"] != "/healthz" }
+        #expect(access.map { $0["hook"] } == ["account/login", "account/session", "account/lost_password"])
+        #expect(access.map { $0["member"] } == ["guest", "2", "guest"])
+        #expect(access.allSatisfy { $0["status"] == "200" && $0["client_ip"] == "127.0.0.1" && $0["path"] == "/data/endpoint.php" && $0["duration_ms"] != nil })
+        #expect(access[1]["type"] == "view")
+        let resetID = try #require(access[2]["request_id"])
+        #expect(Set(access.compactMap { $0["request_id"] }).count == 3, "one ID per request")
+        let sent = try #require(lines.first { $0["message"] == "mail sent" })
+        #expect(sent["request_id"] == resetID, "the delivery names the request that queued the mail")
+
+        let code = try await TestDatabase.withOpen(try DatabaseURL(parsing: database)) { try await MailFixtures.latestLinkCode($0) }
+        for secret in ["correct horse", "correct+horse", token, code] {
+            #expect(!text.contains(secret), "the log holds no password, token or code")
+        }
+    }
+
+    /// The handler itself: the fixed keys, metadata at the top level, escaping, one line per entry.
+    @Test func theJSONHandlerWritesOneEscapedObjectPerLine() throws {
+        let lines = NIOLockedValueBox<[String]>([])
+        var logger = Logger(label: "test") { label in JSONLogHandler(label: label) { line in lines.withLockedValue { $0.append(line) } } }
+        logger[metadataKey: "request_id"] = "abc"
+        logger.info("said \"hi\"\nthen left", metadata: ["count": .stringConvertible(3), "list": .array(["a"])])
+        logger.debug("not at info")
+        let written = lines.withLockedValue { $0 }
+        #expect(written.count == 1)
+        #expect(written[0].hasSuffix("}\n") && written[0].dropLast().contains("\n") == false)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(written[0].utf8)) as? [String: String])
+        #expect(object["message"] == "said \"hi\"\nthen left")
+        #expect(object["level"] == "info" && object["label"] == "test" && object["request_id"] == "abc")
+        #expect(object["count"] == "3" && object["list"]?.contains("a") == true)
+        #expect(try #require(object["time"]).wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/) != nil)
+    }
+}
