@@ -29,6 +29,8 @@ extension Target.Dependency {
     static let httpTypes: Self = .product(name: "HTTPTypes", package: "swift-http-types")
     static let asyncHTTPClient: Self = .product(name: "AsyncHTTPClient", package: "async-http-client")
     static let jwtKit: Self = .product(name: "JWTKit", package: "jwt-kit")
+    static let metrics: Self = .product(name: "Metrics", package: "swift-metrics")
+    static let prometheus: Self = .product(name: "Prometheus", package: "swift-prometheus")
 }
 
 let package = Package(
@@ -57,6 +59,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
         .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         // MARK: Build tools
@@ -91,24 +95,24 @@ let package = Package(
 
         .target(
             name: "Auth",
-            dependencies: ["CArgon2", "CCrypt", "SiteStore", .crypto, .logging, .nioCore, .nioPosix, .nioLocks, .serviceLifecycle],
+            dependencies: ["CArgon2", "CCrypt", "SiteStore", .crypto, .logging, .metrics, .nioCore, .nioPosix, .nioLocks, .serviceLifecycle],
             swiftSettings: upcoming
         ),
         .target(
             name: "Mail",
-            dependencies: ["SiteStore", .mustache, .logging, .nioCore, .nioPosix, .nioSSL],
+            dependencies: ["SiteStore", .mustache, .logging, .metrics, .nioCore, .nioPosix, .nioSSL],
             exclude: ["embedded-data.txt", "Templates"],
             swiftSettings: upcoming + fuzzed,
             plugins: ["EmbedData"]
         ),
         .target(
             name: "Push",
-            dependencies: ["SiteStore", .sqlKit, .asyncHTTPClient, .jwtKit, .logging, .nioCore, .nioSSL, .serviceLifecycle],
+            dependencies: ["SiteStore", .sqlKit, .asyncHTTPClient, .jwtKit, .logging, .metrics, .nioCore, .nioSSL, .serviceLifecycle],
             swiftSettings: upcoming
         ),
         .target(
             name: "Accounts",
-            dependencies: ["Auth", "Mail", "Messages", "SiteStore", .sqlKit, .logging],
+            dependencies: ["Auth", "Mail", "Messages", "SiteStore", .sqlKit, .logging, .metrics],
             exclude: ["embedded-data.txt", "Resources"],
             swiftSettings: upcoming + fuzzed,
             plugins: ["EmbedData"]
@@ -119,14 +123,14 @@ let package = Package(
         .target(name: "EndpointCore", dependencies: ["Auth", "Messages", .crypto, .logging, .nioLocks], swiftSettings: upcoming + fuzzed),
         .target(
             name: "Hooks",
-            dependencies: ["EndpointCore", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore", .sqlKit, .logging, .nioLocks],
+            dependencies: ["EndpointCore", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore", .sqlKit, .logging, .metrics, .nioLocks],
             swiftSettings: upcoming + fuzzed
         ),
         .target(
             name: "EndpointServer",
             dependencies: [
                 "EndpointCore", "Hooks", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore",
-                .hummingbird, .httpTypes, .mustache,
+                .hummingbird, .httpTypes, .mustache, .metrics, .prometheus,
                 .serviceLifecycle, .crypto, .logging, .nioCore, .nioPosix,
                 .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ],

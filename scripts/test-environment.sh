@@ -1,8 +1,10 @@
-# Sourced by scripts/test.sh and scripts/sanitize.sh: installs what the suite needs and, unless
-# ENDPOINT_TEST_POSTGRES_URL already names a server, starts a throwaway PostgreSQL on 127.0.0.1
-# (port ENDPOINT_TEST_POSTGRES_PORT, default $1) that stops when the calling script exits.
+# Sourced by scripts/test.sh and scripts/sanitize.sh: installs what the suite needs (Debian packages,
+# the Python test tools) and, unless ENDPOINT_TEST_POSTGRES_URL already names a server, starts a
+# throwaway PostgreSQL on 127.0.0.1 (port ENDPOINT_TEST_POSTGRES_PORT, default $1) that stops when the
+# calling script exits.
 bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev pkg-config postgresql \
     openssl chromium chromium-driver python3-selenium
+source scripts/python-tools.sh
 
 if [ -z "${ENDPOINT_TEST_POSTGRES_URL:-}" ]; then
     source scripts/throwaway-postgres.sh

@@ -6,7 +6,8 @@ import NIOPosix
 /// Hummingbird stops with a fatal error when it cannot bind; a busy port deserves a one-line
 /// explanation instead.
 enum PortAvailability {
-    static func check(hostname: String, port: Int) async throws {
+    /// - Parameter setting: how the operator chooses this port, for the explanation.
+    static func check(hostname: String, port: Int, setting: String = "--port or ENDPOINT_PORT") async throws {
         do {
             let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -14,7 +15,7 @@ enum PortAvailability {
                 .get()
             try await channel.close()
         } catch {
-            throw CommandFailure("Cannot listen on \(hostname):\(port): \(error). Is another server using that port? Choose another with --port or ENDPOINT_PORT.")
+            throw CommandFailure("Cannot listen on \(hostname):\(port): \(error). Is another server using that port? Choose another with \(setting).")
         }
     }
 }

@@ -61,6 +61,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seconds between two passes of the push worker. Env: ENDPOINT_PUSH_POLL_SECONDS. Default: 2")
     var pushPollSeconds: Double?
 
+    @Option(help: "Address the metrics listener (GET /metrics, Prometheus) binds to. Env: ENDPOINT_METRICS_HOSTNAME. Default: 127.0.0.1")
+    var metricsHostname: String?
+
+    @Option(help: "Port of the metrics listener; without one no metrics are served. Env: ENDPOINT_METRICS_PORT. Default: off")
+    var metricsPort: Int?
+
     @Flag(inversion: .prefixedNo, help: "Apply pending migrations on start.")
     var migrate = true
 
@@ -75,6 +81,11 @@ struct ServeCommand: AsyncParsableCommand {
         try self.resolvedLogFormat().bootstrap(level: try self.resolvedLogLevel())
         let logger = Logger(label: "endpoint")
         try await PortAvailability.check(hostname: settings.hostname, port: settings.port)
+        if let port = settings.metricsPort {
+            try await PortAvailability.check(hostname: settings.metricsHostname, port: port, setting: "--metrics-port or ENDPOINT_METRICS_PORT")
+        }
+        // Before anything that records metrics is made.
+        let metrics = settings.metricsPort.map { _ in MetricsExposition.bootstrap() }
         try await self.databaseOptions.withDatabase(logger: logger) { database in
             if settings.migrateOnStart {
                 try await self.databaseOptions.migrate(database, logger: logger)
@@ -82,7 +93,7 @@ struct ServeCommand: AsyncParsableCommand {
             var settings = settings
             settings.requiredMigrations = Set(try self.databaseOptions.migrationFiles(for: database.engine).map(\.version))
             do {
-                try await EndpointApplication.run(settings: settings, database: database, logger: logger)
+                try await EndpointApplication.run(settings: settings, database: database, metrics: metrics, logger: logger)
             } catch let invalid as PushConfiguration.Invalid {
                 throw CommandFailure(invalid.description)
             }
@@ -109,6 +120,8 @@ struct ServeCommand: AsyncParsableCommand {
             ? (environment["ENDPOINT_TRUSTED_PROXIES"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             : self.trustedProxy
         settings.trustedProxies = Set(proxies.filter { !$0.isEmpty })
+        settings.metricsHostname = text(self.metricsHostname, "ENDPOINT_METRICS_HOSTNAME") ?? settings.metricsHostname
+        settings.metricsPort = try self.metricsPort ?? Self.number(environment["ENDPOINT_METRICS_PORT"], name: "ENDPOINT_METRICS_PORT")
         settings.migrateOnStart = self.migrate
         settings.publicURL = text(self.publicURL, "ENDPOINT_PUBLIC_URL")
         settings.hashThreads = try self.hashThreads
@@ -133,6 +146,10 @@ struct ServeCommand: AsyncParsableCommand {
             throw CommandFailure(error.description)
         }
         guard (1...65535).contains(settings.port) else { throw ValidationError("The port must be between 1 and 65535.") }
+        if let port = settings.metricsPort {
+            guard (1...65535).contains(port) else { throw ValidationError("The metrics port must be between 1 and 65535.") }
+            guard port != settings.port else { throw ValidationError("The metrics port must differ from the server's port.") }
+        }
         guard settings.maximumBodyBytes > 0 else { throw ValidationError("The body limit must be a positive number of bytes.") }
         guard settings.idleTimeoutSeconds > 0, settings.headerTimeoutSeconds > 0 else {
             throw ValidationError("The idle and header timeouts must be positive numbers of seconds.")

@@ -1,6 +1,7 @@
 public import Logging
 public import SiteStore
 import Foundation
+import Metrics
 
 /// Delivers due outbox messages over SMTP: claims a batch, sends each, records the outcome.
 ///
@@ -55,6 +56,7 @@ public struct MailDelivery: Sendable {
             try await self.client.send(from: sender.address, to: queued.mail.recipient, message: message)
             try await self.outbox.markSent(queued.id, owner: self.owner, now: now())
             self.logger.info("mail sent", metadata: ["mail_id": "\(queued.id)", "request_id": "\(queued.requestID)"])
+            Self.count("delivered")
             return true
         } catch {
             // Cut off by shutdown: not the message's fault; it keeps its lease and is sent again soon.
@@ -67,7 +69,14 @@ public struct MailDelivery: Sendable {
                 "mail_id": "\(queued.id)", "request_id": "\(queued.requestID)", "attempt": "\(queued.attempts + 1)",
                 "permanent": "\(failure.permanent)", "error": "\(failure)",
             ])
+            Self.count(self.policy.givesUp(afterAttempt: queued.attempts + 1, permanent: failure.permanent) ? "failed" : "retried")
             return false
         }
+    }
+
+    /// One delivery attempt's result in `endpoint_outbox_deliveries_total{outbox="mail", result}`:
+    /// `delivered`, `retried` (queued again) or `failed` (given up).
+    private static func count(_ result: String) {
+        Counter(label: "endpoint_outbox_deliveries_total", dimensions: [("outbox", "mail"), ("result", result)]).increment()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Metrics
 public import Logging
 public import SiteStore
 
@@ -59,17 +60,26 @@ public struct PushDelivery: Sendable {
         case .sent:
             try await self.outbox.markSent(push.id, owner: self.owner, now: now)
             self.logger.debug("push sent", metadata: ["push_id": "\(push.id)", "request_id": "\(push.requestID)"])
+            Self.count("delivered")
             return true
         case .deadToken(let reason):
             try await self.outbox.markDeadToken(push, owner: self.owner, reason: reason)
             self.logger.info("push token removed", metadata: ["push_id": "\(push.id)", "request_id": "\(push.requestID)", "reason": "\(reason)"])
+            Self.count("failed")
         case .retry(let reason), .failed(let reason):
             let permanent = if case .failed = outcome { true } else { false }
             try await self.outbox.markFailed(push, owner: self.owner, error: reason, permanent: permanent, policy: self.policy, now: now)
             self.logger.warning("push delivery failed", metadata: [
                 "push_id": "\(push.id)", "request_id": "\(push.requestID)", "permanent": "\(permanent)", "error": "\(reason)",
             ])
+            Self.count(self.policy.givesUp(afterAttempt: push.attempts + 1, permanent: permanent) ? "failed" : "retried")
         }
         return false
+    }
+
+    /// One delivery attempt's result in `endpoint_outbox_deliveries_total{outbox="push", result}`:
+    /// `delivered`, `retried` (queued again) or `failed` (given up).
+    private static func count(_ result: String) {
+        Counter(label: "endpoint_outbox_deliveries_total", dimensions: [("outbox", "push"), ("result", result)]).increment()
     }
 }

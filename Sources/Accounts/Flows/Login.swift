@@ -45,8 +45,20 @@ public struct Login: Sendable {
     }
 
     /// Checks `username` (or e-mail address) and `password`, both already trimmed, and starts a
-    /// session. Every refusal is an ``AccountFailure``.
+    /// session. Every refusal is an ``AccountFailure``. Each outcome is counted in
+    /// `endpoint_logins_total{outcome}`.
     public func logIn(username: String, password: String, from client: Client) async throws -> Success {
+        do {
+            let success = try await self.attempt(username: username, password: password, from: client)
+            LoginOutcome.success.count()
+            return success
+        } catch {
+            LoginOutcome(error).count()
+            throw error
+        }
+    }
+
+    private func attempt(username: String, password: String, from client: Client) async throws -> Success {
         guard !username.isEmpty, !password.isEmpty else { throw AccountFailure(.memberInvalidLogin) }
         let member = try await self.members.find(login: username)
         // Count failures against the account itself, so typing its e-mail address instead of its

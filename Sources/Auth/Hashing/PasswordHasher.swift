@@ -1,3 +1,4 @@
+import Metrics
 import NIOConcurrencyHelpers
 public import NIOCore
 import NIOPosix
@@ -22,6 +23,10 @@ public final class PasswordHasher: Sendable {
     /// real hash so that failures take as long as real checks. Made on a hashing thread the first time
     /// it is needed.
     private let dummyHash = NIOLockedValueBox<String?>(nil)
+    /// `endpoint_hash_queue_depth`: hashes running or waiting; `endpoint_hash_wait_seconds`: how long
+    /// each waited for a hashing thread.
+    private let queueDepth = Gauge(label: "endpoint_hash_queue_depth")
+    private let wait = Metrics.Timer(label: "endpoint_hash_wait_seconds")
 
     /// - Parameters:
     ///   - parameters: Argon2id cost for new hashes.
@@ -82,11 +87,20 @@ public final class PasswordHasher: Sendable {
         let admitted = self.pending.withLockedValue { count in
             guard count < self.maximumPending else { return false }
             count += 1
+            self.queueDepth.record(count)
             return true
         }
         guard admitted else { throw Busy() }
-        defer { self.pending.withLockedValue { $0 -= 1 } }
+        defer {
+            self.pending.withLockedValue { count in
+                count -= 1
+                self.queueDepth.record(count)
+            }
+        }
+        let queued = ContinuousClock.now
+        let wait = self.wait
         return try await self.pool.runIfActive {
+            wait.record(duration: ContinuousClock.now - queued)
             BackgroundPriority.applyToCurrentThread()
             return try work()
         }

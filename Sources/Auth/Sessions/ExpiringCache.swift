@@ -1,3 +1,4 @@
+import Metrics
 import NIOConcurrencyHelpers
 import SiteStore
 
@@ -27,24 +28,31 @@ final class ExpiringCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let capacity: Int
     private let storage = NIOLockedValueBox(Storage())
     private let trust: CacheTrust
+    /// `endpoint_cache_lookups_total{cache=<name>, result=hit|miss}`.
+    private let hits: Counter
+    private let misses: Counter
 
-    init(lifetimeSeconds: Int, trust: CacheTrust, capacity: Int = 50_000) {
+    /// - Parameter name: the cache's name in metrics (`sessions`, `memberships`).
+    init(name: String, lifetimeSeconds: Int, trust: CacheTrust, capacity: Int = 50_000) {
         self.lifetimeSeconds = lifetimeSeconds
         self.trust = trust
         self.capacity = capacity
+        self.hits = Counter(label: "endpoint_cache_lookups_total", dimensions: [("cache", name), ("result", "hit")])
+        self.misses = Counter(label: "endpoint_cache_lookups_total", dimensions: [("cache", name), ("result", "miss")])
     }
 
     /// The value cached under `key`, if cached less than the lifetime ago and caches are trusted.
     func value(for key: Key, now: Int) -> Value? {
-        guard self.trust.isTrusted else { return nil }
-        return self.storage.withLockedValue { storage in
+        let value: Value? = if self.trust.isTrusted { self.storage.withLockedValue { storage in
             guard let entry = storage.entries[key] else { return nil }
             guard now - entry.cachedAt < self.lifetimeSeconds else {
                 storage.entries[key] = nil
                 return nil
             }
             return entry.value
-        }
+        } } else { nil }
+        (value == nil ? self.misses : self.hits).increment()
+        return value
     }
 
     func store(_ value: Value, for key: Key, now: Int) {

@@ -14,7 +14,7 @@ public struct Memberships: Sendable {
     ///   ``ExpiringCache`` for what a cache lifetime means across server instances).
     public init(database: Database, cacheSeconds: Int = 0) {
         self.store = PermissionStore(database: database)
-        self.cache = cacheSeconds > 0 ? ExpiringCache(lifetimeSeconds: cacheSeconds, trust: database.cacheTrust) : nil
+        self.cache = cacheSeconds > 0 ? ExpiringCache(name: "memberships", lifetimeSeconds: cacheSeconds, trust: database.cacheTrust) : nil
     }
 
     /// The member's name, groups and standing (one query, or none when recently read). Nil when there

@@ -16,7 +16,7 @@ public struct SessionStore: Sendable {
     public init(database: Database, policy: SessionPolicy) {
         self.store = DeviceSessionStore(database: database)
         self.policy = policy
-        self.cache = policy.cacheSeconds > 0 ? ExpiringCache(lifetimeSeconds: policy.cacheSeconds, trust: database.cacheTrust) : nil
+        self.cache = policy.cacheSeconds > 0 ? ExpiringCache(name: "sessions", lifetimeSeconds: policy.cacheSeconds, trust: database.cacheTrust) : nil
     }
 
     /// Starts a session for `memberID`; returns it with the token to hand to the device (once).

@@ -30,7 +30,7 @@ public enum EndpointApplication {
         let router = Router(context: EndpointRequestContext.self)
         let clientAddress = ClientAddress(trustedProxies: settings.trustedProxies)
         let negotiation = LanguageNegotiation(languages: languages, config: site.config)
-        router.add(middleware: AccessLog(clientAddress: clientAddress))
+        router.add(middleware: AccessRecorder(clientAddress: clientAddress, metrics: settings.metricsPort == nil ? nil : RequestMetrics()))
         router.add(middleware: EndpointDispatcher(
             registry: registry ?? .standard(site),
             recognizer: CallerRecognizer(sessions: site.sessions),
@@ -64,8 +64,9 @@ public enum EndpointApplication {
     }
 
     /// Serves `database` as `settings` say until SIGTERM or SIGINT, letting in-flight requests finish,
-    /// then stops the background services.
-    public static func run(settings: ServerSettings, database: Database, logger: Logger) async throws {
+    /// then stops the background services; with `metrics` (bootstrapped by the caller) and a metrics
+    /// port, `/metrics` is served on its own listener.
+    public static func run(settings: ServerSettings, database: Database, metrics: MetricsExposition? = nil, logger: Logger) async throws {
         let config = try await ConfigStore.load(from: database)
         let hasher = PasswordHasher(
             parameters: Argon2idParameters(options: try await config.options()),
@@ -73,12 +74,16 @@ public enum EndpointApplication {
             maximumPending: settings.hashQueueLimit
         )
         let site = try await Site(database: database, config: config, hasher: hasher, settings: settings)
-        let services: [any Service]
+        var services: [any Service]
         do {
             services = try await BackgroundServices.make(for: site, settings: settings, logger: logger)
         } catch {
             try? await hasher.shutdown()
             throw error
+        }
+        if let metrics, let port = settings.metricsPort {
+            services.append(metrics.service(for: site, hostname: settings.metricsHostname, port: port, logger: logger))
+            logger.info("serving metrics", metadata: ["address": "http://\(settings.metricsHostname):\(port)/metrics"])
         }
         let app = Self.build(site: site, settings: settings, backgroundServices: services, logger: logger)
         logger.info("serving", metadata: ["address": "http://\(settings.hostname):\(settings.port)", "database": "\(database.url)"])

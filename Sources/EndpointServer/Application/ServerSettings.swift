@@ -41,6 +41,9 @@ public struct ServerSettings: Sendable {
     /// Pause between two passes of the push worker.
     public var pushPollInterval: Duration = .seconds(2)
 
+    /// Where `/metrics` is served (a listener of its own); no port: no metrics.
+    public var metricsHostname = "127.0.0.1"
+    public var metricsPort: Int?
     /// The migration versions `/readyz` requires (those `serve` applies); nil: those built into the binary.
     public var requiredMigrations: Set<Int>?
 

@@ -30,9 +30,7 @@ struct EndpointDispatcher: RouterMiddleware {
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         let path = request.uri.path
-        guard path == Self.scriptPath || path.hasPrefix(Self.scriptPath + "/") else {
-            return try await next(request, context)
-        }
+        guard Self.handles(path) else { return try await next(request, context) }
         let requestID = context.id
         // The answer's language, once the caller is known; a refusal before that is worded in the
         // language the request itself asks for.
@@ -90,6 +88,11 @@ struct EndpointDispatcher: RouterMiddleware {
                 status: 500, message: messages.text(.internalFailure, requestID), requestID: requestID, language: messages, caching: failureCaching
             )
         }
+    }
+
+    /// Whether `path` is the endpoint's (`/data/endpoint.php` or below), not the router's.
+    static func handles(_ path: String) -> Bool {
+        path == Self.scriptPath || path.hasPrefix(Self.scriptPath + "/")
     }
 
     /// `chosen`, or for a request refused before its caller was known, the language its query string

@@ -24,6 +24,8 @@ public final class Database: Sendable {
     /// Whether the last use of the database worked, so that an outage and the recovery are each
     /// logged once rather than once per request.
     private let isAvailable = Atomic<Bool>(true)
+    /// Connections lent out right now (for the metrics).
+    private let lent = Synchronization.Atomic<Int>(0)
     /// Whether caches in front of this database may answer (see ``CacheTrust``).
     public let cacheTrust = CacheTrust()
 
@@ -94,6 +96,11 @@ public final class Database: Sendable {
         }
     }
 
+    /// How many pooled connections are lent out right now.
+    public var connectionsInUse: Int {
+        self.lent.load(ordering: .relaxed)
+    }
+
     /// Runs `body` with one pooled connection, returned to the pool afterwards.
     ///
     /// A database that cannot be used right now (see ``DatabaseUnavailable``) throws
@@ -103,9 +110,9 @@ public final class Database: Sendable {
             let result: Result
             switch self.pool {
             case .sqlite(let pool):
-                result = try await Self.lease(pool, logger: self.logger, body) { $0.sql(queryLogLevel: .trace) }
+                result = try await Self.lease(pool, logger: self.logger, lent: self.lent, body) { $0.sql(queryLogLevel: .trace) }
             case .postgres(let pool):
-                result = try await Self.lease(pool, logger: self.logger, body) { $0.sql(queryLogLevel: .trace) }
+                result = try await Self.lease(pool, logger: self.logger, lent: self.lent, body) { $0.sql(queryLogLevel: .trace) }
             }
             if !self.isAvailable.load(ordering: .relaxed), self.isAvailable.exchange(true, ordering: .relaxed) == false {
                 self.logger.notice("database available again")
@@ -171,11 +178,16 @@ public final class Database: Sendable {
     private static func lease<Source: ConnectionPoolSource, Result>(
         _ pool: EventLoopGroupConnectionPool<Source>,
         logger: Logger,
+        lent: borrowing Synchronization.Atomic<Int>,
         _ body: (any SQLDatabase) async throws -> Result,
         sql: (Source.Connection) -> any SQLDatabase
     ) async throws -> Result {
         let connection = try await pool.requestConnection(logger: logger).get()
-        defer { pool.releaseConnection(connection, logger: logger) }
+        lent.add(1, ordering: .relaxed)
+        defer {
+            lent.subtract(1, ordering: .relaxed)
+            pool.releaseConnection(connection, logger: logger)
+        }
         return try await body(sql(connection))
     }
 }

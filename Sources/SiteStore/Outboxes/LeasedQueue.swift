@@ -37,6 +37,17 @@ struct LeasedQueue: Sendable {
         }
     }
 
+    /// How many rows wait for delivery, and how long the oldest of them has waited (0 when none).
+    func backlog(now: Int) async throws -> OutboxBacklog {
+        try await self.database.withConnection { connection in
+            let row = try await connection.raw("""
+                SELECT count(*) AS pending, min(created_at) AS oldest FROM \(unsafeRaw: self.table) WHERE status = 'queued'
+                """).first()
+            let oldest = try row?.decode(column: "oldest", as: Int?.self)
+            return OutboxBacklog(pending: try row?.decode(column: "pending", as: Int.self) ?? 0, oldestAgeSeconds: oldest.map { max(0, now - $0) } ?? 0)
+        }
+    }
+
     /// Records that row `id`, held by `owner`, was delivered.
     func markSent(_ id: Int, owner: String, now: Int) async throws {
         try await self.database.withConnection { connection in
@@ -50,7 +61,7 @@ struct LeasedQueue: Sendable {
         _ id: Int, attemptsSoFar: Int, owner: String, error: String, permanent: Bool, policy: RetryPolicy, now: Int
     ) async throws {
         let attempts = attemptsSoFar + 1
-        let status = permanent || attempts >= policy.maximumAttempts ? "failed" : "queued"
+        let status = policy.givesUp(afterAttempt: attempts, permanent: permanent) ? "failed" : "queued"
         try await self.database.withConnection { connection in
             try await self.finishAttempt(id, owner: owner, """
                 status = \(bind: status), next_attempt_at = \(bind: now + policy.delay(afterAttempt: attempts)),

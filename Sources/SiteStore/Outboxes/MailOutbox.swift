@@ -33,6 +33,11 @@ public struct MailOutbox: Sendable {
         return id
     }
 
+    /// What waits for delivery (for the metrics).
+    public func backlog(now: Int = UnixTime.now) async throws -> OutboxBacklog {
+        try await self.queue.backlog(now: now)
+    }
+
     /// Leases up to `limit` due messages to `owner` for `leaseSeconds`; returns those it got.
     public func claim(owner: String, limit: Int, leaseSeconds: Int, now: Int = UnixTime.now) async throws -> [QueuedMail] {
         try await self.queue.claim(owner: owner, limit: limit, leaseSeconds: leaseSeconds, columns: Self.columns, now: now).map(Self.queued)

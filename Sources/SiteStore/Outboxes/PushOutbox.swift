@@ -31,6 +31,11 @@ public struct PushOutbox: Sendable {
         return devices.count
     }
 
+    /// What waits for delivery (for the metrics).
+    public func backlog(now: Int = UnixTime.now) async throws -> OutboxBacklog {
+        try await self.queue.backlog(now: now)
+    }
+
     /// Leases up to `limit` due notifications to `owner`.
     public func claim(owner: String, limit: Int, leaseSeconds: Int, now: Int = UnixTime.now) async throws -> [QueuedPush] {
         try await self.queue.claim(owner: owner, limit: limit, leaseSeconds: leaseSeconds, columns: Self.columns, now: now).compactMap(Self.queued)

@@ -24,6 +24,11 @@ public struct RetryPolicy: Sendable, Equatable {
         )
     }
 
+    /// Whether a message is given up (marked failed) after its `attempts`-th failed attempt.
+    public func givesUp(afterAttempt attempts: Int, permanent: Bool) -> Bool {
+        permanent || attempts >= self.maximumAttempts
+    }
+
     /// Seconds to wait after the `attempts`-th failed attempt.
     public func delay(afterAttempt attempts: Int) -> Int {
         let doublings = min(max(attempts - 1, 0), 30)

@@ -1,4 +1,5 @@
 import EndpointCore
+import Metrics
 import NIOConcurrencyHelpers
 public import SiteStore
 
@@ -26,6 +27,9 @@ public final class NewsAnswerCache: Sendable {
     private let capacity: Int
     private let byteBudget: Int
     private let trust: CacheTrust
+    /// `endpoint_cache_lookups_total{cache="news", result=hit|miss}`.
+    private let hits = Counter(label: "endpoint_cache_lookups_total", dimensions: [("cache", "news"), ("result", "hit")])
+    private let misses = Counter(label: "endpoint_cache_lookups_total", dimensions: [("cache", "news"), ("result", "miss")])
 
     /// - Parameters:
     ///   - capacity: answers kept at most;
@@ -40,8 +44,7 @@ public final class NewsAnswerCache: Sendable {
     }
 
     func answer(_ key: String, now: Int) -> HookResponse? {
-        guard self.trust.isTrusted else { return nil }
-        return self.entries.withLockedValue { entries in
+        let answer: HookResponse? = if self.trust.isTrusted { self.entries.withLockedValue { entries in
             guard let entry = entries.byKey[key] else { return nil }
             guard entry.validUntil > now else {
                 entries.byKey[key] = nil
@@ -49,7 +52,9 @@ public final class NewsAnswerCache: Sendable {
                 return nil
             }
             return entry.response
-        }
+        } } else { nil }
+        (answer == nil ? self.misses : self.hits).increment()
+        return answer
     }
 
     func store(_ response: HookResponse, as key: String, validUntil: Int) {

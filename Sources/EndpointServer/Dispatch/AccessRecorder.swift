@@ -3,16 +3,18 @@ import Logging
 import SiteStore
 import Synchronization
 
-/// One access line per request (`request` at info level): request ID, method, path, status, duration,
-/// and for `/data/endpoint.php` the hook, type and caller, plus the client's address.
+/// Records every request once it is answered: one access line (`request` at info level: request ID,
+/// method, path, status, duration, for `/data/endpoint.php` the hook, type and caller, and the client's
+/// address) and, with metrics on, the request metrics (``RequestMetrics``).
 ///
 /// Only the path is logged — never the query string, body, headers or cookies, which carry
 /// passwords, device tokens and e-mailed codes. The request ID is put in every line the request's
 /// logger writes (`request_id`) and in ``RequestOrigin`` for the mail and push it queues.
-struct AccessLog: RouterMiddleware {
+struct AccessRecorder: RouterMiddleware {
     typealias Context = EndpointRequestContext
 
     let clientAddress: ClientAddress
+    let metrics: RequestMetrics?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let requestID = context.id
@@ -22,18 +24,22 @@ struct AccessLog: RouterMiddleware {
         return try await RequestOrigin.$requestID.withValue(requestID) {
             do {
                 let response = try await next(request, context)
-                self.log(request, context: context, status: response.status.code, since: started)
+                self.record(request, context: context, status: response.status.code, duration: .now - started)
                 return response
             } catch {
-                self.log(request, context: context, status: (error as? any HTTPResponseError)?.status.code ?? 500, since: started)
+                self.record(request, context: context, status: (error as? any HTTPResponseError)?.status.code ?? 500, duration: .now - started)
                 throw error
             }
         }
     }
 
-    private func log(_ request: Request, context: Context, status: Int, since started: ContinuousClock.Instant) {
+    private func record(_ request: Request, context: Context, status: Int, duration: Duration) {
+        let note = context.access.entry
+        self.metrics?.record(
+            hook: note.hook, type: note.type, status: status, duration: duration, isEndpoint: EndpointDispatcher.handles(request.uri.path)
+        )
         guard context.logger.logLevel <= .info else { return }
-        let elapsed = (ContinuousClock.now - started).components
+        let elapsed = duration.components
         let microseconds = elapsed.seconds * 1_000_000 + elapsed.attoseconds / 1_000_000_000_000
         let fraction = String(microseconds % 1000)
         var metadata: Logger.Metadata = [
@@ -43,7 +49,6 @@ struct AccessLog: RouterMiddleware {
             "duration_ms": .string("\(microseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"),
             "client_ip": .string(self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers[.xForwardedFor])),
         ]
-        let note = context.access.entry
         if let hook = note.hook { metadata["hook"] = .string(hook) }
         if let type = note.type { metadata["type"] = .string(type) }
         metadata["member"] = .string(note.memberID.map(String.init) ?? "guest")
