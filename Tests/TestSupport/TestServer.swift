@@ -104,17 +104,25 @@ extension TestClientProtocol {
 
     /// POSTs `fields` as multipart/form-data, as the iOS SDK does.
     package func postMultipart(_ uri: String, _ fields: [(String, String)], headers: HTTPFields = [:]) async throws -> DecodedEnvelope {
-        let boundary = "Boundary-\(UUID().uuidString)"
+        let (contentType, body) = MultipartEncoding.form(fields)
         var headers = headers
-        headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
+        headers[.contentType] = contentType
+        return try await self.envelope(uri, method: .post, headers: headers, body: body)
+    }
+}
+
+/// `multipart/form-data` encoding of text fields, as the iOS SDK sends forms.
+package enum MultipartEncoding {
+    /// The `Content-Type` (with a fresh boundary) and the body.
+    package static func form(_ fields: [(String, String)]) -> (contentType: String, body: String) {
+        let boundary = "Boundary-\(UUID().uuidString)"
         var body = ""
         for (name, value) in fields {
             body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n"
         }
         body += "--\(boundary)--\r\n"
-        return try await self.envelope(uri, method: .post, headers: headers, body: body)
+        return ("multipart/form-data; boundary=\(boundary)", body)
     }
-
 }
 
 /// `application/x-www-form-urlencoded` encoding, as browsers and the Android SDK do it.
