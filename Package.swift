@@ -134,7 +134,7 @@ let package = Package(
                 .serviceLifecycle, .crypto, .logging, .nioCore, .nioPosix,
                 .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ],
-            exclude: ["embedded-data.txt", "Pages/Templates"],
+            exclude: ["embedded-data.txt", "Pages/Templates", "OpenAPI"],
             swiftSettings: upcoming + fuzzed,
             plugins: ["EmbedData"]
         ),

@@ -14,6 +14,12 @@ package enum PythonTools {
         self.python != nil || ProcessInfo.processInfo.environment["CI"] != nil
     }
 
+    /// Runs the command-line `tool` installed with them (`schemathesis`, `openapi-spec-validator`).
+    package static func tool(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+        guard let python = self.python else { throw TestFailure("ENDPOINT_TEST_PYTHON is not set; scripts/python-tools.sh installs the tools.") }
+        return try Subprocess.run(python.deletingLastPathComponent().appendingPathComponent(tool), arguments)
+    }
+
     /// Runs `script` (a path under `Tests/`) with `arguments`.
     package static func run(_ script: String, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
         guard let python = self.python else { throw TestFailure("ENDPOINT_TEST_PYTHON is not set; scripts/python-tools.sh installs the tools.") }

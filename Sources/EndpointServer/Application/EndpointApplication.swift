@@ -44,6 +44,7 @@ public enum EndpointApplication {
             requiredMigrations: settings.requiredMigrations ?? Set(((try? MigrationFile.embedded(engine: database.engine)) ?? []).map(\.version)),
             listens: database.engine == .postgres
         ).register(on: router)
+        OpenAPIDescription.register(on: router)
         AccountPages(
             confirmation: site.confirmation, passwordReset: site.passwordReset, policies: site.policies,
             languages: negotiation, clientAddress: clientAddress, secureCookies: settings.secureCookies
