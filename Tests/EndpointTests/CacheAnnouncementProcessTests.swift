@@ -25,9 +25,9 @@ struct CacheAnnouncementProcessTests {
         }
     }
 
-    /// A password changed (by an administrator on A, or by an operator's command) ends the member's
-    /// sessions on B at once.
-    @Test(arguments: ["commandr", "command"])
+    /// A password changed (by an administrator on A, by an operator's command, or by the member
+    /// through the e-mailed reset code on A) ends the member's sessions on B at once.
+    @Test(arguments: ["commandr", "command", "reset"])
     func aPasswordChangeEndsSessionsOnTheOtherInstance(way: String) async throws {
         try await Cluster.run { a, b, url in
             let alice = try await a.logIn("alice")
@@ -35,9 +35,17 @@ struct CacheAnnouncementProcessTests {
             if way == "commandr" {
                 let root = try await a.logIn("root")
                 #expect(try await a.commandr(.PUT, "var/groups/members/alice.cms", #"{"password": "battery staple"}"#, as: root).success)
-            } else {
+            } else if way == "command" {
                 let changed = try EndpointProcess.run(["member", "password", "--username", "alice", "--password", "battery staple"], database: url.connectionString)
                 #expect(changed.status == 0, "\(changed.errors)")
+            } else {
+                #expect(try await a.call("?hook_type=account&hook=lost_password", method: .POST, body: "username=alice", contentType: Cluster.form).success)
+                let code = try await TestDatabase.withOpen(url) { try await MailFixtures.latestLinkCode($0) }
+                let reset = try await a.call(
+                    "?hook_type=account&hook=lost_password&type=edit", method: .POST,
+                    body: "member=3&code=\(code)&password=battery+staple&password_confirm=battery+staple", contentType: Cluster.form
+                )
+                #expect(reset.success, "\(reset.json)")
             }
             #expect(try await b.call(Cluster.sessionQuery, headers: alice.headers).success == false)
         }
@@ -98,6 +106,7 @@ struct CacheAnnouncementProcessTests {
 /// member `alice` (password "correct horse").
 private enum Cluster {
     static let sessionQuery = "?hook_type=account&hook=session&type=view"
+    static let form = "application/x-www-form-urlencoded"
 
     static func run(_ body: (Instance, Instance, DatabaseURL) async throws -> Void) async throws {
         let url = try await TestDatabase.freshURL(.postgres)
@@ -185,7 +194,7 @@ private struct Instance {
 
     func logIn(_ username: String) async throws -> Device {
         let answer = try await self.call(
-            "?hook_type=account&hook=login", method: .POST, body: "username=\(username)&password=correct+horse", contentType: "application/x-www-form-urlencoded"
+            "?hook_type=account&hook=login", method: .POST, body: "username=\(username)&password=correct+horse", contentType: Cluster.form
         )
         guard let id = answer.data["device_auth_member_id_vl"] as? String, let token = answer.data["device_auth_pass_hashed_vl"] as? String else {
             throw TestFailure("login failed: \(answer.json)")
