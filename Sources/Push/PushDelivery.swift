@@ -15,8 +15,15 @@ public struct PushDelivery: Sendable {
     private let policy: RetryPolicy
     private let owner = UUID().uuidString
     private let logger: Logger
+    private let tokenRemoved: @Sendable (String, PushPlatform) -> Void
 
-    public init(outbox: PushOutbox, apns: APNsClient?, fcm: FCMClient?, http: ServiceHTTPClient, policy: RetryPolicy, logger: Logger) {
+    /// - Parameter tokenRemoved: told of each token removed as dead, so that what remembers
+    ///   registrations (``PushRegistrations``) forgets it.
+    public init(
+        outbox: PushOutbox, apns: APNsClient?, fcm: FCMClient?, http: ServiceHTTPClient, policy: RetryPolicy, logger: Logger,
+        tokenRemoved: @escaping @Sendable (String, PushPlatform) -> Void = { _, _ in }
+    ) {
+        self.tokenRemoved = tokenRemoved
         self.outbox = outbox
         self.apns = apns
         self.fcm = fcm
@@ -64,6 +71,7 @@ public struct PushDelivery: Sendable {
             return true
         case .deadToken(let reason):
             try await self.outbox.markDeadToken(push, owner: self.owner, reason: reason)
+            self.tokenRemoved(push.token, push.platform)
             self.logger.info("push token removed", metadata: ["push_id": "\(push.id)", "request_id": "\(push.requestID)", "reason": "\(reason)"])
             Self.count("failed")
         case .retry(let reason), .failed(let reason):

@@ -56,6 +56,7 @@ import Testing
         #expect(access[1]["type"] == "view")
         let resetID = try #require(access[2]["request_id"])
         #expect(Set(access.compactMap { $0["request_id"] }).count == 3, "one ID per request")
+        #expect(access.allSatisfy { $0["request_id"] == $0["hb.request.id"] }, "the ID every line of the request carries")
         let sent = try #require(lines.first { $0["message"] == "mail sent" })
         #expect(sent["request_id"] == resetID, "the delivery names the request that queued the mail")
 

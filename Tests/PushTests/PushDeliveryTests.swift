@@ -4,6 +4,7 @@ import EndpointCore
 import Hooks
 import HTTPTypes
 import HummingbirdTesting
+import NIOConcurrencyHelpers
 import Push
 import SiteStore
 import SQLKit
@@ -108,9 +109,11 @@ import Testing
                 try await PushDevices.register(token, platform, member: nil, database: database)
             }
             _ = try await Self.queue(PushNotification(title: "t", body: "b"), to: .anonymous, database)
-            let delivery = try await services.delivery(database, http: http)
+            let removed = NIOLockedValueBox<[String]>([])
+            let delivery = try await services.delivery(database, http: http) { token, _ in removed.withLockedValue { $0.append(token) } }
             #expect(try await delivery.deliverDue() == 1)
             #expect(try await PushDevices.tokens(database) == ["good-ios"])
+            #expect(removed.withLockedValue { $0.sorted() } == ["bad-android", "bad-ios", "dead-android", "dead-ios"], "what remembers registrations is told")
             let failed = try await delivery.outbox.all().filter { $0.status == "failed" }
             #expect(failed.count == 4)
             #expect(failed.allSatisfy { $0.attempts == 1 })

@@ -11,13 +11,14 @@ import Testing
         #expect(CacheAnnouncement(payload: "groups") == .groups)
         #expect(CacheAnnouncement(payload: "config") == .config)
         #expect(CacheAnnouncement(payload: "news") == .news)
+        #expect(CacheAnnouncement(payload: "tokens") == .tokens)
         for unknown in ["member:", "member:x", "member:42 ", "Groups", "", "sessions"] {
             #expect(CacheAnnouncement(payload: unknown) == nil, "\(unknown)")
         }
     }
 
     /// Every change a cache depends on is announced at commit, once per payload, and nothing else is:
-    /// recording a visit or a session's use, or a rolled-back change.
+    /// recording a visit, a session's or a push token's use, or a rolled-back change.
     @Test(.enabled(if: TestDatabase.engines.contains(.postgres)))
     func theTriggersAnnounceWhatCachesDependOn() async throws {
         try await TestDatabase.withMigrated(.postgres) { database in
@@ -47,10 +48,14 @@ import Testing
                     try await connection.raw("INSERT INTO group_members (group_id, member_id) VALUES (2, \(bind: alice))").run()
                     try await connection.raw("UPDATE groups SET is_super_moderator = TRUE WHERE id = 3").run()
                     try await connection.raw("UPDATE config SET value = 'Club' WHERE name = 'site_name'").run()
+                    try await connection.raw("INSERT INTO device_tokens (token, platform, created_at, last_seen_at) VALUES ('t', 'ios', 0, 0)").run()
+                    try await connection.raw("UPDATE device_tokens SET last_seen_at = 5").run()
+                    try await connection.raw("UPDATE device_tokens SET member_id = \(bind: alice)").run()
+                    try await connection.raw("DELETE FROM device_tokens").run()
                     try await connection.raw("NOTIFY endpoint_cache, 'done'").run()
                 }
                 let announcements = try await heard.until { $0.count > 1 && $0.last == .some(nil) }
-                #expect(Array(announcements.dropFirst()) == [.member(alice), .member(alice), .groups, .config, nil])
+                #expect(Array(announcements.dropFirst()) == [.member(alice), .member(alice), .groups, .config, .tokens, .tokens, nil])
             }
         }
     }

@@ -11,10 +11,14 @@ import Testing
             func register(_ member: Int?, at now: Int) async throws -> Bool {
                 try await database.withConnection {
                     try await DeviceTokenStore.register(token: "t1", platform: .android, memberID: member, refreshSeconds: 3600, on: $0, now: now)
-                }
+                }.wrote
             }
             #expect(try await register(nil, at: 10_000), "a new token")
             #expect(try await register(nil, at: 10_001) == false, "the same owner, just seen")
+            let unchanged = try await database.withConnection {
+                try await DeviceTokenStore.register(token: "t1", platform: .android, memberID: nil, refreshSeconds: 3600, on: $0, now: 10_002)
+            }
+            #expect(unchanged == DeviceRegistration(wrote: false, lastSeenAt: 10_000), "the stored last-seen time comes back")
             #expect(try await register(nil, at: 13_599) == false)
             #expect(try await register(nil, at: 13_600), "an hour after the last write")
             #expect(try await register(1, at: 13_601), "another owner")

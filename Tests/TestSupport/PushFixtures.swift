@@ -111,14 +111,19 @@ package final class PushServices: Sendable {
     }
 
     /// A delivery that sends to these servers, trusting their certificate.
-    package func delivery(_ database: Database, http: ServiceHTTPClient, policy: RetryPolicy = RetryPolicy(baseSeconds: 10, maximumSeconds: 60, maximumAttempts: 5)) async throws -> PushDelivery {
+    package func delivery(
+        _ database: Database, http: ServiceHTTPClient, policy: RetryPolicy = RetryPolicy(baseSeconds: 10, maximumSeconds: 60, maximumAttempts: 5),
+        tokenRemoved: @escaping @Sendable (String, PushPlatform) -> Void = { _, _ in }
+    ) async throws -> PushDelivery {
         let apns = try await APNsClient(
             configuration: .init(keyPEM: self.ecKeyPEM, keyID: Self.keyID, teamID: Self.teamID, topic: Self.topic, baseURL: self.apns.url),
             http: http
         )
         let account = try FCMClient.ServiceAccount(json: Data(self.serviceAccountJSON.utf8))
         let fcm = try await FCMClient(account: account, baseURL: self.fcm.url, http: http)
-        return PushDelivery(outbox: PushOutbox(database: database), apns: apns, fcm: fcm, http: http, policy: policy, logger: quietLogger)
+        return PushDelivery(
+            outbox: PushOutbox(database: database), apns: apns, fcm: fcm, http: http, policy: policy, logger: quietLogger, tokenRemoved: tokenRemoved
+        )
     }
 
     package var serviceAccountJSON: String {

@@ -5,8 +5,8 @@ public import ServiceLifecycle
 import SiteStore
 
 /// The work the server does besides answering requests, as services started and stopped with it: the
-/// password-hashing pool, the cache announcements' listener (PostgreSQL), the maintenance sweep, the news clock, and the mail and push workers with the
-/// push services' HTTP client.
+/// password-hashing pool, the cache announcements' listener (PostgreSQL), the maintenance sweep, the
+/// news clock, and the mail and push workers with the push services' HTTP client.
 ///
 /// The order matters: services stop in the reverse order of this list, after the HTTP server has
 /// drained, so a worker stops before the client it uses and the hashing pool stops last.
@@ -33,7 +33,8 @@ public enum BackgroundServices {
             logger.notice("no SMTP server configured (ENDPOINT_SMTP_URL): mail stays queued; see `endpoint mail list`")
         }
         let push = try await settings.push.delivery(
-            outbox: PushOutbox(database: site.database), policy: RetryPolicy(options: options, prefix: "push"), logger: logger
+            outbox: PushOutbox(database: site.database), policy: RetryPolicy(options: options, prefix: "push"), logger: logger,
+            tokenRemoved: { [registrations = site.pushRegistrations] in registrations.forget(token: $0, platform: $1) }
         )
         if let push {
             services.append(push.http)

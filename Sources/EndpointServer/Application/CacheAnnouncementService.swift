@@ -27,6 +27,7 @@ struct CacheAnnouncementService: Service {
         case .groups: "groups"
         case .config: "config"
         case .news: "news"
+        case .tokens: "tokens"
         case nil: "everything"
         }
     }

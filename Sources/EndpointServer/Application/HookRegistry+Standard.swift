@@ -42,7 +42,7 @@ extension HookRegistry {
             as: HookKey("content", "commandr_fs")
         )
         registry.register(
-            AccountSetupPushNotificationsHook(registry: .live(site.database, site.config, site.memberships)),
+            AccountSetupPushNotificationsHook(registry: .live(site.pushRegistrations, site.database, site.memberships)),
             as: HookKey("account", "setup_push_notifications")
         )
         registry.register(

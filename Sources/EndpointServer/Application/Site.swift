@@ -33,6 +33,8 @@ public struct Site: Sendable {
     public let publicURL: String
     /// Rendered `content/news` answers of this instance.
     public let newsAnswers: NewsAnswerCache
+    /// Push token registrations, remembered so that a repeat costs no query.
+    public let pushRegistrations: PushRegistrations
     /// What to forget after a committed change: this instance's writes and every announced change call it.
     public let caches: CacheEviction
 
@@ -68,6 +70,9 @@ public struct Site: Sendable {
         self.staffEmail = settings.staffEmail
         self.publicURL = settings.linkBaseURL
         self.newsAnswers = NewsAnswerCache(trust: database.cacheTrust)
-        self.caches = .live(config: config, memberships: memberships, sessions: sessions, news: self.newsAnswers)
+        self.pushRegistrations = PushRegistrations(database: database, config: config)
+        self.caches = .live(
+            config: config, memberships: memberships, sessions: sessions, news: self.newsAnswers, pushTokens: self.pushRegistrations
+        )
     }
 }

@@ -8,8 +8,10 @@ import Synchronization
 /// address) and, with metrics on, the request metrics (``RequestMetrics``).
 ///
 /// Only the path is logged — never the query string, body, headers or cookies, which carry
-/// passwords, device tokens and e-mailed codes. The request ID is put in every line the request's
-/// logger writes (`request_id`) and in ``RequestOrigin`` for the mail and push it queues.
+/// passwords, device tokens and e-mailed codes. The request ID (Hummingbird's `hb.request.id`, on
+/// every line the request's logger writes) is the access line's `request_id` and goes in
+/// ``RequestOrigin`` for the mail and push the request queues. With the log level above info and no
+/// metrics nothing is measured.
 struct AccessRecorder: RouterMiddleware {
     typealias Context = EndpointRequestContext
 
@@ -17,11 +19,10 @@ struct AccessRecorder: RouterMiddleware {
     let metrics: RequestMetrics?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let requestID = context.id
-        var context = context
-        context.logger[metadataKey: "request_id"] = .string(requestID)
-        let started = ContinuousClock.now
-        return try await RequestOrigin.$requestID.withValue(requestID) {
+        try await RequestOrigin.$requestID.withValue(context.id) {
+            // Nothing to record: no clock, no note (the authenticated call is the hot path).
+            guard self.metrics != nil || context.logger.logLevel <= .info else { return try await next(request, context) }
+            let started = ContinuousClock.now
             do {
                 let response = try await next(request, context)
                 self.record(request, context: context, status: response.status.code, duration: .now - started)
@@ -43,6 +44,7 @@ struct AccessRecorder: RouterMiddleware {
         let microseconds = elapsed.seconds * 1_000_000 + elapsed.attoseconds / 1_000_000_000_000
         let fraction = String(microseconds % 1000)
         var metadata: Logger.Metadata = [
+            "request_id": .string(RequestOrigin.requestID),
             "method": .string(request.method.rawValue),
             "path": .string(request.uri.path),
             "status": .stringConvertible(status),

@@ -31,7 +31,8 @@ struct EndpointDispatcher: RouterMiddleware {
     ) async throws -> Response {
         let path = request.uri.path
         guard Self.handles(path) else { return try await next(request, context) }
-        let requestID = context.id
+        // Made once per request by the access recorder (formatting Hummingbird's ID costs a string).
+        let requestID = RequestOrigin.requestID.isEmpty ? context.id : RequestOrigin.requestID
         // The answer's language, once the caller is known; a refusal before that is worded in the
         // language the request itself asks for.
         var language: MessageCatalog?
@@ -138,7 +139,7 @@ struct EndpointDispatcher: RouterMiddleware {
             caller: caller,
             clientAddress: self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers[.xForwardedFor]),
             userAgent: request.headers[.userAgent] ?? "",
-            requestID: context.id,
+            requestID: RequestOrigin.requestID.isEmpty ? context.id : RequestOrigin.requestID,
             messages: await self.languages.catalog(
                 fields: [resolved.query, post], memberLanguage: caller.session?.memberLanguage, headers: request.headers
             ),

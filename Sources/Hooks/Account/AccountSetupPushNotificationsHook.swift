@@ -1,6 +1,7 @@
 public import Auth
 public import EndpointCore
 import Messages
+public import Push
 public import SiteStore
 
 /// `account/setup_push_notifications` (reference §4.4): registers a device's push token.
@@ -28,16 +29,11 @@ public struct AccountSetupPushNotificationsHook: Hook {
             self.memberExists = memberExists
         }
 
-        /// The device tokens, members and memberships of `database`; a repeated registration writes at
-        /// most once per `push_token_refresh_seconds` of `config`.
-        public static func live(_ database: Database, _ config: ConfigStore, _ memberships: Memberships) -> Self {
+        /// Registrations through `registrations` (a repeat costs no query, and a write at most once per
+        /// `push_token_refresh_seconds`); members and memberships of `database`.
+        public static func live(_ registrations: PushRegistrations, _ database: Database, _ memberships: Memberships) -> Self {
             Self(
-                register: { token, platform, owner in
-                    let refreshSeconds = try await config.options().integer("push_token_refresh_seconds", default: 3600)
-                    try await database.withConnection {
-                        try await DeviceTokenStore.register(token: token, platform: platform, memberID: owner, refreshSeconds: refreshSeconds, on: $0)
-                    }
-                },
+                register: { token, platform, owner in try await registrations.register(token, platform: platform, owner: owner) },
                 isAdministrator: { try await memberships.membership(of: $0)?.isAdmin == true },
                 memberExists: { try await MemberStore(database: database).find(id: $0) != nil }
             )

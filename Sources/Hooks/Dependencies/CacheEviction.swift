@@ -1,4 +1,5 @@
 public import Auth
+public import Push
 public import SiteStore
 
 /// What this instance must forget after a committed change, so the next request reads the database:
@@ -13,6 +14,8 @@ public struct CacheEviction: Sendable {
     public var memberChanged: @Sendable (_ memberID: Int) -> Void
     /// News or a news category may have changed: rendered news answers are stale.
     public var newsChanged: @Sendable () -> Void
+    /// A push token moved to another owner or was removed.
+    public var tokensChanged: @Sendable () -> Void
     /// Anything may have changed (announcements were missed): every session too.
     public var everythingChanged: @Sendable () -> Void
 
@@ -21,17 +24,21 @@ public struct CacheEviction: Sendable {
         groupsChanged: @escaping @Sendable () -> Void,
         memberChanged: @escaping @Sendable (Int) -> Void,
         newsChanged: @escaping @Sendable () -> Void,
+        tokensChanged: @escaping @Sendable () -> Void,
         everythingChanged: @escaping @Sendable () -> Void
     ) {
         self.configChanged = configChanged
         self.groupsChanged = groupsChanged
         self.memberChanged = memberChanged
         self.newsChanged = newsChanged
+        self.tokensChanged = tokensChanged
         self.everythingChanged = everythingChanged
     }
 
-    /// The live config snapshot, memberships, sessions and news answers.
-    public static func live(config: ConfigStore, memberships: Memberships, sessions: SessionStore, news: NewsAnswerCache) -> Self {
+    /// The live config snapshot, memberships, sessions, news answers and push registrations.
+    public static func live(
+        config: ConfigStore, memberships: Memberships, sessions: SessionStore, news: NewsAnswerCache, pushTokens: PushRegistrations
+    ) -> Self {
         Self(
             configChanged: { config.invalidate() },
             groupsChanged: { memberships.forgetAll() },
@@ -40,11 +47,13 @@ public struct CacheEviction: Sendable {
                 memberships.forget(memberID: memberID)
             },
             newsChanged: { news.clear() },
+            tokensChanged: { pushTokens.forgetAll() },
             everythingChanged: {
                 config.invalidate()
                 memberships.forgetAll()
                 sessions.forgetAllCached()
                 news.clear()
+                pushTokens.forgetAll()
             }
         )
     }
@@ -57,6 +66,7 @@ public struct CacheEviction: Sendable {
         case .groups: self.groupsChanged()
         case .config: self.configChanged()
         case .news: self.newsChanged()
+        case .tokens: self.tokensChanged()
         case nil: self.everythingChanged()
         }
     }

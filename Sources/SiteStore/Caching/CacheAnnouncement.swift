@@ -9,6 +9,8 @@ public enum CacheAnnouncement: Equatable, Sendable {
     case config
     /// The shown news changed.
     case news
+    /// A push token moved to another owner or was removed.
+    case tokens
 
     /// The notification channel the triggers announce on.
     public static let channel = "endpoint_cache"
@@ -20,6 +22,7 @@ public enum CacheAnnouncement: Equatable, Sendable {
         case "groups": self = .groups
         case "config": self = .config
         case "news": self = .news
+        case "tokens": self = .tokens
         default:
             guard payload.hasPrefix("member:"), let id = Int(payload.dropFirst("member:".count)) else { return nil }
             self = .member(id)

@@ -6,7 +6,8 @@ public import SQLKit
 /// changed hands, or someone else logged in on it) and refreshes its last-seen time, instead of
 /// delivering one device's notifications to two members. A member may have any number of devices.
 public enum DeviceTokenStore {
-    /// Registers `token` for `memberID` (nil: an anonymous device); returns whether that took a write.
+    /// Registers `token` for `memberID` (nil: an anonymous device); returns whether that took a write
+    /// and the last-seen time now stored.
     ///
     /// The SDKs register at every app start with a token that is almost always registered already: a
     /// token already registered to the same owner and written less than `refreshSeconds` ago is left as
@@ -16,20 +17,20 @@ public enum DeviceTokenStore {
     @discardableResult
     public static func register(
         token: String, platform: PushPlatform, memberID: Int?, refreshSeconds: Int, on connection: any SQLDatabase, now: Int = UnixTime.now
-    ) async throws -> Bool {
+    ) async throws -> DeviceRegistration {
         let known = try await connection.raw("""
             SELECT member_id, last_seen_at FROM device_tokens WHERE platform = \(bind: platform.rawValue) AND token = \(bind: token)
             """).first()
-        if let known, try known.decode(column: "member_id", as: Int?.self) == memberID,
-           try known.decode(column: "last_seen_at", as: Int.self) > now - refreshSeconds {
-            return false
+        if let known, try known.decode(column: "member_id", as: Int?.self) == memberID {
+            let lastSeenAt = try known.decode(column: "last_seen_at", as: Int.self)
+            if lastSeenAt > now - refreshSeconds { return DeviceRegistration(wrote: false, lastSeenAt: lastSeenAt) }
         }
         try await connection.raw("""
             INSERT INTO device_tokens (token, platform, member_id, created_at, last_seen_at)
             VALUES (\(bind: token), \(bind: platform.rawValue), \(bind: memberID), \(bind: now), \(bind: now))
             ON CONFLICT (platform, token) DO UPDATE SET member_id = \(bind: memberID), last_seen_at = \(bind: now)
             """).run()
-        return true
+        return DeviceRegistration(wrote: true, lastSeenAt: now)
     }
 
     /// The (platform, token) pairs `target` reaches.

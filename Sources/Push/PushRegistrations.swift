@@ -1,0 +1,71 @@
+import Metrics
+import NIOConcurrencyHelpers
+public import SiteStore
+
+/// Registering devices' push tokens: the one rule the registration hook follows.
+///
+/// The SDKs register at every app start with a token that is almost always registered already. A
+/// token this instance registered (or found registered) to the same owner, last seen within
+/// `push_token_refresh_seconds`, is answered from memory — no query at all; anything else goes to
+/// ``DeviceTokenStore/register(token:platform:memberID:refreshSeconds:on:now:)`` (one read, and a
+/// write only when something changed), so the last-seen time is refreshed at most once per interval.
+///
+/// What is remembered is forgotten when it may be wrong: a token moved or removed through another
+/// instance is announced on PostgreSQL (``CacheAnnouncement/tokens``), one the push worker found dead
+/// is forgotten here (``forget(token:platform:)``), and nothing is answered from memory while the
+/// database's ``CacheTrust`` is off.
+public final class PushRegistrations: Sendable {
+    private struct Key: Hashable {
+        let platform: PushPlatform
+        let token: String
+    }
+
+    private struct Entry {
+        let owner: Int?
+        let lastSeenAt: Int
+    }
+
+    private let database: Database
+    private let config: ConfigStore
+    private let known = NIOLockedValueBox<[Key: Entry]>([:])
+    private let capacity: Int
+    /// `endpoint_cache_lookups_total{cache="push_tokens", result=hit|miss}`.
+    private let hits = Counter(label: "endpoint_cache_lookups_total", dimensions: [("cache", "push_tokens"), ("result", "hit")])
+    private let misses = Counter(label: "endpoint_cache_lookups_total", dimensions: [("cache", "push_tokens"), ("result", "miss")])
+
+    /// - Parameter capacity: tokens remembered at most; when reached, memory starts afresh.
+    public init(database: Database, config: ConfigStore, capacity: Int = 100_000) {
+        self.database = database
+        self.config = config
+        self.capacity = capacity
+    }
+
+    /// Registers `token` for `owner` (nil: an anonymous device), moving it from any earlier owner.
+    public func register(_ token: String, platform: PushPlatform, owner: Int?, now: Int = UnixTime.now) async throws {
+        let refreshSeconds = try await self.config.options().integer("push_token_refresh_seconds", default: 3600)
+        let key = Key(platform: platform, token: token)
+        if self.database.cacheTrust.isTrusted, let entry = self.known.withLockedValue({ $0[key] }),
+           entry.owner == owner, entry.lastSeenAt > now - refreshSeconds {
+            self.hits.increment()
+            return
+        }
+        self.misses.increment()
+        let registration = try await self.database.withConnection {
+            try await DeviceTokenStore.register(token: token, platform: platform, memberID: owner, refreshSeconds: refreshSeconds, on: $0, now: now)
+        }
+        self.known.withLockedValue { known in
+            if known.count >= self.capacity { known.removeAll(keepingCapacity: true) }
+            known[key] = Entry(owner: owner, lastSeenAt: registration.lastSeenAt)
+        }
+    }
+
+    /// Forgets `token` (the push service called it dead and it was removed).
+    public func forget(token: String, platform: PushPlatform) {
+        _ = self.known.withLockedValue { $0.removeValue(forKey: Key(platform: platform, token: token)) }
+    }
+
+    /// Forgets every token (one moved or was removed elsewhere, or announcements may have been missed).
+    public func forgetAll() {
+        self.known.withLockedValue { $0.removeAll() }
+    }
+}
