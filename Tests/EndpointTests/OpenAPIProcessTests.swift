@@ -19,7 +19,7 @@ struct OpenAPIProcessTests {
             #expect(served == (try Data(contentsOf: repository)))
             let file = folder.appendingPathComponent("openapi.json")
             try served.write(to: file)
-            let validated = try PythonTools.tool("openapi-spec-validator", [file.path])
+            let validated = try PythonTools.tool("openapi-spec-validator", [file.path], in: folder)
             #expect(validated.status == 0, "\(validated.output)\(validated.errors)")
             let document = try #require(try JSONSerialization.jsonObject(with: served) as? [String: Any])
             #expect(document["openapi"] as? String == "3.1.0")
@@ -35,13 +35,13 @@ struct OpenAPIProcessTests {
     }
 
     @Test func schemathesisFindsNothingAgainstTheLiveServer() async throws {
-        try await Self.withServer { base, _, _, token in
+        try await Self.withServer { base, _, folder, token in
             let run = try PythonTools.tool("schemathesis", [
                 "run", base + "/openapi.json", "--url", base,
                 "-H", "cms_member_id: 2", "-H", "cms_member_hash: \(token)",
                 "--checks", "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance",
                 "--max-examples", "40", "--workers", "2", "--no-color",
-            ])
+            ], in: folder)
             #expect(run.status == 0, "\(run.output.suffix(6000))\(run.errors.suffix(2000))")
             #expect(run.output.contains("passed"), "\(run.output.suffix(2000))")
         }

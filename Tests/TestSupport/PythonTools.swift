@@ -14,10 +14,11 @@ package enum PythonTools {
         self.python != nil || ProcessInfo.processInfo.environment["CI"] != nil
     }
 
-    /// Runs the command-line `tool` installed with them (`schemathesis`, `openapi-spec-validator`).
-    package static func tool(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+    /// Runs the command-line `tool` installed with them (`schemathesis`, `openapi-spec-validator`) in
+    /// `folder` (where a tool may leave files, such as schemathesis's cache: never the repository).
+    package static func tool(_ tool: String, _ arguments: [String], in folder: URL) throws -> (status: Int32, output: String, errors: String) {
         guard let python = self.python else { throw TestFailure("ENDPOINT_TEST_PYTHON is not set; scripts/python-tools.sh installs the tools.") }
-        return try Subprocess.run(python.deletingLastPathComponent().appendingPathComponent(tool), arguments)
+        return try Subprocess.run(python.deletingLastPathComponent().appendingPathComponent(tool), arguments, currentDirectory: folder)
     }
 
     /// Runs `script` (a path under `Tests/`) with `arguments`.
