@@ -16,19 +16,8 @@ struct CacheAnnouncementService: Service {
         await cancelWhenGracefulShutdown {
             await self.listener.run { announcement in
                 caches.evict(announcement)
-                Counter(label: "endpoint_cache_announcements_total", dimensions: [("kind", Self.kind(announcement))]).increment()
+                Counter(label: "endpoint_cache_announcements_total", dimensions: [("kind", announcement?.kind ?? "everything")]).increment()
             }
-        }
-    }
-
-    private static func kind(_ announcement: CacheAnnouncement?) -> String {
-        switch announcement {
-        case .member: "member"
-        case .groups: "groups"
-        case .config: "config"
-        case .news: "news"
-        case .tokens: "tokens"
-        case nil: "everything"
         }
     }
 }

@@ -52,7 +52,9 @@ struct EndpointDispatcher: RouterMiddleware {
                 flokiRequest = true
             }
             if hook.isPublic { failureCaching = .notStored }
-            let hookRequest = try await self.hookRequest(target, from: request, context: context, recognizingCaller: !hook.isPublic)
+            let hookRequest = try await self.hookRequest(
+                target, from: request, context: context, requestID: requestID, recognizingCaller: !hook.isPublic
+            )
             context.access.record(hook: "\(target.key.hookType)/\(target.key.hook)", type: hookRequest.type, memberID: hookRequest.caller.session?.memberID)
             language = hookRequest.messages
             let answer = try await hook.run(hookRequest)
@@ -106,7 +108,7 @@ struct EndpointDispatcher: RouterMiddleware {
     /// The hook's view of the request; without `recognizingCaller` (public hooks) the caller is Guest
     /// whatever credentials came, and none are looked up.
     private func hookRequest(
-        _ resolved: ResolvedTarget, from request: Request, context: Context, recognizingCaller: Bool
+        _ resolved: ResolvedTarget, from request: Request, context: Context, requestID: String, recognizingCaller: Bool
     ) async throws -> HookRequest {
         let method = resolved.method
         let body = try await RequestBody.collect(request, limit: self.maximumBodyBytes)
@@ -139,7 +141,7 @@ struct EndpointDispatcher: RouterMiddleware {
             caller: caller,
             clientAddress: self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers[.xForwardedFor]),
             userAgent: request.headers[.userAgent] ?? "",
-            requestID: RequestOrigin.requestID.isEmpty ? context.id : RequestOrigin.requestID,
+            requestID: requestID,
             messages: await self.languages.catalog(
                 fields: [resolved.query, post], memberLanguage: caller.session?.memberLanguage, headers: request.headers
             ),

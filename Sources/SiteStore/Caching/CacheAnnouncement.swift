@@ -15,6 +15,18 @@ public enum CacheAnnouncement: Equatable, Sendable {
     /// The notification channel the triggers announce on.
     public static let channel = "endpoint_cache"
 
+    /// What kind of change it is, as payloads and metrics name it (`member`, `groups`, `config`, `news`,
+    /// `tokens`).
+    public var kind: String {
+        switch self {
+        case .member: "member"
+        case .groups: "groups"
+        case .config: "config"
+        case .news: "news"
+        case .tokens: "tokens"
+        }
+    }
+
     /// The announcement a notification's payload carries; nil for a payload this version does not know
     /// (a newer instance's), which the listener treats as "forget everything".
     public init?(payload: String) {
