@@ -17,14 +17,15 @@ public struct PresentedCredentials: Sendable, Equatable {
         self.channel = channel
     }
 
-    /// Finds the pair in a request's form fields, headers (looked up by name) and cookies.
+    /// Finds the pair in a request's form fields, headers (looked up by name) and cookies (parsed
+    /// only when neither of the others has it).
     ///
     /// The form fields' `_cn` companions may only name the two auth cookies; a request that names any
     /// other cookie there is ignored rather than allowed to inject it, as Composr would.
     public static func find(
         formFields: [String: String],
         header: (String) -> String?,
-        cookies: [String: String]
+        cookies: @autoclosure () -> [String: String]
     ) -> PresentedCredentials? {
         let namesAllowed = (formFields["device_auth_member_id_cn"] ?? memberCookie) == memberCookie
             && (formFields["device_auth_pass_hashed_cn"] ?? tokenCookie) == tokenCookie
@@ -34,6 +35,7 @@ public struct PresentedCredentials: Sendable, Equatable {
         if let id = header(memberCookie), let token = header(tokenCookie) {
             return PresentedCredentials(memberID: id, token: token, channel: .headers)
         }
+        let cookies = cookies()
         if let id = cookies[memberCookie], let token = cookies[tokenCookie] {
             return PresentedCredentials(memberID: id, token: token, channel: .cookies)
         }

@@ -23,19 +23,21 @@ struct AccessRecorder: RouterMiddleware {
             // Nothing to record: no clock, no note (the authenticated call is the hot path).
             guard self.metrics != nil || context.logger.logLevel <= .info else { return try await next(request, context) }
             let started = ContinuousClock.now
+            let note = AccessNote()
+            var context = context
+            context.access = note
             do {
                 let response = try await next(request, context)
-                self.record(request, context: context, status: response.status.code, duration: .now - started)
+                self.record(request, context: context, note: note.entry, status: response.status.code, duration: .now - started)
                 return response
             } catch {
-                self.record(request, context: context, status: (error as? any HTTPResponseError)?.status.code ?? 500, duration: .now - started)
+                self.record(request, context: context, note: note.entry, status: (error as? any HTTPResponseError)?.status.code ?? 500, duration: .now - started)
                 throw error
             }
         }
     }
 
-    private func record(_ request: Request, context: Context, status: Int, duration: Duration) {
-        let note = context.access.entry
+    private func record(_ request: Request, context: Context, note: AccessNote.Entry, status: Int, duration: Duration) {
         self.metrics?.record(
             hook: note.hook, type: note.type, status: status, duration: duration, isEndpoint: EndpointDispatcher.handles(request.uri.path)
         )

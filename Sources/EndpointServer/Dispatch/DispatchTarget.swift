@@ -19,9 +19,12 @@ package struct DispatchTarget: Equatable {
             self.type = Self.type(for: method)
             self.parsePath(pathInfo)
         }
-        for (name, keyPath) in [("hook_type", \Self.hookType), ("hook", \.hook), ("type", \.type), ("id", \.id), ("response_type", \.responseType)] as [(String, WritableKeyPath<Self, String?>)] {
-            if let value = query[name] { self[keyPath: keyPath] = value }
-        }
+        guard !query.isEmpty else { return }
+        self.hookType = query["hook_type"] ?? self.hookType
+        self.hook = query["hook"] ?? self.hook
+        self.type = query["type"] ?? self.type
+        self.id = query["id"] ?? self.id
+        self.responseType = query["response_type"] ?? self.responseType
     }
 
     /// Composr's method → type table (§1.3).

@@ -55,7 +55,7 @@ struct EndpointDispatcher: RouterMiddleware {
             let hookRequest = try await self.hookRequest(
                 target, from: request, context: context, requestID: requestID, recognizingCaller: !hook.isPublic
             )
-            context.access.record(hook: "\(target.key.hookType)/\(target.key.hook)", type: hookRequest.type, memberID: hookRequest.caller.session?.memberID)
+            context.access?.record(hook: "\(target.key.hookType)/\(target.key.hook)", type: hookRequest.type, memberID: hookRequest.caller.session?.memberID)
             language = hookRequest.messages
             let answer = try await hook.run(hookRequest)
             return Envelope.success(
@@ -93,6 +93,12 @@ struct EndpointDispatcher: RouterMiddleware {
         }
     }
 
+    /// The headers credentials come in, named once (making a field name from a string checks and
+    /// lower-cases it: a cost on every authenticated call).
+    private static let credentialHeaders = Dictionary(
+        uniqueKeysWithValues: [PresentedCredentials.memberCookie, PresentedCredentials.tokenCookie].compactMap { name in HTTPField.Name(name).map { (name, $0) } }
+    )
+
     /// Whether `path` is the endpoint's (`/data/endpoint.php` or below), not the router's.
     static func handles(_ path: String) -> Bool {
         path == Self.scriptPath || path.hasPrefix(Self.scriptPath + "/")
@@ -124,7 +130,7 @@ struct EndpointDispatcher: RouterMiddleware {
 
         let caller = recognizingCaller ? try await self.recognizer.recognize(PresentedCredentials.find(
             formFields: post,
-            header: { name in HTTPField.Name(name).flatMap { request.headers[$0] } },
+            header: { name in Self.credentialHeaders[name].flatMap { request.headers[$0] } },
             cookies: CookieHeader.parse(request.headers[.cookie])
         )) : Caller.guest
         if caller.channel == .cookies, CrossSiteCheck.isStateChanging(method), let origin = request.headers[.origin],

@@ -10,17 +10,29 @@ package enum FormURLEncoding {
     /// The name/value pairs of `bytes`, in order; empty names are skipped (as PHP does).
     package static func decode(_ bytes: some Collection<UInt8>) throws(EndpointError) -> [(name: String, value: String)] {
         var pairs: [(name: String, value: String)] = []
-        for field in bytes.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let parts = field.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
-            let name = try Self.decodeComponent(parts[0])
-            let value = parts.count > 1 ? try Self.decodeComponent(parts[1]) : ""
-            if !name.isEmpty { pairs.append((name, value)) }
+        var start = bytes.startIndex
+        while start != bytes.endIndex {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.endIndex
+            let field = bytes[start..<end]
+            if let equals = field.firstIndex(of: UInt8(ascii: "=")) {
+                let name = try Self.decodeComponent(field[..<equals])
+                let value = try Self.decodeComponent(field[field.index(after: equals)...])
+                if !name.isEmpty { pairs.append((name, value)) }
+            } else if !field.isEmpty {
+                pairs.append((try Self.decodeComponent(field), ""))
+            }
+            start = end == bytes.endIndex ? end : bytes.index(after: end)
         }
         return pairs
     }
 
-    /// Percent-decodes one component; `+` becomes a space.
+    /// Percent-decodes one component; `+` becomes a space. Text with nothing to decode (most names
+    /// and values) is only checked to be UTF-8.
     package static func decodeComponent(_ bytes: some Collection<UInt8>, plusIsSpace: Bool = true) throws(EndpointError) -> String {
+        guard bytes.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) else {
+            guard let text = String(validating: bytes, as: UTF8.self) else { throw .badRequest(.invalidEncoding) }
+            return text
+        }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var index = bytes.startIndex

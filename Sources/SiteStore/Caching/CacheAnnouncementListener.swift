@@ -36,14 +36,20 @@ public struct CacheAnnouncementListener: Sendable {
             do {
                 let connection = try await PostgresConnection.connect(configuration: self.configuration, id: attempt, logger: self.logger)
                 do {
-                    try await connection.listen(on: CacheAnnouncement.channel) { notifications in
-                        evict(nil)
-                        self.trust.trust()
-                        delay = self.initialDelay
-                        self.logger.notice("listening for cache announcements; caches trusted")
-                        for try await notification in notifications {
-                            evict(CacheAnnouncement(payload: notification.payload))
+                    // Closing the connection is what ends a wait for the server on cancellation (a
+                    // `LISTEN` whose answer never comes would otherwise hold up shutdown).
+                    try await withTaskCancellationHandler {
+                        try await connection.listen(on: CacheAnnouncement.channel) { notifications in
+                            evict(nil)
+                            self.trust.trust()
+                            delay = self.initialDelay
+                            self.logger.notice("listening for cache announcements; caches trusted")
+                            for try await notification in notifications {
+                                evict(CacheAnnouncement(payload: notification.payload))
+                            }
                         }
+                    } onCancel: {
+                        connection.close().whenComplete { _ in }
                     }
                     throw ConnectionEnded()
                 } catch {
