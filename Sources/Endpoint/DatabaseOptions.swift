@@ -33,8 +33,10 @@ struct DatabaseOptions: ParsableArguments {
     }
 
     /// Runs `body` with the database open, closing it afterwards whether `body` succeeds or not.
-    func withDatabase<Result>(logger: Logger, _ body: (Database) async throws -> Result) async throws -> Result {
-        try await Database.withOpen(try self.databaseURL(), logger: logger, body)
+    func withDatabase<Result>(
+        connectionsPerEventLoop: Int = Database.defaultConnectionsPerEventLoop, logger: Logger, _ body: (Database) async throws -> Result
+    ) async throws -> Result {
+        try await Database.withOpen(try self.databaseURL(), connectionsPerEventLoop: connectionsPerEventLoop, logger: logger, body)
     }
 
     /// Applies pending migrations; returns the names of those applied.

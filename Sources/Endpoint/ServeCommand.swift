@@ -43,6 +43,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Password-hashing threads. Env: ENDPOINT_HASH_THREADS. Default: one per core")
     var hashThreads: Int?
 
+    @Option(help: "Pooled database connections per event loop (one loop per core). Env: ENDPOINT_DATABASE_CONNECTIONS. Default: 4")
+    var databaseConnections: Int?
+
     @Option(help: "Where to deliver mail: smtp://[user:pass@]host:port (STARTTLS when offered) or smtps://…. Env: ENDPOINT_SMTP_URL. Default: none (mail stays queued; see `endpoint mail list`)")
     var smtpURL: String?
 
@@ -86,7 +89,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // Before anything that records metrics is made.
         let metrics = settings.metricsPort.map { _ in MetricsExposition.bootstrap() }
-        try await self.databaseOptions.withDatabase(logger: logger) { database in
+        try await self.databaseOptions.withDatabase(connectionsPerEventLoop: settings.databaseConnectionsPerLoop, logger: logger) { database in
             if settings.migrateOnStart {
                 try await self.databaseOptions.migrate(database, logger: logger)
             }
@@ -126,6 +129,8 @@ struct ServeCommand: AsyncParsableCommand {
         settings.publicURL = text(self.publicURL, "ENDPOINT_PUBLIC_URL")
         settings.hashThreads = try self.hashThreads
             ?? Self.number(environment["ENDPOINT_HASH_THREADS"], name: "ENDPOINT_HASH_THREADS") ?? settings.hashThreads
+        settings.databaseConnectionsPerLoop = try self.databaseConnections
+            ?? Self.number(environment["ENDPOINT_DATABASE_CONNECTIONS"], name: "ENDPOINT_DATABASE_CONNECTIONS") ?? settings.databaseConnectionsPerLoop
         if let url = text(self.smtpURL, "ENDPOINT_SMTP_URL") {
             do {
                 settings.smtpURL = try SMTPServerURL(parsing: url)
@@ -155,6 +160,9 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("The idle and header timeouts must be positive numbers of seconds.")
         }
         guard settings.maximumConnections > 0 else { throw ValidationError("The connection limit must be a positive number.") }
+        guard (1...64).contains(settings.databaseConnectionsPerLoop) else {
+            throw ValidationError("The database connections per event loop must be between 1 and 64.")
+        }
         return settings
     }
 

@@ -38,6 +38,22 @@ import Testing
         }
     }
 
+    @Test func aRequestInProgressOutlivesTheIdleTimeout() async throws {
+        try await TestServer.run(settings: Self.settings(header: 1, idle: 1), framework: .live) { client, _ in
+            let port = try #require(client.port)
+            let body = "username=nobody&password=x"
+            let head = "POST /data/endpoint.php?hook_type=account&hook=login HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
+            // The body takes 2.6 s to arrive (two idle timeouts and more); the answer comes, then the idle time.
+            let pieces = stride(from: 0, to: body.count, by: 2).map { String(body.dropFirst($0).prefix(2)) }
+            let (closed, received) = try await RawHTTP.trickled(port: port, sending: head, trickle: pieces)
+            #expect(received.hasPrefix("HTTP/1.1 200"), "\(received)")
+            #expect(received.contains(#""success":false"#), "\(received)")
+            let after = try #require(closed, "the connection closes once idle")
+            #expect(after >= .milliseconds(3500) && after < .seconds(6), "\(after)")
+        }
+    }
+
     @Test func beyondTheConnectionLimitNewConnectionsWaitTheirTurn() async throws {
         try await TestServer.run(settings: Self.settings(header: 30, idle: 30, connections: 3), framework: .live) { client, _ in
             let port = try #require(client.port)

@@ -81,6 +81,33 @@ import Testing
         #expect(server.terminationReason == .exit)
         #expect(server.terminationStatus == 0)
     }
+
+    /// `--database-connections` (`ENDPOINT_DATABASE_CONNECTIONS`): one connection per event loop still
+    /// serves many requests at once (they wait their turn); a size outside 1…64 is refused at start.
+    @Test func theDatabasePoolSizeIsASetting() async throws {
+        let (database, folder) = EndpointProcess.freshDatabase()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let refused = try EndpointProcess.run(["serve", "--database-connections", "0"], database: database)
+        #expect(refused.status != 0)
+        #expect(refused.errors.contains("The database connections per event loop must be between 1 and 64."), "\(refused.errors)")
+        let added = try EndpointProcess.run(["member", "add", "--username", "alice", "--email", "alice@example.com", "--password", "correct horse"], database: database)
+        #expect(added.status == 0)
+
+        let port = try await EndpointProcess.freePort()
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        defer { _ = client.shutdown(queue: .global()) { _ in } }
+        let server = try await EndpointProcess.serve(port: port, database: database, environment: ["ENDPOINT_DATABASE_CONNECTIONS": "1"], client: client)
+        let login = "http://127.0.0.1:\(port)/data/endpoint.php?hook_type=account&hook=login"
+        let answers = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<16 {
+                group.addTask { try await EndpointProcess.post(client, login, [("username", "alice"), ("password", "correct horse")]) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(answers.count == 16)
+        #expect(answers.allSatisfy { $0.hasPrefix(#"{"success":true"#) }, "\(answers.filter { !$0.hasPrefix(#"{"success":true"#) })")
+        #expect(EndpointProcess.stop(server))
+    }
 }
 
 /// How many requests have been answered so far.

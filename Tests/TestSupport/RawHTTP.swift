@@ -31,6 +31,13 @@ package enum RawHTTP {
     package static func timeToClose(
         port: Int, sending request: String, trickle: [String] = [], every interval: Duration = .milliseconds(200), seconds: Int64 = 10
     ) async throws -> Duration? {
+        try await self.trickled(port: port, sending: request, trickle: trickle, every: interval, seconds: seconds).closedAfter
+    }
+
+    /// ``timeToClose(port:sending:trickle:every:seconds:)``, with what the server sent.
+    package static func trickled(
+        port: Int, sending request: String, trickle: [String] = [], every interval: Duration = .milliseconds(200), seconds: Int64 = 10
+    ) async throws -> (closedAfter: Duration?, received: String) {
         let collector = Collector()
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelInitializer { $0.pipeline.addHandler(collector) }
@@ -47,7 +54,7 @@ package enum RawHTTP {
             }
         }
         defer { channel.close(promise: nil) }
-        return collector.isClosed ? ContinuousClock.now - started : nil
+        return (collector.isClosed ? ContinuousClock.now - started : nil, collector.received)
     }
 
     /// A connection to 127.0.0.1:`port` that sends nothing (to fill the server's connection limit).

@@ -61,11 +61,8 @@ public struct LoginThrottle: Sendable {
     /// Whether `username` may try to log in from `ip` now.
     public func check(username: String, ip: String, now: Int = UnixTime.now) async throws -> Decision {
         let limits = try await self.limits()
-        var wait = 0
-        for (subject, rule) in Self.scopes(username: username, ip: ip, limits: limits) {
-            wait = max(wait, try await self.rateLimit.wait(Self.action, subject: subject, rule: rule, now: now) ?? 0)
-        }
-        return wait > 0 ? .blocked(retryAfterSeconds: wait) : .allowed
+        let wait = try await self.rateLimit.wait(Self.action, limits: Self.scopes(username: username, ip: ip, limits: limits), now: now)
+        return wait.map { .blocked(retryAfterSeconds: $0) } ?? .allowed
     }
 
     /// Counts a failed attempt in every scope.

@@ -2,6 +2,7 @@ import Foundation
 public import Mail
 import NIOCore
 public import Push
+import SiteStore
 
 /// Everything `endpoint serve` can be told, resolved from flags, then environment, then defaults.
 public struct ServerSettings: Sendable {
@@ -24,6 +25,8 @@ public struct ServerSettings: Sendable {
     public var publicURL: String?
     /// Password-hashing threads.
     public var hashThreads = System.coreCount
+    /// Pooled database connections per event loop.
+    public var databaseConnectionsPerLoop = Database.defaultConnectionsPerEventLoop
     /// Hashes running or queued before logins are answered "busy".
     public var hashQueueLimit = 32
     /// Where mail is delivered; nil keeps it queued (see `endpoint mail list`).

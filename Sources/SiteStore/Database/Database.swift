@@ -34,6 +34,10 @@ public final class Database: Sendable {
         case postgres(EventLoopGroupConnectionPool<PostgresConnectionSource>)
     }
 
+    /// Pooled connections per NIO event loop unless told otherwise (`--database-connections`): the
+    /// size `bench/pool.sh` measured best on both engines (README, "Database connections").
+    public static let defaultConnectionsPerEventLoop = 4
+
     /// Opens a pool for `url`. No connection is made until the first query.
     ///
     /// - Parameters:
@@ -42,7 +46,7 @@ public final class Database: Sendable {
     ///   - logger: receives driver logs; queries are logged at trace level only.
     public init(
         url: DatabaseURL,
-        connectionsPerEventLoop: Int = 4,
+        connectionsPerEventLoop: Int = Database.defaultConnectionsPerEventLoop,
         logger: Logger = Logger(label: "endpoint.database"),
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) throws {
@@ -81,7 +85,7 @@ public final class Database: Sendable {
     /// not (for commands and tests that use a database for one job).
     public static func withOpen<Result>(
         _ url: DatabaseURL,
-        connectionsPerEventLoop: Int = 4,
+        connectionsPerEventLoop: Int = Database.defaultConnectionsPerEventLoop,
         logger: Logger = Logger(label: "endpoint.database"),
         _ body: (Database) async throws -> Result
     ) async throws -> Result {

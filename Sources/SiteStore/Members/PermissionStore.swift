@@ -37,11 +37,15 @@ public struct PermissionStore: Sendable {
                     SELECT zone AS value FROM group_zone_access WHERE group_id IN (\(memberGroups))
                     UNION SELECT zone AS value FROM member_zone_access WHERE \(unexpired)
                     """
+            let lists = try await Self.lists(
+                ["privileges": privileges, "zones": zones].merging(membership.isAdmin ? [:] : ["pages": pages]) { first, _ in first },
+                on: connection
+            )
             return MemberPermissions(
                 membership: membership,
-                privileges: try await Self.values(privileges, on: connection),
-                pagesBlacklist: membership.isAdmin ? [] : try await Self.values(pages, on: connection),
-                zoneAccess: try await Self.values(zones, on: connection)
+                privileges: lists["privileges", default: []],
+                pagesBlacklist: lists["pages", default: []],
+                zoneAccess: lists["zones", default: []]
             )
         }
     }
@@ -68,8 +72,15 @@ public struct PermissionStore: Sendable {
         )
     }
 
-    private static func values(_ query: SQLQueryString, on connection: any SQLDatabase) async throws -> [String] {
-        try await connection.raw("SELECT DISTINCT value FROM (\(query)) AS v ORDER BY value").all()
-            .map { try $0.decode(column: "value", as: String.self) }
+    /// The distinct, sorted values of each named query, in one round trip (a login reads three lists).
+    private static func lists(_ queries: [String: SQLQueryString], on connection: any SQLDatabase) async throws -> [String: [String]] {
+        let union = queries.sorted { $0.key < $1.key }.map { name, query -> SQLQueryString in
+            "SELECT DISTINCT \(bind: name) AS list, value FROM (\(query)) AS \(ident: name)"
+        }.joined(separator: " UNION ALL ")
+        var lists: [String: [String]] = [:]
+        for row in try await connection.raw("\(union) ORDER BY list, value").all() {
+            lists[try row.decode(column: "list", as: String.self), default: []].append(try row.decode(column: "value", as: String.self))
+        }
+        return lists
     }
 }

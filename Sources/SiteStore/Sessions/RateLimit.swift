@@ -28,15 +28,32 @@ public struct RateLimit: Sendable {
 
     /// Seconds until `subject` may do `action` again under `rule`, or nil when it may now.
     public func wait(_ action: String, subject: Subject, rule: Rule, now: Int = UnixTime.now) async throws -> Int? {
-        try await self.database.withConnection { connection in
-            let row = try await connection.raw("""
-                SELECT happened_at FROM rate_events
-                WHERE action = \(bind: action) AND subject = \(bind: subject.key) AND happened_at > \(bind: now - rule.seconds)
-                ORDER BY happened_at DESC LIMIT 1 OFFSET \(literal: rule.count - 1)
-                """).first()
-            guard let happenedAt = try row?.decode(column: "happened_at", as: Int.self) else { return nil }
-            return max(1, happenedAt + rule.seconds - now)
+        try await self.wait(action, limits: [(subject, rule)], now: now)
+    }
+
+    /// Seconds until every subject may do `action` again under its rule (the longest wait), or nil when
+    /// all may now; one query however many limits apply (a login checks three).
+    public func wait(_ action: String, limits: [(subject: Subject, rule: Rule)], now: Int = UnixTime.now) async throws -> Int? {
+        guard !limits.isEmpty else { return nil }
+        // The `count`-th latest event inside each rule's window, if there is one: its subject must wait
+        // until that event leaves the window.
+        let probes: [SQLQueryString] = limits.enumerated().map { index, limit in
+            """
+            SELECT \(literal: index) AS rule, (SELECT happened_at FROM rate_events
+                WHERE action = \(bind: action) AND subject = \(bind: limit.subject.key) AND happened_at > \(bind: now - limit.rule.seconds)
+                ORDER BY happened_at DESC LIMIT 1 OFFSET \(literal: limit.rule.count - 1)) AS happened_at
+            """
         }
+        let rows = try await self.database.withConnection { connection in
+            try await connection.raw(probes.joined(separator: " UNION ALL ")).all()
+        }
+        var wait: Int?
+        for row in rows {
+            guard let happenedAt = try row.decode(column: "happened_at", as: Int?.self) else { continue }
+            let rule = limits[try row.decode(column: "rule", as: Int.self)].rule
+            wait = max(wait ?? 0, max(1, happenedAt + rule.seconds - now))
+        }
+        return wait
     }
 
     /// Counts one `action` by `subject`, and forgets that action's events older than `retainSeconds`.
