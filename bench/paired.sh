@@ -5,7 +5,9 @@
 #             process in `pids` go on exit;
 #   wait_for URL                       until it answers (20 s at most);
 #   run CONNECTIONS wrk-args…          prints "req/s p50 p99";
-#   paired KEY CONNECTIONS wrk-args…   the bare route, then the workload, into result[KEY.bare], result[KEY].
+#   paired KEY CONNECTIONS wrk-args…   the bare route, then the workload, BENCH_ROUNDS times (default 3);
+#                                      the round whose ratio is the median goes into result[KEY.bare],
+#                                      result[KEY] (one pair swung by ±30% on a shared 2-core machine).
 
 swift build -c release --package-path bench/Baseline --scratch-path .build-bench >/dev/null
 baseline=".build-bench/release/Baseline"
@@ -38,6 +40,13 @@ run() {
 
 paired() {
     local key=$1 connections=$2; shift 2
-    result[$key.bare]=$(run "$connections" http://127.0.0.1:18081/hello)
-    result[$key]=$(run "$connections" "$@")
+    local rounds=() bare workload
+    for _ in $(seq "${BENCH_ROUNDS:-3}"); do
+        bare=$(run "$connections" http://127.0.0.1:18081/hello)
+        workload=$(run "$connections" "$@")
+        rounds+=("$(awk -v b="${bare%% *}" -v w="${workload%% *}" 'BEGIN { printf "%.6f", w / b }')|$bare|$workload")
+    done
+    local median
+    median=$(printf '%s\n' "${rounds[@]}" | sort -n | sed -n "$(( (${#rounds[@]} + 1) / 2 ))p")
+    IFS='|' read -r _ "result[$key.bare]" "result[$key]" <<< "$median"
 }

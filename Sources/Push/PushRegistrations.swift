@@ -15,9 +15,25 @@ public import SiteStore
 /// is forgotten here (``forget(token:platform:)``), and nothing is answered from memory while the
 /// database's ``CacheTrust`` is off.
 public final class PushRegistrations: Sendable {
+    /// A token is remembered by a 128-bit digest of it (two SipHashes, told apart by a prefix), not its
+    /// text: an FCM token is over 150 bytes, and a full memory (`capacity` tokens) would otherwise hold
+    /// tens of megabytes. A second token sharing a remembered digest would look registered; among
+    /// `capacity` tokens the odds are about 10⁻²⁹.
     private struct Key: Hashable {
-        let platform: PushPlatform
-        let token: String
+        let high: Int
+        let low: Int
+
+        init(platform: PushPlatform, token: String) {
+            var high = Hasher(), low = Hasher()
+            high.combine(0)
+            low.combine(1)
+            high.combine(platform.rawValue)
+            high.combine(token)
+            low.combine(platform.rawValue)
+            low.combine(token)
+            self.high = high.finalize()
+            self.low = low.finalize()
+        }
     }
 
     private struct Entry {
