@@ -26,7 +26,7 @@ public struct SessionStore: Sendable {
             id: RandomText.hex(byteCount: 16), memberID: memberID, createdAt: now, lastUsedAt: now,
             expiresAt: now + self.policy.maximumSeconds, userAgent: String(userAgent.prefix(255)), ip: ip
         )
-        try await self.store.insert(session, tokenHash: DeviceToken.storageHash(of: token.text), idleSince: now - self.policy.idleSeconds, now: now)
+        try await self.store.insert(session, tokenHash: DeviceToken.storageHash(of: token.text))
         return (session, token)
     }
 

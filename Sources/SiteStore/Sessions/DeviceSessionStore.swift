@@ -11,14 +11,10 @@ public struct DeviceSessionStore: Sendable {
         self.database = database
     }
 
-    /// Stores `session` under `tokenHash`, first dropping `session`'s member's rows that ended (revoked,
-    /// expired, or idle since before `idleSince`).
-    public func insert(_ session: DeviceSession, tokenHash: String, idleSince: Int, now: Int) async throws {
+    /// Stores `session` under `tokenHash`. Sessions that ended are removed by the maintenance sweep
+    /// (``MaintenanceSweep``), the one place that rule lives, not at every login.
+    public func insert(_ session: DeviceSession, tokenHash: String) async throws {
         try await self.database.withConnection { connection in
-            try await connection.raw("""
-                DELETE FROM device_sessions WHERE member_id = \(bind: session.memberID)
-                    AND (revoked_at IS NOT NULL OR expires_at <= \(bind: now) OR last_used_at <= \(bind: idleSince))
-                """).run()
             try await connection.raw("""
                 INSERT INTO device_sessions (id, member_id, token_hash, created_at, last_used_at, expires_at, user_agent, ip)
                 VALUES (\(bind: session.id), \(bind: session.memberID), \(bind: tokenHash), \(bind: session.createdAt),
