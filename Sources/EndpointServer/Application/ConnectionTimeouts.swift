@@ -29,7 +29,7 @@ final class ConnectionTimeouts: ChannelDuplexHandler, RemovableChannelHandler {
     private var timer: Scheduled<Void>?
     private var requestsInProgress = 0
     /// When the connection opened, until its first request head; then when its last answer ended.
-    private var idleSince = NIODeadline.now()
+    private var idleSince = NIODeadline.uptimeNanoseconds(0)
     private var hasMadeARequest = false
 
     init(headerSeconds: Int, idleSeconds: Int, logger: Logger) {

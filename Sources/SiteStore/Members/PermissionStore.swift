@@ -37,10 +37,9 @@ public struct PermissionStore: Sendable {
                     SELECT zone AS value FROM group_zone_access WHERE group_id IN (\(memberGroups))
                     UNION SELECT zone AS value FROM member_zone_access WHERE \(unexpired)
                     """
-            let lists = try await Self.lists(
-                ["privileges": privileges, "zones": zones].merging(membership.isAdmin ? [:] : ["pages": pages]) { first, _ in first },
-                on: connection
-            )
+            var queries = ["privileges": privileges, "zones": zones]
+            if !membership.isAdmin { queries["pages"] = pages }
+            let lists = try await Self.lists(queries, on: connection)
             return MemberPermissions(
                 membership: membership,
                 privileges: lists["privileges", default: []],
