@@ -116,7 +116,7 @@ public final class Database: Sendable {
             case .sqlite(let pool):
                 result = try await Self.lease(pool, logger: self.logger, lent: self.lent, body) { $0.sql(queryLogLevel: .trace) }
             case .postgres(let pool):
-                result = try await Self.lease(pool, logger: self.logger, lent: self.lent, body) { $0.sql(queryLogLevel: .trace) }
+                result = try await Self.lease(pool, logger: self.logger, lent: self.lent, body) { OpenPostgresConnection($0, queryLogLevel: .trace) }
             }
             if !self.isAvailable.load(ordering: .relaxed), self.isAvailable.exchange(true, ordering: .relaxed) == false {
                 self.logger.notice("database available again")
