@@ -18,6 +18,9 @@ public enum DeviceTokenStore {
     public static func register(
         token: String, platform: PushPlatform, memberID: Int?, refreshSeconds: Int, on connection: any SQLDatabase, now: Int = UnixTime.now
     ) async throws -> DeviceRegistration {
+        if connection.dialect.name == "postgresql" {
+            return try await self.registerInOneStatement(token: token, platform: platform, memberID: memberID, refreshSeconds: refreshSeconds, on: connection, now: now)
+        }
         let known = try await connection.raw("""
             SELECT member_id, last_seen_at FROM device_tokens WHERE platform = \(bind: platform.rawValue) AND token = \(bind: token)
             """).first()
@@ -31,6 +34,35 @@ public enum DeviceTokenStore {
             ON CONFLICT (platform, token) DO UPDATE SET member_id = \(bind: memberID), last_seen_at = \(bind: now)
             """).run()
         return DeviceRegistration(wrote: true, lastSeenAt: now)
+    }
+
+    /// The same rule in one round trip, for PostgreSQL, whose statements each cost a parse and a plan
+    /// on the server: the read and the conditional write as one statement with a data-modifying `WITH`
+    /// (which SQLite lacks; there, an `INSERT` that ends up writing nothing would still take the
+    /// file's one write lock, so the read stays a statement of its own). A repeat that writes nothing
+    /// inserts no row, locks none and takes no transaction ID.
+    private static func registerInOneStatement(
+        token: String, platform: PushPlatform, memberID: Int?, refreshSeconds: Int, on connection: any SQLDatabase, now: Int
+    ) async throws -> DeviceRegistration {
+        let row = try await connection.raw("""
+            WITH known AS (
+                SELECT member_id, last_seen_at FROM device_tokens WHERE platform = \(bind: platform.rawValue) AND token = \(bind: token)
+            ), written AS (
+                INSERT INTO device_tokens (token, platform, member_id, created_at, last_seen_at)
+                SELECT \(bind: token), \(bind: platform.rawValue), \(bind: memberID), \(bind: now), \(bind: now)
+                WHERE NOT EXISTS (
+                    SELECT 1 FROM known WHERE member_id IS NOT DISTINCT FROM \(bind: memberID) AND last_seen_at > \(bind: now - refreshSeconds)
+                )
+                ON CONFLICT (platform, token) DO UPDATE SET member_id = excluded.member_id, last_seen_at = excluded.last_seen_at
+                RETURNING last_seen_at
+            )
+            SELECT (SELECT last_seen_at FROM written) AS written, (SELECT last_seen_at FROM known) AS known
+            """).first()
+        if let written = try row?.decode(column: "written", as: Int?.self) {
+            return DeviceRegistration(wrote: true, lastSeenAt: written)
+        }
+        guard let known = try row?.decode(column: "known", as: Int?.self) else { throw InsertedRowMissing(table: "device_tokens") }
+        return DeviceRegistration(wrote: false, lastSeenAt: known)
     }
 
     /// The (platform, token) pairs `target` reaches.
