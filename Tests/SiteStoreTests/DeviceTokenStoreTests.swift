@@ -38,4 +38,36 @@ import Testing
             #expect(try rows.first?.decode(column: "last_seen_at", as: Int.self) == 13_603)
         }
     }
+
+    /// Registrations of one token racing on many connections (an app start reaching several instances,
+    /// or two members on one phone) never fail on the unique (platform, token) index and leave one row,
+    /// owned by one of them.
+    @Test(arguments: TestDatabase.engines)
+    func racingRegistrationsOfOneTokenLeaveOneRow(engine: DatabaseEngine) async throws {
+        try await TestDatabase.withMigrated(engine) { database in
+            var members: [Int] = []
+            for name in ["alice", "bob"] {
+                members.append(try await database.withConnection { connection in
+                    try await connection.raw("""
+                        INSERT INTO members (username, email, join_time, last_visit_time, primary_group_id)
+                        VALUES (\(bind: name), \(bind: name + "@example.com"), 0, 0, 4) RETURNING id
+                        """).first()!.decode(column: "id", as: Int.self)
+                })
+            }
+            let owners: [Int?] = [nil, members[0], members[1], nil, members[0], members[1], nil, members[0]]
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for owner in owners {
+                    group.addTask {
+                        _ = try await database.withConnection {
+                            try await DeviceTokenStore.register(token: "shared", platform: .ios, memberID: owner, refreshSeconds: 3600, on: $0, now: 20_000)
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let rows = try await database.withConnection { try await $0.raw("SELECT member_id FROM device_tokens").all() }
+            #expect(rows.count == 1)
+            #expect(owners.contains(try rows.first?.decode(column: "member_id", as: Int?.self)))
+        }
+    }
 }
