@@ -72,6 +72,7 @@ let package = Package(
 
         .systemLibrary(name: "CArgon2", path: "Sources/CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
         .systemLibrary(name: "CCrypt", path: "Sources/CCrypt", pkgConfig: "libxcrypt", providers: [.apt(["libcrypt-dev"])]),
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
 
         // MARK: Foundations: wording and storage
 
@@ -141,7 +142,7 @@ let package = Package(
         .executableTarget(
             name: "Endpoint",
             dependencies: [
-                "EndpointServer", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore",
+                "EndpointServer", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .logging,
             ],
             swiftSettings: upcoming
@@ -184,7 +185,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AuthTests",
-            dependencies: ["Auth", "SiteStore", "TestSupport", .hummingbirdTesting, .httpTypes, .sqlKit],
+            dependencies: ["Auth", "CArgon2", "SiteStore", "TestSupport", .hummingbirdTesting, .httpTypes, .sqlKit],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
         .testTarget(

@@ -80,6 +80,7 @@ struct ServeCommand: AsyncParsableCommand {
     var logFormat: String?
 
     func run() async throws {
+        MallocArenas.limitToCores(environment: ProcessInfo.processInfo.environment)
         let settings = try self.settings()
         try self.resolvedLogFormat().bootstrap(level: try self.resolvedLogLevel())
         let logger = Logger(label: "endpoint")

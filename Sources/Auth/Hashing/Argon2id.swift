@@ -1,9 +1,11 @@
 import CArgon2
 
-/// Argon2id through the system libargon2: encoded (PHC string) hashing and verification.
+/// Argon2id through the system libargon2, as PHC strings (``Argon2idEncoding``).
 ///
-/// Both calls are CPU- and memory-heavy and block the calling thread; run them through
-/// ``PasswordHasher``, never on an event loop.
+/// Hashing goes through `argon2_ctx` with the calling thread's kept block memory
+/// (`endpoint_argon2_allocate` in `CArgon2/shim.h`) rather than malloc. Both calls are CPU- and
+/// memory-heavy and block the calling thread; run them through ``PasswordHasher``, never on an event
+/// loop.
 enum Argon2id {
     static let saltLength = 16
     static let hashLength = 32
@@ -17,32 +19,44 @@ enum Argon2id {
     static func hash(_ password: String, parameters: Argon2idParameters) throws -> String {
         var generator = SystemRandomNumberGenerator()
         let salt = (0..<saltLength).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let encodedLength = argon2_encodedlen(
-            parameters.iterations, parameters.memoryKiB, parameters.parallelism,
-            UInt32(saltLength), UInt32(hashLength), Argon2_id
-        )
-        var encoded = [CChar](repeating: 0, count: encodedLength)
-        let passwordBytes = Array(password.utf8)
-        let result = passwordBytes.withUnsafeBytes { passwordBuffer in
-            salt.withUnsafeBytes { saltBuffer in
-                argon2id_hash_encoded(
-                    parameters.iterations, parameters.memoryKiB, parameters.parallelism,
-                    passwordBuffer.baseAddress, passwordBuffer.count,
-                    saltBuffer.baseAddress, saltBuffer.count,
-                    hashLength, &encoded, encodedLength
-                )
+        let hash = try self.derive(password, salt: salt, parameters: parameters, length: hashLength)
+        return Argon2idEncoding.encode(parameters: parameters, salt: salt, hash: hash)
+    }
+
+    /// Whether `password` matches `encoded`. Malformed hashes never match; the derived and stored
+    /// hashes are compared in constant time.
+    static func verify(_ password: String, encoded: String) -> Bool {
+        guard let stored = Argon2idEncoding.decode(encoded),
+              let derived = try? self.derive(password, salt: stored.salt, parameters: stored.parameters, length: stored.hash.count)
+        else { return false }
+        return ConstantTime.equals(derived, stored.hash)
+    }
+
+    /// The raw Argon2id output of `length` bytes; libargon2 refuses (``Failure``) costs, salts or
+    /// lengths outside its limits.
+    private static func derive(_ password: String, salt: [UInt8], parameters: Argon2idParameters, length: Int) throws -> [UInt8] {
+        var output = [UInt8](repeating: 0, count: length)
+        var passwordBytes = Array(password.utf8)
+        var saltBytes = salt
+        let result = output.withUnsafeMutableBufferPointer { out in
+            passwordBytes.withUnsafeMutableBufferPointer { pwd in
+                saltBytes.withUnsafeMutableBufferPointer { salt in
+                    var context = argon2_context(
+                        out: out.baseAddress, outlen: UInt32(clamping: out.count),
+                        pwd: pwd.baseAddress, pwdlen: UInt32(clamping: pwd.count),
+                        salt: salt.baseAddress, saltlen: UInt32(clamping: salt.count),
+                        secret: nil, secretlen: 0, ad: nil, adlen: 0,
+                        t_cost: parameters.iterations, m_cost: parameters.memoryKiB,
+                        lanes: parameters.parallelism, threads: parameters.parallelism,
+                        version: UInt32(ARGON2_VERSION_13.rawValue),
+                        allocate_cbk: endpoint_argon2_allocate, free_cbk: endpoint_argon2_release,
+                        flags: 0  // ARGON2_DEFAULT_FLAGS, as argon2id_hash_encoded passes
+                    )
+                    return argon2_ctx(&context, Argon2_id)
+                }
             }
         }
         guard result == ARGON2_OK.rawValue else { throw Failure(code: result) }
-        return String(decoding: encoded.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// Whether `password` matches `encoded`. Malformed hashes never match. libargon2 compares the
-    /// derived and stored hashes in constant time.
-    static func verify(_ password: String, encoded: String) -> Bool {
-        let passwordBytes = Array(password.utf8)
-        return passwordBytes.withUnsafeBytes { buffer in
-            argon2id_verify(encoded, buffer.baseAddress, buffer.count) == ARGON2_OK.rawValue
-        }
+        return output
     }
 }

@@ -1,0 +1,89 @@
+@testable import Auth
+import CArgon2
+import Testing
+
+/// Argon2id hashing through `argon2_ctx` with the hashing threads' kept memory, and its PHC strings,
+/// held to libargon2's own encoder and verifier.
+@Suite struct Argon2idTests {
+    static let cheap = Argon2idParameters(memoryKiB: 1_024, iterations: 1, parallelism: 1)
+
+    @Test(arguments: [cheap, Argon2idParameters(memoryKiB: 2_048, iterations: 3, parallelism: 2)])
+    func ourHashesVerifyWithLibargon2(parameters: Argon2idParameters) throws {
+        let encoded = try Argon2id.hash("correct horse", parameters: parameters)
+        #expect(encoded.hasPrefix("$argon2id$v=19$m=\(parameters.memoryKiB),t=\(parameters.iterations),p=\(parameters.parallelism)$"))
+        #expect(Self.libargon2Verifies("correct horse", encoded))
+        #expect(!Self.libargon2Verifies("correct horsf", encoded))
+    }
+
+    @Test(arguments: [cheap, Argon2idParameters(memoryKiB: 2_048, iterations: 3, parallelism: 2)])
+    func libargon2HashesVerifyWithOurs(parameters: Argon2idParameters) throws {
+        let encoded = try #require(Self.libargon2Hash("correct horse", salt: Array("sixteen byte slt".utf8), parameters: parameters))
+        #expect(Argon2id.verify("correct horse", encoded: encoded))
+        #expect(!Argon2id.verify("correct horsf", encoded: encoded))
+        #expect(!Argon2id.verify("", encoded: encoded))
+        #expect(Argon2idEncoding.decode(encoded).map { Argon2idEncoding.encode(parameters: $0.parameters, salt: $0.salt, hash: $0.hash) } == encoded)
+    }
+
+    /// Only libargon2's canonical form is read: anything else never matches.
+    @Test func malformedStringsAreRefused() throws {
+        let encoded = try #require(Self.libargon2Hash("pw", salt: Array("sixteen byte slt".utf8), parameters: Self.cheap))
+        let parts = encoded.split(separator: "$").map(String.init)
+        let (costs, salt, hash) = (parts[2], parts[3], parts[4])
+        for bad in [
+            "$argon2id$v=19$\(costs)$\(salt)=$\(hash)",
+            "$argon2id$v=19$t=1,m=1024,p=1$\(salt)$\(hash)",
+            "$argon2id$v=19$\(costs),x=1$\(salt)$\(hash)",
+            "$argon2id$v=19$\(costs)$\(salt)$\(hash)$",
+            "$argon2i$v=19$\(costs)$\(salt)$\(hash)",
+            "$argon2id$v=16$\(costs)$\(salt)$\(hash)",
+            "$argon2id$v=19$\(costs)$$\(hash)",
+            "$argon2id$v=19$\(costs)$\(salt)$\(hash.dropLast())!",
+            "argon2id$v=19$\(costs)$\(salt)$\(hash)",
+        ] {
+            #expect(Argon2idEncoding.decode(bad) == nil, "\(bad)")
+            #expect(!Argon2id.verify("pw", encoded: bad), "\(bad)")
+        }
+        #expect(Argon2id.verify("pw", encoded: encoded))
+    }
+
+    /// A thread keeps its block memory for its next hash and grows it when asked for more; a block
+    /// over the kept limit is mapped for one hash and unmapped after it.
+    @Test func blockMemoryIsKeptPerThread() throws {
+        var first: UnsafeMutablePointer<UInt8>?
+        #expect(endpoint_argon2_allocate(&first, 1 << 20) == ARGON2_OK.rawValue)
+        endpoint_argon2_release(first, 1 << 20)
+        var again: UnsafeMutablePointer<UInt8>?
+        #expect(endpoint_argon2_allocate(&again, 1 << 19) == ARGON2_OK.rawValue)
+        #expect(again == first)
+        endpoint_argon2_release(again, 1 << 19)
+
+        var larger: UnsafeMutablePointer<UInt8>?
+        #expect(endpoint_argon2_allocate(&larger, 2 << 20) == ARGON2_OK.rawValue)
+        endpoint_argon2_release(larger, 2 << 20)
+        let huge = 512 << 20
+        var once: UnsafeMutablePointer<UInt8>?
+        #expect(endpoint_argon2_allocate(&once, huge) == ARGON2_OK.rawValue)
+        #expect(once != larger)
+        endpoint_argon2_release(once, huge)
+        var kept: UnsafeMutablePointer<UInt8>?
+        #expect(endpoint_argon2_allocate(&kept, 1 << 20) == ARGON2_OK.rawValue)
+        #expect(kept == larger, "the 2 MiB region is still the thread's")
+        endpoint_argon2_release(kept, 1 << 20)
+    }
+
+    private static func libargon2Verifies(_ password: String, _ encoded: String) -> Bool {
+        let bytes = Array(password.utf8)
+        return argon2id_verify(encoded, bytes, bytes.count) == ARGON2_OK.rawValue
+    }
+
+    private static func libargon2Hash(_ password: String, salt: [UInt8], parameters: Argon2idParameters) -> String? {
+        let length = argon2_encodedlen(parameters.iterations, parameters.memoryKiB, parameters.parallelism, UInt32(salt.count), 32, Argon2_id)
+        var encoded = [CChar](repeating: 0, count: length)
+        let password = Array(password.utf8)
+        let result = argon2id_hash_encoded(
+            parameters.iterations, parameters.memoryKiB, parameters.parallelism, password, password.count, salt, salt.count, 32, &encoded, length
+        )
+        guard result == ARGON2_OK.rawValue else { return nil }
+        return String(decoding: encoded.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
