@@ -73,6 +73,7 @@ let package = Package(
         .systemLibrary(name: "CArgon2", path: "Sources/CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
         .systemLibrary(name: "CCrypt", path: "Sources/CCrypt", pkgConfig: "libxcrypt", providers: [.apt(["libcrypt-dev"])]),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+        .target(name: "CArgon2Memory", dependencies: ["CArgon2"]),
 
         // MARK: Foundations: wording and storage
 
@@ -96,7 +97,7 @@ let package = Package(
 
         .target(
             name: "Auth",
-            dependencies: ["CArgon2", "CCrypt", "SiteStore", .crypto, .logging, .metrics, .nioCore, .nioPosix, .nioLocks, .serviceLifecycle],
+            dependencies: ["CArgon2", "CArgon2Memory", "CCrypt", "SiteStore", .crypto, .logging, .metrics, .nioCore, .nioPosix, .nioLocks, .serviceLifecycle],
             swiftSettings: upcoming
         ),
         .target(
@@ -185,7 +186,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AuthTests",
-            dependencies: ["Auth", "CArgon2", "SiteStore", "TestSupport", .hummingbirdTesting, .httpTypes, .sqlKit],
+            dependencies: ["Auth", "CArgon2", "CArgon2Memory", "SiteStore", "TestSupport", .hummingbirdTesting, .httpTypes, .sqlKit],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
         .testTarget(

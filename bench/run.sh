@@ -11,7 +11,8 @@
 #   - p99 of the session view at concurrency 4, idle and while logins saturate the hashing pool, and
 #     of the bare route under the same logins (what a busy machine adds to any server); the same two
 #     with a probe at 200 requests a second (bench/latency_probe.py), which does not load the cores;
-#   - the server's resident memory idle (after start and one login) and at its peak.
+#   - the server's resident memory idle (2 s after start and one login), at its peak, and 2 s after
+#     the last load.
 # Release builds. Usage: bash bench/run.sh [seconds per run, default 10]; BENCH_ENDPOINT=path runs that
 # `endpoint` binary instead of building this checkout's (to compare an earlier build in the same run).
 set -euo pipefail
@@ -44,6 +45,8 @@ bench_engine() {
     member=$(echo "$login" | sed -E 's/.*"device_auth_member_id_vl":"([^"]+)".*/\1/')
     local auth=(-H "cms_member_id: $member" -H "cms_member_hash: $token")
     local session="$base?hook_type=account&hook=session" push="$base?hook_type=account&hook=setup_push_notifications&device=android"
+    # Idle: two seconds after the first login, once the hashing pool has given its kept block back.
+    sleep 2
     result[$engine.rss_idle]=$(kib "$server" VmRSS)
 
     paired "$engine.session" 16 "${auth[@]}" "$session"
@@ -66,6 +69,8 @@ bench_engine() {
     result[$engine.probe_bare_loaded]=$("${probe[@]}" http://127.0.0.1:18081/hello "$duration")
     wait "$logins"
     result[$engine.rss_peak]=$(kib "$server" VmHWM)
+    sleep 2
+    result[$engine.rss_after]=$(kib "$server" VmRSS)
     kill "$server"
     wait "$server" 2>/dev/null || true
 }
@@ -83,7 +88,7 @@ row() {
         local bare=${result[$engine.$key.bare]:-${result[$engine.session.bare]}}
         awk -v bare="${bare%% *}" -v hash="$hash_ms" -v cores="$cores" \
             -v idle="${result[$engine.cheap_idle]}" -v bare_idle="${result[$engine.bare_idle]}" \
-            -v probe_idle="${result[$engine.probe_idle]}" -v probe_bare_idle="${result[$engine.probe_bare_idle]}" -v rss_idle="${result[$engine.rss_idle]}" -v rss_peak="${result[$engine.rss_peak]}" \
+            -v probe_idle="${result[$engine.probe_idle]}" -v probe_bare_idle="${result[$engine.probe_bare_idle]}" -v rss_idle="${result[$engine.rss_idle]}" -v rss_peak="${result[$engine.rss_peak]}" -v rss_after="${result[$engine.rss_after]}" \
             "BEGIN { split(\"${result[$engine.$key]:-}\", r, \" \"); $program }"
     done
     echo
@@ -101,6 +106,6 @@ row "session view p99 (c4), logins on" cheap_loaded 'split(idle, i, " "); printf
 row "bare route p99 (c4), logins on" bare_loaded 'split(bare_idle, i, " "); printf "%8s idle, %-8s under logins     ", i[3], r[3]'
 row "session view p99, 200/s probe" probe_loaded 'split(probe_idle, i, " "); printf "%6.2fms idle, %6.2fms under logins     ", i[2], r[2]'
 row "bare route p99, 200/s probe" probe_bare_loaded 'split(probe_bare_idle, i, " "); printf "%6.2fms idle, %6.2fms under logins     ", i[2], r[2]'
-row "resident memory idle / peak" session 'printf "%6.1f MB idle, %6.1f MB peak          ", rss_idle / 1024, rss_peak / 1024'
+row "resident memory idle/peak/after" session 'printf "%5.1f idle, %5.1f peak, %5.1f after MB  ", rss_idle / 1024, rss_peak / 1024, rss_after / 1024'
 echo
 echo "one Argon2id hash (m=19456 KiB, t=2, p=1) through libargon2: $hash_ms ms; cores/hash = $(awk -v h="$hash_ms" -v c="$cores" 'BEGIN {printf "%.1f", 1000 * c / h}') logins/s"

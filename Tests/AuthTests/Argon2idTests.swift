@@ -1,5 +1,9 @@
 @testable import Auth
 import CArgon2
+import CArgon2Memory
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 /// Argon2id hashing through `argon2_ctx` with the hashing threads' kept memory, and its PHC strings,
@@ -46,29 +50,43 @@ import Testing
         #expect(Argon2id.verify("pw", encoded: encoded))
     }
 
-    /// A thread keeps its block memory for its next hash and grows it when asked for more; a block
-    /// over the kept limit is mapped for one hash and unmapped after it.
-    @Test func blockMemoryIsKeptPerThread() throws {
+    /// A finished hash's block is kept for the next hash of the same size, a larger one is mapped
+    /// for one hash only, and trimming unmaps what is kept (`msync` on it then fails).
+    @Test func blockMemoryIsKeptUntilTrimmed() throws {
+        endpoint_argon2_trim()
+        let size = 3 << 20
         var first: UnsafeMutablePointer<UInt8>?
-        #expect(endpoint_argon2_allocate(&first, 1 << 20) == ARGON2_OK.rawValue)
-        endpoint_argon2_release(first, 1 << 20)
+        #expect(endpoint_argon2_allocate(&first, size) == ARGON2_OK.rawValue)
+        #expect(endpoint_argon2_kept_bytes() == 0, "in use, not kept")
+        endpoint_argon2_release(first, size)
+        #expect(endpoint_argon2_kept_bytes() == size)
         var again: UnsafeMutablePointer<UInt8>?
-        #expect(endpoint_argon2_allocate(&again, 1 << 19) == ARGON2_OK.rawValue)
+        #expect(endpoint_argon2_allocate(&again, size) == ARGON2_OK.rawValue)
         #expect(again == first)
-        endpoint_argon2_release(again, 1 << 19)
+        endpoint_argon2_release(again, size)
 
-        var larger: UnsafeMutablePointer<UInt8>?
-        #expect(endpoint_argon2_allocate(&larger, 2 << 20) == ARGON2_OK.rawValue)
-        endpoint_argon2_release(larger, 2 << 20)
         let huge = 512 << 20
         var once: UnsafeMutablePointer<UInt8>?
         #expect(endpoint_argon2_allocate(&once, huge) == ARGON2_OK.rawValue)
-        #expect(once != larger)
         endpoint_argon2_release(once, huge)
-        var kept: UnsafeMutablePointer<UInt8>?
-        #expect(endpoint_argon2_allocate(&kept, 1 << 20) == ARGON2_OK.rawValue)
-        #expect(kept == larger, "the 2 MiB region is still the thread's")
-        endpoint_argon2_release(kept, 1 << 20)
+        #expect(endpoint_argon2_kept_bytes() == size, "a block over the limit is not kept")
+        #expect(msync(once, huge, MS_ASYNC) == -1)
+
+        #expect(msync(first, size, MS_ASYNC) == 0)
+        endpoint_argon2_trim()
+        #expect(endpoint_argon2_kept_bytes() == 0)
+        #expect(msync(first, size, MS_ASYNC) == -1)
+    }
+
+    /// The hasher gives kept blocks back once hashing has been quiet for the given time, not before.
+    @Test func aQuietHasherKeepsNoBlock() async throws {
+        let hasher = PasswordHasher(parameters: Self.cheap, threads: 1)
+        _ = try await hasher.hash("correct horse")
+        hasher.trimIfIdle(for: .seconds(60))
+        #expect(endpoint_argon2_kept_bytes() >= 1 << 20, "kept right after a hash")
+        hasher.trimIfIdle(for: .zero)
+        #expect(endpoint_argon2_kept_bytes() == 0)
+        try await hasher.shutdown()
     }
 
     private static func libargon2Verifies(_ password: String, _ encoded: String) -> Bool {

@@ -1,9 +1,10 @@
 import CArgon2
+import CArgon2Memory
 
 /// Argon2id through the system libargon2, as PHC strings (``Argon2idEncoding``).
 ///
-/// Hashing goes through `argon2_ctx` with the calling thread's kept block memory
-/// (`endpoint_argon2_allocate` in `CArgon2/shim.h`) rather than malloc. Both calls are CPU- and
+/// Hashing goes through `argon2_ctx` with block memory kept between hashes (`CArgon2Memory`) rather
+/// than malloc's. Both calls are CPU- and
 /// memory-heavy and block the calling thread; run them through ``PasswordHasher``, never on an event
 /// loop.
 enum Argon2id {
@@ -30,6 +31,11 @@ enum Argon2id {
               let derived = try? self.derive(password, salt: stored.salt, parameters: stored.parameters, length: stored.hash.count)
         else { return false }
         return ConstantTime.equals(derived, stored.hash)
+    }
+
+    /// Gives the block memory kept for the next hashes back to the system.
+    static func trimKeptMemory() {
+        endpoint_argon2_trim()
     }
 
     /// The raw Argon2id output of `length` bytes; libargon2 refuses (``Failure``) costs, salts or
