@@ -4,9 +4,8 @@ import CArgon2Memory
 /// Argon2id through the system libargon2, as PHC strings (``Argon2idEncoding``).
 ///
 /// Hashing goes through `argon2_ctx` with block memory kept between hashes (`CArgon2Memory`) rather
-/// than malloc's. Both calls are CPU- and
-/// memory-heavy and block the calling thread; run them through ``PasswordHasher``, never on an event
-/// loop.
+/// than malloc's. Both calls are CPU- and memory-heavy and block the calling thread; run them through
+/// ``PasswordHasher``, never on an event loop.
 enum Argon2id {
     static let saltLength = 16
     static let hashLength = 32

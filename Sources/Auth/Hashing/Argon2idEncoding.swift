@@ -5,8 +5,8 @@ import Foundation
 ///
 /// libargon2 exports its encoder and decoder only inside `argon2id_hash_encoded` and
 /// `argon2id_verify`, which allocate the block memory themselves; hashing through `argon2_ctx` with
-/// the hashing threads' own memory (`CArgon2Memory`) needs the string form done here. Tests hold
-/// it to libargon2's: each verifies what the other wrote.
+/// block memory kept between hashes (`CArgon2Memory`) needs the string form done here. Tests hold it
+/// to libargon2's: each verifies what the other wrote.
 enum Argon2idEncoding {
     struct Decoded: Equatable {
         let parameters: Argon2idParameters
