@@ -6,7 +6,7 @@ import Glibc
 #endif
 import Testing
 
-/// Argon2id hashing through `argon2_ctx` with the hashing threads' kept memory, and its PHC strings,
+/// Argon2id hashing through `argon2_ctx` with block memory kept between hashes, and its PHC strings,
 /// held to libargon2's own encoder and verifier.
 @Suite struct Argon2idTests {
     static let cheap = Argon2idParameters(memoryKiB: 1_024, iterations: 1, parallelism: 1)
@@ -87,6 +87,22 @@ import Testing
         hasher.trimIfIdle(for: .zero)
         #expect(endpoint_argon2_kept_bytes() == 0)
         try await hasher.shutdown()
+    }
+
+    /// Running as the server's service, the hasher gives its blocks back by itself within a couple of
+    /// seconds of the last hash.
+    @Test func theHashingServiceGivesBlocksBackWhenQuiet() async throws {
+        let hasher = PasswordHasher(parameters: Self.cheap, threads: 1)
+        let service = Task { try await hasher.run() }
+        _ = try await hasher.hash("correct horse")
+        #expect(endpoint_argon2_kept_bytes() >= 1 << 20, "kept right after a hash")
+        let deadline = ContinuousClock.now + .seconds(5)
+        while endpoint_argon2_kept_bytes() > 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(endpoint_argon2_kept_bytes() == 0, "still kept 5 s after the last hash")
+        service.cancel()
+        try await service.value
     }
 
     private static func libargon2Verifies(_ password: String, _ encoded: String) -> Bool {
