@@ -17,8 +17,9 @@ if [ $# -eq 0 ] && [ "${ENDPOINT_TEST_SANITIZE:-1}" != 0 ]; then
 fi
 
 # Then every parser that reads outside bytes under libFuzzer, briefly (ENDPOINT_TEST_FUZZ_SECONDS
-# each, default 30; 0 skips it, and so do arguments); long runs are `scripts/fuzz.sh TARGET SECONDS`.
-fuzz_seconds="${ENDPOINT_TEST_FUZZ_SECONDS:-30}"
+# each, default 15, which keeps a fresh clone's run within CI's half hour; 0 skips it, and so do
+# arguments); long runs are `scripts/fuzz.sh TARGET SECONDS`.
+fuzz_seconds="${ENDPOINT_TEST_FUZZ_SECONDS:-15}"
 if [ $# -eq 0 ] && [ "$fuzz_seconds" != 0 ]; then
     bash scripts/fuzz.sh all "$fuzz_seconds"
 fi
