@@ -31,7 +31,7 @@ public final class Database: Sendable {
 
     private enum Pool: @unchecked Sendable {
         case sqlite(EventLoopGroupConnectionPool<SQLiteFileSource>)
-        case postgres(EventLoopGroupConnectionPool<PostgresConnectionSource>)
+        case postgres(EventLoopGroupConnectionPool<PooledPostgresSource>)
     }
 
     /// Pooled connections per NIO event loop unless told otherwise (`--database-connections`): the
@@ -68,7 +68,7 @@ public final class Database: Sendable {
             configuration.coreConfiguration.options.connectTimeout = .seconds(2)
             self.engine = .postgres
             self.pool = .postgres(EventLoopGroupConnectionPool(
-                source: PostgresConnectionSource(sqlConfiguration: configuration),
+                source: PooledPostgresSource(base: PostgresConnectionSource(sqlConfiguration: configuration)),
                 maxConnectionsPerEventLoop: connectionsPerEventLoop, requestTimeout: .seconds(3), logger: logger, on: eventLoopGroup
             ))
         }
@@ -78,7 +78,7 @@ public final class Database: Sendable {
     /// such as the cache announcements' listener.
     var postgresConfiguration: PostgresConnection.Configuration? {
         guard case .postgres(let pool) = self.pool else { return nil }
-        return pool.source.sqlConfiguration.coreConfiguration
+        return pool.source.base.sqlConfiguration.coreConfiguration
     }
 
     /// Opens a pool for `url`, runs `body` with it and closes it afterwards, whether `body` succeeds or

@@ -1,10 +1,12 @@
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import PostgresKit
 import SQLKit
 
-/// The `SQLDatabase` of one leased PostgreSQL connection, which refuses a query once the connection
-/// has closed rather than handing it to postgres-nio.
+/// The `SQLDatabase` of one leased PostgreSQL connection: runs each statement as one prepared once on
+/// that connection (see ``PreparedStatements``), and refuses a query once the connection has closed
+/// rather than handing it to postgres-nio.
 ///
 /// postgres-nio writes each query to its channel without a write promise. While the channel is active
 /// its handler is in the pipeline and answers every query, failing them itself when the connection
@@ -12,14 +14,14 @@ import SQLKit
 /// dropped without an answer, and its caller waits for ever. That happened when PostgreSQL went away
 /// while a request held a connection the pool had just handed out (`DatabaseOutageTests`). Checking
 /// that the channel is active and writing the query in the same turn of the connection's event loop
-/// leaves no such gap: postgres-kit's future-returning `execute` writes at once when called there.
+/// leaves no such gap: postgres-nio writes at once when called there.
 struct OpenPostgresConnection: SQLDatabase {
-    let connection: PostgresConnection
+    let pooled: PooledPostgresConnection
     let base: any SQLDatabase
 
-    init(_ connection: PostgresConnection, queryLogLevel: Logger.Level) {
-        self.connection = connection
-        self.base = connection.sql(queryLogLevel: queryLogLevel)
+    init(_ pooled: PooledPostgresConnection, queryLogLevel: Logger.Level) {
+        self.pooled = pooled
+        self.base = pooled.connection.sql(queryLogLevel: queryLogLevel)
     }
 
     var logger: Logger { self.base.logger }
@@ -28,8 +30,9 @@ struct OpenPostgresConnection: SQLDatabase {
     var dialect: any SQLDialect { self.base.dialect }
     var queryLogLevel: Logger.Level? { self.base.queryLogLevel }
 
+    /// Runs the statement unnamed (the stores await the other `execute`).
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
-        let connection = self.connection
+        let connection = self.pooled.connection
         let base = self.base
         return connection.eventLoop.flatSubmit {
             guard !connection.isClosed else {
@@ -40,6 +43,31 @@ struct OpenPostgresConnection: SQLDatabase {
     }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
-        try await self.execute(sql: query, onRow).get()
+        let (sql, values) = self.serialize(query)
+        let key = PostgresBinds(values).map { (PreparedStatements.Key(sql: sql, types: $0.types), $0) }
+        guard let (key, binds) = key, let name = self.pooled.statements.withLockedValue({ $0.name(for: key) }) else {
+            return try await self.execute(sql: query, onRow).get()
+        }
+        if let level = self.queryLogLevel {
+            self.logger.log(level: level, "Executing prepared query", metadata: ["sql": .string(sql), "name": .string(name)])
+        }
+        let pooled = self.pooled
+        do {
+            try await withTaskExecutorPreference(pooled.executor) {
+                pooled.eventLoop.assertInEventLoop()
+                guard !pooled.isClosed else { throw ChannelError.ioOnClosedChannel }
+                let identity = SQLPreparedStatement.Identity(name: name, sql: sql, types: key.types)
+                let rows = try await SQLPreparedStatement.$identity.withValue(identity) {
+                    try await pooled.connection.execute(SQLPreparedStatement(bindings: binds.bindings), logger: self.logger)
+                }
+                for try await row in rows {
+                    onRow(row.sql())
+                }
+            }
+        } catch {
+            pooled.statements.withLockedValue { $0.record(key, succeeded: false) }
+            throw error
+        }
+        pooled.statements.withLockedValue { $0.record(key, succeeded: true) }
     }
 }
