@@ -36,8 +36,8 @@ public enum DeviceTokenStore {
         return DeviceRegistration(wrote: true, lastSeenAt: now)
     }
 
-    /// The same rule in one round trip, for PostgreSQL, whose statements each cost a parse and a plan
-    /// on the server: the read and the conditional write as one statement with a data-modifying `WITH`
+    /// The same rule in one round trip, for PostgreSQL, where each statement is a round trip to the
+    /// server: the read and the conditional write as one statement with a data-modifying `WITH`
     /// (which SQLite lacks; there, an `INSERT` that ends up writing nothing would still take the
     /// file's one write lock, so the read stays a statement of its own). A repeat that writes nothing
     /// inserts no row, locks none and takes no transaction ID.
