@@ -13,9 +13,14 @@ case "$sanitizer" in
 esac
 source scripts/test-environment.sh 54330
 
-# Timing comparisons mean nothing under a sanitizer's slowdown; the plain run makes them.
-skip=(--skip unknownUserTakesAsLongAsWrongPassword)
-# One dependency's row collection is suppressed, with its reason, in scripts/tsan-suppressions.txt.
+# Timing comparisons mean nothing under a sanitizer's slowdown; the plain run makes them. Two suites
+# that start instrumented `endpoint` processes one after another for commands and multi-instance
+# announcements (68 and 25 s here against 11 and 2 s plain) are left to the plain run too, which
+# keeps a fresh clone's whole test command within CI's half hour: the listener, caches and commands
+# they drive run in-process under the sanitizer in CacheAnnouncementTests and the store tests.
+skip=(--skip unknownUserTakesAsLongAsWrongPassword --skip CacheAnnouncementProcessTests --skip MemberCommandTests)
+# Reports on rows SQLite's threads hand to the awaiting task are suppressed, with the reason, in
+# scripts/tsan-suppressions.txt.
 export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/scripts/tsan-suppressions.txt"
 # Leak checking is off: the process-wide NIO event loops and caches live until exit by design.
 export ASAN_OPTIONS="detect_leaks=0"

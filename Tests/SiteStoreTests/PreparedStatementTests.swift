@@ -80,3 +80,27 @@ struct PreparedStatementTests {
         }
     }
 }
+
+extension PreparedStatementTests {
+    /// A column a prepared statement returns changes type (a migration, perhaps run by another
+    /// instance): the statement still answers, and is prepared again under a new name.
+    @Test func aStatementWhoseColumnsChangedTypeIsPreparedAgain() async throws {
+        try await TestDatabase.withMigrated(.postgres) { database in
+            try await database.withConnection { connection in
+                try await connection.raw("CREATE TEMP TABLE widening (id INTEGER, n INTEGER)").run()
+                try await connection.raw("INSERT INTO widening (id, n) VALUES (1, 41)").run()
+                let read = { try await connection.raw("SELECT n FROM widening WHERE id = \(bind: 1)").first(decodingColumn: "n", as: Int.self) }
+                #expect(try await read() == 41)
+                try await connection.raw("ALTER TABLE widening ALTER COLUMN n TYPE BIGINT").run()
+                try await connection.raw("UPDATE widening SET n = 42").run()
+                #expect(try await read() == 42)
+                #expect(try await read() == 42)
+                let prepared = try await connection.raw("""
+                    SELECT count(*) AS n FROM pg_prepared_statements WHERE statement = 'SELECT n FROM widening WHERE id = $1'
+                    """).first(decodingColumn: "n", as: Int.self)
+                // The first preparation stays on the server, unused, until the connection closes.
+                #expect(prepared == 2)
+            }
+        }
+    }
+}

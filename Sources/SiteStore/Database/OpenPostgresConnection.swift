@@ -30,6 +30,10 @@ struct OpenPostgresConnection: SQLDatabase {
     var dialect: any SQLDialect { self.base.dialect }
     var queryLogLevel: Logger.Level? { self.base.queryLogLevel }
 
+    /// What PostgreSQL answers for a prepared statement whose result columns changed type ("cached plan
+    /// must not change result type", feature not supported).
+    static let cachedPlanChangedResultType = "0A000"
+
     /// Runs the statement unnamed (the stores await the other `execute`).
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
         let connection = self.pooled.connection
@@ -64,6 +68,11 @@ struct OpenPostgresConnection: SQLDatabase {
                     onRow(row.sql())
                 }
             }
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.cachedPlanChangedResultType {
+            // A migration changed a column it returns (another instance may have run it): nothing ran,
+            // so the statement runs unprepared now and is prepared afresh next time.
+            pooled.statements.withLockedValue { $0.forget(key) }
+            return try await self.execute(sql: query, onRow).get()
         } catch {
             pooled.statements.withLockedValue { $0.record(key, succeeded: false) }
             throw error

@@ -54,6 +54,12 @@ struct PreparedStatements {
         }
     }
 
+    /// Forgets `key`'s name, so the next use prepares it afresh under a new one: PostgreSQL no longer
+    /// runs a prepared statement whose result columns changed type under it.
+    mutating func forget(_ key: Key) {
+        self.entries[key] = nil
+    }
+
     private mutating func nextName() -> String {
         self.lastNumber += 1
         return "endpoint_\(self.lastNumber)"
