@@ -49,18 +49,18 @@ struct OpenPostgresConnection: SQLDatabase {
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
         let (sql, values) = self.serialize(query)
         let key = PostgresBinds(values).map { (PreparedStatements.Key(sql: sql, types: $0.types), $0) }
-        guard let (key, binds) = key, let name = self.pooled.statements.withLockedValue({ $0.name(for: key) }) else {
+        guard let (key, binds) = key, let use = self.pooled.statements.withLockedValue({ $0.use(for: key) }) else {
             return try await self.execute(sql: query, onRow).get()
         }
         if let level = self.queryLogLevel {
-            self.logger.log(level: level, "Executing prepared query", metadata: ["sql": .string(sql), "name": .string(name)])
+            self.logger.log(level: level, "Executing prepared query", metadata: ["sql": .string(sql), "name": .string(use.name)])
         }
         let pooled = self.pooled
         do {
             try await withTaskExecutorPreference(pooled.executor) {
                 pooled.eventLoop.assertInEventLoop()
                 guard !pooled.isClosed else { throw ChannelError.ioOnClosedChannel }
-                let identity = SQLPreparedStatement.Identity(name: name, sql: sql, types: key.types)
+                let identity = SQLPreparedStatement.Identity(name: use.name, sql: sql, types: key.types)
                 let rows = try await SQLPreparedStatement.$identity.withValue(identity) {
                     try await pooled.connection.execute(SQLPreparedStatement(bindings: binds.bindings), logger: self.logger)
                 }
@@ -77,6 +77,8 @@ struct OpenPostgresConnection: SQLDatabase {
             pooled.statements.withLockedValue { $0.record(key, succeeded: false) }
             throw error
         }
-        pooled.statements.withLockedValue { $0.record(key, succeeded: true) }
+        if !use.ran {
+            pooled.statements.withLockedValue { $0.record(key, succeeded: true) }
+        }
     }
 }

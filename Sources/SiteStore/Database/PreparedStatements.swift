@@ -27,22 +27,29 @@ struct PreparedStatements {
     private var entries: [Key: Entry] = [:]
     private var lastNumber = 0
 
-    /// The name to run `key` under, or nil when it runs unnamed.
-    mutating func name(for key: Key) -> String? {
+    /// The name to run a statement under, and whether it has run under that name already (then how
+    /// the next run goes need not be recorded).
+    struct Use {
+        let name: String
+        let ran: Bool
+    }
+
+    /// How to run `key`, or nil when it runs unnamed.
+    mutating func use(for key: Key) -> Use? {
         switch self.entries[key] {
-        case .named(let name, _, _):
-            return name
+        case .named(let name, let ran, _):
+            return Use(name: name, ran: ran)
         case .unnamed:
             return nil
         case nil:
             guard self.entries.count < Self.capacity else { return nil }
             let name = self.nextName()
             self.entries[key] = .named(name, ran: false, failures: 0)
-            return name
+            return Use(name: name, ran: false)
         }
     }
 
-    /// Records how running `key` went.
+    /// Records how running `key` went, until it has run once.
     mutating func record(_ key: Key, succeeded: Bool) {
         guard case .named(let name, let ran, let failures)? = self.entries[key], !ran else { return }
         if succeeded {
