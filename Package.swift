@@ -7,7 +7,7 @@ let upcoming: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
-/// `ENDPOINT_FUZZING=1` (only `scripts/fuzz.sh`, in its own build folder `.build-fuzz`) compiles the
+/// `ENDPOINT_FUZZING=1` (only `scripts/fuzz.sh`, for the `endpoint-fuzz` product) compiles the
 /// modules whose parsers read outside bytes with libFuzzer's coverage and AddressSanitizer, and links
 /// `endpoint-fuzz` with libFuzzer. It is set per module, not with `swift build --sanitize=fuzzer`,
 /// which would also turn the build tool (`DataEmbedder`) into a fuzzer.
