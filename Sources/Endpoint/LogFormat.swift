@@ -13,7 +13,7 @@ enum LogFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
         LoggingSystem.bootstrap { label in
             switch self {
             case .text:
-                var handler = StreamLogHandler.standardError(label: label)
+                var handler = TextLogHandler(stream: StreamLogHandler.standardError(label: label))
                 handler.logLevel = level
                 return handler
             case .json:

@@ -82,4 +82,33 @@ import Testing
         #expect(object["count"] == "3" && object["list"]?.contains("a") == true)
         #expect(try #require(object["time"]).wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/) != nil)
     }
+
+    /// The `text` format's handler writes what swift-log's `StreamLogHandler` writes with the same
+    /// metadata (it only renders it later), the entry's items winning over the logger's.
+    @Test func theTextHandlerWritesWhatTheStreamHandlerWrites() {
+        let lines = NIOLockedValueBox<[String]>([])
+        let stream = LineCollector(lines: lines)
+        var direct = Logger(label: "test") { StreamLogHandler(label: $0, stream: stream, metadataProvider: nil) }
+        var deferred = Logger(label: "test") { TextLogHandler(stream: StreamLogHandler(label: $0, stream: stream, metadataProvider: nil)) }
+        direct[metadataKey: "request_id"] = "abc"
+        direct[metadataKey: "hb.request.id"] = "1"
+        deferred[metadataKey: "request_id"] = "abc"
+        deferred[metadataKey: "hb.request.id"] = "1"
+        direct.info("said hi", metadata: ["hb.request.id": "2", "count": .stringConvertible(3)])
+        deferred.info("said hi", metadata: ["hb.request.id": "2", "count": .stringConvertible(3)])
+        deferred.debug("not at info")
+        let written = lines.withLockedValue { $0 }.map { $0.drop(while: { $0 != " " }) }
+        #expect(written.count == 2)
+        #expect(written.first == written.last)
+        #expect(written.last == " info test: count=3 hb.request.id=2 request_id=abc [EndpointTests] said hi\n")
+    }
+}
+
+/// Collects what a `StreamLogHandler` writes.
+private struct LineCollector: TextOutputStream, Sendable {
+    let lines: NIOLockedValueBox<[String]>
+
+    mutating func write(_ string: String) {
+        self.lines.withLockedValue { $0.append(string) }
+    }
 }
