@@ -7,11 +7,11 @@
 #   - account/setup_push_notifications with the same token again (every app start), and with a new
 #     token each time (a real write), concurrency 16;
 #   - account/login (urlencoded) at concurrency 16 and 1, against cores / the time of one Argon2id hash
-#     through the same system libargon2 (bench/argon2_hash_time.py);
+#     through the same system libargon2 (bench/argon2_hash_time.py) measured just before and after;
 #   - p99 of the session view at concurrency 4, idle and while logins saturate the hashing pool, and
 #     of the bare route under the same logins (what a busy machine adds to any server); the same two
 #     with a probe at 200 requests a second (bench/latency_probe.py), which does not load the cores;
-#   - the server's resident memory idle (2 s after start and one login), at its peak, and 2 s after
+#   - the server's resident memory idle (2 s after start and one login), at its peak, and 3 s after
 #     the last load.
 # Release builds. Usage: bash bench/run.sh [seconds per run, default 10]; BENCH_ENDPOINT=path runs that
 # `endpoint` binary instead of building this checkout's (to compare an earlier build in the same run).
@@ -52,7 +52,16 @@ bench_engine() {
     paired "$engine.session" 16 "${auth[@]}" "$session"
     paired "$engine.push_repeat" 16 -s bench/push_repeat.lua "${auth[@]}" "$push"
     paired "$engine.push_first" 16 -s bench/push_first.lua "${auth[@]}" "$push"
+    # One hash's time just before and just after the logins, whose mean the ratio uses: the machine
+    # drifts (here one hash took from 20 to 33 ms over a whole benchmark), and right after the
+    # new-token load the kernel is still writing its pages out, hence the `sync` first.
+    sync
+    local hash_before hash_after
+    hash_before=$(python3 bench/argon2_hash_time.py)
     result[$engine.login]=$(run 16 -s bench/login.lua "$base?hook_type=account&hook=login")
+    hash_after=$(python3 bench/argon2_hash_time.py)
+    result[$engine.hash_ms]=$(awk -v a="$hash_before" -v b="$hash_after" 'BEGIN { printf "%.2f", (a + b) / 2 }')
+    result[$engine.hash_around]="$hash_before before, $hash_after after"
     result[$engine.login_c1]=$(run 1 -s bench/login.lua "$base?hook_type=account&hook=login")
     # The session view and the bare route (another process), idle and while logins saturate the cores:
     # with wrk at c4 (itself a saturating load) and with a probe at 200 requests a second.
@@ -69,7 +78,9 @@ bench_engine() {
     result[$engine.probe_bare_loaded]=$("${probe[@]}" http://127.0.0.1:18081/hello "$duration")
     wait "$logins"
     result[$engine.rss_peak]=$(kib "$server" VmHWM)
-    sleep 2
+    # Blocks go back at the first check (once a second) after a second without a hash: within about
+    # 2.2 s of the last login's answer, so 2 s sometimes measured them still kept.
+    sleep 3
     result[$engine.rss_after]=$(kib "$server" VmRSS)
     kill "$server"
     wait "$server" 2>/dev/null || true
@@ -77,7 +88,6 @@ bench_engine() {
 
 bench_engine sqlite "sqlite://$work/bench.sqlite" 18080 sqlite3 "$work/bench.sqlite"
 bench_engine postgres "$THROWAWAY_POSTGRES_URL" 18082 psql -q "$THROWAWAY_POSTGRES_URL" -c
-hash_ms=$(python3 bench/argon2_hash_time.py)
 cores=$(nproc)
 
 # Prints one table row: the call's figures on both engines, formatted by the awk program given.
@@ -86,7 +96,7 @@ row() {
     printf '%-34s' "$label"
     for engine in sqlite postgres; do
         local bare=${result[$engine.$key.bare]:-${result[$engine.session.bare]}}
-        awk -v bare="${bare%% *}" -v hash="$hash_ms" -v cores="$cores" \
+        awk -v bare="${bare%% *}" -v hash="${result[$engine.hash_ms]}" -v cores="$cores" \
             -v idle="${result[$engine.cheap_idle]}" -v bare_idle="${result[$engine.bare_idle]}" \
             -v probe_idle="${result[$engine.probe_idle]}" -v probe_bare_idle="${result[$engine.probe_bare_idle]}" -v rss_idle="${result[$engine.rss_idle]}" -v rss_peak="${result[$engine.rss_peak]}" -v rss_after="${result[$engine.rss_after]}" \
             "BEGIN { split(\"${result[$engine.$key]:-}\", r, \" \"); $program }"
@@ -108,4 +118,7 @@ row "session view p99, 200/s probe" probe_loaded 'split(probe_idle, i, " "); pri
 row "bare route p99, 200/s probe" probe_bare_loaded 'split(probe_bare_idle, i, " "); printf "%6.2fms idle, %6.2fms under logins     ", i[2], r[2]'
 row "resident memory idle/peak/after" session 'printf "%5.1f idle, %5.1f peak, %5.1f after MB  ", rss_idle / 1024, rss_peak / 1024, rss_after / 1024'
 echo
-echo "one Argon2id hash (m=19456 KiB, t=2, p=1) through libargon2: $hash_ms ms; cores/hash = $(awk -v h="$hash_ms" -v c="$cores" 'BEGIN {printf "%.1f", 1000 * c / h}') logins/s"
+for engine in sqlite postgres; do
+    hash_ms=${result[$engine.hash_ms]}
+    echo "one Argon2id hash (m=19456 KiB, t=2, p=1) through libargon2 around the $engine logins: $hash_ms ms (${result[$engine.hash_around]}); cores/hash = $(awk -v h="$hash_ms" -v c="$cores" 'BEGIN {printf "%.1f", 1000 * c / h}') logins/s"
+done
