@@ -52,10 +52,9 @@ bench_engine() {
     paired "$engine.session" 16 "${auth[@]}" "$session"
     paired "$engine.push_repeat" 16 -s bench/push_repeat.lua "${auth[@]}" "$push"
     paired "$engine.push_first" 16 -s bench/push_first.lua "${auth[@]}" "$push"
-    # One hash's time just before and just after the logins, whose mean the ratio uses: the machine
-    # drifts (here one hash took from 20 to 33 ms over a whole benchmark), and right after the
-    # new-token load the kernel is still writing its pages out, hence the `sync` first.
-    sync
+    # One hash's time just before and just after the logins, whose mean the ratio uses (here one hash
+    # took from 20 to 33 ms within a benchmark). The second also lets the queue of hashes the c16 run
+    # leaves behind drain before the c1 logins, whose p99 would otherwise include it.
     local hash_before hash_after
     hash_before=$(python3 bench/argon2_hash_time.py)
     result[$engine.login]=$(run 16 -s bench/login.lua "$base?hook_type=account&hook=login")
