@@ -55,10 +55,14 @@ import Testing
         )
         defer { _ = client.shutdown(queue: .global()) { _ in } }
         // One hashing thread: 24 logins (under the hashing queue's limit of 32) take at least 24 hash
-        // times (over 350 ms even where a hash takes 15 ms), so after the 250 ms that every connection
-        // needs to be accepted and its request read, even by the ThreadSanitizer build, most of them
-        // are still hashing when SIGTERM comes.
-        let server = try await EndpointProcess.serve(port: port, database: database, environment: ["ENDPOINT_HASH_THREADS": "1"], client: client)
+        // times (over 350 ms even where a hash takes 15 ms). SIGTERM comes once every login not yet
+        // answered is at the hasher (`endpoint_hash_queue_depth`), so every request has been read and
+        // most are still hashing; a fixed wait was too short for a ThreadSanitizer build on a busy
+        // machine (a connection not yet read is closed by the shutdown, which is right).
+        let metricsPort = try await EndpointProcess.freePort()
+        let server = try await EndpointProcess.serve(
+            port: port, database: database, environment: ["ENDPOINT_HASH_THREADS": "1", "ENDPOINT_METRICS_PORT": "\(metricsPort)"], client: client
+        )
         let login = "http://127.0.0.1:\(port)/data/endpoint.php?hook_type=account&hook=login"
         let finished = FinishedCount()
         let (answers, finishedBeforeSignal) = try await withThrowingTaskGroup(of: String.self) { group in
@@ -69,8 +73,7 @@ import Testing
                     return answer
                 }
             }
-            try await Task.sleep(for: .milliseconds(250))
-            let before = await finished.count
+            let before = try await Self.waitUntilEveryLoginIsHashing(24, finished: finished, metrics: "http://127.0.0.1:\(metricsPort)/metrics", client: client)
             server.terminate()
             return (try await group.reduce(into: []) { $0.append($1) }, before)
         }
@@ -107,6 +110,24 @@ import Testing
         #expect(answers.count == 16)
         #expect(answers.allSatisfy { $0.hasPrefix(#"{"success":true"#) }, "\(answers.filter { !$0.hasPrefix(#"{"success":true"#) })")
         #expect(EndpointProcess.stop(server))
+    }
+}
+
+extension ServeProcessTests {
+    /// Waits (10 s at most) until each of `logins` is answered or waiting at the hasher, and returns how
+    /// many were answered by then.
+    private static func waitUntilEveryLoginIsHashing(_ logins: Int, finished: FinishedCount, metrics: String, client: HTTPClient) async throws -> Int {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            let answered = await finished.count
+            let page = try await client.execute(HTTPClientRequest(url: metrics), timeout: .seconds(5))
+            let text = String(buffer: try await page.body.collect(upTo: 1 << 20))
+            let depth = text.firstMatch(of: /\nendpoint_hash_queue_depth (\d+)/).flatMap { Int($0.output.1) } ?? 0
+            if answered + depth >= logins { return answered }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        Issue.record("the logins never all reached the hasher")
+        return await finished.count
     }
 }
 
