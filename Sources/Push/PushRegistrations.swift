@@ -7,8 +7,8 @@ public import SiteStore
 /// The SDKs register at every app start with a token that is almost always registered already. A
 /// token this instance registered (or found registered) to the same owner, last seen within
 /// `push_token_refresh_seconds`, is answered from memory — no query at all; anything else goes to
-/// ``DeviceTokenStore/register(token:platform:memberID:refreshSeconds:on:now:)`` (one read, and a
-/// write only when something changed), so the last-seen time is refreshed at most once per interval.
+/// ``DeviceTokenRegistrar`` (one read, and a write only when something changed, both shared by the
+/// registrations that arrive together), so the last-seen time is refreshed at most once per interval.
 ///
 /// What is remembered is forgotten when it may be wrong: a token moved or removed through another
 /// instance is announced on PostgreSQL (``CacheAnnouncement/tokens``), one the push worker found dead
@@ -42,6 +42,7 @@ public final class PushRegistrations: Sendable {
     }
 
     private let database: Database
+    private let registrar: DeviceTokenRegistrar
     private let config: ConfigStore
     private let known = NIOLockedValueBox<[Key: Entry]>([:])
     private let capacity: Int
@@ -52,6 +53,7 @@ public final class PushRegistrations: Sendable {
     /// - Parameter capacity: tokens remembered at most; when reached, memory starts afresh.
     public init(database: Database, config: ConfigStore, capacity: Int = 100_000) {
         self.database = database
+        self.registrar = DeviceTokenRegistrar(database: database)
         self.config = config
         self.capacity = capacity
     }
@@ -66,9 +68,9 @@ public final class PushRegistrations: Sendable {
             return
         }
         self.misses.increment()
-        let registration = try await self.database.withConnection {
-            try await DeviceTokenStore.register(token: token, platform: platform, memberID: owner, refreshSeconds: refreshSeconds, on: $0, now: now)
-        }
+        let registration = try await self.registrar.register(
+            DeviceTokenRequest(token: token, platform: platform, memberID: owner, refreshSeconds: refreshSeconds, now: now)
+        )
         self.known.withLockedValue { known in
             if known.count >= self.capacity { known.removeAll(keepingCapacity: true) }
             known[key] = Entry(owner: owner, lastSeenAt: registration.lastSeenAt)

@@ -10,13 +10,13 @@ import Testing
         try await TestDatabase.withMigrated(engine) { database in
             func register(_ member: Int?, at now: Int) async throws -> Bool {
                 try await database.withConnection {
-                    try await DeviceTokenStore.register(token: "t1", platform: .android, memberID: member, refreshSeconds: 3600, on: $0, now: now)
+                    try await DeviceTokenStore.register([DeviceTokenRequest(token: "t1", platform: .android, memberID: member, refreshSeconds: 3600, now: now)], on: $0)[0]
                 }.wrote
             }
             #expect(try await register(nil, at: 10_000), "a new token")
             #expect(try await register(nil, at: 10_001) == false, "the same owner, just seen")
             let unchanged = try await database.withConnection {
-                try await DeviceTokenStore.register(token: "t1", platform: .android, memberID: nil, refreshSeconds: 3600, on: $0, now: 10_002)
+                try await DeviceTokenStore.register([DeviceTokenRequest(token: "t1", platform: .android, memberID: nil, refreshSeconds: 3600, now: 10_002)], on: $0)[0]
             }
             #expect(unchanged == DeviceRegistration(wrote: false, lastSeenAt: 10_000), "the stored last-seen time comes back")
             #expect(try await register(nil, at: 13_599) == false)
@@ -27,7 +27,7 @@ import Testing
             if engine == .postgres {
                 // A repeat that writes nothing takes no transaction ID, so its commit flushes no WAL.
                 let assigned = try await database.transaction { connection in
-                    try await DeviceTokenStore.register(token: "t1", platform: .android, memberID: nil, refreshSeconds: 3600, on: connection, now: 13_604)
+                    _ = try await DeviceTokenStore.register([DeviceTokenRequest(token: "t1", platform: .android, memberID: nil, refreshSeconds: 3600, now: 13_604)], on: connection)
                     return try await connection.raw("SELECT pg_current_xact_id_if_assigned() IS NOT NULL AS assigned").first()?
                         .decode(column: "assigned", as: Bool.self)
                 }
@@ -59,7 +59,7 @@ import Testing
                 for owner in owners {
                     group.addTask {
                         _ = try await database.withConnection {
-                            try await DeviceTokenStore.register(token: "shared", platform: .ios, memberID: owner, refreshSeconds: 3600, on: $0, now: 20_000)
+                            try await DeviceTokenStore.register([DeviceTokenRequest(token: "shared", platform: .ios, memberID: owner, refreshSeconds: 3600, now: 20_000)], on: $0)[0]
                         }
                     }
                 }

@@ -161,7 +161,9 @@ package struct GoogleClaims: JWTPayload {
 /// Registers devices directly, as the registration hook would.
 package enum PushDevices {
     package static func register(_ token: String, _ platform: PushPlatform, member: Int?, database: Database) async throws {
-        _ = try await database.withConnection { try await DeviceTokenStore.register(token: token, platform: platform, memberID: member, refreshSeconds: 3600, on: $0) }
+        _ = try await database.withConnection {
+            try await DeviceTokenStore.register([DeviceTokenRequest(token: token, platform: platform, memberID: member, refreshSeconds: 3600)], on: $0)
+        }
     }
 
     package static func tokens(_ database: Database) async throws -> [String] {

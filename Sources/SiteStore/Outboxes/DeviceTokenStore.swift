@@ -6,63 +6,49 @@ public import SQLKit
 /// changed hands, or someone else logged in on it) and refreshes its last-seen time, instead of
 /// delivering one device's notifications to two members. A member may have any number of devices.
 public enum DeviceTokenStore {
-    /// Registers `token` for `memberID` (nil: an anonymous device); returns whether that took a write
-    /// and the last-seen time now stored.
+    /// Registers tokens, each for its member (nil: an anonymous device); returns for each, in order,
+    /// whether it took a write and the last-seen time now stored.
     ///
     /// The SDKs register at every app start with a token that is almost always registered already: a
     /// token already registered to the same owner and written less than `refreshSeconds` ago is left as
-    /// it is after one read, so a launch spike costs reads, not writes (on PostgreSQL, WAL flushes). Any
-    /// other registration writes, so the last registration always decides the owner, whichever
-    /// instance took the earlier one.
-    @discardableResult
-    public static func register(
-        token: String, platform: PushPlatform, memberID: Int?, refreshSeconds: Int, on connection: any SQLDatabase, now: Int = UnixTime.now
-    ) async throws -> DeviceRegistration {
-        if connection.dialect.name == "postgresql" {
-            return try await self.registerInOneStatement(token: token, platform: platform, memberID: memberID, refreshSeconds: refreshSeconds, on: connection, now: now)
+    /// it is, so a launch spike costs reads, not writes (on PostgreSQL, WAL flushes). Any other
+    /// registration writes, so the last registration always decides the owner, whichever instance took
+    /// the earlier one. Several registrations (``DeviceTokenRegistrar`` batches those that arrive
+    /// together) are made as if one after the other (of two registrations of one token the later
+    /// decides) in two statements: one read for all of them, and one write for those that need it.
+    public static func register(_ requests: [DeviceTokenRequest], on connection: any SQLDatabase) async throws -> [DeviceRegistration] {
+        struct Key: Hashable {
+            let platform: String
+            let token: String
         }
-        let known = try await connection.raw("""
-            SELECT member_id, last_seen_at FROM device_tokens WHERE platform = \(bind: platform.rawValue) AND token = \(bind: token)
-            """).first()
-        if let known, try known.decode(column: "member_id", as: Int?.self) == memberID {
-            let lastSeenAt = try known.decode(column: "last_seen_at", as: Int.self)
-            if lastSeenAt > now - refreshSeconds { return DeviceRegistration(wrote: false, lastSeenAt: lastSeenAt) }
+        guard !requests.isEmpty else { return [] }
+        let keys = requests.map { request -> SQLQueryString in "(\(bind: request.platform.rawValue), \(bind: request.token))" }
+        var stored: [Key: (memberID: Int?, lastSeenAt: Int)] = [:]
+        for row in try await connection.raw("""
+            SELECT platform, token, member_id, last_seen_at FROM device_tokens WHERE (platform, token) IN (VALUES \(keys.joined(separator: ", ")))
+            """).all() {
+            let key = Key(platform: try row.decode(column: "platform", as: String.self), token: try row.decode(column: "token", as: String.self))
+            stored[key] = (try row.decode(column: "member_id", as: Int?.self), try row.decode(column: "last_seen_at", as: Int.self))
+        }
+        var writes: [Key: DeviceTokenRequest] = [:]
+        let registrations = requests.map { request in
+            let key = Key(platform: request.platform.rawValue, token: request.token)
+            if let known = stored[key], known.memberID == request.memberID, known.lastSeenAt > request.now - request.refreshSeconds {
+                return DeviceRegistration(wrote: false, lastSeenAt: known.lastSeenAt)
+            }
+            stored[key] = (request.memberID, request.now)
+            writes[key] = request
+            return DeviceRegistration(wrote: true, lastSeenAt: request.now)
+        }
+        guard !writes.isEmpty else { return registrations }
+        let rows = writes.values.map { request -> SQLQueryString in
+            "(\(bind: request.token), \(bind: request.platform.rawValue), \(bind: request.memberID), \(bind: request.now), \(bind: request.now))"
         }
         try await connection.raw("""
-            INSERT INTO device_tokens (token, platform, member_id, created_at, last_seen_at)
-            VALUES (\(bind: token), \(bind: platform.rawValue), \(bind: memberID), \(bind: now), \(bind: now))
-            ON CONFLICT (platform, token) DO UPDATE SET member_id = \(bind: memberID), last_seen_at = \(bind: now)
+            INSERT INTO device_tokens (token, platform, member_id, created_at, last_seen_at) VALUES \(rows.joined(separator: ", "))
+            ON CONFLICT (platform, token) DO UPDATE SET member_id = excluded.member_id, last_seen_at = excluded.last_seen_at
             """).run()
-        return DeviceRegistration(wrote: true, lastSeenAt: now)
-    }
-
-    /// The same rule in one round trip, for PostgreSQL, where each statement is a round trip to the
-    /// server: the read and the conditional write as one statement with a data-modifying `WITH`
-    /// (which SQLite lacks; there, an `INSERT` that ends up writing nothing would still take the
-    /// file's one write lock, so the read stays a statement of its own). A repeat that writes nothing
-    /// inserts no row, locks none and takes no transaction ID.
-    private static func registerInOneStatement(
-        token: String, platform: PushPlatform, memberID: Int?, refreshSeconds: Int, on connection: any SQLDatabase, now: Int
-    ) async throws -> DeviceRegistration {
-        let row = try await connection.raw("""
-            WITH known AS (
-                SELECT member_id, last_seen_at FROM device_tokens WHERE platform = \(bind: platform.rawValue) AND token = \(bind: token)
-            ), written AS (
-                INSERT INTO device_tokens (token, platform, member_id, created_at, last_seen_at)
-                SELECT \(bind: token), \(bind: platform.rawValue), \(bind: memberID), \(bind: now), \(bind: now)
-                WHERE NOT EXISTS (
-                    SELECT 1 FROM known WHERE member_id IS NOT DISTINCT FROM \(bind: memberID) AND last_seen_at > \(bind: now - refreshSeconds)
-                )
-                ON CONFLICT (platform, token) DO UPDATE SET member_id = excluded.member_id, last_seen_at = excluded.last_seen_at
-                RETURNING last_seen_at
-            )
-            SELECT (SELECT last_seen_at FROM written) AS written, (SELECT last_seen_at FROM known) AS known
-            """).first()
-        if let written = try row?.decode(column: "written", as: Int?.self) {
-            return DeviceRegistration(wrote: true, lastSeenAt: written)
-        }
-        guard let known = try row?.decode(column: "known", as: Int?.self) else { throw InsertedRowMissing(table: "device_tokens") }
-        return DeviceRegistration(wrote: false, lastSeenAt: known)
+        return registrations
     }
 
     /// The (platform, token) pairs `target` reaches.
