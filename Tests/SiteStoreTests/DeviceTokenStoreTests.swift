@@ -70,4 +70,22 @@ import Testing
             #expect(owners.contains(try rows.first?.decode(column: "member_id", as: Int?.self)))
         }
     }
+
+    /// Registration reads each token through the unique index, not the whole table (PostgreSQL is told
+    /// to avoid sequential scans, so a plan that still has one has no index to use).
+    @Test(arguments: TestDatabase.engines)
+    func theRegistrationReadIsIndexBacked(engine: DatabaseEngine) async throws {
+        try await TestDatabase.withMigrated(engine) { database in
+            let requests = (0..<300).map { DeviceTokenRequest(token: "token-\($0)", platform: .android, memberID: nil, refreshSeconds: 3600) }
+            try await database.withConnection { connection in
+                _ = try await DeviceTokenStore.register(requests, on: connection)
+                try await connection.raw("ANALYZE").run()
+                if engine == .postgres { try await connection.raw("SET enable_seqscan = off").run() }
+                let query = DeviceTokenStore.registrationsQuery([(.android, "token-1"), (.ios, "token-2"), (.android, "elsewhere")])
+                let plan = try await NewsQueryPlanTests.plan(query, engine: engine, on: connection)
+                let scans = plan.filter { $0.hasPrefix(engine == .sqlite ? "SCAN d" : "Seq Scan on device_tokens") }
+                #expect(scans.isEmpty, "the read scans device_tokens: \(plan.joined(separator: "\n"))")
+            }
+        }
+    }
 }

@@ -51,7 +51,7 @@ import Testing
         }.map { plan[$0] }
     }
 
-    private static func plan(_ statement: SQLQueryString, engine: DatabaseEngine, on connection: any SQLDatabase) async throws -> [String] {
+    static func plan(_ statement: SQLQueryString, engine: DatabaseEngine, on connection: any SQLDatabase) async throws -> [String] {
         let rows = try await connection.raw("\(unsafeRaw: engine == .sqlite ? "EXPLAIN QUERY PLAN" : "EXPLAIN") \(statement)").all()
         return try rows.map { try $0.decode(column: engine == .sqlite ? "detail" : "QUERY PLAN", as: String.self).trimmingCharacters(in: .whitespaces) }
     }

@@ -22,11 +22,8 @@ public enum DeviceTokenStore {
             let token: String
         }
         guard !requests.isEmpty else { return [] }
-        let keys = requests.map { request -> SQLQueryString in "(\(bind: request.platform.rawValue), \(bind: request.token))" }
         var stored: [Key: (memberID: Int?, lastSeenAt: Int)] = [:]
-        for row in try await connection.raw("""
-            SELECT platform, token, member_id, last_seen_at FROM device_tokens WHERE (platform, token) IN (VALUES \(keys.joined(separator: ", ")))
-            """).all() {
+        for row in try await connection.raw(Self.registrationsQuery(requests.map { ($0.platform, $0.token) })).all() {
             let key = Key(platform: try row.decode(column: "platform", as: String.self), token: try row.decode(column: "token", as: String.self))
             stored[key] = (try row.decode(column: "member_id", as: Int?.self), try row.decode(column: "last_seen_at", as: Int.self))
         }
@@ -49,6 +46,18 @@ public enum DeviceTokenStore {
             ON CONFLICT (platform, token) DO UPDATE SET member_id = excluded.member_id, last_seen_at = excluded.last_seen_at
             """).run()
         return registrations
+    }
+
+    /// The stored registrations of `tokens`, each looked up in the unique (platform, token) index. The
+    /// tokens are joined to the table rather than matched with `(platform, token) IN (VALUES …)`, which
+    /// the SQLite built in here searches by index too but older ones (3.40's plan) answer by reading
+    /// every row.
+    package static func registrationsQuery(_ tokens: [(platform: PushPlatform, token: String)]) -> SQLQueryString {
+        let keys = tokens.map { "(\(bind: $0.platform.rawValue), \(bind: $0.token))" as SQLQueryString }
+        return """
+            SELECT d.platform, d.token, d.member_id, d.last_seen_at
+            FROM (VALUES \(keys.joined(separator: ", "))) AS wanted JOIN device_tokens d ON d.platform = wanted.column1 AND d.token = wanted.column2
+            """
     }
 
     /// The (platform, token) pairs `target` reaches.
