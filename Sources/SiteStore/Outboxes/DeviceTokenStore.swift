@@ -38,7 +38,10 @@ public enum DeviceTokenStore {
             return DeviceRegistration(wrote: true, lastSeenAt: request.now)
         }
         guard !writes.isEmpty else { return registrations }
-        let rows = writes.values.map { request -> SQLQueryString in
+        // In index order, so two instances writing the same tokens at once lock their rows in the same
+        // order (PostgreSQL would otherwise end one of them as a deadlock).
+        let ordered = writes.sorted { ($0.key.platform, $0.key.token) < ($1.key.platform, $1.key.token) }.map(\.value)
+        let rows = ordered.map { request -> SQLQueryString in
             "(\(bind: request.token), \(bind: request.platform.rawValue), \(bind: request.memberID), \(bind: request.now), \(bind: request.now))"
         }
         try await connection.raw("""
