@@ -31,10 +31,19 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seconds a new connection has to send its first request head. Env: ENDPOINT_HEADER_TIMEOUT. Default: 10")
     var headerTimeout: Int?
 
+    @Option(help: "Seconds a request body may take to arrive, plus one per --body-minimum-rate bytes it delivers (else 408). Env: ENDPOINT_BODY_TIMEOUT. Default: 30")
+    var bodyTimeout: Int?
+
+    @Option(help: "Bytes a second that earn a slow request body one more second. Env: ENDPOINT_BODY_MINIMUM_RATE. Default: 4096")
+    var bodyMinimumRate: Int?
+
     @Option(help: "Most connections open at once; more wait to be accepted. Env: ENDPOINT_MAX_CONNECTIONS. Default: 4096")
     var maxConnections: Int?
 
-    @Option(help: "A reverse proxy's IP whose X-Forwarded-For is trusted (repeatable). Env: ENDPOINT_TRUSTED_PROXIES (comma-separated).")
+    @Option(help: "Most connections one client network (IPv4 address, IPv6 /64) may hold open; more are closed. Env: ENDPOINT_MAX_CONNECTIONS_PER_NETWORK. Default: 512")
+    var maxConnectionsPerNetwork: Int?
+
+    @Option(help: "A reverse proxy's IP or CIDR block (10.0.0.0/8) whose X-Forwarded-For is trusted (repeatable). Env: ENDPOINT_TRUSTED_PROXIES (comma-separated).")
     var trustedProxy: [String] = []
 
     @Option(help: "The URL clients use to reach the server, e.g. https://api.example.com (cookies are Secure when https). Env: ENDPOINT_PUBLIC_URL.")
@@ -118,12 +127,24 @@ struct ServeCommand: AsyncParsableCommand {
             ?? Self.number(environment["ENDPOINT_IDLE_TIMEOUT"], name: "ENDPOINT_IDLE_TIMEOUT") ?? settings.idleTimeoutSeconds
         settings.headerTimeoutSeconds = try self.headerTimeout
             ?? Self.number(environment["ENDPOINT_HEADER_TIMEOUT"], name: "ENDPOINT_HEADER_TIMEOUT") ?? settings.headerTimeoutSeconds
+        settings.bodyTimeoutSeconds = try self.bodyTimeout
+            ?? Self.number(environment["ENDPOINT_BODY_TIMEOUT"], name: "ENDPOINT_BODY_TIMEOUT") ?? settings.bodyTimeoutSeconds
+        settings.minimumBodyBytesPerSecond = try self.bodyMinimumRate
+            ?? Self.number(environment["ENDPOINT_BODY_MINIMUM_RATE"], name: "ENDPOINT_BODY_MINIMUM_RATE") ?? settings.minimumBodyBytesPerSecond
         settings.maximumConnections = try self.maxConnections
             ?? Self.number(environment["ENDPOINT_MAX_CONNECTIONS"], name: "ENDPOINT_MAX_CONNECTIONS") ?? settings.maximumConnections
+        settings.maximumConnectionsPerNetwork = try self.maxConnectionsPerNetwork
+            ?? Self.number(environment["ENDPOINT_MAX_CONNECTIONS_PER_NETWORK"], name: "ENDPOINT_MAX_CONNECTIONS_PER_NETWORK")
+            ?? settings.maximumConnectionsPerNetwork
         let proxies = self.trustedProxy.isEmpty
             ? (environment["ENDPOINT_TRUSTED_PROXIES"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             : self.trustedProxy
-        settings.trustedProxies = Set(proxies.filter { !$0.isEmpty })
+        settings.trustedProxies = try proxies.filter { !$0.isEmpty }.map { text in
+            guard let network = IPNetwork(text) else {
+                throw ValidationError("A trusted proxy must be an IP address or a CIDR block such as 10.0.0.0/8, not \(text).")
+            }
+            return network
+        }
         settings.metricsHostname = text(self.metricsHostname, "ENDPOINT_METRICS_HOSTNAME") ?? settings.metricsHostname
         settings.metricsPort = try self.metricsPort ?? Self.number(environment["ENDPOINT_METRICS_PORT"], name: "ENDPOINT_METRICS_PORT")
         settings.migrateOnStart = self.migrate
@@ -160,7 +181,12 @@ struct ServeCommand: AsyncParsableCommand {
         guard settings.idleTimeoutSeconds > 0, settings.headerTimeoutSeconds > 0 else {
             throw ValidationError("The idle and header timeouts must be positive numbers of seconds.")
         }
-        guard settings.maximumConnections > 0 else { throw ValidationError("The connection limit must be a positive number.") }
+        guard settings.maximumConnections > 0, settings.maximumConnectionsPerNetwork > 0 else {
+            throw ValidationError("The connection limits must be positive numbers.")
+        }
+        guard settings.bodyTimeoutSeconds > 0, settings.minimumBodyBytesPerSecond > 0 else {
+            throw ValidationError("The body timeout and minimum rate must be positive numbers.")
+        }
         guard (1...64).contains(settings.databaseConnectionsPerLoop) else {
             throw ValidationError("The database connections per event loop must be between 1 and 64.")
         }

@@ -13,10 +13,15 @@ public protocol Hook: Sendable {
     /// anything but JSON).
     var speaksFloki: Bool { get }
 
+    /// What the operation `type` (nil when the request named none) does, for the cross-site rules of
+    /// ``OperationEffect``. Anything a hook does not declare read-only is taken to change state.
+    func effect(of type: String?) -> OperationEffect
+
     func run(_ request: HookRequest) async throws -> HookResponse
 }
 
 extension Hook {
     public var isPublic: Bool { false }
     public var speaksFloki: Bool { false }
+    public func effect(of type: String?) -> OperationEffect { .changesState }
 }

@@ -17,10 +17,12 @@ public enum MessageID: String, CaseIterable, Sendable {
     case invalidEncoding = "ENDPOINT_INVALID_ENCODING"
     case malformedBody = "ENDPOINT_MALFORMED_BODY"
     case requestTooLarge = "ENDPOINT_REQUEST_TOO_LARGE"
+    case requestTimeout = "ENDPOINT_REQUEST_TIMEOUT"
     case incompleteBody = "ENDPOINT_INCOMPLETE_BODY"
     case siteUnavailable = "ENDPOINT_SITE_UNAVAILABLE"
     case internalFailure = "ENDPOINT_INTERNAL_FAILURE"
     case crossSiteRequest = "ENDPOINT_CROSS_SITE_REQUEST"
+    case changeByLink = "ENDPOINT_CHANGE_BY_LINK"
     case unsupportedType = "ENDPOINT_UNSUPPORTED_TYPE"
 
     // Logging in and sessions (reference §3, §4.1)

@@ -8,12 +8,90 @@ import Testing
 /// idle keep-alive connections), requests in progress never are, and a connection limit keeps the
 /// rest waiting rather than exhausting the process.
 @Suite struct ConnectionAbuseTests {
-    static func settings(header: Int = 1, idle: Int = 2, connections: Int = 4096) -> ServerSettings {
+    static func settings(
+        header: Int = 1, idle: Int = 2, connections: Int = 4096, perNetwork: Int = 512, body: Int = 30, bodyRate: Int = 4096
+    ) -> ServerSettings {
         var settings = ServerSettings()
         settings.headerTimeoutSeconds = header
         settings.idleTimeoutSeconds = idle
         settings.maximumConnections = connections
+        settings.maximumConnectionsPerNetwork = perNetwork
+        settings.bodyTimeoutSeconds = body
+        settings.minimumBodyBytesPerSecond = bodyRate
         return settings
+    }
+
+    static func loginHead(contentLength: Int) -> String {
+        "POST /data/endpoint.php?hook_type=account&hook=login HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(contentLength)\r\n\r\n"
+    }
+
+    /// Finding 2 of the security review: three connections whose bodies never finish held a server
+    /// limited to three connections, and a health check on a fourth timed out. Each now gets a 408
+    /// envelope when its body is late and its connection is closed.
+    @Test func bodiesThatNeverFinishAreAnswered408AndTheirConnectionsFreed() async throws {
+        try await TestServer.run(settings: Self.settings(header: 30, idle: 30, connections: 3, body: 1), framework: .live) { client, _ in
+            let port = try #require(client.port)
+            let started = ContinuousClock.now
+            let slow = try await withThrowingTaskGroup(of: (Duration?, String).self) { group in
+                for _ in 0..<3 {
+                    group.addTask {
+                        try await RawHTTP.trickled(port: port, sending: Self.loginHead(contentLength: 1000) + "username=", trickle: ["a", "b"], seconds: 8)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            for (closed, received) in slow {
+                #expect(received.hasPrefix("HTTP/1.1 408"), "\(received)")
+                #expect(received.contains(#""error_details":"The request was sent too slowly and was abandoned. Please try again.""#), "\(received)")
+                let after = try #require(closed, "the connection is closed after the 408")
+                #expect(after >= .milliseconds(900) && after < .seconds(4), "\(after)")
+            }
+            let health = try await RawHTTP.exchange(port: port, "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", seconds: 5)
+            #expect(health.hasPrefix("HTTP/1.1 200"), "\(health)")
+            #expect(ContinuousClock.now - started < .seconds(6))
+        }
+    }
+
+    /// A body that keeps arriving at the minimum rate or faster may take longer than the timeout; a
+    /// trickle below it is cut once the timeout is up.
+    @Test func aBodyArrivingAtTheMinimumRateMayTakeLongerThanTheTimeout() async throws {
+        try await TestServer.run(settings: Self.settings(header: 30, idle: 1, body: 1, bodyRate: 100), framework: .live) { client, _ in
+            let port = try #require(client.port)
+            let body = "username=nobody&password=" + String(repeating: "x", count: 375)
+            let pieces = stride(from: 0, to: body.count, by: 40).map { String(body.dropFirst($0).prefix(40)) }
+            // 400 bytes at 200 a second: 2 s, twice the timeout, but each 100 bytes earn a second more.
+            let (_, steady) = try await RawHTTP.trickled(port: port, sending: Self.loginHead(contentLength: body.utf8.count), trickle: pieces, seconds: 8)
+            #expect(steady.hasPrefix("HTTP/1.1 200"), "\(steady)")
+            #expect(steady.contains("Incorrect login or password"), "\(steady)")
+
+            let crumbs = body.map(String.init)
+            let (closed, trickled) = try await RawHTTP.trickled(port: port, sending: Self.loginHead(contentLength: body.utf8.count), trickle: crumbs, seconds: 8)
+            #expect(trickled.hasPrefix("HTTP/1.1 408"), "\(trickled)")
+            let after = try #require(closed)
+            #expect(after < .seconds(3), "5 bytes a second earn 0.05 s a second: cut soon after the timeout, not \(after)")
+        }
+    }
+
+    /// One network cannot hold every connection the server accepts: past its cap, its new connections
+    /// are closed at once while others' are still accepted.
+    @Test func oneNetworkHoldsAtMostItsShareOfConnections() async throws {
+        try await TestServer.run(settings: Self.settings(header: 30, idle: 30, connections: 10, perNetwork: 2), framework: .live) { client, _ in
+            let port = try #require(client.port)
+            var held: [any Channel] = []
+            for _ in 0..<2 { held.append(try await RawHTTP.idleConnection(port: port)) }
+            let refused = try await RawHTTP.timeToClose(port: port, sending: "", seconds: 5)
+            #expect(try #require(refused, "a third connection from the network is closed") < .seconds(1))
+            try await held.removeFirst().close()
+            // The server frees the place once it has seen the close: ask until it has.
+            var answered = ""
+            let deadline = ContinuousClock.now + .seconds(5)
+            while !answered.hasPrefix("HTTP/1.1 200"), ContinuousClock.now < deadline {
+                answered = try await RawHTTP.exchange(port: port, "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", seconds: 5)
+            }
+            #expect(answered.hasPrefix("HTTP/1.1 200"), "a freed place is taken again: \(answered)")
+            for channel in held { try? await channel.close() }
+        }
     }
 
     @Test func aClientTricklingItsHeadersIsCutOffAfterTheHeaderTimeout() async throws {

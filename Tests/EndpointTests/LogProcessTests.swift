@@ -66,6 +66,36 @@ import Testing
         }
     }
 
+    /// The text log as a `tail -f` shows it: a `type` a client chose cannot start a line of its own
+    /// (the access line says `other`), and `X-Forwarded-For` from a peer that is no trusted proxy is
+    /// reported once, not believed.
+    @Test func clientTextForgesNoTextLineAndUntrustedForwardingIsReportedOnce() async throws {
+        let (database, folder) = EndpointProcess.freshDatabase()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let logFile = folder.appendingPathComponent("server.log")
+        #expect(FileManager.default.createFile(atPath: logFile.path, contents: nil))
+        let log = try FileHandle(forWritingTo: logFile)
+        let port = try await EndpointProcess.freePort()
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        defer { _ = client.shutdown(queue: .global()) { _ in } }
+        let server = try await EndpointProcess.serve(port: port, database: database, logLevel: "info", log: log, client: client)
+        let forged = "view%0A2026-11-26T00:00:00+0000%20critical%20endpoint%3A%20forged%20line"
+        for _ in 0..<2 {
+            var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/data/endpoint.php?hook_type=misc&hook=echo&type=\(forged)")
+            request.headers.add(name: "X-Forwarded-For", value: "203.0.113.5")
+            #expect(try await client.execute(request, timeout: .seconds(10)).status == .ok)
+        }
+        #expect(EndpointProcess.stop(server))
+        try log.close()
+
+        let text = try String(contentsOf: logFile, encoding: .utf8)
+        #expect(!text.contains("forged"), "\(text)")
+        let access = text.split(separator: "\n").filter { $0.contains("hook=misc/echo") }
+        #expect(access.count == 2 && access.allSatisfy { $0.contains("type=other") && $0.contains("client_ip=127.0.0.1") }, "\(text)")
+        #expect(text.components(separatedBy: "X-Forwarded-For ignored from an untrusted peer").count == 2, "one warning: \(text)")
+    }
+
     /// The handler itself: the fixed keys, metadata at the top level, escaping, one line per entry.
     @Test func theJSONHandlerWritesOneEscapedObjectPerLine() throws {
         let lines = NIOLockedValueBox<[String]>([])

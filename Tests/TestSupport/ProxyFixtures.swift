@@ -6,7 +6,7 @@ extension ServerSettings {
     /// the client address each request comes from.
     package static var behindLoopbackProxy: ServerSettings {
         var settings = ServerSettings()
-        settings.trustedProxies = ["127.0.0.1", "::1"]
+        settings.trustedProxies = ["127.0.0.1", "::1"].compactMap(IPNetwork.init)
         return settings
     }
 }

@@ -28,7 +28,13 @@ public enum EndpointApplication {
     ) -> some ApplicationProtocol {
         let database = site.database
         let router = Router(context: EndpointRequestContext.self)
-        let clientAddress = ClientAddress(trustedProxies: settings.trustedProxies)
+        let clientAddress = ClientAddress(trustedProxies: settings.trustedProxies, logger: logger)
+        let connectionsPerNetwork = ConnectionsPerNetwork(
+            maximum: settings.maximumConnectionsPerNetwork, clientAddress: clientAddress, logger: logger
+        )
+        let bodyDeadline = ConnectionTimeouts.BodyDeadline(
+            timeoutSeconds: settings.bodyTimeoutSeconds, minimumBytesPerSecond: settings.minimumBodyBytesPerSecond
+        )
         let negotiation = LanguageNegotiation(languages: languages, config: site.config)
         router.add(middleware: AccessRecorder(clientAddress: clientAddress, metrics: settings.metricsPort == nil ? nil : RequestMetrics()))
         router.add(middleware: EndpointDispatcher(
@@ -53,7 +59,10 @@ public enum EndpointApplication {
         return Application(
             router: router,
             server: .http1(configuration: .init(additionalChannelHandlers: [
-                ConnectionTimeouts(headerSeconds: settings.headerTimeoutSeconds, idleSeconds: settings.idleTimeoutSeconds, logger: logger),
+                connectionsPerNetwork.gate(),
+                ConnectionTimeouts(
+                    headerSeconds: settings.headerTimeoutSeconds, idleSeconds: settings.idleTimeoutSeconds, body: bodyDeadline, logger: logger
+                ),
             ])),
             configuration: .init(
                 address: .hostname(settings.hostname, port: settings.port), serverName: nil,

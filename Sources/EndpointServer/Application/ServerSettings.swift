@@ -14,12 +14,19 @@ public struct ServerSettings: Sendable {
     public var idleTimeoutSeconds = 60
     /// A new connection that has not sent a whole request head this long after opening is closed.
     public var headerTimeoutSeconds = 10
+    /// A request body must arrive within this many seconds of its head…
+    public var bodyTimeoutSeconds = 30
+    /// …plus one second for every this many bytes it has delivered (a minimum rate).
+    public var minimumBodyBytesPerSecond = 4096
     /// Connections open at once; beyond it new ones wait in the listen backlog.
     public var maximumConnections = 4096
+    /// Connections one client network (IPv4 address, IPv6 /64) may hold open at once; more are closed
+    /// as they arrive. Trusted proxies are not counted.
+    public var maximumConnectionsPerNetwork = 512
     /// Apply pending migrations before serving.
     public var migrateOnStart = true
-    /// Reverse proxies whose `X-Forwarded-For` is believed.
-    public var trustedProxies: Set<String> = []
+    /// Reverse proxies (addresses or CIDR blocks) whose `X-Forwarded-For` is believed.
+    public var trustedProxies: [IPNetwork] = []
     /// The URL clients reach the server at (behind a proxy it differs from the listening address);
     /// cookies are `Secure` when it is https.
     public var publicURL: String?

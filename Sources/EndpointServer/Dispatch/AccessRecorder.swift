@@ -75,7 +75,14 @@ final class AccessNote: Sendable {
         self.storage.withLock { $0 }
     }
 
+    /// The types Composr's hooks and the REST method table use. Any other is noted as `other`, so
+    /// neither the access line nor a metric label carries text a client chose (a `type` with a newline
+    /// would forge a line of the text log).
+    private static let knownTypes: Set<String> = ["view", "add", "edit", "delete", "search", "confirm", "send"]
+
+    /// Notes the request's hook (a registered one), its type (bounded as above) and caller.
     func record(hook: String, type: String?, memberID: Int?) {
-        self.storage.withLock { $0 = Entry(hook: hook, type: type, memberID: memberID) }
+        let bounded = type.map { Self.knownTypes.contains($0) ? $0 : "other" }
+        self.storage.withLock { $0 = Entry(hook: hook, type: bounded, memberID: memberID) }
     }
 }

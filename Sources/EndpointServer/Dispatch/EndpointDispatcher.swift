@@ -53,7 +53,8 @@ struct EndpointDispatcher: RouterMiddleware {
             }
             if hook.isPublic { failureCaching = .notStored }
             let hookRequest = try await self.hookRequest(
-                target, from: request, context: context, requestID: requestID, recognizingCaller: !hook.isPublic
+                target, from: request, context: context, requestID: requestID, recognizingCaller: !hook.isPublic,
+                effect: hook.effect(of: target.target.type)
             )
             context.access?.record(hook: "\(target.key.hookType)/\(target.key.hook)", type: hookRequest.type, memberID: hookRequest.caller.session?.memberID)
             language = hookRequest.messages
@@ -112,9 +113,11 @@ struct EndpointDispatcher: RouterMiddleware {
     }
 
     /// The hook's view of the request; without `recognizingCaller` (public hooks) the caller is Guest
-    /// whatever credentials came, and none are looked up.
+    /// whatever credentials came, and none are looked up. An operation with `effect` that another site
+    /// may not make a browser send (``CrossSiteCheck``) is refused once the credentials' channel is known.
     private func hookRequest(
-        _ resolved: ResolvedTarget, from request: Request, context: Context, requestID: String, recognizingCaller: Bool
+        _ resolved: ResolvedTarget, from request: Request, context: Context, requestID: String, recognizingCaller: Bool,
+        effect: OperationEffect
     ) async throws -> HookRequest {
         let method = resolved.method
         let body = try await RequestBody.collect(request, limit: self.maximumBodyBytes)
@@ -133,9 +136,10 @@ struct EndpointDispatcher: RouterMiddleware {
             header: { name in Self.credentialHeaders[name].flatMap { request.headers[$0] } },
             cookies: CookieHeader.parse(request.headers[.cookie])
         )) : Caller.guest
-        if caller.channel == .cookies, CrossSiteCheck.isStateChanging(method), let origin = request.headers[.origin],
-           self.crossSite.isCrossSite(origin: origin, host: request.head.authority) {
-            throw EndpointError(status: 403, message: .crossSiteRequest)
+        if effect != .readsOnly {
+            try self.crossSite.admit(effect, channel: caller.channel, method: method, from: CrossSiteCheck.Provenance(
+                origin: request.headers[.origin], fetchSite: request.headers[.secFetchSite], host: request.head.authority
+            ))
         }
 
         return HookRequest(

@@ -163,5 +163,6 @@ extension HTTPField.Name {
     static let xContentTypeOptions = HTTPField.Name("X-Content-Type-Options")!
     static let xRequestID = HTTPField.Name("X-Request-Id")!
     static let xForwardedFor = HTTPField.Name("X-Forwarded-For")!
+    static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
     static let pragma = HTTPField.Name("Pragma")!
 }

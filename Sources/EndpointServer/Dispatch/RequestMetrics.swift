@@ -6,20 +6,19 @@ import NIOConcurrencyHelpers
 ///
 /// Labels come only from bounded sets, whatever a client sends: `hook` is a registered hook
 /// (`account/login`), `page` for the other paths, or `unknown` for a refused hook name; `type` is one
-/// Composr uses or `other`. The metric handles are made once per label set and kept.
+/// Composr uses or `other` (``AccessNote`` bounds it). The metric handles are made once per label set
+/// and kept.
 final class RequestMetrics: Sendable {
     private struct Handles {
         let requests: Counter
         let duration: Metrics.Timer
     }
 
-    /// The types Composr's hooks and the REST method table use.
-    private static let knownTypes: Set<String> = ["view", "add", "edit", "delete", "search", "confirm", "send"]
     private let handles = NIOLockedValueBox<[String: Handles]>([:])
 
     func record(hook: String?, type: String?, status: Int, duration: Duration, isEndpoint: Bool) {
         let hookLabel = hook ?? (isEndpoint ? "unknown" : "page")
-        let typeLabel = type.map { Self.knownTypes.contains($0) ? $0 : "other" } ?? ""
+        let typeLabel = type ?? ""
         let statusLabel = "\(min(max(status / 100, 1), 5))xx"
         let key = "\(hookLabel) \(typeLabel) \(statusLabel)"
         let handles = self.handles.withLockedValue { kept in

@@ -7,7 +7,8 @@ import NIOCore
 /// Reads request bodies within the configured size cap and decodes form fields out of them.
 enum RequestBody {
     /// The whole body, refused with HTTP 413 when it is (or declares itself, or turns out, chunk by
-    /// chunk) larger than `limit`, and with 400 when the client did not send it whole (a body shorter
+    /// chunk) larger than `limit`, with 408 when it did not arrive by its deadline
+    /// (``ConnectionTimeouts``), and with 400 when the client did not send it whole (a body shorter
     /// than its `Content-Length` followed by a close, malformed chunk sizes): nothing of such a body
     /// reaches a hook.
     static func collect(_ request: Request, limit: Int) async throws -> ByteBuffer {
@@ -22,6 +23,8 @@ enum RequestBody {
             throw tooLarge
         } catch is NIOTooManyBytesError {
             throw tooLarge
+        } catch is RequestBodyTimedOut {
+            throw EndpointError(status: 408, message: .requestTimeout)
         } catch let cancellation as CancellationError {
             throw cancellation
         } catch {

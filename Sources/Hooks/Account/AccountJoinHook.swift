@@ -24,6 +24,11 @@ public struct AccountJoinHook: Hook {
         self.cookies = cookies
     }
 
+    /// Joining may log the new member in at once; confirming an address is a write.
+    public func effect(of type: String?) -> OperationEffect {
+        type == "confirm" ? .changesState : .startsSession
+    }
+
     public func run(_ request: HookRequest) async throws -> HookResponse {
         switch request.type {
         case nil, "add":

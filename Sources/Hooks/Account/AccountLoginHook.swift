@@ -20,6 +20,8 @@ public struct AccountLoginHook: Hook {
         self.cookies = cookies
     }
 
+    public func effect(of type: String?) -> OperationEffect { .startsSession }
+
     public func run(_ request: HookRequest) async throws -> HookResponse {
         let username = try request.parameters.requiredPost("username").trimmingWhitespace
         let password = try request.parameters.requiredPost("password").trimmingWhitespace

@@ -48,6 +48,11 @@ public struct AccountSessionHook: Hook {
         self.cookies = cookies
     }
 
+    /// `view` reads; `delete` logs out.
+    public func effect(of type: String?) -> OperationEffect {
+        (type ?? "view") == "view" ? .readsOnly : .changesState
+    }
+
     public func run(_ request: HookRequest) async throws -> HookResponse {
         guard let session = request.caller.session else { throw EndpointError.refused(.notLoggedIn) }
         switch request.type ?? "view" {

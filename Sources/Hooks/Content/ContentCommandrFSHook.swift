@@ -22,6 +22,11 @@ public struct ContentCommandrFSHook: Hook {
         self.context = context
     }
 
+    /// `view` and `search` read; every other type writes.
+    public func effect(of type: String?) -> OperationEffect {
+        type == "view" || type == "search" ? .readsOnly : .changesState
+    }
+
     public func run(_ request: HookRequest) async throws -> HookResponse {
         _ = try await self.administrators.require(request.caller)
         guard let type = request.type else { throw EndpointError.refused(.noParameterSent, "type") }

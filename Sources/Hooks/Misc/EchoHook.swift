@@ -9,6 +9,8 @@ public import EndpointCore
 public struct EchoHook: Hook {
     public init() {}
 
+    public func effect(of type: String?) -> OperationEffect { .readsOnly }
+
     public func run(_ request: HookRequest) async throws -> HookResponse {
         HookResponse(data: [
             "hook_type": .string(request.key.hookType),

@@ -100,11 +100,27 @@ import Testing
     @Suite struct Origins {
         @Test func forwardedForCountsOnlyFromTrustedProxies() throws {
             let direct = ClientAddress(trustedProxies: [])
-            let proxied = ClientAddress(trustedProxies: ["127.0.0.1", "10.0.0.2"])
+            let proxied = ClientAddress(trustedProxies: ["127.0.0.1", "10.0.0.2"].compactMap(IPNetwork.init))
             let peer = try SocketAddress(ipAddress: "127.0.0.1", port: 40_000)
             #expect(direct.resolve(peer: peer, forwardedFor: "203.0.113.9") == "127.0.0.1")
             #expect(proxied.resolve(peer: peer, forwardedFor: "198.51.100.1, 203.0.113.9, 10.0.0.2") == "203.0.113.9")
             #expect(proxied.resolve(peer: peer, forwardedFor: nil) == "127.0.0.1")
+        }
+
+        @Test func trustedProxiesAreAddressesOrBlocksWhateverFamilyTheSocketReports() throws {
+            let proxies = ClientAddress(trustedProxies: ["10.0.0.0/8", "192.0.2.7", "2001:db8::/32", "::ffff:198.51.100.0/120"].compactMap(IPNetwork.init))
+            #expect(proxies.trustedProxies.count == 4)
+            for trusted in ["10.1.2.3", "::ffff:10.1.2.3", "192.0.2.7", "::ffff:192.0.2.7", "2001:db8:1::5", "198.51.100.9", "::ffff:198.51.100.9"] {
+                #expect(proxies.isTrusted(trusted), "\(trusted)")
+            }
+            for untrusted in ["11.0.0.1", "192.0.2.8", "2001:db9::1", "198.51.101.1", "unknown", "::1"] {
+                #expect(!proxies.isTrusted(untrusted), "\(untrusted)")
+            }
+            for invalid in ["example.com", "10.0.0.0/33", "10.0.0.0/", "/8", "2001:db8::/129", "10.0.0.0/8/1", "10.0.0.0/-1"] {
+                #expect(IPNetwork(invalid) == nil, "\(invalid)")
+            }
+            let peer = try SocketAddress(ipAddress: "::ffff:10.9.8.7", port: 40_000)
+            #expect(proxies.resolve(peer: peer, forwardedFor: "203.0.113.9, 10.0.0.1") == "203.0.113.9", "a mapped peer is its IPv4 address")
         }
 
         @Test func crossSiteOriginsAreRecognised() {
@@ -113,7 +129,11 @@ import Testing
             #expect(!check.isCrossSite(origin: "http://internal:8080", host: "internal:8080"))
             #expect(check.isCrossSite(origin: "https://evil.example", host: "internal:8080"))
             #expect(check.isCrossSite(origin: "null", host: "internal:8080"))
-            #expect(CrossSiteCheck.isStateChanging("DELETE") && !CrossSiteCheck.isStateChanging("GET"))
+            #expect(check.isCrossSite(.init(origin: nil, fetchSite: "cross-site", host: "internal:8080")))
+            #expect(check.isCrossSite(.init(origin: nil, fetchSite: "same-site", host: "internal:8080")))
+            #expect(!check.isCrossSite(.init(origin: nil, fetchSite: "none", host: "internal:8080")))
+            #expect(!check.isCrossSite(.init(origin: nil, fetchSite: nil, host: "internal:8080")), "no browser said anything")
+            #expect(!check.isCrossSite(.init(origin: "https://api.example.com", fetchSite: "cross-site", host: "internal:8080")), "Origin decides")
         }
     }
 }

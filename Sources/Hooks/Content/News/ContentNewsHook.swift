@@ -28,6 +28,7 @@ public struct ContentNewsHook: Hook {
 
     public var isPublic: Bool { true }
     public var speaksFloki: Bool { true }
+    public func effect(of type: String?) -> OperationEffect { .readsOnly }
 
     public func run(_ request: HookRequest) async throws -> HookResponse {
         guard request.type == nil || request.type == "view" else { throw EndpointError.refused(.invalidEndpointType) }
