@@ -1,7 +1,6 @@
 import Auth
 public import EndpointCore
 import Messages
-import Foundation
 public import SiteStore
 import SQLKit
 
@@ -34,6 +33,7 @@ public struct ContentNewsHook: Hook {
         guard request.type == nil || request.type == "view" else { throw EndpointError.refused(.invalidEndpointType) }
         let parameters = try NewsParameters(request.parameters)
         let id = request.id ?? ""
+        guard id.utf8.count <= Self.longestResource else { throw EndpointError.badRequest(.newsUnknownResource, String(id.prefix(60))) }
         let now = UnixTime.now
         let options = try await self.config.options()
         let maxAge = min(max(options.integer("news_max_age_seconds", default: 60), 0), 86_400)
@@ -43,7 +43,7 @@ public struct ContentNewsHook: Hook {
         // Searches are built every time; everything else is kept rendered (a `changes` answer too: one
         // kept while another instance writes ends at the change it read up to, so a client syncing from
         // it misses nothing, it learns the rest at its next sync).
-        let key = Self.cacheKey(id, request)
+        let key = Self.cacheKey(id, parameters, request)
         if !isSearch, let cached = self.answers.answer(key, now: now) { return cached }
         let (answer, nextClockChange) = try await self.database.withConnection { connection in
             let answer = try await self.answer(id, request, parameters, maxAge: maxAge, on: connection)
@@ -111,17 +111,17 @@ public struct ContentNewsHook: Hook {
         return (String(id[..<slash]), rest.isEmpty ? nil : rest)
     }
 
-    /// The parameters that shape an answer, so equal requests share one cached answer.
-    private static let answerParameters = ["category", "categories", "limit", "per_category", "cursor", "since", "d", "fields", "l", "h", "o"]
+    /// The longest resource `id` answered: a resource name, `/` and an ID or moniker (at most 24
+    /// characters, or a number); anything longer names nothing and is refused before any cache is
+    /// looked at.
+    private static let longestResource = 128
 
-    /// The resource and its parameters, values percent-encoded so that no value can pass for another
-    /// parameter (`d=2%26fields%3Did` must not share the answer of `d=2&fields=id`); a Floki document
-    /// also by language, which its footers are worded in.
-    private static func cacheKey(_ id: String, _ request: HookRequest) -> String {
+    /// The resource and the parsed parameters that shape its answer (``NewsParameters/answerKey``), so
+    /// equal requests share one kept answer and no client-chosen text of any length is kept; a Floki
+    /// document also by language, which its footers are worded in.
+    private static func cacheKey(_ id: String, _ parameters: NewsParameters, _ request: HookRequest) -> String {
         let kind = request.responseType == .floki ? "floki." + request.messages.tag : "json"
-        return kind + ":" + Self.percentEncoded(id) + "?" + Self.answerParameters.compactMap { name in
-            request.parameters.optionalEither(name).map { "\(name)=\(Self.percentEncoded($0))" }
-        }.joined(separator: "&")
+        return kind + ":" + NewsParameters.percentEncoded(id) + "?" + parameters.answerKey
     }
 
     /// What a next-page link carries over from the request (the cursor is the new one).
@@ -131,13 +131,7 @@ public struct ContentNewsHook: Hook {
     private func nextPageURL(_ parameters: RequestParameters, cursor: String) -> String {
         var pairs = Self.linkParameters.compactMap { name in parameters.optionalEither(name).map { (name, $0) } }
         pairs.append(("cursor", cursor))
-        let query = pairs.map { "\($0.0)=\(Self.percentEncoded($0.1))" }.joined(separator: "&")
+        let query = pairs.map { "\($0.0)=\(NewsParameters.percentEncoded($0.1))" }.joined(separator: "&")
         return self.publicURL + "/data/endpoint.php/content/news/articles?" + query
-    }
-
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
-    private static func percentEncoded(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? ""
     }
 }

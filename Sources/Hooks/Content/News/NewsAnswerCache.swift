@@ -33,8 +33,9 @@ public final class NewsAnswerCache: Sendable {
 
     /// - Parameters:
     ///   - capacity: answers kept at most;
-    ///   - byteBudget: their rendered size at most (a client asking for many different pages must not
-    ///     make the server hold them all). When either is reached the cache starts afresh: answers
+    ///   - byteBudget: their rendered size and their keys' at most (a client asking for many
+    ///     different pages must not make the server hold them all). When either is reached the cache
+    ///     starts afresh: answers
     ///     are cheap to rebuild, and a bounded dictionary needs no bookkeeping per hit;
     ///   - trust: whether kept answers may be used now (the database's).
     public init(capacity: Int = 1024, byteBudget: Int = 64 << 20, trust: CacheTrust) {
@@ -58,8 +59,8 @@ public final class NewsAnswerCache: Sendable {
     }
 
     func store(_ response: HookResponse, as key: String, validUntil: Int) {
-        // Its serialized bytes, and the body the server frames around them once it sends it.
-        let bytes = 2 * (response.rendering?.bytes.count ?? 0)
+        // Its serialized bytes, the body the server frames around them once it sends it, and its key.
+        let bytes = 2 * (response.rendering?.bytes.count ?? 0) + key.utf8.count
         self.entries.withLockedValue { entries in
             if entries.byKey.count >= self.capacity || entries.bytes + bytes > self.byteBudget { entries = Entries() }
             if let replaced = entries.byKey.updateValue(Entry(response: response, validUntil: validUntil, bytes: bytes), forKey: key) {

@@ -1,5 +1,6 @@
 import Auth
 package import EndpointCore
+import Foundation
 import Messages
 import SiteStore
 
@@ -42,7 +43,9 @@ package struct NewsParameters {
             guard let token = SyncToken(token: text) else { throw .badRequest(.newsBadSyncToken) }
             self.since = token
         }
-        self.device = DeviceClass(parameter: parameters.optionalEither("d"))
+        let device = parameters.optionalEither("d")
+        guard (device?.utf8.count ?? 0) <= 16 else { throw .badRequest(.invalidParameter, "d") }
+        self.device = DeviceClass(parameter: device)
         if let query = parameters.optionalEither("q") {
             let trimmed = query.trimmingWhitespace
             guard (2...200).contains(trimmed.count) else { throw .badRequest(.newsSearchLength, "2", "200") }
@@ -61,6 +64,29 @@ package struct NewsParameters {
             }
             self.fields = names
         }
+    }
+
+    /// What shapes an answer, written from the parsed values, never from the text a client sent (a `d`
+    /// of any length is one of three device classes here): requests with equal keys get equal answers,
+    /// and a key is as small as the values it names. Category references are percent-encoded, so none
+    /// can pass for another field.
+    var answerKey: String {
+        var key = "c=" + (self.categories?.map(NewsParameters.percentEncoded).joined(separator: ",") ?? "*")
+        key += "&n=\(self.limit)&p=\(self.perCategory)&d=\(self.device)&pg=\(self.page)"
+        if let cursor = self.cursor { key += "&cursor=" + cursor.token }
+        if let since = self.since { key += "&since=" + since.token }
+        if let fields = self.fields { key += "&f=" + fields.sorted().joined(separator: ",") }
+        for (name, value) in [("l", self.lowest), ("h", self.highest), ("o", self.older)] {
+            if let value { key += "&\(name)=\(value)" }
+        }
+        return key
+    }
+
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    /// `text` with everything but unreserved characters percent-encoded.
+    static func percentEncoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? ""
     }
 
     /// A Floki item ID: a whole number, nil when absent or not positive.
