@@ -171,7 +171,7 @@ let package = Package(
             dependencies: [
                 "EndpointServer", "EndpointCore", "Hooks", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore",
                 .hummingbird, .hummingbirdTesting, .asyncHTTPClient, .httpTypes, .jwtKit, .sqlKit, .logging, .serviceLifecycle,
-                .nioCore, .nioPosix, .nioSSL, .nioLocks,
+                .nioCore, .nioPosix, .nioSSL, .nioLocks, .crypto,
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
             ],

@@ -39,7 +39,7 @@ bench_size() {
 bench_engine() {
     local engine=$1 database=$2 port=$3; shift 3
     echo -n 'benchmark-password' | "$endpoint" member add --database "$database" --username bench --email bench@example.com --password-stdin >/dev/null 2>&1
-    "$@" "UPDATE config SET value = '1000000' WHERE name LIKE 'login_throttle_%_failures'" >/dev/null
+    "$@" "UPDATE config SET value = '1000000' WHERE name LIKE 'login_throttle_%_failures' OR name LIKE 'push_tokens_per_%'" >/dev/null
     for size in $sizes; do bench_size "$engine" "$database" "$port" "$size" "$@"; done
 }
 

@@ -13,6 +13,7 @@ end
 
 function request()
     counter = counter + 1
-    local token = string.format("first-%d-%d-%d", started, thread_id, counter)
+    -- Shaped like an FCM token (32 to 512 of A-Z a-z 0-9 - _ :), as the server requires.
+    local token = string.format("first-%d-%d-%010d:benchmarkRegistrationToken", started, thread_id, counter)
     return wrk.format("POST", nil, {["Content-Type"] = "application/x-www-form-urlencoded"}, "token=" .. token)
 end

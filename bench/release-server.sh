@@ -23,7 +23,7 @@ start_release_server() {
     shift
     local database="sqlite://$work/bench.sqlite"
     echo -n 'benchmark-password' | "$endpoint" member add --database "$database" --username bench --email bench@example.com --password-stdin >/dev/null 2>&1
-    sqlite3 "$work/bench.sqlite" "UPDATE config SET value = '1000000' WHERE name LIKE 'login_throttle_%_failures'"
+    sqlite3 "$work/bench.sqlite" "UPDATE config SET value = '1000000' WHERE name LIKE 'login_throttle_%_failures' OR name LIKE 'push_tokens_per_%'"
     ENDPOINT_LOG_LEVEL="${ENDPOINT_LOG_LEVEL:-notice}" "$endpoint" serve --database "$database" --port "$port" "$@" 2>"$work/server.log" >/dev/null &
     server=$!
     pids+=("$server")

@@ -33,8 +33,8 @@ kib() { awk -v field="$2:" '$1 == field { print $2 }' "/proc/$1/status"; }
 bench_engine() {
     local engine=$1 database=$2 port=$3; shift 3
     echo -n 'benchmark-password' | "$endpoint" member add --database "$database" --username bench --email bench@example.com --password-stdin >/dev/null 2>&1
-    # No throttling in the way of repeated logins from one address.
-    "$@" "UPDATE config SET value = '1000000' WHERE name LIKE 'login_throttle_%_failures'" >/dev/null
+    # No throttling in the way of repeated logins and new push tokens from one address.
+    "$@" "UPDATE config SET value = '1000000' WHERE name LIKE 'login_throttle_%_failures' OR name LIKE 'push_tokens_per_%'" >/dev/null
     ENDPOINT_LOG_LEVEL=error "$endpoint" serve --database "$database" --port "$port" & local server=$!
     pids+=("$server")
     wait_for "http://127.0.0.1:$port/healthz"

@@ -141,7 +141,9 @@ public enum MessageID: String, CaseIterable, Sendable {
 
     // Push notifications (reference §4.4, §6)
     case unknownDevice = "ENDPOINT_UNKNOWN_DEVICE"
-    case invalidPushToken = "ENDPOINT_INVALID_PUSH_TOKEN"
+    case invalidAPNsToken = "ENDPOINT_INVALID_APNS_TOKEN"
+    case invalidFCMToken = "ENDPOINT_INVALID_FCM_TOKEN"
+    case pushDevicesThrottled = "ENDPOINT_PUSH_DEVICES_THROTTLED"
     case pushForOtherMember = "ENDPOINT_PUSH_FOR_OTHER_MEMBER"
     case memberNoExist = "MEMBER_NO_EXIST"
     case pushTooLarge = "ENDPOINT_PUSH_TOO_LARGE"

@@ -58,9 +58,32 @@ public final class PushRegistrations: Sendable {
         self.capacity = capacity
     }
 
-    /// Registers `token` for `owner` (nil: an anonymous device), moving it from any earlier owner.
-    public func register(_ token: String, platform: PushPlatform, owner: Int?, now: Int = UnixTime.now) async throws {
-        let refreshSeconds = try await self.config.options().integer("push_token_refresh_seconds", default: 3600)
+    /// A token not shaped like one of its platform's (``PushTokenShape``).
+    public struct MalformedToken: Error, Equatable {
+        public let platform: PushPlatform
+
+        public init(platform: PushPlatform) {
+            self.platform = platform
+        }
+    }
+
+    /// Adding the token would pass the client network's or the member's limit on new tokens
+    /// (`push_tokens_per_ip_per_hour`, `push_tokens_per_member_per_hour`).
+    public struct TooManyNewTokens: Error, Equatable {
+        public let retryAfterSeconds: Int
+
+        public init(retryAfterSeconds: Int) {
+            self.retryAfterSeconds = retryAfterSeconds
+        }
+    }
+
+    /// Registers `token` for `owner` (nil: an anonymous device), moving it from any earlier owner;
+    /// a token that is new here counts against the limits of the client network `ip` and of `owner`.
+    /// Throws ``MalformedToken`` and ``TooManyNewTokens``.
+    public func register(_ token: String, platform: PushPlatform, owner: Int?, from ip: String, now: Int = UnixTime.now) async throws {
+        guard PushTokenShape.isWellFormed(token, for: platform) else { throw MalformedToken(platform: platform) }
+        let options = try await self.config.options()
+        let refreshSeconds = options.integer("push_token_refresh_seconds", default: 3600)
         let key = Key(platform: platform, token: token)
         if self.database.cacheTrust.isTrusted, let entry = self.known.withLockedValue({ $0[key] }),
            entry.owner == owner, entry.lastSeenAt > now - refreshSeconds {
@@ -68,9 +91,12 @@ public final class PushRegistrations: Sendable {
             return
         }
         self.misses.increment()
+        var limits = [DeviceTokenRequest.Limit(.address(ip), perHour: options.integer("push_tokens_per_ip_per_hour", default: 1000))]
+        if let owner { limits.append(DeviceTokenRequest.Limit(.member(owner), perHour: options.integer("push_tokens_per_member_per_hour", default: 20))) }
         let registration = try await self.registrar.register(
-            DeviceTokenRequest(token: token, platform: platform, memberID: owner, refreshSeconds: refreshSeconds, now: now)
+            DeviceTokenRequest(token: token, platform: platform, memberID: owner, refreshSeconds: refreshSeconds, limits: limits, now: now)
         )
+        if let wait = registration.retryAfterSeconds { throw TooManyNewTokens(retryAfterSeconds: wait) }
         self.known.withLockedValue { known in
             if known.count >= self.capacity { known.removeAll(keepingCapacity: true) }
             known[key] = Entry(owner: owner, lastSeenAt: registration.lastSeenAt)

@@ -27,8 +27,8 @@ import Testing
             "ENDPOINT_PUSH_CA_FILE": services.certificate.certificatePath,
         ], client: client)
         let register = "http://127.0.0.1:\(port)/data/endpoint.php?hook_type=account&hook=setup_push_notifications"
-        _ = try await EndpointProcess.post(client, register + "&device=ios", [("token", "cafebabe"), ("member", "1")])
-        _ = try await EndpointProcess.post(client, register + "&device=android", [("token", "fcm-registration-token")])
+        _ = try await EndpointProcess.post(client, register + "&device=ios", [("token", PushTokens.named("iphone")), ("member", "1")])
+        _ = try await EndpointProcess.post(client, register + "&device=android", [("token", "fcm-registration-token:APA91bHPRgkF3JUikC4ENAHEeMrd41Zxv3hVZjC9KtT8OvPVGJ")])
 
         let sent = try EndpointProcess.run(["push", "send", "--anonymous", "--title", "News", "--body", "Read all about it", "--data", "screen=news"], database: database)
         #expect(sent.status == 0)
@@ -40,8 +40,8 @@ import Testing
             try await Task.sleep(for: .milliseconds(100))
         }
         #expect(EndpointProcess.stop(server))
-        #expect(services.apns.requests.map(\.path) == ["/3/device/cafebabe"])
-        #expect((services.fcm.requests.first?.json["message"] as? [String: Any])?["token"] as? String == "fcm-registration-token")
+        #expect(services.apns.requests.map(\.path) == ["/3/device/" + PushTokens.named("iphone")])
+        #expect((services.fcm.requests.first?.json["message"] as? [String: Any])?["token"] as? String == "fcm-registration-token:APA91bHPRgkF3JUikC4ENAHEeMrd41Zxv3hVZjC9KtT8OvPVGJ")
         #expect(services.problems.withLockedValue { $0 } == [])
     }
 }

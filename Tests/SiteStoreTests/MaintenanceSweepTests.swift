@@ -45,6 +45,12 @@ import Testing
                         VALUES ('android', 't', '{}', \(bind: created), \(bind: status), \(bind: created))
                         """).run()
                 }
+                for (token, lastSeen) in [("seen-yesterday", now - day), ("silent-for-271-days", now - 271 * day)] {
+                    try await connection.raw("""
+                        INSERT INTO device_tokens (token, platform, member_id, created_at, last_seen_at)
+                        VALUES (\(bind: token), 'android', NULL, \(bind: now - 400 * day), \(bind: lastSeen))
+                        """).run()
+                }
                 try await connection.raw("DELETE FROM news_changes").run()
                 for (id, changed) in [(1, now - 91 * day), (2, now - 89 * day)] {
                     try await connection.raw("""
@@ -54,7 +60,7 @@ import Testing
             }
 
             let removed = try #require(try await MaintenanceSweep(database: database).run(retention: Self.retention, now: now))
-            #expect(removed.counts.map(\.count) == [3, 2, 1, 2, 2, 1])
+            #expect(removed.counts.map(\.count) == [3, 2, 1, 2, 2, 1, 1])
 
             func column(_ sql: SQLQueryString, _ name: String) async throws -> [String] {
                 try await database.withConnection { try await $0.raw(sql).all().map { try $0.decode(column: name, as: String.self) } }.sorted()
@@ -64,9 +70,10 @@ import Testing
             #expect(try await column("SELECT status FROM mail_outbox", "status") == ["queued", "sent"], "a queued row is never swept")
             #expect(try await column("SELECT status FROM push_outbox", "status") == ["queued", "sent"])
             #expect(try await column("SELECT CAST(resource_id AS TEXT) AS id FROM news_changes", "id") == ["2"], "news changes 90 days")
+            #expect(try await column("SELECT token FROM device_tokens", "token") == ["seen-yesterday"], "tokens unseen for 270 days")
             let state = try await database.withConnection { try await NewsChangeLog.state(on: $0) }
             #expect(state.sweptThrough > 0 && state.latest == state.sweptThrough + 1, "older sync tokens are answered with a reset")
-            #expect(try await MaintenanceSweep(database: database).run(retention: Self.retention, now: now)?.counts.map(\.count) == [0, 0, 0, 0, 0, 0])
+            #expect(try await MaintenanceSweep(database: database).run(retention: Self.retention, now: now)?.counts.map(\.count) == [0, 0, 0, 0, 0, 0, 0])
         }
     }
 

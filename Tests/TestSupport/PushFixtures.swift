@@ -1,3 +1,5 @@
+import Auth
+import Crypto
 import Foundation
 import JWTKit
 import Logging
@@ -175,5 +177,13 @@ extension QueuedPush {
     /// The queued notification, decoded as the push worker decodes it.
     package var notification: PushNotification {
         get throws { try JSONDecoder().decode(PushNotification.self, from: Data(self.payload.utf8)) }
+    }
+}
+
+/// Push tokens shaped as the services issue them (64 hexadecimal digits, which both APNs and FCM
+/// shapes accept), named by a label so tests still read as "alice's phone".
+package enum PushTokens {
+    package static func named(_ label: String) -> String {
+        Hex.encode(SHA256.hash(data: Array(label.utf8)))
     }
 }

@@ -6,7 +6,8 @@ import Auth
 /// `endpoint maintenance run`.
 public enum Maintenance {
     /// One sweep with the retention the config options give (`outbox_retention_days`,
-    /// `news_sync_retention_days`, and the session policy's `session_idle_days`); nil when another
+    /// `news_sync_retention_days`, `push_token_retention_days`, and the session policy's
+    /// `session_idle_days`); nil when another
     /// instance was sweeping.
     public static func sweep(_ database: Database, config: ConfigStore) async throws -> MaintenanceSweep.Removed? {
         let options = try await config.options()
@@ -15,6 +16,7 @@ public enum Maintenance {
             sessionIdleSeconds: SessionPolicy(options: options).idleSeconds
         )
         retention.newsChangeSeconds = max(1, options.integer("news_sync_retention_days", default: 90)) * 86_400
+        retention.deviceTokenSeconds = max(1, options.integer("push_token_retention_days", default: 270)) * 86_400
         return try await MaintenanceSweep(database: database).run(retention: retention)
     }
 

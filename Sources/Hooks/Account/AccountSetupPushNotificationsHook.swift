@@ -8,19 +8,22 @@ public import SiteStore
 ///
 /// Unlike Composr a caller can only register for itself (administrators for anyone); a logged-out app,
 /// or the iOS SDK's `member=1`, registers an anonymous device reachable by broadcasts; a member may have
-/// many devices; a token belongs to one owner at a time and moves when it is registered again.
+/// many devices; a token belongs to one owner at a time and moves when it is registered again. Tokens
+/// must be shaped like their platform's, and new ones are limited per client network and per member
+/// (``PushRegistrations``).
 public struct AccountSetupPushNotificationsHook: Hook {
     /// What the hook needs to register devices.
     public struct Registry: Sendable {
-        /// Registers `token` for `owner` (nil: an anonymous device), moving it from any earlier owner.
-        public var register: @Sendable (_ token: String, _ platform: PushPlatform, _ owner: Int?) async throws -> Void
+        /// Registers `token` for `owner` (nil: an anonymous device) from the client network of `ip`,
+        /// moving it from any earlier owner.
+        public var register: @Sendable (_ token: String, _ platform: PushPlatform, _ owner: Int?, _ ip: String) async throws -> Void
         /// Whether the member is an administrator (who may register devices for others).
         public var isAdministrator: @Sendable (_ memberID: Int) async throws -> Bool
         /// Whether the member exists.
         public var memberExists: @Sendable (_ memberID: Int) async throws -> Bool
 
         public init(
-            register: @escaping @Sendable (String, PushPlatform, Int?) async throws -> Void,
+            register: @escaping @Sendable (String, PushPlatform, Int?, String) async throws -> Void,
             isAdministrator: @escaping @Sendable (Int) async throws -> Bool,
             memberExists: @escaping @Sendable (Int) async throws -> Bool
         ) {
@@ -33,7 +36,7 @@ public struct AccountSetupPushNotificationsHook: Hook {
         /// `push_token_refresh_seconds`); members and memberships of `database`.
         public static func live(_ registrations: PushRegistrations, _ database: Database, _ memberships: Memberships) -> Self {
             Self(
-                register: { token, platform, owner in try await registrations.register(token, platform: platform, owner: owner) },
+                register: { token, platform, owner, ip in try await registrations.register(token, platform: platform, owner: owner, from: ip) },
                 isAdministrator: { try await memberships.membership(of: $0)?.isAdmin == true },
                 memberExists: { try await MemberStore(database: database).find(id: $0) != nil }
             )
@@ -50,11 +53,8 @@ public struct AccountSetupPushNotificationsHook: Hook {
         let device = try request.parameters.requiredEither("device").trimmingWhitespace
         guard let platform = PushPlatform(name: device) else { throw EndpointError.refused(.unknownDevice, device) }
         let token = try request.parameters.requiredEither("token").trimmingWhitespace
-        guard !token.isEmpty, token.utf8.count <= 4096, token.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F }) else {
-            throw EndpointError.refused(.invalidPushToken)
-        }
         let owner = try await self.owner(requested: try request.parameters.optionalInteger("member"), caller: request.caller)
-        try await self.registry.register(token, platform, owner)
+        try await self.registry.register(token, platform, owner, request.clientAddress)
         return HookResponse(data: [
             "message": .string(request.messages.text(.success)),
             "member_id": owner.map(JSONValue.int) ?? .null,

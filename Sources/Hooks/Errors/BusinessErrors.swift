@@ -62,3 +62,20 @@ extension PushBroadcast.NoSuchMember: EndpointErrorConvertible {
         .refused(.memberNoExist)
     }
 }
+
+extension PushRegistrations.MalformedToken: EndpointErrorConvertible {
+    /// What a token of the platform looks like.
+    public var endpointError: EndpointError {
+        .refused(self.platform == .ios ? .invalidAPNsToken : .invalidFCMToken)
+    }
+}
+
+extension PushRegistrations.TooManyNewTokens: EndpointErrorConvertible {
+    /// How long until the limit's window ends, with `Retry-After`.
+    public var endpointError: EndpointError {
+        EndpointError(
+            status: 200, message: .pushDevicesThrottled, arguments: [String(max(1, (self.retryAfterSeconds + 59) / 60))],
+            headers: ["Retry-After": String(self.retryAfterSeconds)]
+        )
+    }
+}

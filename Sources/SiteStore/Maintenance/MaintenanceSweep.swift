@@ -1,9 +1,10 @@
 import SQLKit
 
 /// Deletes the rows nothing will read again, so tables stop growing: sessions that ended (revoked,
-/// expired, or idle past the policy), account codes a week past their expiry, rate events older than
-/// any window counts them, mail and push outbox rows sent or failed longer ago than the retention, and
-/// news changes older than the sync retention (``NewsChangeLog``: tokens that old get a reset).
+/// expired, or idle past the policy), account codes a week past their expiry, rate events and rate
+/// windows older than any window counts them, mail and push outbox rows sent or failed longer ago than
+/// the retention, push tokens no device has registered for longer than their retention, and news
+/// changes older than the sync retention (``NewsChangeLog``: tokens that old get a reset).
 ///
 /// One sweep is one transaction. On PostgreSQL it first takes a transaction-level advisory lock, so
 /// when several instances sweep at the same moment only one does the work and the others skip.
@@ -15,6 +16,7 @@ public struct MaintenanceSweep: Sendable {
         public var rateEvents = 0
         public var mail = 0
         public var pushes = 0
+        public var deviceTokens = 0
         public var newsChanges = 0
 
         public init() {}
@@ -22,7 +24,7 @@ public struct MaintenanceSweep: Sendable {
         /// `table: count` pairs in a stable order, for the log and the command line.
         public var counts: [(table: String, count: Int)] {
             [("device_sessions", self.sessions), ("account_codes", self.accountCodes), ("rate_events", self.rateEvents),
-             ("mail_outbox", self.mail), ("push_outbox", self.pushes), ("news_changes", self.newsChanges)]
+             ("mail_outbox", self.mail), ("push_outbox", self.pushes), ("device_tokens", self.deviceTokens), ("news_changes", self.newsChanges)]
         }
     }
 
@@ -39,6 +41,10 @@ public struct MaintenanceSweep: Sendable {
         public var accountCodeSeconds = 7 * 24 * 3600
         /// The news change log (config `news_sync_retention_days`).
         public var newsChangeSeconds = 90 * 24 * 3600
+        /// Push tokens not registered again for this long (config `push_token_retention_days`): the
+        /// services expire tokens of devices that stopped checking in, and apps register theirs at
+        /// every start.
+        public var deviceTokenSeconds = 270 * 24 * 3600
 
         public init(outboxSeconds: Int, sessionIdleSeconds: Int) {
             self.outboxSeconds = outboxSeconds
@@ -72,6 +78,10 @@ public struct MaintenanceSweep: Sendable {
             )
             removed.rateEvents = try await Self.delete(
                 from: "rate_events", where: "happened_at < \(bind: now - retention.rateEventSeconds)", on: connection
+            )
+            try await connection.raw("DELETE FROM rate_windows WHERE window_start < \(bind: now - retention.rateEventSeconds)").run()
+            removed.deviceTokens = try await Self.delete(
+                from: "device_tokens", where: "last_seen_at < \(bind: now - retention.deviceTokenSeconds)", on: connection
             )
             let finished: SQLQueryString = "status IN ('sent', 'failed') AND created_at < \(bind: now - retention.outboxSeconds)"
             removed.mail = try await Self.delete(from: "mail_outbox", where: finished, on: connection)

@@ -7,29 +7,30 @@ public import SQLKit
 /// delivering one device's notifications to two members. A member may have any number of devices.
 public enum DeviceTokenStore {
     /// Registers tokens, each for its member (nil: an anonymous device); returns for each, in order,
-    /// whether it took a write and the last-seen time now stored.
+    /// whether it took a write and the last-seen time now stored, or that it was refused.
     ///
     /// The SDKs register at every app start with a token that is almost always registered already: a
     /// token already registered to the same owner and written less than `refreshSeconds` ago is left as
     /// it is, so a launch spike costs reads, not writes (on PostgreSQL, WAL flushes). Any other
     /// registration writes, so the last registration always decides the owner, whichever instance took
-    /// the earlier one. Several registrations (``DeviceTokenRegistrar`` batches those that arrive
+    /// the earlier one. A registration that adds a token counts against its ``DeviceTokenRequest/limits``
+    /// (``RateWindow``, one upsert per subject) and is refused when one has no room left, so nobody can
+    /// fill the table. Several registrations (``DeviceTokenRegistrar`` batches those that arrive
     /// together) are made as if one after the other (of two registrations of one token the later
-    /// decides) in two statements: one read for all of them, and one write for those that need it.
+    /// decides) in few statements: one read for all of them, one reservation per limited subject, and
+    /// one write for those that need it.
     public static func register(_ requests: [DeviceTokenRequest], on connection: any SQLDatabase) async throws -> [DeviceRegistration] {
-        struct Key: Hashable {
-            let platform: String
-            let token: String
-        }
         guard !requests.isEmpty else { return [] }
-        var stored: [Key: (memberID: Int?, lastSeenAt: Int)] = [:]
+        var stored: [DeviceTokenKey: (memberID: Int?, lastSeenAt: Int)] = [:]
         for row in try await connection.raw(Self.registrationsQuery(requests.map { ($0.platform, $0.token) })).all() {
-            let key = Key(platform: try row.decode(column: "platform", as: String.self), token: try row.decode(column: "token", as: String.self))
+            let key = DeviceTokenKey(platform: try row.decode(column: "platform", as: String.self), token: try row.decode(column: "token", as: String.self))
             stored[key] = (try row.decode(column: "member_id", as: Int?.self), try row.decode(column: "last_seen_at", as: Int.self))
         }
-        var writes: [Key: DeviceTokenRequest] = [:]
+        let refusals = try await Self.admitNewTokens(requests, known: Set(stored.keys), on: connection)
+        var writes: [DeviceTokenKey: DeviceTokenRequest] = [:]
         let registrations = requests.map { request in
-            let key = Key(platform: request.platform.rawValue, token: request.token)
+            let key = DeviceTokenKey(request)
+            if let wait = refusals[key] { return DeviceRegistration.limited(retryAfterSeconds: wait) }
             if let known = stored[key], known.memberID == request.memberID, known.lastSeenAt > request.now - request.refreshSeconds {
                 return DeviceRegistration(wrote: false, lastSeenAt: known.lastSeenAt)
             }
@@ -51,6 +52,52 @@ public enum DeviceTokenStore {
         return registrations
     }
 
+    /// The tokens among `requests` that would be added (not `known`) but for which a limit has no room
+    /// left, with the seconds to wait. Each subject reserves room for the new tokens that count against
+    /// it, in the order they came; a token refused by one subject gives its room back to the others.
+    private static func admitNewTokens(
+        _ requests: [DeviceTokenRequest], known: Set<DeviceTokenKey>, on connection: any SQLDatabase
+    ) async throws -> [DeviceTokenKey: Int] {
+        var adding: [DeviceTokenKey: DeviceTokenRequest] = [:]
+        var order: [DeviceTokenKey] = []
+        for request in requests where !request.limits.isEmpty {
+            let key = DeviceTokenKey(request)
+            if known.contains(key) || adding[key] != nil { continue }
+            adding[key] = request
+            order.append(key)
+        }
+        var subjects: [(limit: DeviceTokenRequest.Limit, keys: [DeviceTokenKey])] = []
+        for key in order {
+            for limit in adding[key]?.limits ?? [] {
+                if let index = subjects.firstIndex(where: { $0.limit.subject == limit.subject }) {
+                    subjects[index].keys.append(key)
+                } else {
+                    subjects.append((limit, [key]))
+                }
+            }
+        }
+        guard !subjects.isEmpty, let now = requests.first?.now else { return [:] }
+        var refused: [DeviceTokenKey: Int] = [:]
+        var granted: [(limit: DeviceTokenRequest.Limit, keys: [DeviceTokenKey])] = []
+        for (limit, keys) in subjects {
+            let grant = try await RateWindow.reserve(
+                Self.addingAction, subject: limit.subject, count: keys.count, limit: limit.perHour, seconds: 3600, now: now, on: connection
+            )
+            for key in keys.dropFirst(grant.granted) { refused[key] = max(refused[key] ?? 0, grant.retryAfterSeconds) }
+            granted.append((limit, Array(keys.prefix(grant.granted))))
+        }
+        for (limit, keys) in granted {
+            let unused = keys.filter { refused[$0] != nil }.count
+            try await RateWindow.giveBack(
+                Self.addingAction, subject: limit.subject, count: unused, windowStart: RateWindow.windowStart(now, seconds: 3600), on: connection
+            )
+        }
+        return refused
+    }
+
+    /// What added tokens are counted as in `rate_windows`.
+    static let addingAction = "push_token"
+
     /// The stored registrations of `tokens`, each looked up in the unique (platform, token) index. The
     /// tokens are joined to the table rather than matched with `(platform, token) IN (VALUES …)`, which
     /// the SQLite built in here searches by index too but older ones (3.40's plan) answer by reading
@@ -63,9 +110,9 @@ public enum DeviceTokenStore {
             """
     }
 
-    /// The (platform, token) pairs `target` reaches.
-    public static func devices(_ target: PushTarget, on connection: any SQLDatabase) async throws -> [(platform: PushPlatform, token: String)] {
-        let condition: SQLQueryString = switch target {
+    /// The condition "device of table alias `d` is one `target` reaches".
+    static func reaches(_ target: PushTarget) -> SQLQueryString {
+        switch target {
         case .member(let id): "d.member_id = \(bind: id)"
         case .allDevices: "1 = 1"
         case .anonymous: "d.member_id IS NULL"
@@ -74,14 +121,25 @@ public enum DeviceTokenStore {
                 WHERE g.is_super_admin = \(bind: true) OR g.is_super_moderator = \(bind: true))
             """
         }
-        return try await connection.raw("SELECT d.platform, d.token FROM device_tokens d WHERE \(condition) ORDER BY d.id").all().compactMap { row in
-            guard let platform = PushPlatform(rawValue: try row.decode(column: "platform", as: String.self)) else { return nil }
-            return (platform, try row.decode(column: "token", as: String.self))
-        }
     }
 
     /// Forgets a token the push service called dead.
     public static func remove(token: String, platform: PushPlatform, on connection: any SQLDatabase) async throws {
         try await connection.raw("DELETE FROM device_tokens WHERE platform = \(bind: platform.rawValue) AND token = \(bind: token)").run()
+    }
+}
+
+/// A registered token's identity: its platform and text (unique together).
+struct DeviceTokenKey: Hashable {
+    let platform: String
+    let token: String
+
+    init(platform: String, token: String) {
+        self.platform = platform
+        self.token = token
+    }
+
+    init(_ request: DeviceTokenRequest) {
+        self.init(platform: request.platform.rawValue, token: request.token)
     }
 }

@@ -14,21 +14,97 @@ public struct PushOutbox: Sendable {
         self.queue = LeasedQueue("push_outbox", database: database)
     }
 
+    /// Devices given their outbox rows in one transaction at most: a notification for more devices
+    /// queues the first batch at once and leaves the rest to ``fanOutPending(now:)``, so no transaction
+    /// holds SQLite's write lock for the whole device table.
+    public static let fanOutBatch = 500
+
     /// Queues `payload` for every device of `target` on `connection`, marked with the
-    /// ``RequestOrigin`` of the current task; returns how many devices.
+    /// ``RequestOrigin`` of the current task; returns how many devices. The first ``fanOutBatch`` get
+    /// their rows in the caller's transaction, and the rest are recorded in `push_broadcasts` there
+    /// too (so a rolled-back change queues nothing, and a committed one reaches every device that was
+    /// registered when it was queued).
     @discardableResult
     public static func enqueue(payload: String, to target: PushTarget, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws -> Int {
-        let devices = try await DeviceTokenStore.devices(target, on: connection)
-        for device in devices {
-            try await connection.raw("""
-                INSERT INTO push_outbox (platform, token, payload, created_at, status, attempts, next_attempt_at, request_id)
-                VALUES (
-                    \(bind: device.platform.rawValue), \(bind: device.token), \(bind: payload), \(bind: now), 'queued', \(bind: 0), \(bind: now),
-                    \(bind: RequestOrigin.requestID)
-                )
-                """).run()
+        let row = try await connection.raw("""
+            SELECT count(*) AS devices, max(d.id) AS newest FROM device_tokens d WHERE \(DeviceTokenStore.reaches(target))
+            """).first()
+        let devices = try row?.decode(column: "devices", as: Int.self) ?? 0
+        guard devices > 0, let newest = try row?.decode(column: "newest", as: Int?.self) else { return 0 }
+        let broadcast = Broadcast(payload: payload, target: target, afterDeviceID: 0, upToDeviceID: newest, requestID: RequestOrigin.requestID)
+        guard let reached = try await Self.queueBatch(of: broadcast, now: now, on: connection) else { return devices }
+        let stored = target.stored
+        try await connection.raw("""
+            INSERT INTO push_broadcasts (payload, target, member_id, after_device_id, up_to_device_id, created_at, request_id)
+            VALUES (\(bind: payload), \(bind: stored.kind), \(bind: stored.memberID), \(bind: reached), \(bind: newest), \(bind: now),
+                \(bind: broadcast.requestID))
+            """).run()
+        return devices
+    }
+
+    /// Gives the next batch of devices of the oldest notification still being fanned out their outbox
+    /// rows, in a transaction of its own; false when none is left. Instances may call it at the same
+    /// time: on PostgreSQL each takes a different notification, on SQLite they take turns.
+    @discardableResult
+    public func fanOutPending(now: Int = UnixTime.now) async throws -> Bool {
+        try await self.database.transaction { connection in
+            let skipLocked: SQLQueryString = connection.dialect.name == "postgresql" ? " FOR UPDATE SKIP LOCKED" : ""
+            let row = try await connection.raw("""
+                SELECT id, payload, target, member_id, after_device_id, up_to_device_id, request_id FROM push_broadcasts
+                ORDER BY id LIMIT 1\(skipLocked)
+                """).first()
+            guard let row else { return false }
+            let id = try row.decode(column: "id", as: Int.self)
+            guard let target = PushTarget(kind: try row.decode(column: "target", as: String.self), memberID: try row.decode(column: "member_id", as: Int?.self)) else {
+                try await connection.raw("DELETE FROM push_broadcasts WHERE id = \(bind: id)").run()
+                return true
+            }
+            let broadcast = Broadcast(
+                payload: try row.decode(column: "payload", as: String.self), target: target,
+                afterDeviceID: try row.decode(column: "after_device_id", as: Int.self),
+                upToDeviceID: try row.decode(column: "up_to_device_id", as: Int.self),
+                requestID: try row.decode(column: "request_id", as: String.self)
+            )
+            if let reached = try await Self.queueBatch(of: broadcast, now: now, on: connection) {
+                try await connection.raw("UPDATE push_broadcasts SET after_device_id = \(bind: reached) WHERE id = \(bind: id)").run()
+            } else {
+                try await connection.raw("DELETE FROM push_broadcasts WHERE id = \(bind: id)").run()
+            }
+            return true
         }
-        return devices.count
+    }
+
+    /// A notification on its way to its devices: those of `target` with IDs after `afterDeviceID` up
+    /// to `upToDeviceID` are still to get their rows.
+    private struct Broadcast {
+        var payload: String
+        var target: PushTarget
+        var afterDeviceID: Int
+        var upToDeviceID: Int
+        var requestID: String
+    }
+
+    /// Queues `broadcast` for its next ``fanOutBatch`` devices, by device ID, without reading them out
+    /// of the database; returns the last device ID queued when devices may remain, nil when it reached
+    /// them all.
+    private static func queueBatch(of broadcast: Broadcast, now: Int, on connection: any SQLDatabase) async throws -> Int? {
+        let batch = try await connection.raw("""
+            SELECT count(*) AS devices, max(id) AS last FROM (
+                SELECT d.id FROM device_tokens d
+                WHERE \(DeviceTokenStore.reaches(broadcast.target)) AND d.id > \(bind: broadcast.afterDeviceID) AND d.id <= \(bind: broadcast.upToDeviceID)
+                ORDER BY d.id LIMIT \(bind: Self.fanOutBatch)
+            ) chosen
+            """).first()
+        let count = try batch?.decode(column: "devices", as: Int.self) ?? 0
+        guard count > 0, let last = try batch?.decode(column: "last", as: Int?.self) else { return nil }
+        try await connection.raw("""
+            INSERT INTO push_outbox (platform, token, payload, created_at, status, attempts, next_attempt_at, request_id)
+            SELECT d.platform, d.token, \(bind: broadcast.payload), \(bind: now), 'queued', \(bind: 0), \(bind: now), \(bind: broadcast.requestID)
+            FROM device_tokens d
+            WHERE \(DeviceTokenStore.reaches(broadcast.target)) AND d.id > \(bind: broadcast.afterDeviceID) AND d.id <= \(bind: last)
+            ORDER BY d.id
+            """).run()
+        return count < Self.fanOutBatch || last >= broadcast.upToDeviceID ? nil : last
     }
 
     /// What waits for delivery (for the metrics).

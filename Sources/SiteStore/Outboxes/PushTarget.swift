@@ -8,4 +8,25 @@ public enum PushTarget: Sendable, Equatable {
     case anonymous
     /// Devices of administrators and super-moderators.
     case staff
+
+    /// The target as `push_broadcasts` keeps it: a kind and, for one member, the member.
+    var stored: (kind: String, memberID: Int?) {
+        switch self {
+        case .member(let id): ("member", id)
+        case .allDevices: ("all", nil)
+        case .anonymous: ("anonymous", nil)
+        case .staff: ("staff", nil)
+        }
+    }
+
+    /// The target `push_broadcasts` kept; nil for a kind this build does not know.
+    init?(kind: String, memberID: Int?) {
+        switch (kind, memberID) {
+        case ("member", let id?): self = .member(id)
+        case ("all", _): self = .allDevices
+        case ("anonymous", _): self = .anonymous
+        case ("staff", _): self = .staff
+        default: return nil
+        }
+    }
 }

@@ -28,24 +28,24 @@ import Testing
 
     @Test func loggedOutDevicesAreAnonymousAndMembersRegisterForThemselves() async throws {
         try await TestServer.run { client, services in
-            let android = try await client.postForm(Self.uri("android"), [("token", "android-token-1")])
+            let android = try await client.postForm(Self.uri("android"), [("token", PushTokens.named("android-token-1"))])
             #expect(android.success == true, "\(android.raw)")
             #expect(android.data["message"] as? String == "Your action was successful.")
             #expect(android.data["member_id"] is NSNull)
             #expect(android.data["device"] as? String == "android")
-            let iOSLoggedOut = try await client.postMultipart(Self.uri("IOS"), [("token", "ab12cd34"), ("member", "1")])
+            let iOSLoggedOut = try await client.postMultipart(Self.uri("IOS"), [("token", PushTokens.named("ab12cd34")), ("member", "1")])
             #expect(iOSLoggedOut.data["member_id"] is NSNull, "the iOS SDK's member=1 is an anonymous device")
             #expect(iOSLoggedOut.data["device"] as? String == "ios")
 
             let aliceID = try await AccountFixtures.member("alice", services: services)
             let alice = try LoggedIn(try await client.login("alice"))
-            let own = try await client.postMultipart(Self.uri("ios"), [("token", "alice-phone"), ("member", String(aliceID))], headers: alice.iOSHeaders)
+            let own = try await client.postMultipart(Self.uri("ios"), [("token", PushTokens.named("alice-phone")), ("member", String(aliceID))], headers: alice.iOSHeaders)
             #expect(own.data["member_id"] as? Int == aliceID)
-            let implicit = try await client.postForm(Self.uri("android"), [("token", "alice-tablet")] + alice.formFields)
+            let implicit = try await client.postForm(Self.uri("android"), [("token", PushTokens.named("alice-tablet"))] + alice.formFields)
             #expect(implicit.data["member_id"] as? Int == aliceID, "many devices per member")
             let owners = try await Self.owners(services)
-            #expect(owners["alice-phone"] == .some(aliceID) && owners["alice-tablet"] == .some(aliceID))
-            #expect(owners["android-token-1"] == .some(nil))
+            #expect(owners[PushTokens.named("alice-phone")] == .some(aliceID) && owners[PushTokens.named("alice-tablet")] == .some(aliceID))
+            #expect(owners[PushTokens.named("android-token-1")] == .some(nil))
         }
     }
 
@@ -55,17 +55,17 @@ import Testing
             try await AccountFixtures.member("mallory", services: services)
             try await AccountFixtures.member("admin", role: .administrators, services: services)
             let mallory = try LoggedIn(try await client.login("mallory"))
-            let hijack = try await client.postForm(Self.uri("ios"), [("token", "mallory-phone"), ("member", String(aliceID))] + mallory.formFields)
+            let hijack = try await client.postForm(Self.uri("ios"), [("token", PushTokens.named("mallory-phone")), ("member", String(aliceID))] + mallory.formFields)
             #expect(hijack.errorDetails == "You can only register a device for your own account.")
-            let anonymousHijack = try await client.postForm(Self.uri("ios"), [("token", "stranger"), ("member", String(aliceID))])
+            let anonymousHijack = try await client.postForm(Self.uri("ios"), [("token", PushTokens.named("stranger")), ("member", String(aliceID))])
             #expect(anonymousHijack.errorDetails == "You can only register a device for your own account.")
 
             let admin = try LoggedIn(try await client.login("admin"))
-            let forAlice = try await client.postForm(Self.uri("ios"), [("token", "alice-new-phone"), ("member", String(aliceID))] + admin.formFields)
+            let forAlice = try await client.postForm(Self.uri("ios"), [("token", PushTokens.named("alice-new-phone")), ("member", String(aliceID))] + admin.formFields)
             #expect(forAlice.data["member_id"] as? Int == aliceID)
-            let nobody = try await client.postForm(Self.uri("ios"), [("token", "x-token"), ("member", "999")] + admin.formFields)
+            let nobody = try await client.postForm(Self.uri("ios"), [("token", PushTokens.named("x-token")), ("member", "999")] + admin.formFields)
             #expect(nobody.errorDetails == "There is currently no such member registered on this website.")
-            #expect(try await Self.owners(services).keys.sorted() == ["alice-new-phone"])
+            #expect(try await Self.owners(services).keys.sorted() == [PushTokens.named("alice-new-phone")])
         }
     }
 
@@ -75,13 +75,13 @@ import Testing
             let bobID = try await AccountFixtures.member("bobby", services: services)
             let alice = try LoggedIn(try await client.login("alice"))
             let bob = try LoggedIn(try await client.login("bobby"))
-            _ = try await client.postForm(Self.uri("android"), [("token", "shared-phone")] + alice.formFields)
+            _ = try await client.postForm(Self.uri("android"), [("token", PushTokens.named("shared-phone"))] + alice.formFields)
             try await services.database.withConnection { try await $0.raw("UPDATE device_tokens SET last_seen_at = 0").run() }
-            _ = try await client.postForm(Self.uri("android"), [("token", "shared-phone")] + bob.formFields)
+            _ = try await client.postForm(Self.uri("android"), [("token", PushTokens.named("shared-phone"))] + bob.formFields)
             let owners = try await Self.owners(services)
             #expect(owners.count == 1)
-            #expect(owners["shared-phone"] == .some(bobID))
-            #expect(owners["shared-phone"] != .some(aliceID))
+            #expect(owners[PushTokens.named("shared-phone")] == .some(bobID))
+            #expect(owners[PushTokens.named("shared-phone")] != .some(aliceID))
             let lastSeen = try await services.database.withConnection {
                 try await $0.raw("SELECT last_seen_at FROM device_tokens").first()?.decode(column: "last_seen_at", as: Int.self)
             }
@@ -102,7 +102,7 @@ import Testing
         try await TestServer.run(engine: engine, config: ["push_token_refresh_seconds": "3600"]) { client, services in
             try await AccountFixtures.member("alice", services: services)
             let alice = try LoggedIn(try await client.login("alice"))
-            for (token, credentials) in [("alice-phone", alice.formFields), ("anonymous-install", [])] {
+            for (token, credentials) in [(PushTokens.named("alice-phone"), alice.formFields), (PushTokens.named("anonymous-install"), [])] {
                 #expect(try await client.postForm(Self.uri("android"), [("token", token)] + credentials).success == true)
                 let recent = UnixTime.now - 600
                 try await services.database.withConnection { try await $0.raw("UPDATE device_tokens SET last_seen_at = \(bind: recent)").run() }
@@ -110,9 +110,9 @@ import Testing
                 #expect(again.success == true && again.raw.contains(#""device":"android""#))
                 #expect(try await Self.lastSeen(token, services.database) == recent, "\(token): seen 10 minutes ago, nothing written")
             }
-            let ownerless = try await client.postForm(Self.uri("android"), [("token", "alice-phone")])
+            let ownerless = try await client.postForm(Self.uri("android"), [("token", PushTokens.named("alice-phone"))])
             #expect(ownerless.data["member_id"] is NSNull)
-            #expect(try await Self.owners(services)["alice-phone"] == .some(nil), "a recent token still moves when its owner changes")
+            #expect(try await Self.owners(services)[PushTokens.named("alice-phone")] == .some(nil), "a recent token still moves when its owner changes")
         }
     }
 
@@ -120,11 +120,11 @@ import Testing
     @Test(arguments: TestDatabase.engines)
     func theLastSeenTimeIsRefreshedOncePerInterval(engine: DatabaseEngine) async throws {
         try await TestServer.run(engine: engine, config: ["push_token_refresh_seconds": "1"]) { client, services in
-            #expect(try await client.postForm(Self.uri("ios"), [("token", "install")]).success == true)
-            let first = try #require(try await Self.lastSeen("install", services.database))
+            #expect(try await client.postForm(Self.uri("ios"), [("token", PushTokens.named("install"))]).success == true)
+            let first = try #require(try await Self.lastSeen(PushTokens.named("install"), services.database))
             try await Task.sleep(for: .milliseconds(2100))
-            #expect(try await client.postForm(Self.uri("ios"), [("token", "install")]).success == true)
-            #expect(try #require(try await Self.lastSeen("install", services.database)) >= first + 2, "refreshed once the interval passed")
+            #expect(try await client.postForm(Self.uri("ios"), [("token", PushTokens.named("install"))]).success == true)
+            #expect(try #require(try await Self.lastSeen(PushTokens.named("install"), services.database)) >= first + 2, "refreshed once the interval passed")
         }
     }
 
@@ -137,14 +137,14 @@ import Testing
             for _ in 0..<100 where !services.database.cacheTrust.isTrusted { try await Task.sleep(for: .milliseconds(50)) }
             try await AccountFixtures.member("alice", services: services)
             let alice = try LoggedIn(try await client.login("alice"))
-            #expect(try await client.postForm(Self.uri("android"), [("token", "phone")] + alice.formFields).success == true)
+            #expect(try await client.postForm(Self.uri("android"), [("token", PushTokens.named("phone"))] + alice.formFields).success == true)
             try await services.database.withConnection { try await $0.raw("ALTER TABLE device_tokens RENAME TO device_tokens_away").run() }
-            let repeated = try await client.postForm(Self.uri("android"), [("token", "phone")] + alice.formFields)
-            let moved = try await client.postForm(Self.uri("android"), [("token", "phone")])
+            let repeated = try await client.postForm(Self.uri("android"), [("token", PushTokens.named("phone"))] + alice.formFields)
+            let moved = try await client.postForm(Self.uri("android"), [("token", PushTokens.named("phone"))])
             try await services.database.withConnection { try await $0.raw("ALTER TABLE device_tokens_away RENAME TO device_tokens").run() }
             #expect(repeated.success == true && repeated.data["member_id"] as? Int == 2, "\(repeated.raw)")
             #expect(moved.status == .internalServerError, "a move needs the table: \(moved.raw)")
-            #expect(try await Self.owners(services) == ["phone": .some(2)])
+            #expect(try await Self.owners(services) == [PushTokens.named("phone"): .some(2)])
         }
     }
 
@@ -153,13 +153,13 @@ import Testing
     @Test func aTokenRemovedAsDeadIsRegisteredAgainAtTheNextStart() async throws {
         try await TestDatabase.withMigrated(.sqlite) { database in
             let registrations = PushRegistrations(database: database, config: try await ConfigStore.load(from: database))
-            try await registrations.register("phone", platform: .ios, owner: nil)
-            try await database.withConnection { try await DeviceTokenStore.remove(token: "phone", platform: .ios, on: $0) }
-            try await registrations.register("phone", platform: .ios, owner: nil)
+            try await registrations.register(PushTokens.named("phone"), platform: .ios, owner: nil, from: "192.0.2.1")
+            try await database.withConnection { try await DeviceTokenStore.remove(token: PushTokens.named("phone"), platform: .ios, on: $0) }
+            try await registrations.register(PushTokens.named("phone"), platform: .ios, owner: nil, from: "192.0.2.1")
             #expect(try await PushDevices.tokens(database) == [], "remembered: nothing written")
-            registrations.forget(token: "phone", platform: .ios)
-            try await registrations.register("phone", platform: .ios, owner: nil)
-            #expect(try await PushDevices.tokens(database) == ["phone"])
+            registrations.forget(token: PushTokens.named("phone"), platform: .ios)
+            try await registrations.register(PushTokens.named("phone"), platform: .ios, owner: nil, from: "192.0.2.1")
+            #expect(try await PushDevices.tokens(database) == [PushTokens.named("phone")])
         }
     }
 
@@ -176,13 +176,13 @@ import Testing
                 try await TestServer.run(sharing: database) { second, _ in
                     let alice = try LoggedIn(try await first.login("alice"))
                     let bob = try LoggedIn(try await second.login("bobby"))
-                    _ = try await first.postForm(Self.uri("ios"), [("token", "shared-phone")] + alice.formFields)
-                    _ = try await second.postForm(Self.uri("ios"), [("token", "shared-phone")] + bob.formFields)
-                    #expect(try await Self.owners(services)["shared-phone"] == .some(bobID))
-                    _ = try await first.postForm(Self.uri("ios"), [("token", "shared-phone")] + alice.formFields)
-                    #expect(try await Self.owners(services)["shared-phone"] == .some(aliceID), "the last registration decides, on any instance")
-                    _ = try await second.postForm(Self.uri("ios"), [("token", "shared-phone")] + bob.formFields)
-                    #expect(try await Self.owners(services) == ["shared-phone": .some(bobID)])
+                    _ = try await first.postForm(Self.uri("ios"), [("token", PushTokens.named("shared-phone"))] + alice.formFields)
+                    _ = try await second.postForm(Self.uri("ios"), [("token", PushTokens.named("shared-phone"))] + bob.formFields)
+                    #expect(try await Self.owners(services)[PushTokens.named("shared-phone")] == .some(bobID))
+                    _ = try await first.postForm(Self.uri("ios"), [("token", PushTokens.named("shared-phone"))] + alice.formFields)
+                    #expect(try await Self.owners(services)[PushTokens.named("shared-phone")] == .some(aliceID), "the last registration decides, on any instance")
+                    _ = try await second.postForm(Self.uri("ios"), [("token", PushTokens.named("shared-phone"))] + bob.formFields)
+                    #expect(try await Self.owners(services) == [PushTokens.named("shared-phone"): .some(bobID)])
                 }
             }
         }
@@ -190,9 +190,14 @@ import Testing
 
     @Test(arguments: [
         ([("device", "windows"), ("token", "t")], "The device must be \u{2018}ios\u{2019} or \u{2018}android\u{2019}, not \u{2018}windows\u{2019}."),
-        ([("device", "ios"), ("token", "  ")], "The push token must be non-empty printable text of at most 4096 bytes."),
-        ([("device", "ios"), ("token", "has space")], "The push token must be non-empty printable text of at most 4096 bytes."),
-        ([("device", "ios"), ("token", String(repeating: "a", count: 4097))], "The push token must be non-empty printable text of at most 4096 bytes."),
+        ([("device", "ios"), ("token", "  ")], "An iOS push token is 64 hexadecimal digits."),
+        ([("device", "ios"), ("token", "has space")], "An iOS push token is 64 hexadecimal digits."),
+        ([("device", "ios"), ("token", String(repeating: "a", count: 4097))], "An iOS push token is 64 hexadecimal digits."),
+        ([("device", "ios"), ("token", String(repeating: "g", count: 64))], "An iOS push token is 64 hexadecimal digits."),
+        ([("device", "ios"), ("token", "{length=32,bytes=0x740f4707bebcf74f...61bb78ad}")], "An iOS push token is 64 hexadecimal digits."),
+        ([("device", "android"), ("token", "fcm-registration-token")], "An Android push token is 32 to 512 letters, digits, \u{2018}-\u{2019}, \u{2018}_\u{2019} or \u{2018}:\u{2019}."),
+        ([("device", "android"), ("token", String(repeating: "A", count: 513))], "An Android push token is 32 to 512 letters, digits, \u{2018}-\u{2019}, \u{2018}_\u{2019} or \u{2018}:\u{2019}."),
+        ([("device", "android"), ("token", String(repeating: "A", count: 100) + "/" + String(repeating: "B", count: 100))], "An Android push token is 32 to 512 letters, digits, \u{2018}-\u{2019}, \u{2018}_\u{2019} or \u{2018}:\u{2019}."),
         ([("token", "t")], "A critical parameter, device, was missing."),
         ([("device", "ios")], "A critical parameter, token, was missing."),
         ([("device", "ios"), ("token", "t"), ("member", "abc")], "A field that was supposed to be an integer (for our purposes, a whole number between -2147483648 and 2147483647) was not"),
