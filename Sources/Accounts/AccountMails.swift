@@ -5,7 +5,8 @@ public import Messages
 
 /// The account e-mails (confirmation, reset link, password-changed notice), each in the language of
 /// the member it goes to (``AccountPolicy/catalog(forMemberLanguage:)``), whatever language the
-/// request that caused it was in; numbers and dates are written the language's way.
+/// request that caused it was in; numbers and dates are written the language's way. A link's code is
+/// the mail's secret, which the outbox blanks out once the mail is sent.
 public struct AccountMails: Sendable {
     /// Who a mail goes to.
     public struct Recipient: Sendable {
@@ -35,25 +36,29 @@ public struct AccountMails: Sendable {
     public func confirmation(to member: Recipient, code: String, policy: AccountPolicy) -> OutgoingMail {
         let messages = policy.catalog(forMemberLanguage: member.language)
         let hours = policy.confirmationSeconds / 3600
-        return self.composer.compose(
+        var mail = self.composer.compose(
             to: member.email,
             subject: messages.text(.confirmEmailSubject, policy.siteName),
             paragraphs: [messages.text(.signupText, policy.siteName, member.username, messages.number(hours))],
             link: (messages.text(.confirmLinkLabel), policy.confirmationLink(memberID: member.memberID, code: code, language: messages)),
             footer: [messages.text(.mailNotYou)]
         )
+        mail.secret = code
+        return mail
     }
 
     /// The mail with a password-reset link for `code`.
     public func resetLink(to member: Recipient, code: String, policy: AccountPolicy) -> OutgoingMail {
         let messages = policy.catalog(forMemberLanguage: member.language)
-        return self.composer.compose(
+        var mail = self.composer.compose(
             to: member.email,
             subject: messages.text(.lostPasswordConfirm),
             paragraphs: [messages.text(.lostPasswordText, member.username, policy.siteName, messages.number(policy.resetSeconds / 60))],
             link: (messages.text(.resetLinkLabel), policy.resetLink(memberID: member.memberID, code: code, language: messages)),
             footer: [messages.text(.mailNotYou)]
         )
+        mail.secret = code
+        return mail
     }
 
     /// The notice that a password was changed at `unixTime` (never containing the password).

@@ -74,11 +74,14 @@ public enum CachePolicy: Sendable, Equatable {
     /// Never kept (`no-store`): failures of answers that are otherwise shared, so no cache holds on to
     /// an outage or a refusal.
     case notStored
+    /// Holds a secret (a device token): never kept by any cache, the device's own included
+    /// (`private, no-store`, with Composr's `Expires` and `Pragma` for old proxies).
+    case secret
 
     /// The answer's `Last-Modified`, if it has one.
     public var lastModified: Int? {
         switch self {
-        case .private, .notStored: nil
+        case .private, .notStored, .secret: nil
         case .shared(_, let time), .revalidated(let time): time
         }
     }

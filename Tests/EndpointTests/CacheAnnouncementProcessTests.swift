@@ -39,8 +39,12 @@ struct CacheAnnouncementProcessTests {
                 let changed = try EndpointProcess.run(["member", "password", "--username", "alice", "--password", "battery staple"], database: url.connectionString)
                 #expect(changed.status == 0, "\(changed.errors)")
             } else {
+                let before = try await TestDatabase.withOpen(url) { try await MailFixtures.newestMailID($0) }
                 #expect(try await a.call("?hook_type=account&hook=lost_password", method: .POST, body: "username=alice", contentType: Cluster.form).success)
-                let code = try await TestDatabase.withOpen(url) { try await MailFixtures.latestLinkCode($0) }
+                let code = try await TestDatabase.withOpen(url) { database in
+                    try await MailFixtures.waitForMail(after: before, database)
+                    return try await MailFixtures.latestLinkCode(database)
+                }
                 let reset = try await a.call(
                     "?hook_type=account&hook=lost_password&type=edit", method: .POST,
                     body: "member=3&code=\(code)&password=battery+staple&password_confirm=battery+staple", contentType: Cluster.form

@@ -8,6 +8,10 @@ import Testing
 /// `endpoint serve` as a real process: start-up on a fresh SQLite file, a busy port, and graceful
 /// shutdown on SIGTERM with requests in flight.
 @Suite struct ServeProcessTests {
+    /// Every login in flight holds a place under the (username, network) failure limit until its
+    /// password is judged; these tests send more logins of one member at once than the default five.
+    static let manyLoginsAtOnce = ["login_throttle_user_ip_failures": "100"]
+
     @Test func busyPortIsReportedClearly() async throws {
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(host: "127.0.0.1", port: 0).get()
         let port = try #require(channel.localAddress?.port)
@@ -60,6 +64,7 @@ import Testing
         // most are still hashing; a fixed wait was too short for a ThreadSanitizer build on a busy
         // machine (a connection not yet read is closed by the shutdown, which is right).
         let metricsPort = try await EndpointProcess.freePort()
+        try await EndpointProcess.setConfig(Self.manyLoginsAtOnce, database: database)
         let server = try await EndpointProcess.serve(
             port: port, database: database, environment: ["ENDPOINT_HASH_THREADS": "1", "ENDPOINT_METRICS_PORT": "\(metricsPort)"], client: client
         )
@@ -99,6 +104,7 @@ import Testing
         let port = try await EndpointProcess.freePort()
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
         defer { _ = client.shutdown(queue: .global()) { _ in } }
+        try await EndpointProcess.setConfig(Self.manyLoginsAtOnce, database: database)
         let server = try await EndpointProcess.serve(port: port, database: database, environment: ["ENDPOINT_DATABASE_CONNECTIONS": "1"], client: client)
         let login = "http://127.0.0.1:\(port)/data/endpoint.php?hook_type=account&hook=login"
         let answers = try await withThrowingTaskGroup(of: String.self) { group in

@@ -51,6 +51,12 @@ import Testing
                         VALUES (\(bind: token), 'android', NULL, \(bind: now - 400 * day), \(bind: lastSeen))
                         """).run()
                 }
+                for (name, confirmed, joined) in [("pending-8-days", false, now - 8 * day), ("pending-1-day", false, now - day), ("confirmed", true, now - 30 * day)] {
+                    try await connection.raw("""
+                        INSERT INTO members (username, email, password_hash, validated, email_confirmed, banned, join_time, last_visit_time, primary_group_id)
+                        VALUES (\(bind: name), \(bind: name + "@example.com"), '', \(bind: true), \(bind: confirmed), \(bind: false), \(bind: joined), \(bind: joined), 4)
+                        """).run()
+                }
                 try await connection.raw("DELETE FROM news_changes").run()
                 for (id, changed) in [(1, now - 91 * day), (2, now - 89 * day)] {
                     try await connection.raw("""
@@ -60,7 +66,7 @@ import Testing
             }
 
             let removed = try #require(try await MaintenanceSweep(database: database).run(retention: Self.retention, now: now))
-            #expect(removed.counts.map(\.count) == [3, 2, 1, 2, 2, 1, 1])
+            #expect(removed.counts.map(\.count) == [3, 2, 1, 2, 2, 1, 1, 1])
 
             func column(_ sql: SQLQueryString, _ name: String) async throws -> [String] {
                 try await database.withConnection { try await $0.raw(sql).all().map { try $0.decode(column: name, as: String.self) } }.sorted()
@@ -71,9 +77,10 @@ import Testing
             #expect(try await column("SELECT status FROM push_outbox", "status") == ["queued", "sent"])
             #expect(try await column("SELECT CAST(resource_id AS TEXT) AS id FROM news_changes", "id") == ["2"], "news changes 90 days")
             #expect(try await column("SELECT token FROM device_tokens", "token") == ["seen-yesterday"], "tokens unseen for 270 days")
+            #expect(try await column("SELECT username FROM members", "username") == ["Guest", "confirmed", "pending-1-day"], "unconfirmed after 7 days")
             let state = try await database.withConnection { try await NewsChangeLog.state(on: $0) }
             #expect(state.sweptThrough > 0 && state.latest == state.sweptThrough + 1, "older sync tokens are answered with a reset")
-            #expect(try await MaintenanceSweep(database: database).run(retention: Self.retention, now: now)?.counts.map(\.count) == [0, 0, 0, 0, 0, 0, 0])
+            #expect(try await MaintenanceSweep(database: database).run(retention: Self.retention, now: now)?.counts.map(\.count) == [0, 0, 0, 0, 0, 0, 0, 0])
         }
     }
 

@@ -94,6 +94,59 @@ import Testing
         }
     }
 
+    /// An upgraded site keeps its rows and their references, and from then on never gives an ID again:
+    /// on SQLite the newest member or article deleted used to hand its ID to the next one (0026 makes
+    /// the tables AUTOINCREMENT; PostgreSQL's sequences never went back).
+    @Test(arguments: TestDatabase.engines)
+    func anUpgradedSiteNeverGivesAnIDAgain(engine: DatabaseEngine) async throws {
+        try await TestDatabase.withFresh(engine) { database in
+            let files = try MigrationFile.load(from: TestDatabase.migrationsFolder, engine: engine)
+            _ = try await Migrator(database: database, files: files.filter { $0.version < 26 }, logger: quietLogger).migrate()
+            let members = MemberStore(database: database)
+            let kept = try await members.create(NewMember(username: "kept", email: "kept@example.com", passwordHash: "", primaryGroupID: 4, secondaryGroupIDs: [2]))
+            let newest = try await members.create(NewMember(username: "newest", email: "newest@example.com", passwordHash: "", primaryGroupID: 4))
+            let article = try await database.transaction { try await NewsStore.createArticle(title: "Kept", categoryID: 1, submitterID: 1, on: $0) }
+            _ = try await Migrator(database: database, files: files, logger: quietLogger).migrate()
+
+            #expect(try await members.find(id: kept)?.username == "kept")
+            #expect(try await Self.groups(of: kept, database) == [2, 4], "references survive the rebuild")
+            await #expect(throws: (any Error).self, "foreign keys are enforced again") {
+                try await database.withConnection { try await $0.raw("INSERT INTO group_members (group_id, member_id) VALUES (2, 999)").run() }
+            }
+            try await database.transaction { try await MemberStore.delete(memberID: newest, on: $0) }
+            let next = try await members.create(NewMember(username: "next", email: "next@example.com", passwordHash: "", primaryGroupID: 4))
+            #expect(next > newest, "the deleted newest member's ID \(newest) is not given again (got \(next))")
+            try await database.transaction { try await NewsStore.deleteArticle(id: article, on: $0) }
+            let nextArticle = try await database.transaction { try await NewsStore.createArticle(title: "Next", categoryID: 1, submitterID: 1, on: $0) }
+            #expect(nextArticle > article)
+            try await database.transaction { try await MemberStore.delete(memberID: kept, on: $0) }
+            #expect(try await Self.groups(of: kept, database).isEmpty, "deleting still cascades")
+        }
+    }
+
+    static func groups(of member: Int, _ database: Database) async throws -> [Int] {
+        try await database.withConnection { connection in
+            try await connection.raw("SELECT group_id FROM group_members WHERE member_id = \(bind: member) ORDER BY group_id").all()
+                .map { try $0.decode(column: "group_id", as: Int.self) }
+        }
+    }
+
+    /// A migration run with foreign keys off that leaves a broken reference is refused and undone.
+    @Test func aMigrationLeavingABrokenReferenceIsUndone() async throws {
+        try await TestDatabase.withFresh(.sqlite) { database in
+            var files = try MigrationFile.load(from: TestDatabase.migrationsFolder, engine: .sqlite)
+            files.append(MigrationFile(
+                version: 9_998, name: "9998_dangling.sql",
+                sql: "\(MigrationFile.foreignKeysOffDirective)\nINSERT INTO group_members (group_id, member_id) VALUES (2, 999);"
+            ))
+            let migrator = Migrator(database: database, files: files, logger: quietLogger)
+            await #expect(throws: Migrator.Failure.self) { try await migrator.migrate() }
+            #expect(!(try await migrator.appliedVersions()).contains(9_998))
+            let dangling = try await database.withConnection { try await $0.raw("SELECT count(*) AS n FROM group_members WHERE member_id = 999").first()?.decode(column: "n", as: Int.self) }
+            #expect(dangling == 0)
+        }
+    }
+
     /// The binary carries exactly the repository's migrations (built in by the EmbedData plugin).
     @Test(arguments: [DatabaseEngine.sqlite, .postgres])
     func builtInMigrationsAreTheRepositorysFolder(engine: DatabaseEngine) throws {

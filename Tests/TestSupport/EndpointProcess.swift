@@ -2,6 +2,8 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOPosix
+import SiteStore
+import SQLKit
 
 /// The built `endpoint` binary, run as a separate process the way an operator runs it.
 package enum EndpointProcess {
@@ -26,6 +28,17 @@ package enum EndpointProcess {
     @discardableResult
     package static func run(_ arguments: [String], database: String) throws -> (status: Int32, output: String, errors: String) {
         try Subprocess.run(self.executable, arguments + ["--database", database])
+    }
+
+    /// Sets config options of the (migrated) database at `database`, as an operator would in the table.
+    package static func setConfig(_ values: [String: String], database: String) async throws {
+        try await TestDatabase.withOpen(try DatabaseURL(parsing: database)) { opened in
+            try await opened.withConnection { connection in
+                for (name, value) in values {
+                    try await connection.raw("UPDATE config SET value = \(bind: value) WHERE name = \(bind: name)").run()
+                }
+            }
+        }
     }
 
     /// Starts `endpoint serve` on `port` with extra environment variables; returns once `/healthz`

@@ -42,10 +42,25 @@ package enum JoinFixtures {
         return try await MailFixtures.latestLinkCode(services.database)
     }
 
+    /// Waits (5 s at most) until the reset worker has looked at every lost-password request.
+    package static func waitForResetRequests(_ services: Site) async throws {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline {
+            let waiting = try await services.database.withConnection {
+                try await $0.raw("SELECT count(*) AS n FROM password_reset_requests").first()?.decode(column: "n", as: Int.self)
+            }
+            if waiting == 0 { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw TestFailure("lost-password requests are still waiting")
+    }
+
     /// Requests a reset for `login` and returns the code from the queued mail.
     package static func requestResetCode(for login: String, client: any TestClientProtocol, services: Site) async throws -> String {
+        let before = try await MailFixtures.newestMailID(services.database)
         let answer = try await client.postForm(Self.lostPasswordURI, [("username", login)])
         guard answer.success == true else { throw TestFailure("lost password refused: \(answer.raw)") }
+        try await MailFixtures.waitForMail(after: before, services.database)
         return try await MailFixtures.latestLinkCode(services.database)
     }
 }

@@ -30,6 +30,24 @@ package enum MailFixtures {
         }
     }
 
+    /// The ID of the newest queued mail (0 when none).
+    package static func newestMailID(_ database: Database) async throws -> Int {
+        try await database.withConnection { try await $0.raw("SELECT max(id) AS id FROM mail_outbox").first()?.decode(column: "id", as: Int?.self) } ?? 0
+    }
+
+    /// Waits (5 s at most) until a mail newer than `mailID` is queued, as the reset worker queues the
+    /// mail a lost-password request leads to after the request was answered; returns its ID.
+    @discardableResult
+    package static func waitForMail(after mailID: Int, _ database: Database) async throws -> Int {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline {
+            let newest = try await Self.newestMailID(database)
+            if newest > mailID { return newest }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw TestFailure("no mail was queued after mail \(mailID)")
+    }
+
     /// The code of the link in the most recently queued mail.
     package static func latestLinkCode(_ database: Database) async throws -> String {
         let row = try await database.withConnection { try await $0.raw("SELECT text_body FROM mail_outbox ORDER BY id DESC LIMIT 1").first() }

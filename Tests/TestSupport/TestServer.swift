@@ -21,6 +21,7 @@ package enum TestServer {
     ///   - hashThreads, hashQueueLimit: the password-hashing pool.
     ///   - registry: hooks to serve instead of the standard set.
     ///   - smtp: when given, the mail worker runs and delivers to it.
+    ///   - mailingResetLinks: whether the worker mailing lost-password links runs (as it does in `serve`).
     package static func run<Value>(
         engine: DatabaseEngine = .sqlite,
         sharing database: Database? = nil,
@@ -30,6 +31,7 @@ package enum TestServer {
         hashQueueLimit: Int = 32,
         registry: HookRegistry? = nil,
         smtp: TestSMTPServer? = nil,
+        mailingResetLinks: Bool = true,
         framework: TestingSetup = .router,
         _ test: @Sendable (any TestClientProtocol, Site) async throws -> Value
     ) async throws -> Value {
@@ -46,6 +48,7 @@ package enum TestServer {
             let site = try await Site(database: database, config: config, hasher: hasher, settings: settings)
             settings.port = 0
             var services: [any Service] = [hasher]
+            if mailingResetLinks { services.append(BackgroundServices.passwordResets(for: site, interval: .milliseconds(20), logger: quietLogger)) }
             if let listener = BackgroundServices.cacheAnnouncements(for: site, logger: quietLogger) { services.append(listener) }
             if let smtp {
                 let delivery = try MailFixtures.delivery(database, smtp: smtp)

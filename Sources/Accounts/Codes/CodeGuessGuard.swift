@@ -1,31 +1,23 @@
 import SiteStore
 import Messages
 
-/// Limits how many wrong e-mail codes one network (IPv4 address, IPv6 /64), or anyone against one
-/// member, may try per hour, so a 192-bit code cannot be guessed and a member's links cannot be
-/// probed without end.
+/// Limits how many wrong e-mail codes one network (IPv4 address, IPv6 /64) may try per hour, so the
+/// links' codes cannot be probed without end.
+///
+/// Only wrong codes count, and only per network: a valid code always works, from anywhere, however
+/// many wrong ones were tried. A code is 192 random bits, so no limit is what stops guessing; a limit
+/// per member would stop nothing and let anyone lock a member out of their own links.
 struct CodeGuessGuard: Sendable {
     let rateLimit: RateLimit
 
     private static let action = "code_failure"
 
-    /// Throws when either the network or the member has used up its wrong guesses.
-    func check(memberID: Int, ip: String, policy: AccountPolicy) async throws {
-        for (subject, rule) in Self.scopes(memberID: memberID, ip: ip, policy: policy) {
-            if let wait = try await self.rateLimit.wait(Self.action, subject: subject, rule: rule) {
-                throw AccountFailure.limited(.codeThrottled, seconds: wait)
-            }
+    /// Counts a wrong, used or expired code from `ip`'s network and throws `failure`, or, once the
+    /// network has used up its wrong codes, the sentence saying how long to wait.
+    func reject(ip: String, policy: AccountPolicy, _ failure: AccountFailure) async throws -> Never {
+        if let wait = try await self.rateLimit.admit(Self.action, subject: .address(ip), rule: policy.codeFailuresPerNetwork) {
+            throw AccountFailure.limited(.codeThrottled, seconds: wait)
         }
-    }
-
-    /// Counts a wrong, used or expired code, then throws `failure`.
-    func reject(memberID: Int, ip: String, _ failure: AccountFailure) async throws -> Never {
-        try await self.rateLimit.record(Self.action, subject: .address(ip))
-        try await self.rateLimit.record(Self.action, subject: .member(memberID))
         throw failure
-    }
-
-    private static func scopes(memberID: Int, ip: String, policy: AccountPolicy) -> [(RateLimit.Subject, RateLimit.Rule)] {
-        [(.address(ip), policy.codeFailuresPerNetwork), (.member(memberID), policy.codeFailuresPerMember)]
     }
 }

@@ -33,19 +33,19 @@ public struct EmailConfirmation: Sendable {
         try await MailOutbox.enqueue(self.mails.confirmation(to: member, code: code, policy: policy), on: connection)
     }
 
-    /// Confirms `memberID`'s address with `code`; returns the sentence to show. Wrong, used and expired
-    /// codes throw and count toward the guess limit.
+    /// Confirms `memberID`'s address with `code`; returns the sentence to show. A valid code always
+    /// works; wrong, used and expired codes throw and count toward the network's guess limit.
     public func confirm(memberID: Int, code: String, ip: String) async throws -> MessageID {
-        try await self.guesses.check(memberID: memberID, ip: ip, policy: try await self.policies.current())
+        let policy = try await self.policies.current()
         let member = try await self.members.find(id: memberID)
         switch try await self.codes.lookup(memberID: memberID, purpose: .confirmEmail, code: code) {
         case .unknown:
-            try await self.guesses.reject(memberID: memberID, ip: ip, AccountFailure(.incorrectConfirmCode))
+            try await self.guesses.reject(ip: ip, policy: policy, AccountFailure(.incorrectConfirmCode))
         case .expired:
-            try await self.guesses.reject(memberID: memberID, ip: ip, AccountFailure(.codeExpired))
+            try await self.guesses.reject(ip: ip, policy: policy, AccountFailure(.codeExpired))
         case .used:
             if member?.emailConfirmed == true { return .alreadyConfirmed }
-            try await self.guesses.reject(memberID: memberID, ip: ip, AccountFailure(.codeUsed))
+            try await self.guesses.reject(ip: ip, policy: policy, AccountFailure(.codeUsed))
         case .valid(let codeID):
             let consumed = try await self.database.transaction { connection in
                 guard try await AccountCodeStore.consume(codeID: codeID, on: connection) else { return false }

@@ -8,8 +8,8 @@ public import SiteStore
 /// validation, or a session straight away.
 ///
 /// Unlike Composr: joins are limited per IP; the configured e-mail domains are enforced; timezones must
-/// be real; joining again with the username and address of an unconfirmed account re-sends a fresh
-/// code instead of creating anything.
+/// be real; joining again with the username, address and password of an unconfirmed account re-sends a
+/// fresh code instead of creating anything.
 public struct Joining: Sendable {
     /// What the sign-up form said, already read from the request.
     public struct Application: Sendable {
@@ -50,11 +50,14 @@ public struct Joining: Sendable {
     private let login: Login
     private let policies: AccountPolicySource
     private let database: Database
+    private let hasher: PasswordHasher
 
     public init(
-        database: Database, registration: MemberRegistration, confirmation: EmailConfirmation, login: Login, policies: AccountPolicySource
+        database: Database, hasher: PasswordHasher, registration: MemberRegistration, confirmation: EmailConfirmation, login: Login,
+        policies: AccountPolicySource
     ) {
         self.database = database
+        self.hasher = hasher
         self.members = MemberStore(database: database)
         self.groups = GroupStore(database: database)
         self.rateLimit = RateLimit(database: database)
@@ -67,35 +70,42 @@ public struct Joining: Sendable {
     /// Joins with `application`; the confirmation mail is in the language the member joined with.
     /// Every refusal is an ``AccountFailure``, except a username or address taken at the last moment
     /// (``MemberRegistration/Conflict``).
+    ///
+    /// Everything the form says is checked before anything about other accounts is looked up, and every
+    /// join that gets that far counts against the network's limit, so taken addresses cannot be probed
+    /// without end. Joining again with the username, address and password of an account still waiting
+    /// for its confirmation sends a fresh link (voiding the older ones; at most
+    /// ``AccountPolicy/confirmationMailsPerAccount`` an hour); with another password it is refused like
+    /// any taken username, so nobody can join as someone first and have them activate that password.
     public func join(_ application: Application, from client: Login.Client) async throws -> Outcome {
         let policy = try await self.policies.current()
-        if let wait = try await self.rateLimit.wait("join", subject: .address(client.ip), rule: policy.joinsPerNetwork) {
-            throw AccountFailure.limited(.joinThrottled, seconds: wait)
-        }
         let dateOfBirth = try Self.checkForm(application, policy: policy)
         let username = application.username
+        do {
+            try policy.rules.check(username: username, password: application.password)
+        } catch {
+            throw AccountFailure(error)
+        }
+        if let wait = try await self.rateLimit.admit("join", subject: .address(client.ip), rule: policy.joinsPerNetwork) {
+            throw AccountFailure.limited(.joinThrottled, seconds: wait)
+        }
 
         let owner = try await self.members.find(email: application.email)
         if let owner, owner.username.lowercased() != username.lowercased() {
             throw AccountFailure(.emailAddressInUseOnSite, [policy.siteName])
         }
         if let existing = try await self.members.find(login: username), existing.username.lowercased() == username.lowercased() {
-            guard owner?.id == existing.id, !existing.emailConfirmed, policy.emailConfirmation else {
-                throw AccountFailure(.usernameAlreadyExists)
-            }
-            try await self.rateLimit.record("join", subject: .address(client.ip))
-            try await self.database.transaction { connection in
-                try await self.confirmation.send(to: AccountMails.Recipient(existing), on: connection)
+            guard owner?.id == existing.id, !existing.emailConfirmed, policy.emailConfirmation,
+                  try await self.isPassword(application.password, of: existing)
+            else { throw AccountFailure(.usernameAlreadyExists) }
+            if try await self.rateLimit.admit("confirmation_mail", subject: .member(existing.id), rule: policy.confirmationMailsPerAccount) == nil {
+                try await self.database.transaction { connection in
+                    try await self.confirmation.send(to: AccountMails.Recipient(existing), on: connection)
+                }
             }
             return .waiting(memberID: existing.id, messages: Self.waitingMessages(policy))
         }
-        do {
-            try policy.rules.check(username: username, password: application.password)
-        } catch {
-            throw AccountFailure(error)
-        }
 
-        try await self.rateLimit.record("join", subject: .address(client.ip))
         var member = MemberRegistration.Application(
             username: username, password: application.password, email: application.email,
             primaryGroupID: try await self.groups.groupID(for: .members)
@@ -118,6 +128,16 @@ public struct Joining: Sendable {
             return .loggedIn(memberID: memberID, session: session, token: token)
         }
         return .waiting(memberID: memberID, messages: Self.waitingMessages(policy))
+    }
+
+    /// Whether `password` is the one `member` joined with (hashed like a login's check, on the hashing
+    /// pool).
+    private func isPassword(_ password: String, of member: MemberRecord) async throws -> Bool {
+        let check = try await PasswordHasher.admitting {
+            try await self.hasher.verify(password, against: member.passwordHash, legacySalt: member.legacySalt)
+        }
+        if case .match = check { return true }
+        return false
     }
 
     /// The form's own checks, in Composr's order; returns the date of birth.

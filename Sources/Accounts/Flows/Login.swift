@@ -64,20 +64,28 @@ public struct Login: Sendable {
         // Count failures against the account itself, so typing its e-mail address instead of its
         // username (or changing letter case) does not buy an attacker a second allowance.
         let throttleKey = member?.username ?? username
-        if case .blocked(let seconds) = try await self.throttle.check(username: throttleKey, ip: client.ip) {
-            throw AccountFailure.limited(.loginThrottled, seconds: seconds)
+        // Counted as a failure before the password is checked, so concurrent guesses cannot all slip
+        // under the limit; given back when it was none.
+        let reservation: RateLimit.Reservation
+        switch try await self.throttle.reserve(username: throttleKey, ip: client.ip) {
+        case .admitted(let admitted): reservation = admitted
+        case .limited(let seconds): throw AccountFailure.limited(.loginThrottled, seconds: seconds)
         }
-        let check = try await PasswordHasher.admitting { () async throws -> PasswordCheck in
-            guard let member, member.id != MemberRecord.guestID else {
-                try await self.hasher.verifyNothing(password)
-                return .mismatch
+        let check: PasswordCheck
+        do {
+            check = try await PasswordHasher.admitting { () async throws -> PasswordCheck in
+                guard let member, member.id != MemberRecord.guestID else {
+                    try await self.hasher.verifyNothing(password)
+                    return .mismatch
+                }
+                return try await self.hasher.verify(password, against: member.passwordHash, legacySalt: member.legacySalt)
             }
-            return try await self.hasher.verify(password, against: member.passwordHash, legacySalt: member.legacySalt)
+        } catch {
+            try? await self.throttle.release(reservation)
+            throw error
         }
-        guard case .match(let needsRehash) = check, let member else {
-            try await self.throttle.recordFailure(username: throttleKey, ip: client.ip)
-            throw AccountFailure(.memberInvalidLogin)
-        }
+        guard case .match(let needsRehash) = check, let member else { throw AccountFailure(.memberInvalidLogin) }
+        try await self.throttle.release(reservation)
 
         if !member.validated { throw AccountFailure(.memberNotValidatedStaff) }
         if !member.emailConfirmed { throw AccountFailure(.memberNotValidatedEmail) }

@@ -7,8 +7,9 @@ import Mail
 /// The lost-password flow: e-mailing a reset link (`account/lost_password`) and setting the new
 /// password chosen on the link's page or through `account/lost_password` with `type=edit`.
 ///
-/// Unlike Composr it never says whether an account exists, never e-mails a password, and its links
-/// are single use, stored hashed and expire (30 minutes by default).
+/// Unlike Composr it never says whether an account exists (not even by how long it takes to answer),
+/// never e-mails a password, and its links are single use, stored hashed and expire (30 minutes by
+/// default); a completed reset also lifts the login throttle others put on the member's name.
 public struct PasswordReset: Sendable {
     private let database: Database
     private let members: MemberStore
@@ -18,9 +19,11 @@ public struct PasswordReset: Sendable {
     private let passwordChange: PasswordChange
     private let mails: AccountMails
     private let policies: AccountPolicySource
+    private let requests: PasswordResetRequests
 
     public init(database: Database, rateLimit: RateLimit, passwordChange: PasswordChange, mails: AccountMails, policies: AccountPolicySource) {
         self.database = database
+        self.requests = PasswordResetRequests(database: database)
         self.members = MemberStore(database: database)
         self.codes = AccountCodes(store: AccountCodeStore(database: database))
         self.rateLimit = rateLimit
@@ -30,22 +33,42 @@ public struct PasswordReset: Sendable {
         self.policies = policies
     }
 
-    /// Queues a reset link for the account named by `login` (username or e-mail address) when it
-    /// exists, may log in and has an address. Returns normally in every one of those cases, so the
-    /// caller's answer cannot reveal which applied; throws only when `ip`'s network asked too often.
+    /// Records a request for a reset link for the account named by `login` (username or e-mail address);
+    /// the reset worker mails the link (``mailRequested()``). Returns normally whether or not the account
+    /// exists, may log in, has an address or asked too often, after the same work in every case, so
+    /// neither the answer nor its timing can reveal which applied; throws only when `ip`'s network asked
+    /// too often.
     public func request(login: String, ip: String) async throws {
         let policy = try await self.policies.current()
-        if let wait = try await self.rateLimit.wait("reset_request", subject: .address(ip), rule: policy.resetsPerNetwork) {
+        if let wait = try await self.rateLimit.admit("reset_request", subject: .address(ip), rule: policy.resetsPerNetwork) {
             throw AccountFailure.limited(.resetThrottled, seconds: wait)
         }
-        try await self.rateLimit.record("reset_request", subject: .address(ip))
-        guard let member = try await self.members.find(login: login),
-              member.id != MemberRecord.guestID, !member.banned, !member.email.isEmpty
-        else { return }
-        let accountKey = RateLimit.Subject.member(member.id)
-        if try await self.rateLimit.wait("reset_account", subject: accountKey, rule: policy.resetsPerAccount) != nil { return }
-        try await self.rateLimit.record("reset_account", subject: accountKey)
+        try await self.requests.add(login: login)
+    }
+
+    /// Mails a link for every waiting request whose account exists, may log in, has an address and has
+    /// not asked for more than `password_reset_limit_per_account_per_hour` links (further requests are
+    /// silently not mailed), in the member's language; returns how many requests were looked at. Each
+    /// request is taken in the transaction that queues its mail, so several workers mail it once.
+    @discardableResult
+    public func mailRequested() async throws -> Int {
+        var handled = 0
+        while let request = try await self.requests.oldest() {
+            try await RequestOrigin.$requestID.withValue(request.requestID) { try await self.mailLink(for: request) }
+            handled += 1
+        }
+        return handled
+    }
+
+    private func mailLink(for request: PasswordResetRequests.Request) async throws {
+        let policy = try await self.policies.current()
+        var recipient: MemberRecord?
+        if let member = try await self.members.find(login: request.login), member.id != MemberRecord.guestID, !member.banned, !member.email.isEmpty,
+           try await self.rateLimit.admit("reset_account", subject: .member(member.id), rule: policy.resetsPerAccount) == nil {
+            recipient = member
+        }
         try await self.database.transaction { connection in
+            guard try await PasswordResetRequests.take(request.id, on: connection), let member = recipient else { return }
             let code = try await AccountCodes.issue(
                 memberID: member.id, purpose: .resetPassword, lifetimeSeconds: policy.resetSeconds, on: connection
             )
@@ -79,18 +102,19 @@ public struct PasswordReset: Sendable {
         }
         self.passwordChange.committed(memberID: memberID)
         guard changed else { throw AccountFailure(.codeUsed) }
+        // The member proved the account is theirs: failures others piled on its name lock them out no more.
+        try await LoginThrottle.forgive(member.username, in: self.rateLimit)
         return .passwordChanged
     }
 
     private func validCode(memberID: Int, code: String, ip: String, policy: AccountPolicy) async throws -> String {
-        try await self.guesses.check(memberID: memberID, ip: ip, policy: policy)
         switch try await self.codes.lookup(memberID: memberID, purpose: .resetPassword, code: code) {
         case .unknown:
-            try await self.guesses.reject(memberID: memberID, ip: ip, AccountFailure(.incorrectPasswordResetCode))
+            try await self.guesses.reject(ip: ip, policy: policy, AccountFailure(.incorrectPasswordResetCode))
         case .expired:
-            try await self.guesses.reject(memberID: memberID, ip: ip, AccountFailure(.codeExpired))
+            try await self.guesses.reject(ip: ip, policy: policy, AccountFailure(.codeExpired))
         case .used:
-            try await self.guesses.reject(memberID: memberID, ip: ip, AccountFailure(.codeUsed))
+            try await self.guesses.reject(ip: ip, policy: policy, AccountFailure(.codeUsed))
         case .valid(let codeID):
             return codeID
         }

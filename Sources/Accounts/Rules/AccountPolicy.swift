@@ -25,10 +25,11 @@ public struct AccountPolicy: Sendable {
     public var resetSeconds = 30 * 60
     public var resetsPerAccount = RateLimit.Rule.perHour(3)
     public var resetsPerNetwork = RateLimit.Rule.perHour(100)
-    /// Wrong confirmation or reset codes tolerated per member, and per network.
-    public var codeFailuresPerMember = RateLimit.Rule.perHour(10)
+    /// Wrong confirmation or reset codes tolerated per network.
     public var codeFailuresPerNetwork = RateLimit.Rule.perHour(100)
-
+    /// Fresh confirmation mails a repeated join may send to one pending account (option
+    /// `confirmation_mails_per_account_per_hour`); further ones are silently not sent.
+    public var confirmationMailsPerAccount = RateLimit.Rule.perHour(3)
     public init() {}
 
     public init(options: ConfigOptions, publicURL: String) {
@@ -46,8 +47,8 @@ public struct AccountPolicy: Sendable {
         self.resetSeconds = max(1, options.integer("password_reset_minutes", default: 30)) * 60
         self.resetsPerAccount = Self.hourly(options, "password_reset_limit_per_account_per_hour", defaults.resetsPerAccount)
         self.resetsPerNetwork = Self.hourly(options, "password_reset_limit_per_ip_per_hour", defaults.resetsPerNetwork)
-        self.codeFailuresPerMember = Self.hourly(options, "code_failures_per_hour", defaults.codeFailuresPerMember)
         self.codeFailuresPerNetwork = Self.hourly(options, "code_failures_per_ip_per_hour", defaults.codeFailuresPerNetwork)
+        self.confirmationMailsPerAccount = Self.hourly(options, "confirmation_mails_per_account_per_hour", defaults.confirmationMailsPerAccount)
     }
 
     private static func hourly(_ options: ConfigOptions, _ name: String, _ fallback: RateLimit.Rule) -> RateLimit.Rule {

@@ -58,24 +58,31 @@ public struct LoginThrottle: Sendable {
         Limits(options: try await self.config.options())
     }
 
-    /// Whether `username` may try to log in from `ip` now.
-    public func check(username: String, ip: String, now: Int = UnixTime.now) async throws -> Decision {
+    /// Counts a failed attempt of `username` from `ip` in every scope before the password is checked,
+    /// unless a scope is at its limit (then nothing is counted and the login is refused without a
+    /// check): so concurrent attempts cannot all pass a limit that each alone would have met. An
+    /// attempt that turns out not to be a failure gives its reservation back (``release(_:)``).
+    public func reserve(username: String, ip: String, now: Int = UnixTime.now) async throws -> RateLimit.Admission {
         let limits = try await self.limits()
-        let wait = try await self.rateLimit.wait(Self.action, limits: Self.scopes(username: username, ip: ip, limits: limits), now: now)
-        return wait.map { .blocked(retryAfterSeconds: $0) } ?? .allowed
+        return try await self.rateLimit.reserve(
+            Self.action, limits: Self.scopes(username: username, ip: ip, limits: limits), retainSeconds: max(86_400, limits.longestSeconds), now: now
+        )
     }
 
-    /// Counts a failed attempt in every scope.
-    public func recordFailure(username: String, ip: String, now: Int = UnixTime.now) async throws {
-        let limits = try await self.limits()
-        for (subject, _) in Self.scopes(username: username, ip: ip, limits: limits) {
-            try await self.rateLimit.record(Self.action, subject: subject, retainSeconds: max(86_400, limits.longestSeconds), now: now)
-        }
+    /// The attempt was no failure: the password was right, or never checked (the hashing pool was full).
+    public func release(_ reservation: RateLimit.Reservation) async throws {
+        try await self.rateLimit.release(reservation)
     }
 
     /// Forgets the (username, IP) failures after a successful login.
     public func clear(username: String, ip: String) async throws {
         try await self.rateLimit.forget(Self.action, subject: Self.scopes(username: username, ip: ip, limits: Limits())[0].subject)
+    }
+
+    /// Forgets `name`'s failures from everywhere (its password was just reset by the member, who
+    /// proved it is theirs): a member whose account strangers hammered can log in at once.
+    public static func forgive(_ name: String, in rateLimit: RateLimit) async throws {
+        try await rateLimit.forget(Self.action, subject: .login(name))
     }
 
     /// The subject each scope counts under, with its rule; the (username, network) pair first.

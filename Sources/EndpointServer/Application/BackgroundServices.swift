@@ -1,4 +1,5 @@
 public import Logging
+import Accounts
 import Mail
 import Push
 public import ServiceLifecycle
@@ -6,7 +7,8 @@ import SiteStore
 
 /// The work the server does besides answering requests, as services started and stopped with it: the
 /// password-hashing pool, the cache announcements' listener (PostgreSQL), the maintenance sweep, the
-/// news clock, and the mail and push workers with the push services' HTTP client.
+/// news clock, the worker mailing reset links, and the mail and push workers with the push services'
+/// HTTP client.
 ///
 /// The order matters: services stop in the reverse order of this list, after the HTTP server has
 /// drained, so a worker stops before the client it uses and the hashing pool stops last.
@@ -18,6 +20,7 @@ public enum BackgroundServices {
         let options = try await site.config.options()
         services.append(Maintenance.worker(for: site, options: options, logger: logger))
         services.append(NewsClock.worker(for: site, logger: logger))
+        services.append(Self.passwordResets(for: site, logger: logger))
         if let smtpURL = settings.smtpURL {
             let config = site.config
             let from = settings.mailFrom
@@ -43,6 +46,12 @@ public enum BackgroundServices {
             logger.notice("no push service configured (ENDPOINT_APNS_KEY_FILE, ENDPOINT_FCM_SERVICE_ACCOUNT_FILE): notifications stay queued")
         }
         return services
+    }
+
+    /// The worker mailing the links of lost-password requests (``PasswordReset/mailRequested()``), a few
+    /// times a second: requests are answered before their account is even looked up.
+    public static func passwordResets(for site: Site, interval: Duration = .milliseconds(250), logger: Logger) -> PeriodicWorker {
+        PeriodicWorker(name: "password resets", interval: interval, logger: logger) { try await site.passwordReset.mailRequested() }
     }
 
     /// The cache announcements' listener for `site`, on PostgreSQL (nil on SQLite).

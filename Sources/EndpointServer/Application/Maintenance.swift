@@ -6,7 +6,7 @@ import Auth
 /// `endpoint maintenance run`.
 public enum Maintenance {
     /// One sweep with the retention the config options give (`outbox_retention_days`,
-    /// `news_sync_retention_days`, `push_token_retention_days`, and the session policy's
+    /// `news_sync_retention_days`, `push_token_retention_days`, `pending_account_days`, and the session policy's
     /// `session_idle_days`); nil when another
     /// instance was sweeping.
     public static func sweep(_ database: Database, config: ConfigStore) async throws -> MaintenanceSweep.Removed? {
@@ -17,6 +17,7 @@ public enum Maintenance {
         )
         retention.newsChangeSeconds = max(1, options.integer("news_sync_retention_days", default: 90)) * 86_400
         retention.deviceTokenSeconds = max(1, options.integer("push_token_retention_days", default: 270)) * 86_400
+        retention.pendingMemberSeconds = max(1, options.integer("pending_account_days", default: 7)) * 86_400
         return try await MaintenanceSweep(database: database).run(retention: retention)
     }
 

@@ -64,7 +64,9 @@ public struct Site: Sendable {
         self.passwordChange = passwordChange
         self.confirmation = confirmation
         self.passwordReset = PasswordReset(database: database, rateLimit: rateLimit, passwordChange: passwordChange, mails: mails, policies: policies)
-        self.joining = Joining(database: database, registration: registration, confirmation: confirmation, login: login, policies: policies)
+        self.joining = Joining(
+            database: database, hasher: hasher, registration: registration, confirmation: confirmation, login: login, policies: policies
+        )
         self.pushBroadcast = PushBroadcast(database: database)
         self.cookies = SessionCookies(secure: settings.secureCookies)
         self.staffEmail = settings.staffEmail

@@ -129,6 +129,8 @@ enum Envelope {
             Self.commonHeaders + [HTTPField(name: .cacheControl, value: "public, no-cache")]
         case .notStored:
             Self.commonHeaders + [HTTPField(name: .cacheControl, value: "no-store")]
+        case .secret:
+            Self.secretHeaders
         }
     }
 
@@ -141,6 +143,13 @@ enum Envelope {
     /// Composr's answers: never reused without asking (both SDKs and old proxies understand these).
     private static let privateHeaders = Self.commonHeaders + [
         HTTPField(name: .cacheControl, value: "no-cache, must-revalidate"),
+        HTTPField(name: .expires, value: "Mon, 26 Jul 1997 05:00:00 GMT"),
+        HTTPField(name: .pragma, value: "no-cache"),
+    ]
+
+    /// Answers that carry a device token: stored nowhere.
+    private static let secretHeaders = Self.commonHeaders + [
+        HTTPField(name: .cacheControl, value: "private, no-store"),
         HTTPField(name: .expires, value: "Mon, 26 Jul 1997 05:00:00 GMT"),
         HTTPField(name: .pragma, value: "no-cache"),
     ]

@@ -70,7 +70,8 @@ public struct AccountJoinHook: Hook {
             ]
             return HookResponse(
                 data: .object(fields + DeviceAuthFields.fields(memberID: memberID, token: token)),
-                headers: self.cookies.issue(memberID: memberID, token: token, session: session)
+                headers: self.cookies.issue(memberID: memberID, token: token, session: session),
+                caching: .secret
             )
         }
     }

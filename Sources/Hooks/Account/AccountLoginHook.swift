@@ -28,7 +28,8 @@ public struct AccountLoginHook: Hook {
         let success = try await self.logIn(username, password, request.client)
         return HookResponse(
             data: try await self.responseData(success, messages: request.messages),
-            headers: self.cookies.issue(memberID: success.member.id, token: success.token, session: success.session)
+            headers: self.cookies.issue(memberID: success.member.id, token: success.token, session: success.session),
+            caching: .secret
         )
     }
 

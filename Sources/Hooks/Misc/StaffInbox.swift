@@ -18,19 +18,15 @@ public enum StaffInbox {
             member: { try await MemberStore(database: database).find(id: $0) },
             admit: { ip, memberID in
                 let options = try await config.options()
-                var scopes: [(RateLimit.Subject, RateLimit.Rule)] = [
+                var scopes: [(subject: RateLimit.Subject, rule: RateLimit.Rule)] = [
                     (.address(ip), .perHour(options.integer("contact_us_limit_per_ip_per_hour", default: 50))),
                 ]
                 if let memberID {
                     scopes.append((.member(memberID), .perHour(options.integer("contact_us_limit_per_hour", default: 5))))
                 }
-                let limit = RateLimit(database: database)
-                for (subject, rule) in scopes {
-                    if let wait = try await limit.wait("contact_us", subject: subject, rule: rule) {
-                        throw AccountFailure.limited(.contactThrottled, seconds: wait)
-                    }
+                if case .limited(let wait) = try await RateLimit(database: database).reserve("contact_us", limits: scopes) {
+                    throw AccountFailure.limited(.contactThrottled, seconds: wait)
                 }
-                for (subject, _) in scopes { try await limit.record("contact_us", subject: subject) }
             },
             deliver: { message, sender in
                 let options = try await config.options()

@@ -21,6 +21,11 @@ public final class Database: Sendable {
     private let pool: Pool
     private let logger: Logger
     private let isShutDown = NIOLockedValueBox(false)
+    /// Set once ``shutdown()`` began: no lease starts after it.
+    private let isShuttingDown = Atomic<Bool>(false)
+    /// Leases started and not finished (a connection being requested, made or used), which
+    /// ``shutdown()`` waits for: the pool's threads must not stop under a connection being opened.
+    private let leasesInProgress = Atomic<Int>(0)
     /// Whether the last use of the database worked, so that an outage and the recovery are each
     /// logged once rather than once per request.
     private let isAvailable = Atomic<Bool>(true)
@@ -110,13 +115,31 @@ public final class Database: Sendable {
     /// A database that cannot be used right now (see ``DatabaseUnavailable``) throws
     /// ``DatabaseUnavailable`` whatever the driver said; other errors pass through unchanged.
     public func withConnection<Result>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
+        try await self.withLease { try await body($0.sql) }
+    }
+
+    /// A leased connection: its SQL, and whether it must be closed rather than lent again.
+    private final class Lease {
+        let sql: any SQLDatabase
+        var isSpoiled = false
+
+        init(_ sql: any SQLDatabase) {
+            self.sql = sql
+        }
+    }
+
+    /// ``withConnection(_:)`` with the lease itself, so a transaction can spoil its connection.
+    private func withLease<Result>(_ body: (Lease) async throws -> Result) async throws -> Result {
+        self.leasesInProgress.add(1, ordering: .sequentiallyConsistent)
+        defer { self.leasesInProgress.subtract(1, ordering: .sequentiallyConsistent) }
         do {
+            if self.isShuttingDown.load(ordering: .sequentiallyConsistent) { throw ConnectionPoolError.shutdown }
             let result: Result
             switch self.pool {
             case .sqlite(let pool):
-                result = try await Self.lease(pool, logger: self.logger, lent: self.lent, body) { $0.sql(queryLogLevel: .trace) }
+                result = try await Self.lease(pool, logger: self.logger, lent: self.lent, body) { Lease($0.sql(queryLogLevel: .trace)) }
             case .postgres(let pool):
-                result = try await Self.lease(pool, logger: self.logger, lent: self.lent, body) { OpenPostgresConnection($0, queryLogLevel: .trace) }
+                result = try await Self.lease(pool, logger: self.logger, lent: self.lent, body) { Lease(OpenPostgresConnection($0, queryLogLevel: .trace)) }
             }
             if !self.isAvailable.load(ordering: .relaxed), self.isAvailable.exchange(true, ordering: .relaxed) == false {
                 self.logger.notice("database available again")
@@ -134,19 +157,45 @@ public final class Database: Sendable {
     /// Runs `body` inside a transaction on one connection: committed when `body` returns, rolled back
     /// when it throws (the error is rethrown). On SQLite the write lock is taken up front
     /// (`BEGIN IMMEDIATE`) so two writers queue instead of failing to upgrade their locks.
-    public func transaction<Result>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
-        try await self.withConnection { connection in
+    ///
+    /// A `COMMIT` that fails leaves the connection's transaction in an unknown state: it is rolled back
+    /// and the connection closed, so the pool never lends out a connection with a transaction open.
+    ///
+    /// - Parameter foreignKeysOff: on SQLite, runs with foreign keys off (a table others refer to can
+    ///   then be rebuilt) and refuses to commit when `PRAGMA foreign_key_check` finds a broken
+    ///   reference; ignored on PostgreSQL.
+    public func transaction<Result>(foreignKeysOff: Bool = false, _ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
+        let pausesForeignKeys = foreignKeysOff && self.engine == .sqlite
+        return try await self.withLease { lease in
+            let connection = lease.sql
+            if pausesForeignKeys {
+                // Foreign keys come back on with a fresh connection: this one is not lent again.
+                lease.isSpoiled = true
+                try await connection.raw("PRAGMA foreign_keys = OFF").run()
+            }
             try await connection.raw(self.engine == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
             let result: Result
             do {
                 result = try await body(connection)
+                if pausesForeignKeys, try await connection.raw("PRAGMA foreign_key_check").first() != nil { throw BrokenForeignKeys() }
             } catch {
                 try? await connection.raw("ROLLBACK").run()
                 throw error
             }
-            try await connection.raw("COMMIT").run()
+            do {
+                try await connection.raw("COMMIT").run()
+            } catch {
+                try? await connection.raw("ROLLBACK").run()
+                lease.isSpoiled = true
+                throw error
+            }
             return result
         }
+    }
+
+    /// A transaction run with foreign keys off left a reference to a row that is not there.
+    public struct BrokenForeignKeys: Error, CustomStringConvertible {
+        public var description: String { "it leaves a reference to a row that is not there (PRAGMA foreign_key_check)" }
     }
 
     /// Whether the database answers a trivial query (for `/healthz`).
@@ -166,6 +215,13 @@ public final class Database: Sendable {
             return done
         }
         guard !alreadyShutDown else { return }
+        // Leases under way finish first (a few seconds at most): a connection being opened while the
+        // SQLite threads stop would be dropped unclosed.
+        self.isShuttingDown.store(true, ordering: .sequentiallyConsistent)
+        let deadline = ContinuousClock.now + .seconds(5)
+        while self.leasesInProgress.load(ordering: .sequentiallyConsistent) > 0, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
         do {
             switch self.pool {
             case .sqlite(let pool):
@@ -183,15 +239,23 @@ public final class Database: Sendable {
         _ pool: EventLoopGroupConnectionPool<Source>,
         logger: Logger,
         lent: borrowing Synchronization.Atomic<Int>,
-        _ body: (any SQLDatabase) async throws -> Result,
-        sql: (Source.Connection) -> any SQLDatabase
+        _ body: (Lease) async throws -> Result,
+        lease: (Source.Connection) -> Lease
     ) async throws -> Result {
         let connection = try await pool.requestConnection(logger: logger).get()
         lent.add(1, ordering: .relaxed)
+        let leased = lease(connection)
         defer {
             lent.subtract(1, ordering: .relaxed)
             pool.releaseConnection(connection, logger: logger)
         }
-        return try await body(sql(connection))
+        do {
+            let result = try await body(leased)
+            if leased.isSpoiled { try? await connection.close().get() }
+            return result
+        } catch {
+            if leased.isSpoiled { try? await connection.close().get() }
+            throw error
+        }
     }
 }

@@ -3,8 +3,10 @@ import SQLKit
 /// Deletes the rows nothing will read again, so tables stop growing: sessions that ended (revoked,
 /// expired, or idle past the policy), account codes a week past their expiry, rate events and rate
 /// windows older than any window counts them, mail and push outbox rows sent or failed longer ago than
-/// the retention, push tokens no device has registered for longer than their retention, and news
-/// changes older than the sync retention (``NewsChangeLog``: tokens that old get a reset).
+/// the retention (and blanks the link codes finished mails from before secrets were kept apart still
+/// hold), push tokens no device has registered for longer than their retention, accounts
+/// whose address was never confirmed within their retention (freeing the username and address), and
+/// news changes older than the sync retention (``NewsChangeLog``: tokens that old get a reset).
 ///
 /// One sweep is one transaction. On PostgreSQL it first takes a transaction-level advisory lock, so
 /// when several instances sweep at the same moment only one does the work and the others skip.
@@ -17,6 +19,7 @@ public struct MaintenanceSweep: Sendable {
         public var mail = 0
         public var pushes = 0
         public var deviceTokens = 0
+        public var pendingMembers = 0
         public var newsChanges = 0
 
         public init() {}
@@ -24,7 +27,8 @@ public struct MaintenanceSweep: Sendable {
         /// `table: count` pairs in a stable order, for the log and the command line.
         public var counts: [(table: String, count: Int)] {
             [("device_sessions", self.sessions), ("account_codes", self.accountCodes), ("rate_events", self.rateEvents),
-             ("mail_outbox", self.mail), ("push_outbox", self.pushes), ("device_tokens", self.deviceTokens), ("news_changes", self.newsChanges)]
+             ("mail_outbox", self.mail), ("push_outbox", self.pushes), ("device_tokens", self.deviceTokens),
+             ("members", self.pendingMembers), ("news_changes", self.newsChanges)]
         }
     }
 
@@ -45,6 +49,9 @@ public struct MaintenanceSweep: Sendable {
         /// services expire tokens of devices that stopped checking in, and apps register theirs at
         /// every start.
         public var deviceTokenSeconds = 270 * 24 * 3600
+        /// Accounts still waiting for their address to be confirmed this long after joining (config
+        /// `pending_account_days`): their name and address are free again.
+        public var pendingMemberSeconds = 7 * 24 * 3600
 
         public init(outboxSeconds: Int, sessionIdleSeconds: Int) {
             self.outboxSeconds = outboxSeconds
@@ -85,7 +92,9 @@ public struct MaintenanceSweep: Sendable {
             )
             let finished: SQLQueryString = "status IN ('sent', 'failed') AND created_at < \(bind: now - retention.outboxSeconds)"
             removed.mail = try await Self.delete(from: "mail_outbox", where: finished, on: connection)
+            _ = try await MailOutbox.blankLegacyLinks(on: connection)
             removed.pushes = try await Self.delete(from: "push_outbox", where: finished, on: connection)
+            removed.pendingMembers = try await MemberStore.deletePending(joinedBefore: now - retention.pendingMemberSeconds, on: connection)
             removed.newsChanges = try await NewsChangeLog.sweep(before: now - retention.newsChangeSeconds, on: connection)
             return removed
         }

@@ -12,6 +12,16 @@ public struct MigrationFile: Sendable, Equatable {
     public let name: String
     public let sql: String
 
+    /// The line that makes an SQLite migration run with foreign keys off (needed to rebuild a table
+    /// others refer to: with them on, renaming or dropping it rewrites or cascades into those tables);
+    /// the migration must leave no broken reference, which is checked before it commits.
+    public static let foreignKeysOffDirective = "-- migrate: foreign keys off"
+
+    /// Whether the file asks to run with foreign keys off (``foreignKeysOffDirective`` on a line of its own).
+    public var needsForeignKeysOff: Bool {
+        self.sql.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == Self.foreignKeysOffDirective }
+    }
+
     public init(version: Int, name: String, sql: String) {
         self.version = version
         self.name = name

@@ -59,7 +59,15 @@ public struct Migrator: Sendable {
     }
 
     private func apply(_ file: MigrationFile) async throws -> Bool {
-        try await self.database.transaction { connection in
+        do {
+            return try await self.applyOnce(file)
+        } catch let broken as Database.BrokenForeignKeys {
+            throw Failure(file: file.name, statement: SQLScript(file.sql).statements.count, underlying: broken)
+        }
+    }
+
+    private func applyOnce(_ file: MigrationFile) async throws -> Bool {
+        try await self.database.transaction(foreignKeysOff: file.needsForeignKeysOff) { connection in
             if self.database.engine == .postgres {
                 try await connection.raw("SELECT pg_advisory_xact_lock(7273010)").run()
             }

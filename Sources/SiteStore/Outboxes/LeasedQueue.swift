@@ -48,26 +48,34 @@ struct LeasedQueue: Sendable {
         }
     }
 
-    /// Records that row `id`, held by `owner`, was delivered.
-    func markSent(_ id: Int, owner: String, now: Int) async throws {
+    /// Records that row `id`, held by `owner`, was delivered, with `finishing` (assignments for a row
+    /// that will not be sent again) in the same statement.
+    func markSent(_ id: Int, owner: String, now: Int, finishing: SQLQueryString? = nil) async throws {
         try await self.database.withConnection { connection in
-            try await self.finishAttempt(id, owner: owner, "status = 'sent', sent_at = \(bind: now), last_error = ''", on: connection)
+            try await self.finishAttempt(
+                id, owner: owner, "status = 'sent', sent_at = \(bind: now), last_error = ''\(Self.also(finishing))", on: connection
+            )
         }
     }
 
     /// Records a failed attempt: queued again after `policy`'s delay, or `failed` when `permanent` or
-    /// out of attempts.
+    /// out of attempts (then with `finishing` in the same statement).
     func markFailed(
-        _ id: Int, attemptsSoFar: Int, owner: String, error: String, permanent: Bool, policy: RetryPolicy, now: Int
+        _ id: Int, attemptsSoFar: Int, owner: String, error: String, permanent: Bool, policy: RetryPolicy, now: Int, finishing: SQLQueryString? = nil
     ) async throws {
         let attempts = attemptsSoFar + 1
-        let status = policy.givesUp(afterAttempt: attempts, permanent: permanent) ? "failed" : "queued"
+        let givesUp = policy.givesUp(afterAttempt: attempts, permanent: permanent)
         try await self.database.withConnection { connection in
             try await self.finishAttempt(id, owner: owner, """
-                status = \(bind: status), next_attempt_at = \(bind: now + policy.delay(afterAttempt: attempts)),
-                last_error = \(bind: String(error.prefix(1000)))
+                status = \(bind: givesUp ? "failed" : "queued"), next_attempt_at = \(bind: now + policy.delay(afterAttempt: attempts)),
+                last_error = \(bind: String(error.prefix(1000)))\(givesUp ? Self.also(finishing) : "")
                 """, on: connection)
         }
+    }
+
+    /// `, assignments`, or nothing.
+    private static func also(_ assignments: SQLQueryString?) -> SQLQueryString {
+        assignments.map { ", \($0)" } ?? ""
     }
 
     /// Extends `owner`'s lease on row `id` to `now + leaseSeconds`, just before working on it, so that

@@ -23,10 +23,11 @@ public struct MailOutbox: Sendable {
         let messageID = "\(UUID().uuidString.lowercased())@endpoint.invalid"
         let row = try await connection.raw("""
             INSERT INTO mail_outbox (
-                message_id, recipient, reply_to, subject, text_body, html_body, created_at, status, attempts, next_attempt_at, request_id
+                message_id, recipient, reply_to, subject, text_body, html_body, created_at, status, attempts, next_attempt_at, request_id, secret
             )
             VALUES (\(bind: messageID), \(bind: mail.recipient), \(bind: mail.replyTo), \(bind: mail.subject), \(bind: mail.text),
-                \(bind: mail.html), \(bind: now), \(bind: QueuedMail.Status.queued.rawValue), \(bind: 0), \(bind: now), \(bind: RequestOrigin.requestID))
+                \(bind: mail.html), \(bind: now), \(bind: QueuedMail.Status.queued.rawValue), \(bind: 0), \(bind: now), \(bind: RequestOrigin.requestID),
+                \(bind: mail.secret ?? ""))
             RETURNING id
             """).first()
         guard let id = try row?.decode(column: "id", as: Int.self) else { throw InsertedRowMissing(table: "mail_outbox") }
@@ -49,15 +50,52 @@ public struct MailOutbox: Sendable {
         try await self.queue.renew(id, owner: owner, leaseSeconds: leaseSeconds, now: now)
     }
 
-    /// Records that `id` was accepted by the SMTP server.
+    /// Records that `id` was accepted by the SMTP server, blanking its secret out of its bodies.
     public func markSent(_ id: Int, owner: String, now: Int = UnixTime.now) async throws {
-        try await self.queue.markSent(id, owner: owner, now: now)
+        try await self.queue.markSent(id, owner: owner, now: now, finishing: Self.blankingSecret)
     }
 
     /// Records a failed attempt: queued again after the policy's delay, or failed for good when
-    /// `permanent` or the attempts are used up.
+    /// `permanent` or the attempts are used up (its secret then blanked out of its bodies).
     public func markFailed(_ mail: QueuedMail, owner: String, error: String, permanent: Bool, policy: RetryPolicy, now: Int = UnixTime.now) async throws {
-        try await self.queue.markFailed(mail.id, attemptsSoFar: mail.attempts, owner: owner, error: error, permanent: permanent, policy: policy, now: now)
+        try await self.queue.markFailed(
+            mail.id, attemptsSoFar: mail.attempts, owner: owner, error: error, permanent: permanent, policy: policy, now: now,
+            finishing: Self.blankingSecret
+        )
+    }
+
+    /// What stands in a finished mail's bodies where its secret was.
+    public static let blankedSecret = "REMOVED-ONCE-SENT"
+
+    /// Assignments blanking a row's secret out of its bodies and forgetting it (an empty `secret` means
+    /// none is left; NULL, a row from before secrets were kept apart): a mail that will not be sent
+    /// again keeps no usable link for whoever reads the database later.
+    private static let blankingSecret: SQLQueryString = """
+        text_body = CASE WHEN secret IS NULL OR secret = '' THEN text_body ELSE REPLACE(text_body, secret, \(bind: blankedSecret)) END,
+        html_body = CASE WHEN secret IS NULL OR secret = '' THEN html_body ELSE REPLACE(html_body, secret, \(bind: blankedSecret)) END,
+        secret = ''
+        """
+
+    /// Blanks, on `connection`, the link codes of finished mails queued before secrets were kept apart
+    /// (`secret` unset): every `code=` followed by a code's 32 characters; marks each row looked at
+    /// (`secret` empty), so it is read once. Returns how many rows it changed.
+    public static func blankLegacyLinks(on connection: any SQLDatabase) async throws -> Int {
+        var changed = 0
+        while true {
+            let rows = try await connection.raw("""
+                SELECT id, text_body, html_body FROM mail_outbox WHERE secret IS NULL AND status <> 'queued' ORDER BY id LIMIT 500
+                """).all()
+            guard !rows.isEmpty else { return changed }
+            for row in rows {
+                let text = try row.decode(column: "text_body", as: String.self), html = try row.decode(column: "html_body", as: String.self)
+                let (blankedText, blankedHTML) = (LinkCodes.blanked(text), LinkCodes.blanked(html))
+                if blankedText != text || blankedHTML != html { changed += 1 }
+                try await connection.raw("""
+                    UPDATE mail_outbox SET text_body = \(bind: blankedText), html_body = \(bind: blankedHTML), secret = ''
+                    WHERE id = \(bind: try row.decode(column: "id", as: Int.self))
+                    """).run()
+            }
+        }
     }
 
     /// The most recent messages, newest first.

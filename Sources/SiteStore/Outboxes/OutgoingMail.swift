@@ -9,12 +9,16 @@ public struct OutgoingMail: Sendable, Equatable {
     public var subject: String
     public var text: String
     public var html: String
+    /// What in the bodies must not outlive the sending (a link's code): the outbox blanks it out once
+    /// the mail is sent or given up.
+    public var secret: String?
 
-    public init(recipient: String, replyTo: String = "", subject: String, text: String, html: String) {
+    public init(recipient: String, replyTo: String = "", subject: String, text: String, html: String, secret: String? = nil) {
         self.recipient = recipient
         self.replyTo = replyTo
         self.subject = subject
         self.text = text
         self.html = html
+        self.secret = secret
     }
 }

@@ -167,4 +167,20 @@ import Testing
             #expect(answer.data["username"] as? String == "heidi")
         }
     }
+
+    /// Lesser finding of the security review: answers that carry a device token were `no-cache`, which
+    /// lets a cache keep them; they are `private, no-store`. Answers without one keep Composr's headers.
+    @Test func answersWithATokenAreStoredNowhere() async throws {
+        try await TestServer.run(config: ["email_confirm_join": "0"]) { client, site in
+            try await AccountFixtures.member("ivan", services: site)
+            let login = try await client.login("ivan")
+            let joined = try await client.join(JoinFixtures.iOSFields("judy"))
+            for answer in [login, joined] {
+                #expect(answer.data["device_auth_pass_hashed_vl"] != nil, "\(answer.raw)")
+                #expect(answer.headers[.cacheControl] == "private, no-store")
+            }
+            let session = try await client.envelope(AccountFixtures.sessionURI, headers: try LoggedIn(login).iOSHeaders)
+            #expect(session.headers[.cacheControl] == "no-cache, must-revalidate")
+        }
+    }
 }

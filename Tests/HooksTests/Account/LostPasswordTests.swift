@@ -37,6 +37,7 @@ import Testing
                 bodies.append(answer.raw)
             }
             #expect(Set(bodies).count == 1, "byte-identical answers")
+            try await JoinFixtures.waitForResetRequests(services)
             let recipients = try await services.database.withConnection { connection in
                 try await connection.raw("SELECT recipient FROM mail_outbox ORDER BY id").all().map { try $0.decode(column: "recipient", as: String.self) }
             }
@@ -96,7 +97,7 @@ import Testing
     }
 
     @Test func expiredSupersededAndWrongCodesAreRefusedAndThrottled() async throws {
-        try await TestServer.run(config: ["code_failures_per_hour": "4"]) { client, services in
+        try await TestServer.run(config: ["code_failures_per_ip_per_hour": "4"]) { client, services in
             let memberID = try await AccountFixtures.member("unlucky", services: services)
             let editURI = JoinFixtures.lostPasswordURI + "&type=edit"
             func reset(_ code: String) async throws -> DecodedEnvelope {
@@ -122,6 +123,7 @@ import Testing
                 let answer = try await client.postForm(JoinFixtures.lostPasswordURI, [("username", "popular")])
                 #expect(answer.data["message"] as? String == Self.mailed)
             }
+            try await JoinFixtures.waitForResetRequests(services)
             let queued = try await services.database.withConnection { try await $0.raw("SELECT COUNT(*) AS n FROM mail_outbox").first()?.decode(column: "n", as: Int.self) }
             #expect(queued == 2, "at most two mails per account per hour, without saying so")
             let limited = try await client.postForm(JoinFixtures.lostPasswordURI, [("username", "popular")])

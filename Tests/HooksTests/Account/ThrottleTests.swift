@@ -76,4 +76,34 @@ import Testing
             #expect(try await client.login("grace", headers: .forwardedFor("10.3.0.9")).success == false)
         }
     }
+
+    /// Lesser finding of the security review: limits were checked and then counted, so 14 wrong logins
+    /// sent at once were all checked against a limit of 5, and a contact limit of 2 let 3 through. Each
+    /// attempt now takes its place under the limit before it is judged.
+    @Test(arguments: TestDatabase.engines)
+    func attemptsSentAtOnceNeverPassALimitTogether(engine: DatabaseEngine) async throws {
+        try await TestServer.run(engine: engine, config: ["contact_us_limit_per_ip_per_hour": "2"]) { client, site in
+            try await AccountFixtures.member("target", services: site)
+            let logins = try await withThrowingTaskGroup(of: DecodedEnvelope.self) { group in
+                for attempt in 0..<14 { group.addTask { try await client.login("target", "guess \(attempt)") } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(logins.filter { $0.errorDetails == "Incorrect login or password, try again." }.count == 5, "\(logins.map(\.raw))")
+            #expect(logins.filter { $0.errorDetails?.hasPrefix("Too many failed login attempts.") == true }.count == 9)
+
+            let messages = try await withThrowingTaskGroup(of: DecodedEnvelope.self) { group in
+                for number in 0..<3 {
+                    group.addTask {
+                        try await client.postForm("/data/endpoint.php?hook_type=misc&hook=contact_us", [("title", "Note \(number)"), ("post", "Hello")])
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(messages.filter { $0.success == true }.count == 2)
+            let stored = try await site.database.withConnection {
+                try await $0.raw("SELECT count(*) AS n FROM staff_messages").first()?.decode(column: "n", as: Int.self)
+            }
+            #expect(stored == 2)
+        }
+    }
 }

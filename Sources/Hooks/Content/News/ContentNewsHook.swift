@@ -95,13 +95,11 @@ public struct ContentNewsHook: Hook {
 
     /// Searches are counted per client network (`news_search_per_minute`), as they cannot be cached.
     private func admitSearch(from address: String, perMinute: Int) async throws {
-        let limit = RateLimit(database: self.database)
         let rule = RateLimit.Rule(count: max(1, perMinute), seconds: 60)
-        if let wait = try await limit.wait("news_search", subject: .address(address), rule: rule) {
+        if let wait = try await RateLimit(database: self.database).admit("news_search", subject: .address(address), rule: rule, retainSeconds: 120) {
             let minutes = String(max(1, (wait + 59) / 60))
             throw EndpointError(status: 200, message: .newsSearchThrottled, arguments: [minutes], headers: ["Retry-After": String(wait)])
         }
-        try await limit.record("news_search", subject: .address(address), retainSeconds: 120)
     }
 
     /// `articles/some-moniker` → (`articles`, `some-moniker`).
