@@ -20,15 +20,13 @@ package enum NewsFixtures {
     ) async throws -> Int {
         try await database.transaction { connection in
             guard let categoryID = try await NewsFeedStore.categoryID(category, on: connection) else { throw TestFailure("no category \(category)") }
-            let id = try await NewsStore.createArticle(title: title, categoryID: categoryID, submitterID: 1, on: connection, now: addDate)
             var changes = NewsArticleChanges()
             changes.summary = summary
             changes.article = body
             changes.validated = validated
             changes.addDate = addDate
             changes.expiresAt = .some(expiresAt)
-            try await NewsStore.apply(changes, toArticle: id, editedAt: nil, on: connection)
-            return id
+            return try await NewsStore.createArticle(title: title, categoryID: categoryID, submitterID: 1, applying: changes, on: connection, now: addDate)
         }
     }
 

@@ -27,11 +27,12 @@ public enum Moniker {
         return moniker
     }
 
-    /// `base`, or `base_2`, `base_3`… — the first that `isTaken` says is free.
-    public static func unique(_ base: String, isTaken: (String) async throws -> Bool) async throws -> String {
-        if try await !isTaken(base) { return base }
+    /// `base`, or `base_2`, `base_3`… — the first not among `taken` (the monikers that are `base` or
+    /// start with `base_`, read in one query).
+    public static func firstFree(_ base: String, taken: Set<String>) -> String {
+        if !taken.contains(base) { return base }
         var number = 2
-        while try await isTaken("\(base)_\(number)") { number += 1 }
+        while taken.contains("\(base)_\(number)") { number += 1 }
         return "\(base)_\(number)"
     }
 }

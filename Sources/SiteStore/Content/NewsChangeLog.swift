@@ -32,22 +32,26 @@ public enum NewsChangeLog {
         /// When it was recorded: a reader judges visibility no earlier than this, so an article
         /// published at the moment of its change is not read as hidden by a clock a second behind.
         public var time: Int
+        /// Whether the resource was ever shown up to this change: only such an article, no longer
+        /// shown, is named as deleted (a draft never shown stays unknown to apps).
+        public var wasShown: Bool
     }
 
-    /// Records a write to article `id` (created, edited, moved, deleted) and remembers whether it is
-    /// shown now.
-    public static func recordArticle(_ id: Int, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws {
+    /// Records a write to article `id` (created, edited, moved, deleted), remembers whether it is
+    /// shown now, and whether it ever was: its earlier row says so, it was shown before this write
+    /// (`shownBefore`, read by the writer before it wrote), or it is now.
+    public static func recordArticle(_ id: Int, shownBefore: Bool, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws {
         try await Self.lock(connection)
-        try await Self.insert(.news, id, now: now, on: connection)
-        try await connection.raw("""
-            UPDATE news SET listed = (\(NewsFeedStore.visible("news", now: now))) WHERE id = \(bind: id)
-            """).run()
+        let shownNow = try await connection.raw("""
+            UPDATE news SET listed = (\(NewsFeedStore.visible("news", now: now))) WHERE id = \(bind: id) RETURNING listed
+            """).first()?.decode(column: "listed", as: Bool.self) ?? false
+        try await Self.insert(.news, id, shown: shownBefore || shownNow, now: now, on: connection)
     }
 
     /// Records a write to category `id`.
     public static func recordCategory(_ id: Int, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws {
         try await Self.lock(connection)
-        try await Self.insert(.newsCategory, id, now: now, on: connection)
+        try await Self.insert(.newsCategory, id, shown: true, now: now, on: connection)
     }
 
     /// Records the articles the clock made visible (their `add_date` passed) or invisible (they
@@ -60,13 +64,14 @@ public enum NewsChangeLog {
         let since = (try await connection.raw("SELECT reconciled_through FROM news_sync").first()?
             .decode(column: "reconciled_through", as: Int.self) ?? now) - 300
         let due = try await connection.raw("""
-            SELECT id FROM news WHERE add_date > \(bind: since) AND add_date <= \(bind: now)
+            SELECT id, listed FROM news WHERE add_date > \(bind: since) AND add_date <= \(bind: now)
                 AND listed <> (\(NewsFeedStore.visible("news", now: now)))
             UNION
-            SELECT id FROM news WHERE expires_at > \(bind: since) AND expires_at <= \(bind: now)
+            SELECT id, listed FROM news WHERE expires_at > \(bind: since) AND expires_at <= \(bind: now)
                 AND listed <> (\(NewsFeedStore.visible("news", now: now)))
-            """).all().map { try $0.decode(column: "id", as: Int.self) }.sorted()
-        for id in due { try await Self.recordArticle(id, on: connection, now: now) }
+            """).all().map { (id: try $0.decode(column: "id", as: Int.self), listed: try $0.decode(column: "listed", as: Bool.self)) }
+            .sorted { $0.id < $1.id }
+        for article in due { try await Self.recordArticle(article.id, shownBefore: article.listed, on: connection, now: now) }
         try await connection.raw("""
             UPDATE news_sync SET reconciled_through = \(bind: now) WHERE reconciled_through < \(bind: now)
             """).run()
@@ -92,21 +97,22 @@ public enum NewsChangeLog {
     /// Up to `limit` changes after `seq`, oldest first.
     public static func changes(after seq: Int, limit: Int, on connection: any SQLDatabase) async throws -> [Change] {
         try await connection.raw("""
-            SELECT seq, resource_type, resource_id, changed_at FROM news_changes WHERE seq > \(bind: seq) ORDER BY seq LIMIT \(bind: limit)
+            SELECT seq, resource_type, resource_id, changed_at, was_shown FROM news_changes WHERE seq > \(bind: seq) ORDER BY seq LIMIT \(bind: limit)
             """).all().compactMap { row in
             guard let type = ResourceType(rawValue: try row.decode(column: "resource_type", as: String.self)) else { return nil }
             return Change(
                 seq: try row.decode(column: "seq", as: Int.self), type: type, id: try row.decode(column: "resource_id", as: Int.self),
-                time: try row.decode(column: "changed_at", as: Int.self)
+                time: try row.decode(column: "changed_at", as: Int.self), wasShown: try row.decode(column: "was_shown", as: Bool.self)
             )
         }
     }
 
-    /// Up to `limit` articles with IDs in `range` that have a change in the log (Floki's `to_delete`
-    /// candidates: whichever of them are not shown now were deleted, hidden or expired).
+    /// Up to `limit` articles with IDs in `range` that were shown once and have a change in the log
+    /// (Floki's `to_delete` candidates: whichever of them are not shown now were deleted, hidden or
+    /// expired).
     public static func changedArticles(in range: ClosedRange<Int>, limit: Int, on connection: any SQLDatabase) async throws -> [Int] {
         try await connection.raw("""
-            SELECT resource_id FROM news_changes WHERE resource_type = 'news'
+            SELECT resource_id FROM news_changes WHERE resource_type = 'news' AND was_shown = \(bind: true)
                 AND resource_id >= \(bind: range.lowerBound) AND resource_id <= \(bind: range.upperBound)
             ORDER BY resource_id LIMIT \(bind: limit)
             """).all().map { try $0.decode(column: "resource_id", as: Int.self) }
@@ -126,12 +132,14 @@ public enum NewsChangeLog {
         return count
     }
 
-    private static func insert(_ type: ResourceType, _ id: Int, now: Int, on connection: any SQLDatabase) async throws {
+    /// Replaces the resource's row by a new one, shown once if it is `shown` now or its old row says so.
+    private static func insert(_ type: ResourceType, _ id: Int, shown: Bool, now: Int, on connection: any SQLDatabase) async throws {
+        let shownBefore = try await connection.raw("""
+            DELETE FROM news_changes WHERE resource_type = \(bind: type.rawValue) AND resource_id = \(bind: id) RETURNING was_shown
+            """).all().contains { try $0.decode(column: "was_shown", as: Bool.self) }
         try await connection.raw("""
-            DELETE FROM news_changes WHERE resource_type = \(bind: type.rawValue) AND resource_id = \(bind: id)
-            """).run()
-        try await connection.raw("""
-            INSERT INTO news_changes (resource_type, resource_id, changed_at) VALUES (\(bind: type.rawValue), \(bind: id), \(bind: now))
+            INSERT INTO news_changes (resource_type, resource_id, changed_at, was_shown)
+            VALUES (\(bind: type.rawValue), \(bind: id), \(bind: now), \(bind: shown || shownBefore))
             """).run()
     }
 

@@ -96,9 +96,13 @@ public enum NewsFeedStore {
             """
     }
 
-    /// Where article `id` sits in lists, shown or not; nil when there is no such article.
+    /// Where article `id` sits in lists, when it is shown or ever was (an app can hold only those);
+    /// nil for any other, so a draft's place stays unknown.
     public static func position(ofArticle id: Int, on connection: any SQLDatabase) async throws -> Position? {
-        try await connection.raw("SELECT add_date FROM news WHERE id = \(bind: id)").first()
+        try await connection.raw("""
+            SELECT n.add_date FROM news n WHERE n.id = \(bind: id) AND (n.listed = \(bind: true) OR EXISTS (
+                SELECT 1 FROM news_changes c WHERE c.resource_type = 'news' AND c.resource_id = n.id AND c.was_shown = \(bind: true)))
+            """).first()
             .map { Position(addDate: try $0.decode(column: "add_date", as: Int.self), id: id) }
     }
 

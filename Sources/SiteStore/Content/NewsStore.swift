@@ -66,23 +66,44 @@ public enum NewsStore {
         try await connection.raw("SELECT \(unsafeRaw: Self.articleColumns) FROM news WHERE id = \(bind: id)").first().map(Self.article)
     }
 
-    /// Creates an article in `categoryID` and its identity; returns its ID.
+    /// Creates an article in `categoryID` with `changes` applied, and its identity; returns its ID. The
+    /// change log records it once, as created.
     public static func createArticle(
-        title: String, categoryID: Int, submitterID: Int, on connection: any SQLDatabase, now: Int = UnixTime.now
+        title: String, categoryID: Int, submitterID: Int, applying changes: NewsArticleChanges = NewsArticleChanges(),
+        on connection: any SQLDatabase, now: Int = UnixTime.now
     ) async throws -> Int {
         let row = try await connection.raw("""
             INSERT INTO news (category_id, title, submitter_id, add_date) VALUES (\(bind: categoryID), \(bind: title), \(bind: submitterID), \(bind: now))
             RETURNING id
             """).first()
         guard let id = try row?.decode(column: "id", as: Int.self) else { throw InsertedRowMissing(table: "news") }
-        try await ResourceIdentityStore.assign(.news, id: id, label: title, on: connection)
+        try await Self.update(id, with: changes, editedAt: nil, on: connection)
+        try await ResourceIdentityStore.assign(.news, id: id, label: changes.title ?? title, on: connection)
         try await Self.refreshSearchText(ofArticle: id, on: connection)
-        try await NewsChangeLog.recordArticle(id, on: connection)
+        try await NewsChangeLog.recordArticle(id, shownBefore: false, on: connection)
         return id
     }
 
     /// Applies `changes` to article `id`; `editedAt` also stamps its edit time.
     public static func apply(_ changes: NewsArticleChanges, toArticle id: Int, editedAt: Int?, on connection: any SQLDatabase) async throws {
+        let shownBefore = try await Self.isShown(id, on: connection)
+        guard try await Self.update(id, with: changes, editedAt: editedAt, on: connection) else { return }
+        if let title = changes.title { try await ResourceIdentityStore.relabel(.news, id: id, label: title, on: connection) }
+        try await Self.refreshSearchText(ofArticle: id, on: connection)
+        try await NewsChangeLog.recordArticle(id, shownBefore: shownBefore, on: connection)
+    }
+
+    /// Deletes article `id` and its identity.
+    public static func deleteArticle(id: Int, on connection: any SQLDatabase) async throws {
+        let shownBefore = try await Self.isShown(id, on: connection)
+        try await connection.raw("DELETE FROM news WHERE id = \(bind: id)").run()
+        try await ResourceIdentityStore.remove(.news, id: id, on: connection)
+        try await NewsChangeLog.recordArticle(id, shownBefore: shownBefore, on: connection)
+    }
+
+    /// Writes `changes` to article `id`; false when there was nothing to write.
+    @discardableResult
+    private static func update(_ id: Int, with changes: NewsArticleChanges, editedAt: Int?, on connection: any SQLDatabase) async throws -> Bool {
         var assignments = ColumnAssignments()
         assignments.set("title", changes.title)
         assignments.set("summary", changes.summary)
@@ -106,18 +127,15 @@ public enum NewsStore {
         assignments.set("gallery", changes.gallery)
         assignments.set("category_id", changes.categoryID)
         assignments.set("edit_date", editedAt)
-        guard !assignments.isEmpty else { return }
+        guard !assignments.isEmpty else { return false }
         try await connection.raw("UPDATE news SET \(assignments.sql) WHERE id = \(bind: id)").run()
-        if let title = changes.title { try await ResourceIdentityStore.relabel(.news, id: id, label: title, on: connection) }
-        try await Self.refreshSearchText(ofArticle: id, on: connection)
-        try await NewsChangeLog.recordArticle(id, on: connection)
+        return true
     }
 
-    /// Deletes article `id` and its identity.
-    public static func deleteArticle(id: Int, on connection: any SQLDatabase) async throws {
-        try await connection.raw("DELETE FROM news WHERE id = \(bind: id)").run()
-        try await ResourceIdentityStore.remove(.news, id: id, on: connection)
-        try await NewsChangeLog.recordArticle(id, on: connection)
+    /// Whether article `id` is shown (before the write about to change it, so the change log knows an
+    /// app may hold it).
+    private static func isShown(_ id: Int, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws -> Bool {
+        try await connection.raw("SELECT 1 AS shown FROM news WHERE id = \(bind: id) AND \(NewsFeedStore.visible("news", now: now))").first() != nil
     }
 
     // MARK: Search text

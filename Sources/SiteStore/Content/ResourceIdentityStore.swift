@@ -8,19 +8,37 @@ public import SQLKit
 /// theirs the first time they are listed, through ``assignMissing(_:on:)``.
 public enum ResourceIdentityStore {
     /// Creates the identity of a new resource on `connection` (inside the transaction that creates it).
+    ///
+    /// The monikers a collision could take are read in one query, and the insert yields to a moniker
+    /// another transaction took meanwhile (the unique index decides; on PostgreSQL the insert waits
+    /// for that transaction) and tries the next free one, instead of failing the write.
     @discardableResult
     public static func assign(_ type: ResourceType, id: Int, label: String, on connection: any SQLDatabase) async throws -> ResourceIdentity {
-        let moniker = try await Moniker.unique(Moniker.base(for: label)) { candidate in
-            try await connection.raw("""
-                SELECT 1 AS taken FROM resource_ids WHERE resource_type = \(bind: type.rawValue) AND moniker = \(bind: candidate)
-                """).first() != nil
+        let base = Moniker.base(for: label)
+        let guid = UUID().uuidString.lowercased()
+        for _ in 0..<Self.attempts {
+            let taken = Set(try await connection.raw("""
+                SELECT moniker FROM resource_ids
+                WHERE resource_type = \(bind: type.rawValue) AND (moniker = \(bind: base) OR moniker LIKE \(bind: base + "!_%") ESCAPE '!')
+                """).all().map { try $0.decode(column: "moniker", as: String.self) })
+            let moniker = Moniker.firstFree(base, taken: taken)
+            let inserted = try await connection.raw("""
+                INSERT INTO resource_ids (resource_type, resource_id, moniker, label, guid)
+                VALUES (\(bind: type.rawValue), \(bind: id), \(bind: moniker), \(bind: label), \(bind: guid))
+                ON CONFLICT (resource_type, moniker) DO NOTHING RETURNING moniker
+                """).first()
+            if inserted != nil { return ResourceIdentity(type: type, id: id, moniker: moniker, label: label, guid: guid) }
         }
-        let identity = ResourceIdentity(type: type, id: id, moniker: moniker, label: label, guid: UUID().uuidString.lowercased())
-        try await connection.raw("""
-            INSERT INTO resource_ids (resource_type, resource_id, moniker, label, guid)
-            VALUES (\(bind: type.rawValue), \(bind: id), \(bind: moniker), \(bind: label), \(bind: identity.guid))
-            """).run()
-        return identity
+        throw MonikerContention(base: base)
+    }
+
+    /// Tries before ``MonikerContention``: each lost one means another transaction took the moniker
+    /// in the moment between reading and inserting.
+    static let attempts = 16
+
+    /// Other transactions kept taking the monikers this one chose.
+    public struct MonikerContention: Error {
+        public let base: String
     }
 
     /// Gives an identity to every resource of `type` that has none yet (groups and members seeded or

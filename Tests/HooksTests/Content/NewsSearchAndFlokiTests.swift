@@ -127,6 +127,41 @@ import Testing
         }
     }
 
+    /// Lesser finding of the security review: Floki's `h` and `o` resolved the place of articles never
+    /// shown (a draft's date leaked through which items came back), and `to_delete` and `changes`'
+    /// `deleted` named drafts never shown. Both now know only articles that were shown once.
+    @Test(arguments: TestDatabase.engines)
+    func draftsStayUnknownToApps(engine: DatabaseEngine) async throws {
+        try await TestServer.run(engine: engine) { client, site in
+            let token = try #require(try await client.news("changes").data["sync"] as? String)
+            let base = UnixTime.now - 10_000
+            let older = try await NewsFixtures.article("Older", addDate: base, database: site.database)
+            let draft = try await NewsFixtures.article("Draft", addDate: base + 100, validated: false, database: site.database)
+            let newer = try await NewsFixtures.article("Newer", addDate: base + 200, database: site.database)
+            try await NewsFixtures.edit(draft, database: site.database) { $0.summary = "still a draft" }
+            try await NewsFixtures.edit(older, database: site.database) { $0.validated = false }
+            site.newsAnswers.clear()
+
+            func feed(_ query: String) async throws -> [String: Any] {
+                try await client.execute(uri: NewsFixtures.uri("feed/all", "response_type=floki" + query), method: .get) { response in
+                    try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any] ?? [:]
+                }
+            }
+            let newest = try await feed("")
+            for query in ["&h=\(draft)", "&o=\(draft)"] {
+                let answer = try await feed(query)
+                #expect(answer["items"] as? [[String: Any]] != nil)
+                #expect((answer["items"] as? [[String: Any]])?.compactMap { $0["id"] as? Int } == (newest["items"] as? [[String: Any]])?.compactMap { $0["id"] as? Int },
+                        "\(query) names no article an app can hold: the newest come, as for an unknown ID")
+            }
+            let ranged = try await feed("&l=\(older)&h=\(newer)")
+            #expect(ranged["to_delete"] as? [Int] == [older], "the hidden article, not the draft: \(ranged)")
+            let changes = try await client.news("changes", "since=\(token)")
+            let deleted = (changes.data["deleted"] as? [[String: Any]])?.compactMap { $0["id"] as? Int }
+            #expect(deleted == [older], "\(changes.raw)")
+        }
+    }
+
     static func categoryID(_ moniker: String, _ site: Site) async throws -> Int {
         try await site.database.withConnection { try #require(try await NewsFeedStore.categoryID(moniker, on: $0)) }
     }

@@ -65,8 +65,8 @@ struct NewsFilesystem: CommandrFilesystem {
             throw EndpointError.refused(.missingResourceNamed, "var/news/" + path[0])
         }
         let title = try properties.text("label") ?? GroupsFilesystem.label(ofFile: path[1])
-        let id = try await NewsStore.createArticle(title: title, categoryID: category.id, submitterID: write.actorID, on: connection)
-        try await Self.applyArticle(&properties, id: id, current: .emptyObject, editedAt: nil, on: connection)
+        let changes = try await Self.articleChanges(&properties, current: .emptyObject, on: connection)
+        let id = try await NewsStore.createArticle(title: title, categoryID: category.id, submitterID: write.actorID, applying: changes, on: connection)
         return [category.moniker, try await Self.moniker(.news, id, on: connection) + ".cms"]
     }
 
@@ -79,7 +79,8 @@ struct NewsFilesystem: CommandrFilesystem {
             return
         }
         guard let article = try await Self.article(file: path[1], category: category, on: connection) else { return }
-        try await Self.applyArticle(&properties, id: article.id, current: try await Self.articleJSON(article, on: connection), editedAt: UnixTime.now, on: connection)
+        let changes = try await Self.articleChanges(&properties, current: try await Self.articleJSON(article, on: connection), on: connection)
+        try await NewsStore.apply(changes, toArticle: article.id, editedAt: UnixTime.now, on: connection)
     }
 
     func delete(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws {
@@ -109,9 +110,10 @@ struct NewsFilesystem: CommandrFilesystem {
         try await NewsStore.apply(changes, toCategory: id, on: connection)
     }
 
-    private static func applyArticle(
-        _ properties: inout CommandrProperties, id: Int, current: JSONValue, editedAt: Int?, on connection: any SQLDatabase
-    ) async throws {
+    /// The changes `properties` ask of an article whose properties are `current`, each checked.
+    private static func articleChanges(
+        _ properties: inout CommandrProperties, current: JSONValue, on connection: any SQLDatabase
+    ) async throws -> NewsArticleChanges {
         var changes = NewsArticleChanges()
         if let title = try properties.text("label"), !title.trimmingWhitespace.isEmpty { changes.title = title }
         changes.summary = try properties.text("summary", maximumLength: 20_000)
@@ -130,7 +132,7 @@ struct NewsFilesystem: CommandrFilesystem {
         }
         try await Self.readPublishing(&properties, into: &changes, on: connection)
         try properties.rejectUnread(allowingUnchanged: current)
-        try await NewsStore.apply(changes, toArticle: id, editedAt: editedAt, on: connection)
+        return changes
     }
 
     /// The properties the news API shows: expiry, external story, image metadata, gallery, category.

@@ -97,8 +97,9 @@ struct NewsAnswers {
         )
     }
 
-    /// What changed after `since`: articles shown now are upserted, any other changed article is
-    /// deleted, and when anything changed the category list comes whole (counts change with articles).
+    /// What changed after `since`: articles shown now are upserted, any other changed article that was
+    /// shown once is deleted, and when anything changed the category list comes whole (counts change
+    /// with articles).
     /// A missing token, one from another database, one older than the retention or newer than the
     /// log answers `reset: true` with a fresh token.
     func changes() async throws -> Answer {
@@ -112,10 +113,12 @@ struct NewsAnswers {
         let rows = try await NewsChangeLog.changes(after: since.seq, limit: Self.changesPerAnswer + 1, on: self.connection)
         let taken = rows.prefix(Self.changesPerAnswer)
         let now = self.moment(after: taken.map(\.time).max())
-        let articleIDs = Array(Set(taken.filter { $0.type == .news }.map(\.id)))
-        let shown = try await NewsFeedStore.articles(ids: articleIDs, now: now, on: self.connection)
+        let articles = taken.filter { $0.type == .news }
+        let shown = try await NewsFeedStore.articles(ids: Array(Set(articles.map(\.id))), now: now, on: self.connection)
         let shownIDs = Set(shown.map(\.article.id))
-        let deleted: [JSONValue] = articleIDs.filter { !shownIDs.contains($0) }.sorted().map { ["type": "news", "id": .int($0)] }
+        // Only what was shown once is gone from an app's view; a draft never shown stays unknown.
+        let deleted: [JSONValue] = Set(articles.filter { $0.wasShown && !shownIDs.contains($0.id) }.map(\.id)).sorted()
+            .map { ["type": "news", "id": .int($0)] }
         let categories = taken.isEmpty ? [] : try await self.categoryList(now).map(self.json.category)
         return Answer(
             data: Self.changes(
