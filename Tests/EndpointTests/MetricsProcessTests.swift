@@ -42,7 +42,14 @@ struct MetricsProcessTests {
         _ = try await EndpointProcess.post(client, base + "/data/endpoint.php?hook_type=account&hook=lost_password", [("username", "alice")])
         for _ in 0..<2 { _ = try await client.execute(HTTPClientRequest(url: base + "/readyz"), timeout: .seconds(5)) }
 
-        let after = try await Self.scrape(metrics, client: client, folder: folder)
+        // The reset mail is queued by the reset worker just after the answer: scrape until it is, and
+        // until that worker has given its connection back.
+        var after = try await Self.scrape(metrics, client: client, folder: folder)
+        let deadline = ContinuousClock.now + .seconds(5)
+        while after["endpoint_outbox_pending{outbox=mail}"] != 1 || after["endpoint_database_connections_in_use{}"] != 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+            after = try await Self.scrape(metrics, client: client, folder: folder)
+        }
         func delta(_ sample: String) -> Double { (after[sample] ?? 0) - (before[sample] ?? 0) }
         #expect(delta("endpoint_requests_total{hook=account/login,status=2xx,type=}") == 8)
         #expect(delta("endpoint_requests_total{hook=account/session,status=2xx,type=view}") == 4)

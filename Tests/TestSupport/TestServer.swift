@@ -48,7 +48,7 @@ package enum TestServer {
             let site = try await Site(database: database, config: config, hasher: hasher, settings: settings)
             settings.port = 0
             var services: [any Service] = [hasher]
-            if mailingResetLinks { services.append(BackgroundServices.passwordResets(for: site, interval: .milliseconds(20), logger: quietLogger)) }
+            if mailingResetLinks { services.append(BackgroundServices.passwordResets(for: site, logger: quietLogger)) }
             if let listener = BackgroundServices.cacheAnnouncements(for: site, logger: quietLogger) { services.append(listener) }
             if let smtp {
                 let delivery = try MailFixtures.delivery(database, smtp: smtp)

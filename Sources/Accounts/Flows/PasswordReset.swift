@@ -20,6 +20,8 @@ public struct PasswordReset: Sendable {
     private let mails: AccountMails
     private let policies: AccountPolicySource
     private let requests: PasswordResetRequests
+    /// Rung when a request is stored, for the worker that mails the links.
+    public let requested = Doorbell()
 
     public init(database: Database, rateLimit: RateLimit, passwordChange: PasswordChange, mails: AccountMails, policies: AccountPolicySource) {
         self.database = database
@@ -44,6 +46,7 @@ public struct PasswordReset: Sendable {
             throw AccountFailure.limited(.resetThrottled, seconds: wait)
         }
         try await self.requests.add(login: login)
+        self.requested.ring()
     }
 
     /// Mails a link for every waiting request whose account exists, may log in, has an address and has

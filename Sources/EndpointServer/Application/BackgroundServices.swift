@@ -48,10 +48,13 @@ public enum BackgroundServices {
         return services
     }
 
-    /// The worker mailing the links of lost-password requests (``PasswordReset/mailRequested()``), a few
-    /// times a second: requests are answered before their account is even looked up.
-    public static func passwordResets(for site: Site, interval: Duration = .milliseconds(250), logger: Logger) -> PeriodicWorker {
-        PeriodicWorker(name: "password resets", interval: interval, logger: logger) { try await site.passwordReset.mailRequested() }
+    /// The worker mailing the links of lost-password requests (``PasswordReset/mailRequested()``):
+    /// requests are answered before their account is even looked up, and ring it; every `interval` it
+    /// also looks for requests another instance stored or a crash left.
+    public static func passwordResets(for site: Site, interval: Duration = .seconds(5), logger: Logger) -> PeriodicWorker {
+        PeriodicWorker(name: "password resets", interval: interval, doorbell: site.passwordReset.requested, logger: logger) {
+            try await site.passwordReset.mailRequested()
+        }
     }
 
     /// The cache announcements' listener for `site`, on PostgreSQL (nil on SQLite).

@@ -1,8 +1,9 @@
 public import Logging
 public import ServiceLifecycle
+public import SiteStore
 
 /// A background service that repeats a pass (a mail or push outbox delivery, the maintenance sweep),
-/// then a pause, until the server shuts down.
+/// then a pause (cut short by its ``Doorbell``, when it has one), until the server shuts down.
 ///
 /// Shutting down cancels a pass in progress, so that a mail or push service that hangs cannot hold the
 /// server: what was cut off mid-send keeps its lease and is sent again within a minute (by this server
@@ -15,10 +16,15 @@ public struct PeriodicWorker: Service {
     let logger: Logger
     /// One delivery pass.
     let pass: @Sendable () async throws -> Void
+    /// Rung when work is queued: the pause ends at once.
+    let doorbell: Doorbell?
 
-    public init(name: String, interval: Duration, logger: Logger, pass: @escaping @Sendable () async throws -> Void) {
+    public init(
+        name: String, interval: Duration, doorbell: Doorbell? = nil, logger: Logger, pass: @escaping @Sendable () async throws -> Void
+    ) {
         self.name = name
         self.interval = interval
+        self.doorbell = doorbell
         self.logger = logger
         self.pass = pass
     }
@@ -32,7 +38,9 @@ public struct PeriodicWorker: Service {
             } catch {
                 self.logger.error("background pass failed", metadata: ["worker": "\(self.name)", "error": "\(String(reflecting: error))"])
             }
-            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: self.interval) }
+            try? await cancelWhenGracefulShutdown {
+                if let doorbell = self.doorbell { await doorbell.wait(upTo: self.interval) } else { try await Task.sleep(for: self.interval) }
+            }
         }
     }
 }
