@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/test-environment.sh 54329
 
-# One test at a time: the suite takes about two and a half minutes that way, and the timing comparison of logins
+# One test at a time: the suite takes about four and a half minutes that way, and the timing comparison of logins
 # (PasswordTests) and the process tests then measure the server rather than their neighbours.
 swift test --no-parallel "$@"
 
