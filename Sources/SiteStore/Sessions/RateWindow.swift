@@ -22,7 +22,7 @@ public enum RateWindow {
     public static func reserve(
         _ action: String, subject: RateLimit.Subject, count: Int, limit: Int, seconds: Int, now: Int, on connection: any SQLDatabase
     ) async throws -> Grant {
-        let start = now - now % max(1, seconds)
+        let start = Self.windowStart(now, seconds: seconds)
         let used = try await connection.raw("""
             INSERT INTO rate_windows (action, subject, window_start, used)
             VALUES (\(bind: action), \(bind: subject.key), \(bind: start), \(bind: count))
