@@ -32,8 +32,9 @@ import Testing
         #expect(services.problems.withLockedValue { $0 } == [])
     }
 
-    static func queue(_ notification: PushNotification, to target: PushTarget, _ database: Database) async throws -> Int {
-        try await database.transaction { try await PushQueue.enqueue(notification, to: target, on: $0) }
+    /// Queues `notification` as of `now`, so a test on its own clock never sees it queued a second after that clock.
+    static func queue(_ notification: PushNotification, to target: PushTarget, _ database: Database, now: Int = UnixTime.now) async throws -> Int {
+        try await database.transaction { try await PushQueue.enqueue(notification, to: target, on: $0, now: now) }
     }
 
     @Test func apnsAndFCMRequestsAreWhatTheServicesSpecify() async throws {
@@ -87,8 +88,8 @@ import Testing
             let delivery = try await services.delivery(database, http: http)
             let start = UnixTime.now
             for minutes in [0, 39, 41] {
-                _ = try await Self.queue(PushNotification(title: "t", body: "b"), to: .anonymous, database)
                 let moment = start + minutes * 60
+                _ = try await Self.queue(PushNotification(title: "t", body: "b"), to: .anonymous, database, now: moment)
                 #expect(try await delivery.deliverDue(now: { moment }) == 2)
             }
             let bearers = services.apns.requests.compactMap { $0.header("authorization") }
