@@ -143,7 +143,7 @@ let package = Package(
         .executableTarget(
             name: "Endpoint",
             dependencies: [
-                "EndpointServer", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore", "CMalloc",
+                "EndpointServer", "Hooks", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .logging,
             ],
             swiftSettings: upcoming

@@ -3,5 +3,6 @@
 # Extra arguments go to `endpoint serve` (see `--help`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bash scripts/require-swift.sh
 bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev pkg-config
 exec swift run endpoint serve "$@"

@@ -2,8 +2,9 @@
 # the Python test tools) and, unless ENDPOINT_TEST_POSTGRES_URL already names a server, starts a
 # throwaway PostgreSQL on 127.0.0.1 (port ENDPOINT_TEST_POSTGRES_PORT, default $1) that stops when the
 # calling script exits.
+bash scripts/require-swift.sh
 bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev pkg-config postgresql \
-    openssl chromium chromium-driver python3-selenium nginx curl
+    openssl chromium chromium-driver python3 python3-venv python3-selenium nginx curl
 source scripts/python-tools.sh
 
 if [ -z "${ENDPOINT_TEST_POSTGRES_URL:-}" ]; then

@@ -5,15 +5,15 @@ import SiteStore
 
 /// `--database` and `--migrations`, shared by every command that touches the database.
 struct DatabaseOptions: ParsableArguments {
-    @Option(help: "Database URL: sqlite://PATH or postgres://user:password@host:port/db. Env: ENDPOINT_DATABASE_URL. Default: sqlite://data/endpoint.sqlite")
+    @Option(name: ServerFlags.database.argumentName, help: ServerFlags.database.help)
     var database: String?
 
-    @Option(help: "A folder of migrations (common/, sqlite/, postgresql/) to apply instead of those built into this binary. Env: ENDPOINT_MIGRATIONS.")
+    @Option(name: ServerFlags.migrations.argumentName, help: ServerFlags.migrations.help)
     var migrations: String?
 
     /// The database URL from the flag, else the environment, else the embedded default.
     func databaseURL() throws -> DatabaseURL {
-        guard let text = self.database ?? ProcessInfo.processInfo.environment["ENDPOINT_DATABASE_URL"], !text.isEmpty else {
+        guard let text = self.database ?? ServerFlags.database.environmentValue(ProcessInfo.processInfo.environment), !text.isEmpty else {
             return .embeddedDefault
         }
         do {
@@ -26,7 +26,7 @@ struct DatabaseOptions: ParsableArguments {
     /// The migrations to apply to `engine`: from the folder the flag or `ENDPOINT_MIGRATIONS` names,
     /// else those built into the binary (so a copied binary works from any folder).
     func migrationFiles(for engine: DatabaseEngine) throws -> [MigrationFile] {
-        guard let folder = self.migrations ?? ProcessInfo.processInfo.environment["ENDPOINT_MIGRATIONS"], !folder.isEmpty else {
+        guard let folder = self.migrations ?? ServerFlags.migrations.environmentValue(ProcessInfo.processInfo.environment), !folder.isEmpty else {
             return try MigrationFile.embedded(engine: engine)
         }
         return try MigrationFile.load(from: URL(fileURLWithPath: folder, isDirectory: true), engine: engine)

@@ -16,76 +16,76 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var databaseOptions: DatabaseOptions
 
-    @Option(help: "Address to listen on. Env: ENDPOINT_HOSTNAME. Default: 127.0.0.1")
+    @Option(name: ServerFlags.hostname.argumentName, help: ServerFlags.hostname.help)
     var hostname: String?
 
-    @Option(help: "Port to listen on. Env: ENDPOINT_PORT. Default: 8080")
+    @Option(name: ServerFlags.port.argumentName, help: ServerFlags.port.help)
     var port: Int?
 
-    @Option(help: "Largest accepted request body in bytes. Env: ENDPOINT_MAX_BODY_BYTES. Default: 2097152")
+    @Option(name: ServerFlags.maxBodyBytes.argumentName, help: ServerFlags.maxBodyBytes.help)
     var maxBodyBytes: Int?
 
-    @Option(help: "Seconds a keep-alive connection may stay idle between requests. Env: ENDPOINT_IDLE_TIMEOUT. Default: 60")
+    @Option(name: ServerFlags.idleTimeout.argumentName, help: ServerFlags.idleTimeout.help)
     var idleTimeout: Int?
 
-    @Option(help: "Seconds a new connection has to send its first request head. Env: ENDPOINT_HEADER_TIMEOUT. Default: 10")
+    @Option(name: ServerFlags.headerTimeout.argumentName, help: ServerFlags.headerTimeout.help)
     var headerTimeout: Int?
 
-    @Option(help: "Seconds a request body may take to arrive, plus one per --body-minimum-rate bytes it delivers (else 408). Env: ENDPOINT_BODY_TIMEOUT. Default: 30")
+    @Option(name: ServerFlags.bodyTimeout.argumentName, help: ServerFlags.bodyTimeout.help)
     var bodyTimeout: Int?
 
-    @Option(help: "Bytes a second that earn a slow request body one more second. Env: ENDPOINT_BODY_MINIMUM_RATE. Default: 4096")
+    @Option(name: ServerFlags.bodyMinimumRate.argumentName, help: ServerFlags.bodyMinimumRate.help)
     var bodyMinimumRate: Int?
 
-    @Option(help: "Most connections open at once; more wait to be accepted. Env: ENDPOINT_MAX_CONNECTIONS. Default: 4096")
+    @Option(name: ServerFlags.maxConnections.argumentName, help: ServerFlags.maxConnections.help)
     var maxConnections: Int?
 
-    @Option(help: "Most connections one client network (IPv4 address, IPv6 /64) may hold open; more are closed. Env: ENDPOINT_MAX_CONNECTIONS_PER_NETWORK. Default: 512")
+    @Option(name: ServerFlags.maxConnectionsPerNetwork.argumentName, help: ServerFlags.maxConnectionsPerNetwork.help)
     var maxConnectionsPerNetwork: Int?
 
-    @Option(help: "A reverse proxy's IP or CIDR block (10.0.0.0/8) whose X-Forwarded-For is trusted (repeatable). Env: ENDPOINT_TRUSTED_PROXIES (comma-separated).")
+    @Option(name: ServerFlags.trustedProxy.argumentName, help: ServerFlags.trustedProxy.help)
     var trustedProxy: [String] = []
 
-    @Option(help: "The URL clients use to reach the server, e.g. https://api.example.com (cookies are Secure when https). Env: ENDPOINT_PUBLIC_URL.")
+    @Option(name: ServerFlags.publicURL.argumentName, help: ServerFlags.publicURL.help)
     var publicURL: String?
 
-    @Option(help: "Password-hashing threads. Env: ENDPOINT_HASH_THREADS. Default: one per core")
+    @Option(name: ServerFlags.hashThreads.argumentName, help: ServerFlags.hashThreads.help)
     var hashThreads: Int?
 
-    @Option(help: "Pooled database connections per event loop (one loop per core). Env: ENDPOINT_DATABASE_CONNECTIONS. Default: 4")
+    @Option(name: ServerFlags.databaseConnections.argumentName, help: ServerFlags.databaseConnections.help)
     var databaseConnections: Int?
 
-    @Option(help: "Where to deliver mail: smtp://[user:pass@]host:port (STARTTLS when offered) or smtps://…. Env: ENDPOINT_SMTP_URL. Default: none (mail stays queued; see `endpoint mail list`)")
+    @Option(name: ServerFlags.smtpURL.argumentName, help: ServerFlags.smtpURL.help)
     var smtpURL: String?
 
-    @Option(help: "Extra CA certificates (PEM) to trust for the SMTP server. Env: ENDPOINT_SMTP_CA_FILE.")
+    @Option(name: ServerFlags.smtpCAFile.argumentName, help: ServerFlags.smtpCAFile.help)
     var smtpCAFile: String?
 
-    @Option(help: "Sender address of outgoing mail. Env: ENDPOINT_MAIL_FROM. Default: noreply@localhost")
+    @Option(name: ServerFlags.mailFrom.argumentName, help: ServerFlags.mailFrom.help)
     var mailFrom: String?
 
-    @Option(help: "Where staff notifications (contact_us) are mailed. Env: ENDPOINT_STAFF_EMAIL. Default: every administrator's address")
+    @Option(name: ServerFlags.staffEmail.argumentName, help: ServerFlags.staffEmail.help)
     var staffEmail: String?
 
-    @Option(help: "Seconds between two passes of the mail worker. Env: ENDPOINT_MAIL_POLL_SECONDS. Default: 2")
+    @Option(name: ServerFlags.mailPollSeconds.argumentName, help: ServerFlags.mailPollSeconds.help)
     var mailPollSeconds: Double?
 
-    @Option(help: "Seconds between two passes of the push worker. Env: ENDPOINT_PUSH_POLL_SECONDS. Default: 2")
+    @Option(name: ServerFlags.pushPollSeconds.argumentName, help: ServerFlags.pushPollSeconds.help)
     var pushPollSeconds: Double?
 
-    @Option(help: "Address the metrics listener (GET /metrics, Prometheus) binds to. Env: ENDPOINT_METRICS_HOSTNAME. Default: 127.0.0.1")
+    @Option(name: ServerFlags.metricsHostname.argumentName, help: ServerFlags.metricsHostname.help)
     var metricsHostname: String?
 
-    @Option(help: "Port of the metrics listener; without one no metrics are served. Env: ENDPOINT_METRICS_PORT. Default: off")
+    @Option(name: ServerFlags.metricsPort.argumentName, help: ServerFlags.metricsPort.help)
     var metricsPort: Int?
 
-    @Flag(inversion: .prefixedNo, help: "Apply pending migrations on start.")
+    @Flag(inversion: .prefixedNo, help: ServerFlags.migrate.help)
     var migrate = true
 
-    @Option(help: "Log level (trace, debug, info, notice, warning, error, critical). Env: ENDPOINT_LOG_LEVEL. Default: info")
+    @Option(name: ServerFlags.logLevel.argumentName, help: ServerFlags.logLevel.help)
     var logLevel: String?
 
-    @Option(help: "Log line format: text or json (one object per line). Env: ENDPOINT_LOG_FORMAT. Default: text")
+    @Option(name: ServerFlags.logFormat.argumentName, help: ServerFlags.logFormat.help)
     var logFormat: String?
 
     func run() async throws {
@@ -115,29 +115,28 @@ struct ServeCommand: AsyncParsableCommand {
 
     private func settings() throws -> ServerSettings {
         let environment = ProcessInfo.processInfo.environment
-        func text(_ flag: String?, _ name: String) -> String? {
-            flag ?? environment[name].flatMap { $0.isEmpty ? nil : $0 }
+        func text(_ flag: String?, _ declaration: ServerFlag) -> String? {
+            flag ?? declaration.environmentValue(environment)
+        }
+        func number<Value: LosslessStringConvertible>(_ flag: Value?, _ declaration: ServerFlag) throws -> Value? {
+            if let flag { return flag }
+            guard let text = declaration.environmentValue(environment) else { return nil }
+            guard let value = Value(text) else { throw ValidationError("\(declaration.environment ?? declaration.name) must be a number, not \(text).") }
+            return value
         }
         var settings = ServerSettings()
-        settings.hostname = self.hostname ?? environment["ENDPOINT_HOSTNAME"] ?? settings.hostname
-        settings.port = try self.port ?? Self.number(environment["ENDPOINT_PORT"], name: "ENDPOINT_PORT") ?? settings.port
-        settings.maximumBodyBytes = try self.maxBodyBytes
-            ?? Self.number(environment["ENDPOINT_MAX_BODY_BYTES"], name: "ENDPOINT_MAX_BODY_BYTES") ?? settings.maximumBodyBytes
-        settings.idleTimeoutSeconds = try self.idleTimeout
-            ?? Self.number(environment["ENDPOINT_IDLE_TIMEOUT"], name: "ENDPOINT_IDLE_TIMEOUT") ?? settings.idleTimeoutSeconds
-        settings.headerTimeoutSeconds = try self.headerTimeout
-            ?? Self.number(environment["ENDPOINT_HEADER_TIMEOUT"], name: "ENDPOINT_HEADER_TIMEOUT") ?? settings.headerTimeoutSeconds
-        settings.bodyTimeoutSeconds = try self.bodyTimeout
-            ?? Self.number(environment["ENDPOINT_BODY_TIMEOUT"], name: "ENDPOINT_BODY_TIMEOUT") ?? settings.bodyTimeoutSeconds
-        settings.minimumBodyBytesPerSecond = try self.bodyMinimumRate
-            ?? Self.number(environment["ENDPOINT_BODY_MINIMUM_RATE"], name: "ENDPOINT_BODY_MINIMUM_RATE") ?? settings.minimumBodyBytesPerSecond
-        settings.maximumConnections = try self.maxConnections
-            ?? Self.number(environment["ENDPOINT_MAX_CONNECTIONS"], name: "ENDPOINT_MAX_CONNECTIONS") ?? settings.maximumConnections
-        settings.maximumConnectionsPerNetwork = try self.maxConnectionsPerNetwork
-            ?? Self.number(environment["ENDPOINT_MAX_CONNECTIONS_PER_NETWORK"], name: "ENDPOINT_MAX_CONNECTIONS_PER_NETWORK")
+        settings.hostname = text(self.hostname, ServerFlags.hostname) ?? settings.hostname
+        settings.port = try number(self.port, ServerFlags.port) ?? settings.port
+        settings.maximumBodyBytes = try number(self.maxBodyBytes, ServerFlags.maxBodyBytes) ?? settings.maximumBodyBytes
+        settings.idleTimeoutSeconds = try number(self.idleTimeout, ServerFlags.idleTimeout) ?? settings.idleTimeoutSeconds
+        settings.headerTimeoutSeconds = try number(self.headerTimeout, ServerFlags.headerTimeout) ?? settings.headerTimeoutSeconds
+        settings.bodyTimeoutSeconds = try number(self.bodyTimeout, ServerFlags.bodyTimeout) ?? settings.bodyTimeoutSeconds
+        settings.minimumBodyBytesPerSecond = try number(self.bodyMinimumRate, ServerFlags.bodyMinimumRate) ?? settings.minimumBodyBytesPerSecond
+        settings.maximumConnections = try number(self.maxConnections, ServerFlags.maxConnections) ?? settings.maximumConnections
+        settings.maximumConnectionsPerNetwork = try number(self.maxConnectionsPerNetwork, ServerFlags.maxConnectionsPerNetwork)
             ?? settings.maximumConnectionsPerNetwork
         let proxies = self.trustedProxy.isEmpty
-            ? (environment["ENDPOINT_TRUSTED_PROXIES"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            ? (ServerFlags.trustedProxy.environmentValue(environment) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             : self.trustedProxy
         settings.trustedProxies = try proxies.filter { !$0.isEmpty }.map { text in
             guard let network = IPNetwork(text) else {
@@ -145,27 +144,25 @@ struct ServeCommand: AsyncParsableCommand {
             }
             return network
         }
-        settings.metricsHostname = text(self.metricsHostname, "ENDPOINT_METRICS_HOSTNAME") ?? settings.metricsHostname
-        settings.metricsPort = try self.metricsPort ?? Self.number(environment["ENDPOINT_METRICS_PORT"], name: "ENDPOINT_METRICS_PORT")
+        settings.metricsHostname = text(self.metricsHostname, ServerFlags.metricsHostname) ?? settings.metricsHostname
+        settings.metricsPort = try number(self.metricsPort, ServerFlags.metricsPort)
         settings.migrateOnStart = self.migrate
-        settings.publicURL = text(self.publicURL, "ENDPOINT_PUBLIC_URL")
-        settings.hashThreads = try self.hashThreads
-            ?? Self.number(environment["ENDPOINT_HASH_THREADS"], name: "ENDPOINT_HASH_THREADS") ?? settings.hashThreads
-        settings.databaseConnectionsPerLoop = try self.databaseConnections
-            ?? Self.number(environment["ENDPOINT_DATABASE_CONNECTIONS"], name: "ENDPOINT_DATABASE_CONNECTIONS") ?? settings.databaseConnectionsPerLoop
-        if let url = text(self.smtpURL, "ENDPOINT_SMTP_URL") {
+        settings.publicURL = text(self.publicURL, ServerFlags.publicURL)
+        settings.hashThreads = try number(self.hashThreads, ServerFlags.hashThreads) ?? settings.hashThreads
+        settings.databaseConnectionsPerLoop = try number(self.databaseConnections, ServerFlags.databaseConnections) ?? settings.databaseConnectionsPerLoop
+        if let url = text(self.smtpURL, ServerFlags.smtpURL) {
             do {
                 settings.smtpURL = try SMTPServerURL(parsing: url)
             } catch {
                 throw ValidationError(error.description)
             }
         }
-        settings.smtpTrustRootsFile = text(self.smtpCAFile, "ENDPOINT_SMTP_CA_FILE")
-        settings.staffEmail = text(self.staffEmail, "ENDPOINT_STAFF_EMAIL")
-        settings.mailFrom = text(self.mailFrom, "ENDPOINT_MAIL_FROM") ?? settings.mailFrom
-        settings.mailPollInterval = try Self.interval(self.mailPollSeconds, environment["ENDPOINT_MAIL_POLL_SECONDS"], name: "ENDPOINT_MAIL_POLL_SECONDS")
+        settings.smtpTrustRootsFile = text(self.smtpCAFile, ServerFlags.smtpCAFile)
+        settings.staffEmail = text(self.staffEmail, ServerFlags.staffEmail)
+        settings.mailFrom = text(self.mailFrom, ServerFlags.mailFrom) ?? settings.mailFrom
+        settings.mailPollInterval = try Self.interval(try number(self.mailPollSeconds, ServerFlags.mailPollSeconds), ServerFlags.mailPollSeconds)
             ?? settings.mailPollInterval
-        settings.pushPollInterval = try Self.interval(self.pushPollSeconds, environment["ENDPOINT_PUSH_POLL_SECONDS"], name: "ENDPOINT_PUSH_POLL_SECONDS")
+        settings.pushPollInterval = try Self.interval(try number(self.pushPollSeconds, ServerFlags.pushPollSeconds), ServerFlags.pushPollSeconds)
             ?? settings.pushPollInterval
         do {
             settings.push = try PushConfiguration(environment: environment)
@@ -194,7 +191,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     private func resolvedLogFormat() throws -> LogFormat {
-        let text = self.logFormat ?? ProcessInfo.processInfo.environment["ENDPOINT_LOG_FORMAT"] ?? "text"
+        let text = self.logFormat ?? ServerFlags.logFormat.environmentValue(ProcessInfo.processInfo.environment) ?? ServerFlags.logFormat.shownDefault
         guard let format = LogFormat(rawValue: text.lowercased()) else {
             throw ValidationError("Unknown log format \(text); use text or json.")
         }
@@ -202,23 +199,17 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     private func resolvedLogLevel() throws -> Logger.Level {
-        let text = self.logLevel ?? ProcessInfo.processInfo.environment["ENDPOINT_LOG_LEVEL"] ?? "info"
+        let text = self.logLevel ?? ServerFlags.logLevel.environmentValue(ProcessInfo.processInfo.environment) ?? ServerFlags.logLevel.shownDefault
         guard let level = Logger.Level(rawValue: text.lowercased()) else {
             throw ValidationError("Unknown log level \(text).")
         }
         return level
     }
 
-    private static func number<Value: LosslessStringConvertible>(_ text: String?, name: String) throws -> Value? {
-        guard let text, !text.isEmpty else { return nil }
-        guard let value = Value(text) else { throw ValidationError("\(name) must be a number, not \(text).") }
-        return value
-    }
-
-    /// A poll interval from its flag or environment variable: a positive number of seconds.
-    private static func interval(_ flag: Double?, _ environment: String?, name: String) throws -> Duration? {
-        guard let seconds = try flag ?? Self.number(environment, name: name) as Double? else { return nil }
-        guard seconds > 0, seconds <= 3600 else { throw ValidationError("\(name) must be between 0 and 3600 seconds.") }
+    /// A poll interval in seconds from its flag or environment variable: above 0, at most an hour.
+    private static func interval(_ seconds: Double?, _ declaration: ServerFlag) throws -> Duration? {
+        guard let seconds else { return nil }
+        guard seconds > 0, seconds <= 3600 else { throw ValidationError("\(declaration.environment ?? declaration.name) must be between 0 and 3600 seconds.") }
         return .milliseconds(Int(seconds * 1000))
     }
 }

@@ -25,9 +25,9 @@ public struct HookRequest: Sendable {
     public let userAgent: String
     /// The request ID, also in the `X-Request-Id` header and in every log line of this request.
     public let requestID: String
-    /// The wording for messages, in the language this answer is in (`keep_lang`, the caller's stored
-    /// language, `Accept-Language`, the site's: ``Languages/choose(parameter:memberLanguage:acceptLanguage:siteDefault:)``).
-    public let messages: MessageCatalog
+    /// The language this answer is in, as the catalog its sentences come from (`keep_lang`, the
+    /// caller's stored language, `Accept-Language`, the site's: ``Languages/choose(parameter:memberLanguage:acceptLanguage:siteDefault:)``).
+    public let language: MessageCatalog
     public let logger: Logger
 
     public init(
@@ -40,7 +40,7 @@ public struct HookRequest: Sendable {
         clientAddress: String,
         userAgent: String,
         requestID: String,
-        messages: MessageCatalog,
+        language: MessageCatalog,
         logger: Logger
     ) {
         self.key = key
@@ -52,7 +52,7 @@ public struct HookRequest: Sendable {
         self.clientAddress = clientAddress
         self.userAgent = userAgent
         self.requestID = requestID
-        self.messages = messages
+        self.language = language
         self.logger = logger
     }
 }

@@ -71,11 +71,6 @@ public final class MessageCatalog: Sendable {
         self.ordinalSuffixes[day] ?? self.otherOrdinalSuffix
     }
 
-    /// Whether `count` takes the first form of a `{n|one|many}` choice.
-    public func isSingular(_ count: Int) -> Bool {
-        self.singularCounts.contains(count)
-    }
-
     func parsedTemplate(for id: MessageID) -> MessageTemplate {
         self.templates[id] ?? MessageTemplate("")
     }

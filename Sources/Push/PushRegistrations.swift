@@ -83,7 +83,7 @@ public final class PushRegistrations: Sendable {
     public func register(_ token: String, platform: PushPlatform, owner: Int?, from ip: String, now: Int = UnixTime.now) async throws {
         guard PushTokenShape.isWellFormed(token, for: platform) else { throw MalformedToken(platform: platform) }
         let options = try await self.config.options()
-        let refreshSeconds = options.integer("push_token_refresh_seconds", default: 3600)
+        let refreshSeconds = options.integer(.pushTokenRefreshSeconds)
         let key = Key(platform: platform, token: token)
         if self.database.cacheTrust.isTrusted, let entry = self.known.withLockedValue({ $0[key] }),
            entry.owner == owner, entry.lastSeenAt > now - refreshSeconds {
@@ -91,8 +91,8 @@ public final class PushRegistrations: Sendable {
             return
         }
         self.misses.increment()
-        var limits = [DeviceTokenRequest.Limit(.address(ip), perHour: options.integer("push_tokens_per_ip_per_hour", default: 1000))]
-        if let owner { limits.append(DeviceTokenRequest.Limit(.member(owner), perHour: options.integer("push_tokens_per_member_per_hour", default: 20))) }
+        var limits = [DeviceTokenRequest.Limit(.address(ip), perHour: options.integer(.pushTokensPerIPPerHour))]
+        if let owner { limits.append(DeviceTokenRequest.Limit(.member(owner), perHour: options.integer(.pushTokensPerMemberPerHour))) }
         let registration = try await self.registrar.register(
             DeviceTokenRequest(token: token, platform: platform, memberID: owner, refreshSeconds: refreshSeconds, limits: limits, now: now)
         )

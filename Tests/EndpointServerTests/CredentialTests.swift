@@ -108,7 +108,7 @@ import Testing
 
     @Test func recognisedSessionsAreCachedBriefly() async throws {
         try await TestDatabase.withMigrated(.sqlite) { database in
-            let sessions = SessionStore(database: database, policy: SessionPolicy(cacheSeconds: 5))
+            let sessions = SessionStore(database: database, policy: SessionPolicy(options: ConfigOptions([:])))
             let (first, firstToken) = try await sessions.create(memberID: 1, userAgent: "t", ip: "i", now: 1_000_000)
             let (_, secondToken) = try await sessions.create(memberID: 1, userAgent: "t", ip: "i", now: 1_000_000)
             #expect(try await sessions.authenticate(memberID: 1, token: firstToken.text, now: 1_000_001) != nil)

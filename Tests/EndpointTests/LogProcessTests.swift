@@ -41,7 +41,9 @@ import Testing
         let reset = try await EndpointProcess.post(client, base + "?hook_type=account&hook=lost_password", [("username", "alice")])
         #expect(reset.hasPrefix(#"{"success":true"#), "\(reset)")
         let mailed = try await smtp.waitForMessages(1, seconds: 20)
-        try await Task.sleep(for: .milliseconds(300))
+        try await Waiting.until("the mail worker's line saying it sent the mail") {
+            try String(contentsOf: logFile, encoding: .utf8).contains("\"mail sent\"")
+        }
         #expect(EndpointProcess.stop(server))
         try log.close()
 

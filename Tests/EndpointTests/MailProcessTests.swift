@@ -28,7 +28,7 @@ import Testing
         var server = try await EndpointProcess.serve(port: port, database: database, environment: environment, client: client)
         let joined = try await EndpointProcess.post(client, join, JoinFixtures.iOSFields("patient"))
         #expect(joined.hasPrefix(#"{"success":true"#), "\(joined)")
-        try await Task.sleep(for: .seconds(3))
+        try await Self.waitForMailList(database, "a failed attempt recorded") { $0.contains("\tqueued\t") && !$0.contains("\t0 attempts\t") }
         #expect(EndpointProcess.stop(server))
 
         let waiting = try EndpointProcess.run(["mail", "list"], database: database).output
@@ -44,9 +44,14 @@ import Testing
         let delivered = try await smtp.waitForMessages(1, seconds: 30)
         #expect(delivered[0].sender == "site@example.com")
         #expect(delivered[0].recipient == "patient@example.com")
-        try await Task.sleep(for: .seconds(2))
+        try await Self.waitForMailList(database, "the mail marked sent") { $0.contains("\tsent\t") }
         #expect(EndpointProcess.stop(server))
         #expect(smtp.received.count == 1, "delivered exactly once")
-        #expect(try EndpointProcess.run(["mail", "list"], database: database).output.contains("\tsent\t"))
+    }
+
+    /// Waits until `endpoint mail list`, run as an operator would while the server runs, prints what
+    /// `shows` looks for.
+    static func waitForMailList(_ database: String, _ what: String, shows: @escaping (String) -> Bool) async throws {
+        try await Waiting.until(what, seconds: 30) { shows(try EndpointProcess.run(["mail", "list"], database: database).output) }
     }
 }

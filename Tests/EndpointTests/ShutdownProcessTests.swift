@@ -21,7 +21,7 @@ import Testing
             client, "http://127.0.0.1:\(port)/data/endpoint.php?hook_type=account&hook=join", JoinFixtures.iOSFields("patient")
         )
         #expect(joined.hasPrefix(#"{"success":true"#), "\(joined)")
-        try await Task.sleep(for: .seconds(2))  // the mail worker is now waiting for the silent server's greeting
+        try await silent.waitForAClient()  // the mail worker is now waiting for the silent server's greeting
 
         let asked = ContinuousClock.now
         #expect(EndpointProcess.stop(server), "a clean exit")

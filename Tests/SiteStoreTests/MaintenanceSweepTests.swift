@@ -7,7 +7,7 @@ import Testing
 @Suite struct MaintenanceSweepTests {
     static let now = 1_000_000_000
     static let day = 86_400
-    static let retention = MaintenanceSweep.Retention(outboxSeconds: 30 * day, sessionIdleSeconds: 120 * day)
+    static let retention = MaintenanceSweep.Retention(options: ConfigOptions([:]), sessionIdleSeconds: 120 * day)
 
     @Test(arguments: TestDatabase.engines)
     func removesEndedRowsAndKeepsLiveOnes(engine: DatabaseEngine) async throws {

@@ -44,15 +44,11 @@ package enum JoinFixtures {
 
     /// Waits (5 s at most) until the reset worker has looked at every lost-password request.
     package static func waitForResetRequests(_ services: Site) async throws {
-        let deadline = ContinuousClock.now + .seconds(5)
-        while ContinuousClock.now < deadline {
-            let waiting = try await services.database.withConnection {
+        try await Waiting.until("the reset worker to take every lost-password request", seconds: 5) {
+            try await services.database.withConnection {
                 try await $0.raw("SELECT count(*) AS n FROM password_reset_requests").first()?.decode(column: "n", as: Int.self)
-            }
-            if waiting == 0 { return }
-            try await Task.sleep(for: .milliseconds(10))
+            } == 0
         }
-        throw TestFailure("lost-password requests are still waiting")
     }
 
     /// Requests a reset for `login` and returns the code from the queued mail.

@@ -7,11 +7,11 @@ import SQLKit
 package enum MailFixtures {
     package static let sender = MailSender(address: "noreply@example.com", name: "Test Site")
 
-    package static func delivery(_ database: Database, smtp: TestSMTPServer, policy: RetryPolicy = RetryPolicy()) throws -> MailDelivery {
+    package static func delivery(_ database: Database, smtp: TestSMTPServer, policy: RetryPolicy = .mail(ConfigOptions([:]))) throws -> MailDelivery {
         try self.delivery(database, url: smtp.url, policy: policy)
     }
 
-    package static func delivery(_ database: Database, url: String, trustRoots: String? = nil, policy: RetryPolicy = RetryPolicy()) throws -> MailDelivery {
+    package static func delivery(_ database: Database, url: String, trustRoots: String? = nil, policy: RetryPolicy = .mail(ConfigOptions([:]))) throws -> MailDelivery {
         MailDelivery(
             outbox: MailOutbox(database: database),
             client: try SMTPClient(server: try SMTPServerURL(parsing: url), extraTrustRootsFile: trustRoots, timeout: .seconds(10)),
@@ -39,13 +39,8 @@ package enum MailFixtures {
     /// mail a lost-password request leads to after the request was answered; returns its ID.
     @discardableResult
     package static func waitForMail(after mailID: Int, _ database: Database) async throws -> Int {
-        let deadline = ContinuousClock.now + .seconds(5)
-        while ContinuousClock.now < deadline {
-            let newest = try await Self.newestMailID(database)
-            if newest > mailID { return newest }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        throw TestFailure("no mail was queued after mail \(mailID)")
+        try await Waiting.until("a mail queued after mail \(mailID)", seconds: 5) { try await Self.newestMailID(database) > mailID }
+        return try await Self.newestMailID(database)
     }
 
     /// The code of the link in the most recently queued mail.

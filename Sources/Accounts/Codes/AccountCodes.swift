@@ -12,7 +12,7 @@ struct AccountCodes: Sendable {
     static func issue(memberID: Int, purpose: AccountCodeStore.Purpose, lifetimeSeconds: Int, on connection: any SQLDatabase) async throws -> String {
         let code = RandomText.base64URL(byteCount: 24)
         try await AccountCodeStore.issue(
-            memberID: memberID, purpose: purpose, codeHash: DeviceToken.storageHash(of: code), lifetimeSeconds: lifetimeSeconds, on: connection
+            memberID: memberID, purpose: purpose, codeHash: SessionToken.storageHash(of: code), lifetimeSeconds: lifetimeSeconds, on: connection
         )
         return code
     }
@@ -20,6 +20,6 @@ struct AccountCodes: Sendable {
     /// What `code` is for `memberID` and `purpose`; anything not shaped like a code is unknown.
     func lookup(memberID: Int, purpose: AccountCodeStore.Purpose, code: String) async throws -> AccountCodeStore.Lookup {
         guard code.utf8.count == 32 else { return .unknown }
-        return try await self.store.lookup(memberID: memberID, purpose: purpose, codeHash: DeviceToken.storageHash(of: code))
+        return try await self.store.lookup(memberID: memberID, purpose: purpose, codeHash: SessionToken.storageHash(of: code))
     }
 }

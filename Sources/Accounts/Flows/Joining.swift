@@ -39,7 +39,7 @@ public struct Joining: Sendable {
         /// The member must confirm the address and/or wait for the staff; `messages` say which.
         case waiting(memberID: Int, messages: [MessageID])
         /// Nothing to wait for: the member is logged in on this device.
-        case loggedIn(memberID: Int, session: DeviceSession, token: DeviceToken)
+        case loggedIn(memberID: Int, session: DeviceSession, token: SessionToken)
     }
 
     private let members: MemberStore

@@ -27,7 +27,7 @@ public struct Login: Sendable {
         public let permissions: MemberPermissions
         public let session: DeviceSession
         /// The device's secret, handed over once.
-        public let token: DeviceToken
+        public let token: SessionToken
     }
 
     private let members: MemberStore
@@ -102,7 +102,7 @@ public struct Login: Sendable {
     }
 
     /// Starts a session for a member who proved who they are some other way (joining).
-    public func startSession(memberID: Int, from client: Client) async throws -> (DeviceSession, DeviceToken) {
+    public func startSession(memberID: Int, from client: Client) async throws -> (DeviceSession, SessionToken) {
         try await self.sessions.create(memberID: memberID, userAgent: client.userAgent, ip: client.ip)
     }
 }

@@ -8,31 +8,33 @@ public import SiteStore
 /// names; the defaults are Composr's, except that whitespace in passwords is allowed, an empty password
 /// is never accepted and the 30,000 most common passwords are refused (``CommonPasswords``).
 public struct AccountRules: Sendable {
-    public var minimumUsernameLength = 3
-    public var maximumUsernameLength = 20
-    public var minimumPasswordLength = 8
-    public var maximumPasswordLength = 255
-    public var prohibitUsernameWhitespace = false
-    public var prohibitPasswordWhitespace = false
+    public var minimumUsernameLength: Int
+    public var maximumUsernameLength: Int
+    public var minimumPasswordLength: Int
+    public var maximumPasswordLength: Int
+    public var prohibitUsernameWhitespace: Bool
+    public var prohibitPasswordWhitespace: Bool
     /// Phrases a username must not contain (case-insensitive). Composr always adds Guest, unknown and
     /// System to its `restricted_usernames` option.
-    public var restrictedPhrases = ["Guest", "System", "unknown", "Staff", "Administrator", "Moderator", "googlebot"]
+    public var restrictedPhrases: [String]
     /// Domains e-mail addresses must be on (option `valid_email_domains`); empty means any.
-    public var allowedEmailDomains: [String] = []
+    public var allowedEmailDomains: [String]
 
-    public init() {}
+    /// The rules of the declared defaults.
+    public init() {
+        self.init(options: ConfigOptions([:]))
+    }
 
     /// The rules set by the config options.
     public init(options: ConfigOptions) {
-        let defaults = AccountRules()
-        self.minimumUsernameLength = max(1, options.integer("minimum_username_length", default: defaults.minimumUsernameLength))
-        self.maximumUsernameLength = max(self.minimumUsernameLength, options.integer("maximum_username_length", default: defaults.maximumUsernameLength))
-        self.minimumPasswordLength = max(1, options.integer("minimum_password_length", default: defaults.minimumPasswordLength))
-        self.maximumPasswordLength = min(255, max(self.minimumPasswordLength, options.integer("maximum_password_length", default: defaults.maximumPasswordLength)))
-        self.prohibitUsernameWhitespace = options.flag("prohibit_username_whitespace", default: false)
-        self.prohibitPasswordWhitespace = options.flag("prohibit_password_whitespace", default: false)
-        self.restrictedPhrases = Array(Set(options.list("restricted_usernames") + ["Guest", "unknown", "System"])).sorted()
-        self.allowedEmailDomains = options.list("valid_email_domains").map { $0.lowercased() }
+        self.minimumUsernameLength = options.integer(.minimumUsernameLength)
+        self.maximumUsernameLength = max(self.minimumUsernameLength, options.integer(.maximumUsernameLength))
+        self.minimumPasswordLength = options.integer(.minimumPasswordLength)
+        self.maximumPasswordLength = max(self.minimumPasswordLength, options.integer(.maximumPasswordLength))
+        self.prohibitUsernameWhitespace = options.flag(.prohibitUsernameWhitespace)
+        self.prohibitPasswordWhitespace = options.flag(.prohibitPasswordWhitespace)
+        self.restrictedPhrases = Array(Set(options.list(.restrictedUsernames) + ["Guest", "unknown", "System"])).sorted()
+        self.allowedEmailDomains = options.list(.validEmailDomains).map { $0.lowercased() }
     }
 
     /// A rule that was broken: the catalog sentence that says so.

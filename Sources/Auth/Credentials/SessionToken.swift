@@ -5,13 +5,13 @@ import Crypto
 ///
 /// 256 random bits, written as unpadded base64url so it is safe in cookies, headers and form fields.
 /// The server stores only its SHA-256 hash: a database leak yields nothing a client could replay.
-public struct DeviceToken: Sendable {
+public struct SessionToken: Sendable {
     /// The token as given to the device.
     public let text: String
 
     /// A fresh random token.
-    public static func generate() -> DeviceToken {
-        DeviceToken(text: RandomText.base64URL(byteCount: 32))
+    public static func generate() -> SessionToken {
+        SessionToken(text: RandomText.base64URL(byteCount: 32))
     }
 
     init(text: String) {

@@ -21,16 +21,11 @@ public struct Argon2idParameters: Sendable, Equatable {
     }
 
     /// The parameters from the `argon2_memory_kib`, `argon2_iterations` and `argon2_parallelism`
-    /// config options; values below the OWASP baseline are raised to it.
+    /// config options; their ranges start at the OWASP baseline, so weaker values read as it.
     public init(options: ConfigOptions) {
-        let baseline = Self.owaspBaseline
-        func value(_ name: String, _ floor: UInt32) -> UInt32 {
-            UInt32(clamping: max(Int(floor), options.integer(name, default: Int(floor))))
-        }
         self.init(
-            memoryKiB: value("argon2_memory_kib", baseline.memoryKiB),
-            iterations: value("argon2_iterations", baseline.iterations),
-            parallelism: value("argon2_parallelism", baseline.parallelism)
+            memoryKiB: UInt32(options.integer(.argon2MemoryKiB)), iterations: UInt32(options.integer(.argon2Iterations)),
+            parallelism: UInt32(options.integer(.argon2Parallelism))
         )
     }
 

@@ -13,25 +13,18 @@ public struct SessionPolicy: Sendable {
     /// database every time).
     public var cacheSeconds: Int
 
-    public init(
-        idleSeconds: Int = 120 * 86_400,
-        maximumSeconds: Int = 365 * 86_400,
-        touchIntervalSeconds: Int = 60,
-        cacheSeconds: Int = 0
-    ) {
-        self.idleSeconds = idleSeconds
-        self.maximumSeconds = maximumSeconds
-        self.touchIntervalSeconds = touchIntervalSeconds
-        self.cacheSeconds = cacheSeconds
-    }
-
     /// The policy from the `session_idle_days`, `session_maximum_days` and `session_cache_seconds`
     /// config options.
     public init(options: ConfigOptions) {
-        self.init(
-            idleSeconds: max(1, options.integer("session_idle_days", default: 120)) * 86_400,
-            maximumSeconds: max(1, options.integer("session_maximum_days", default: 365)) * 86_400,
-            cacheSeconds: max(0, options.integer("session_cache_seconds", default: 5))
-        )
+        self.idleSeconds = options.integer(.sessionIdleDays) * 86_400
+        self.maximumSeconds = options.integer(.sessionMaximumDays) * 86_400
+        self.touchIntervalSeconds = 60
+        self.cacheSeconds = options.integer(.sessionCacheSeconds)
+    }
+
+    /// The declared defaults, remembering nothing in memory (the command line, tests).
+    public init() {
+        self.init(options: ConfigOptions([:]))
+        self.cacheSeconds = 0
     }
 }

@@ -20,13 +20,13 @@ public struct SessionStore: Sendable {
     }
 
     /// Starts a session for `memberID`; returns it with the token to hand to the device (once).
-    public func create(memberID: Int, userAgent: String, ip: String, now: Int = UnixTime.now) async throws -> (DeviceSession, DeviceToken) {
-        let token = DeviceToken.generate()
+    public func create(memberID: Int, userAgent: String, ip: String, now: Int = UnixTime.now) async throws -> (DeviceSession, SessionToken) {
+        let token = SessionToken.generate()
         let session = DeviceSession(
             id: RandomText.hex(byteCount: 16), memberID: memberID, createdAt: now, lastUsedAt: now,
             expiresAt: now + self.policy.maximumSeconds, userAgent: String(userAgent.prefix(255)), ip: ip
         )
-        try await self.store.insert(session, tokenHash: DeviceToken.storageHash(of: token.text))
+        try await self.store.insert(session, tokenHash: SessionToken.storageHash(of: token.text))
         return (session, token)
     }
 
@@ -35,8 +35,8 @@ public struct SessionStore: Sendable {
     /// Records the use when the last recorded one is older than the policy's touch interval. With a
     /// cache configured, a session recognised in the last few seconds is not read again.
     public func authenticate(memberID: Int, token: String, now: Int = UnixTime.now) async throws -> DeviceSession? {
-        guard DeviceToken.isWellFormed(token) else { return nil }
-        let tokenHash = DeviceToken.storageHash(of: token)
+        guard SessionToken.isWellFormed(token) else { return nil }
+        let tokenHash = SessionToken.storageHash(of: token)
         guard var session = try await self.cachedOrStored(tokenHash: tokenHash, now: now),
               session.memberID == memberID, now < session.endsAt(policy: self.policy)
         else { return nil }

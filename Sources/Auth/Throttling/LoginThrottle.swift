@@ -10,26 +10,25 @@ public import SiteStore
 public struct LoginThrottle: Sendable {
     /// The three scopes' rules.
     public struct Limits: Sendable, Equatable {
-        public var usernameAndIP = RateLimit.Rule(count: 5, seconds: 15 * 60)
-        public var username = RateLimit.Rule(count: 50, seconds: 60 * 60)
+        public var usernameAndIP: RateLimit.Rule
+        public var username: RateLimit.Rule
         /// Generous, because thousands of members may share one carrier-grade NAT address (README,
         /// "Limits per network").
-        public var ip = RateLimit.Rule(count: 500, seconds: 15 * 60)
+        public var ip: RateLimit.Rule
 
-        public init() {}
+        /// The declared defaults.
+        public init() {
+            self.init(options: ConfigOptions([:]))
+        }
 
         /// The limits from the `login_throttle_*` config options.
         public init(options: ConfigOptions) {
-            func rule(_ scope: String, _ fallback: RateLimit.Rule) -> RateLimit.Rule {
-                RateLimit.Rule(
-                    count: options.integer("login_throttle_\(scope)_failures", default: fallback.count),
-                    seconds: max(1, options.integer("login_throttle_\(scope)_minutes", default: fallback.seconds / 60)) * 60
-                )
+            func rule(_ failures: ConfigOption, _ minutes: ConfigOption) -> RateLimit.Rule {
+                RateLimit.Rule(count: options.integer(failures), seconds: options.integer(minutes) * 60)
             }
-            let defaults = Limits()
-            self.usernameAndIP = rule("user_ip", defaults.usernameAndIP)
-            self.username = rule("user", defaults.username)
-            self.ip = rule("ip", defaults.ip)
+            self.usernameAndIP = rule(.loginThrottleUserIPFailures, .loginThrottleUserIPMinutes)
+            self.username = rule(.loginThrottleUserFailures, .loginThrottleUserMinutes)
+            self.ip = rule(.loginThrottleIPFailures, .loginThrottleIPMinutes)
         }
 
         /// The longest window, which failures must be remembered for.

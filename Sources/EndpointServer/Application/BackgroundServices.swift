@@ -27,8 +27,8 @@ public enum BackgroundServices {
             let delivery = MailDelivery(
                 outbox: MailOutbox(database: site.database),
                 client: try SMTPClient(server: smtpURL, extraTrustRootsFile: settings.smtpTrustRootsFile),
-                sender: { MailSender(address: from, name: (try? await config.options().siteName) ?? ConfigOptions.defaultSiteName) },
-                policy: RetryPolicy(options: options, prefix: "mail"), logger: logger
+                sender: { MailSender(address: from, name: (try? await config.options().siteName) ?? ConfigOption.siteName.defaultValue) },
+                policy: .mail(options), logger: logger
             )
             logger.info("delivering mail", metadata: ["smtp": "\(smtpURL)"])
             services.append(PeriodicWorker(name: "mail", interval: settings.mailPollInterval, logger: logger) { try await delivery.deliverDue() })
@@ -36,7 +36,7 @@ public enum BackgroundServices {
             logger.notice("no SMTP server configured (ENDPOINT_SMTP_URL): mail stays queued; see `endpoint mail list`")
         }
         let push = try await settings.push.delivery(
-            outbox: PushOutbox(database: site.database), policy: RetryPolicy(options: options, prefix: "push"), logger: logger,
+            outbox: PushOutbox(database: site.database), policy: .push(options), logger: logger,
             tokenRemoved: { [registrations = site.pushRegistrations] in registrations.forget(token: $0, platform: $1) }
         )
         if let push {

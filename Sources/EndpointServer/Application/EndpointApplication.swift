@@ -10,7 +10,8 @@ public import SiteStore
 /// Builds and runs the HTTP application: the endpoint dispatcher in front of a router holding
 /// `/healthz`, `/readyz`, the account pages and the article pages, plus the background services.
 ///
-/// Kept apart from the command line so tests build exactly what `endpoint serve` runs.
+/// Kept apart from the command line so tests build what `endpoint serve` runs, from the same
+/// settings; only the hooks (`registry`), the languages and the background services may be swapped.
 public enum EndpointApplication {
     /// The application for `site`.
     ///

@@ -16,7 +16,7 @@ public enum NewsClock {
             return try await NewsChangeLog.recordClockChanges(on: connection, now: now)
         }
         if recorded > 0 { site.newsAnswers.clear() }
-        let pushing = try await site.config.options().flag("news_push_on_publish", default: false)
+        let pushing = try await site.config.options().flag(.newsPushOnPublish)
         let announced = try await NewsPublication(database: site.database).announceDue(pushing: pushing, now: now)
         return (recorded, announced)
     }

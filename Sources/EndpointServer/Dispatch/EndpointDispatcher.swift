@@ -57,10 +57,10 @@ struct EndpointDispatcher: RouterMiddleware {
                 effect: hook.effect(of: target.target.type)
             )
             context.access?.record(hook: "\(target.key.hookType)/\(target.key.hook)", type: hookRequest.type, memberID: hookRequest.caller.session?.memberID)
-            language = hookRequest.messages
+            language = hookRequest.language
             let answer = try await hook.run(hookRequest)
             return Envelope.success(
-                answer.data, requestID: requestID, language: hookRequest.messages, headers: answer.headers,
+                answer.data, requestID: requestID, language: hookRequest.language, headers: answer.headers,
                 cacheable: answer.isCacheable, caching: answer.caching,
                 conditions: Envelope.Conditions(ifNoneMatch: request.headers[.ifNoneMatch], ifModifiedSince: request.headers[.ifModifiedSince]),
                 document: answer.isDocument, rendering: answer.rendering
@@ -152,7 +152,7 @@ struct EndpointDispatcher: RouterMiddleware {
             clientAddress: self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers[.xForwardedFor]),
             userAgent: request.headers[.userAgent] ?? "",
             requestID: requestID,
-            messages: await self.languages.catalog(
+            language: await self.languages.catalog(
                 fields: [resolved.query, post], memberLanguage: caller.session?.memberLanguage, headers: request.headers
             ),
             logger: context.logger

@@ -45,7 +45,7 @@ struct ArticlePage: Sendable {
         if let image = article.imageURL { shown["image"] = image }
         if let external = article.externalURL { shown["external"] = external }
         context["article"] = shown
-        let maxAge = min(max(options.integer("news_max_age_seconds", default: 60), 0), 86_400)
+        let maxAge = options.integer(.newsMaxAgeSeconds)
         var response = self.response(.ok, context, messages: messages, cacheControl: "public, max-age=\(maxAge), stale-while-revalidate=300")
         response.headers[.lastModified] = HTTPDate.format(article.updatedAt)
         return response

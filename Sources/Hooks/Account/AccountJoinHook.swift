@@ -37,7 +37,7 @@ public struct AccountJoinHook: Hook {
             let code = try request.parameters.requiredEither("code").trimmingWhitespace
             let member = try request.parameters.requiredInteger("member")
             let message = try await self.confirm(member, code, request.clientAddress)
-            return HookResponse(data: ["message": .string(request.messages.text(message))])
+            return HookResponse(data: ["message": .string(request.language.text(message))])
         case let other?:
             throw EndpointError.refused(.unsupportedType, other)
         }
@@ -59,12 +59,12 @@ public struct AccountJoinHook: Hook {
         switch try await self.join(application, request.client) {
         case .waiting(let memberID, let messages):
             request.logger.info("member joined", metadata: ["member_id": "\(memberID)"])
-            let text = messages.map { request.messages.text($0) }.joined()
+            let text = messages.map { request.language.text($0) }.joined()
             return HookResponse(data: ["message": .string(text), "member_id": .int(memberID)])
         case .loggedIn(let memberID, let session, let token):
             request.logger.info("member joined", metadata: ["member_id": "\(memberID)"])
             let fields: [(key: String, value: JSONValue)] = [
-                ("message", .string(request.messages.text(.loginAuto))),
+                ("message", .string(request.language.text(.loginAuto))),
                 ("member_id", .int(memberID)),
                 ("sessionID", .string(session.id)),
             ]

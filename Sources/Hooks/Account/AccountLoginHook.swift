@@ -27,7 +27,7 @@ public struct AccountLoginHook: Hook {
         let password = try request.parameters.requiredPost("password").trimmingWhitespace
         let success = try await self.logIn(username, password, request.client)
         return HookResponse(
-            data: try await self.responseData(success, messages: request.messages),
+            data: try await self.responseData(success, messages: request.language),
             headers: self.cookies.issue(memberID: success.member.id, token: success.token, session: success.session),
             caching: .secret
         )

@@ -52,7 +52,7 @@ public struct AccountLostPasswordHook: Hook {
         let email = request.parameters.optionalEither("email_address")?.trimmingWhitespace ?? ""
         guard !username.isEmpty || !email.isEmpty else { throw EndpointError.refused(.passwordResetError) }
         try await self.recovery.request(username.isEmpty ? email : username, request.clientAddress)
-        return HookResponse(data: ["message": .string(request.messages.text(.resetCodeMailed))])
+        return HookResponse(data: ["message": .string(request.language.text(.resetCodeMailed))])
     }
 
     private func reset(_ request: HookRequest) async throws -> HookResponse {
@@ -61,6 +61,6 @@ public struct AccountLostPasswordHook: Hook {
         let password = try request.parameters.requiredPost("password").trimmingWhitespace
         let passwordConfirm = try request.parameters.requiredPost("password_confirm").trimmingWhitespace
         let message = try await self.recovery.complete(member, code, password, passwordConfirm, request.clientAddress)
-        return HookResponse(data: ["message": .string(request.messages.text(message))])
+        return HookResponse(data: ["message": .string(request.language.text(message))])
     }
 }

@@ -59,7 +59,7 @@ public struct AccountSessionHook: Hook {
         case "view":
             return try await self.view(session)
         case "delete":
-            return try await self.logOut(session, everywhere: request.id == "all", messages: request.messages)
+            return try await self.logOut(session, everywhere: request.id == "all", messages: request.language)
         case let other:
             throw EndpointError.refused(.unsupportedType, other)
         }

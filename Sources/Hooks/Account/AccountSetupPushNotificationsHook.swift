@@ -56,7 +56,7 @@ public struct AccountSetupPushNotificationsHook: Hook {
         let owner = try await self.owner(requested: try request.parameters.optionalInteger("member"), caller: request.caller)
         try await self.registry.register(token, platform, owner, request.clientAddress)
         return HookResponse(data: [
-            "message": .string(request.messages.text(.success)),
+            "message": .string(request.language.text(.success)),
             "member_id": owner.map(JSONValue.int) ?? .null,
             "device": .string(platform.rawValue),
         ])

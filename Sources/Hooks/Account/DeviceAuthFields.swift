@@ -4,7 +4,7 @@ import EndpointCore
 /// The `device_auth_*` values a logged-in device sends back (reference §3.3), plus the empty
 /// `password` key Android insists on; shared by login and the automatic login after joining.
 enum DeviceAuthFields {
-    static func fields(memberID: Int, token: DeviceToken) -> [(key: String, value: JSONValue)] {
+    static func fields(memberID: Int, token: SessionToken) -> [(key: String, value: JSONValue)] {
         [
             ("password", ""),
             ("device_auth_member_id_cn", .string(PresentedCredentials.memberCookie)),

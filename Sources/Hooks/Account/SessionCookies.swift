@@ -14,7 +14,7 @@ public struct SessionCookies: Sendable {
     }
 
     /// Cookies carrying `memberID` and `token`, living as long as `session` may.
-    func issue(memberID: Int, token: DeviceToken, session: DeviceSession) -> [(name: String, value: String)] {
+    func issue(memberID: Int, token: SessionToken, session: DeviceSession) -> [(name: String, value: String)] {
         let maxAge = session.expiresAt - session.createdAt
         return [
             self.header(PresentedCredentials.memberCookie, String(memberID), maxAge: maxAge, httpOnly: false),

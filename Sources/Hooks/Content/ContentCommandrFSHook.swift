@@ -58,10 +58,12 @@ public struct ContentCommandrFSHook: Hook {
         return try await filesystem.list(inner, on: connection)
     }
 
-    /// `news/3`, `member/2`, `group/1`… or a GUID: as in Composr, the listing of the folder that holds
-    /// the resource, so a script learns where it lives; the found file's entry carries its path.
+    /// `news/3`, `member/2`, `group/1`… or a GUID, resolved and then viewed as Composr does: a folder
+    /// resource (a group, a news category, whose properties are its `_folder.cms`) answers the listing
+    /// of its folder, the `_folder.cms` entry carrying its path (our addition); a file resource (a
+    /// member, an article, a contact message) answers the file's properties.
     private func search(_ id: String) async throws -> HookResponse {
-        let listing = try await self.context.database.transaction { connection -> JSONValue? in
+        let data = try await self.context.database.transaction { connection -> JSONValue? in
             try await GroupsFilesystem.assignIdentities(on: connection)
             let parts = id.split(separator: "/", omittingEmptySubsequences: false)
             let identity: ResourceIdentity?
@@ -70,16 +72,19 @@ public struct ContentCommandrFSHook: Hook {
             } else {
                 identity = try await ResourceIdentityStore.find(guid: id, on: connection)
             }
-            guard let identity, let found = try await self.tree.locate(identity, on: connection), let name = found.segments.last,
-                  var entries = try await self.entries(of: CommandrPath(segments: found.segments.dropLast()), on: connection)
-            else { return nil }
+            guard let identity, let found = try await self.tree.locate(identity, on: connection), let name = found.segments.last else { return nil }
+            guard name == CommandrEntry.folderProperties else {
+                guard let (filesystem, inner, _) = self.tree.resolve(found) else { return nil }
+                return try await filesystem.read(inner, on: connection)
+            }
+            guard var entries = try await self.entries(of: CommandrPath(segments: found.segments.dropLast()), on: connection) else { return nil }
             for index in entries.indices where entries[index].name == name {
                 entries[index].annotation = ["path": .string(found.description)]
             }
             return CommandrEntry.listing(entries)
         }
-        guard let listing else { throw EndpointError.refused(.missingResource) }
-        return HookResponse(data: listing, isCacheable: true)
+        guard let data else { throw EndpointError.refused(.missingResource) }
+        return HookResponse(data: data, isCacheable: true)
     }
 
     private func write(_ type: String, path: CommandrPath, _ request: HookRequest) async throws -> HookResponse {
@@ -110,7 +115,7 @@ public struct ContentCommandrFSHook: Hook {
         }
         write.committed()
         request.logger.info("commandr_fs write", metadata: ["type": "\(type)", "path": "\(written)"])
-        var answer: [(key: String, value: JSONValue)] = [("message", .string(request.messages.text(.success)))]
+        var answer: [(key: String, value: JSONValue)] = [("message", .string(request.language.text(.success)))]
         if type == "add" { answer.append(("path", .string(written.description))) }
         return HookResponse(data: .object(answer))
     }

@@ -50,7 +50,7 @@ public struct ContactUsHook: Hook {
         guard !post.isEmpty else { throw EndpointError.refused(.improperlyFilledIn) }
         guard post.count <= Self.maximumPostLength else { throw EndpointError.refused(.fieldTooLong, "post", String(Self.maximumPostLength)) }
         let title = try Self.line(parameters, "title") ?? ""
-        let category = try Self.line(parameters, "category").flatMap { $0.isEmpty ? nil : $0 } ?? request.messages.text(.general)
+        let category = try Self.line(parameters, "category").flatMap { $0.isEmpty ? nil : $0 } ?? request.language.text(.general)
         let givenEmail = try Self.line(parameters, "email") ?? ""
         if !givenEmail.isEmpty { try AccountRules().check(email: givenEmail) }
         let givenName = try Self.line(parameters, "poster_name_if_guest").flatMap { $0.isEmpty ? nil : $0 }
@@ -66,7 +66,7 @@ public struct ContactUsHook: Hook {
         )
         let id = try await self.inbox.deliver(message, sender)
         request.logger.info("contact message stored", metadata: ["staff_message_id": "\(id)"])
-        return HookResponse(data: ["message": .string(request.messages.text(.yourMessageWasSentSubject, title))])
+        return HookResponse(data: ["message": .string(request.language.text(.yourMessageWasSentSubject, title))])
     }
 
     /// An optional single-line field, trimmed, refused when longer than a line may be.

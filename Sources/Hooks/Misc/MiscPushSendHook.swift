@@ -35,7 +35,7 @@ public struct MiscPushSendHook: Hook {
             target: target
         )
         let count = try await self.send(broadcast, .member(id: request.caller.memberID, username: membership.username))
-        return HookResponse(data: ["message": .string(request.messages.text(.pushQueued, String(count))), "devices": .int(count)])
+        return HookResponse(data: ["message": .string(request.language.text(.pushQueued, String(count))), "devices": .int(count)])
     }
 
     /// The `data` parameter: a JSON object whose values are strings (or numbers, kept as text).

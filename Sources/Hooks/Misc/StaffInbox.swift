@@ -19,10 +19,10 @@ public enum StaffInbox {
             admit: { ip, memberID in
                 let options = try await config.options()
                 var scopes: [(subject: RateLimit.Subject, rule: RateLimit.Rule)] = [
-                    (.address(ip), .perHour(options.integer("contact_us_limit_per_ip_per_hour", default: 50))),
+                    (.address(ip), .perHour(options.integer(.contactUsLimitPerIPPerHour))),
                 ]
                 if let memberID {
-                    scopes.append((.member(memberID), .perHour(options.integer("contact_us_limit_per_hour", default: 5))))
+                    scopes.append((.member(memberID), .perHour(options.integer(.contactUsLimitPerHour))))
                 }
                 if case .limited(let wait) = try await RateLimit(database: database).reserve("contact_us", limits: scopes) {
                     throw AccountFailure.limited(.contactThrottled, seconds: wait)

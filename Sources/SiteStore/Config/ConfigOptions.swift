@@ -23,37 +23,44 @@ public struct ConfigOptions: Sendable {
         }
     }
 
-    /// The option as a whole number, or `fallback` when unset or not a number.
-    public func integer(_ name: String, default fallback: Int) -> Int {
-        self.values[name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? fallback
+    /// The text stored for option `name`, unchecked (what was written, for tests and tools); readers
+    /// ask with a declaration instead.
+    public func stored(_ name: String) -> String? {
+        self.values[name]
     }
 
-    /// The option as an on/off switch (Composr stores `1`/`0`), or `fallback` when unset.
-    public func flag(_ name: String, default fallback: Bool) -> Bool {
-        self.values[name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { $0 != 0 } ?? fallback
+    /// An `.integer` option's value, brought within its range; its default when unset or not a number.
+    public func integer(_ option: ConfigOption) -> Int {
+        let fallback = Int(option.defaultValue) ?? 0
+        let value = self.values[option.name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? fallback
+        guard case .integer(let range) = option.kind else { return value }
+        return min(max(value, range.lowerBound), range.upperBound)
     }
 
-    /// The option's text, or `fallback` when unset.
-    public func string(_ name: String, default fallback: String) -> String {
-        self.values[name] ?? fallback
+    /// A `.flag` option's value (Composr stores `1`/`0`); its default when unset or not a number.
+    public func flag(_ option: ConfigOption) -> Bool {
+        let stored = self.values[option.name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        return (stored ?? Int(option.defaultValue) ?? 0) != 0
+    }
+
+    /// A text, timezone or language option's value; its default when unset.
+    public func text(_ option: ConfigOption) -> String {
+        self.values[option.name] ?? option.defaultValue
+    }
+
+    /// A `.list` option's trimmed, non-empty items.
+    public func list(_ option: ConfigOption) -> [String] {
+        self.text(option).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     /// The site's name (option `site_name`), as mails, pages and messages show it.
     public var siteName: String {
-        self.string("site_name", default: Self.defaultSiteName)
+        self.text(.siteName)
     }
 
     /// The site's language code (option `default_language`): the language of answers when nothing
     /// else decides it, and of members who joined without naming one.
     public var defaultLanguage: String {
-        self.string("default_language", default: "EN")
-    }
-
-    /// The name of a site that has not set `site_name` (Composr's installer default).
-    public static let defaultSiteName = "Composr site"
-
-    /// A comma-separated option as its trimmed, non-empty items.
-    public func list(_ name: String) -> [String] {
-        (self.values[name] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        self.text(.defaultLanguage)
     }
 }

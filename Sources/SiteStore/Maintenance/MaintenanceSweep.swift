@@ -44,18 +44,22 @@ public struct MaintenanceSweep: Sendable {
         /// confirmed" or "already used" rather than "incorrect code" (which also counts as a guess).
         public var accountCodeSeconds = 7 * 24 * 3600
         /// The news change log (config `news_sync_retention_days`).
-        public var newsChangeSeconds = 90 * 24 * 3600
+        public var newsChangeSeconds: Int
         /// Push tokens not registered again for this long (config `push_token_retention_days`): the
         /// services expire tokens of devices that stopped checking in, and apps register theirs at
         /// every start.
-        public var deviceTokenSeconds = 270 * 24 * 3600
+        public var deviceTokenSeconds: Int
         /// Accounts still waiting for their address to be confirmed this long after joining (config
         /// `pending_account_days`): their name and address are free again.
-        public var pendingMemberSeconds = 7 * 24 * 3600
+        public var pendingMemberSeconds: Int
 
-        public init(outboxSeconds: Int, sessionIdleSeconds: Int) {
-            self.outboxSeconds = outboxSeconds
+        /// The retention `options` set; `sessionIdleSeconds` is the session policy's.
+        public init(options: ConfigOptions, sessionIdleSeconds: Int) {
+            self.outboxSeconds = options.integer(.outboxRetentionDays) * 86_400
             self.sessionIdleSeconds = sessionIdleSeconds
+            self.newsChangeSeconds = options.integer(.newsSyncRetentionDays) * 86_400
+            self.deviceTokenSeconds = options.integer(.pushTokenRetentionDays) * 86_400
+            self.pendingMemberSeconds = options.integer(.pendingAccountDays) * 86_400
         }
     }
 

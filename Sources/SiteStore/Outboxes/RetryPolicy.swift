@@ -7,20 +7,27 @@ public struct RetryPolicy: Sendable, Equatable {
     public var maximumSeconds: Int
     public var maximumAttempts: Int
 
-    public init(baseSeconds: Int = 30, maximumSeconds: Int = 3600, maximumAttempts: Int = 15) {
+    public init(baseSeconds: Int, maximumSeconds: Int, maximumAttempts: Int) {
         self.baseSeconds = max(1, baseSeconds)
         self.maximumSeconds = max(self.baseSeconds, maximumSeconds)
         self.maximumAttempts = max(1, maximumAttempts)
     }
 
-    /// The policy set by the `<prefix>_retry_base_seconds`, `<prefix>_retry_max_seconds` and
-    /// `<prefix>_max_attempts` config options (`mail`, `push`).
-    public init(options: ConfigOptions, prefix: String) {
-        let defaults = RetryPolicy()
-        self.init(
-            baseSeconds: options.integer("\(prefix)_retry_base_seconds", default: defaults.baseSeconds),
-            maximumSeconds: options.integer("\(prefix)_retry_max_seconds", default: defaults.maximumSeconds),
-            maximumAttempts: options.integer("\(prefix)_max_attempts", default: defaults.maximumAttempts)
+    /// The policy of the mail outbox's options (`mail_retry_base_seconds`, `mail_retry_max_seconds`,
+    /// `mail_max_attempts`).
+    public static func mail(_ options: ConfigOptions) -> RetryPolicy {
+        RetryPolicy(
+            baseSeconds: options.integer(.mailRetryBaseSeconds), maximumSeconds: options.integer(.mailRetryMaxSeconds),
+            maximumAttempts: options.integer(.mailMaxAttempts)
+        )
+    }
+
+    /// The policy of the push outbox's options (`push_retry_base_seconds`, `push_retry_max_seconds`,
+    /// `push_max_attempts`).
+    public static func push(_ options: ConfigOptions) -> RetryPolicy {
+        RetryPolicy(
+            baseSeconds: options.integer(.pushRetryBaseSeconds), maximumSeconds: options.integer(.pushRetryMaxSeconds),
+            maximumAttempts: options.integer(.pushMaxAttempts)
         )
     }
 

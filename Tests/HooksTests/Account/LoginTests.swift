@@ -79,7 +79,7 @@ import Testing
             }
             let tokenHash = try #require(try sessionRow?.decode(column: "token_hash", as: String.self))
             #expect(tokenHash != loggedIn.token)
-            #expect(tokenHash == DeviceToken.storageHash(of: loggedIn.token))
+            #expect(tokenHash == SessionToken.storageHash(of: loggedIn.token))
         }
     }
 

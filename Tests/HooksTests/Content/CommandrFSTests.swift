@@ -91,6 +91,23 @@ import Testing
         }
     }
 
+    /// No option seeded as a number or a flag takes text: each has a rule, so `push_max_attempts =
+    /// "ten"` is refused rather than stored.
+    @Test func everyNumericOptionRefusesText() async throws {
+        try await Self.asAdmin { fs, _, _ in
+            var numeric: [String] = []
+            for name in try await fs.list("etc").files {
+                let value = try await fs.read("etc/\(name)")["data"] as? String
+                guard let value, Int(value) != nil else { continue }
+                numeric.append(name)
+                let answer = try await fs.query("edit", "etc/\(name)", data: "ten")
+                #expect(answer.success == false && answer.errorDetails?.hasPrefix(name + " must be") == true, "\(name): \(answer.raw)")
+                #expect(try await fs.read("etc/\(name)")["data"] as? String == value, "\(name) unchanged")
+            }
+            #expect(numeric.contains("push_max_attempts") && numeric.count > 30, "\(numeric)")
+        }
+    }
+
     @Test func configOptionsAreReadCheckedAndAppliedAtOnce() async throws {
         try await Self.asAdmin { fs, client, _ in
             #expect(try await fs.list("etc").files.contains("minimum_password_length"))
@@ -237,36 +254,51 @@ import Testing
         }
     }
 
-    /// As in Composr, `search` answers the `[dirs, files]` listing of the folder that holds the
-    /// resource; the found file's entry has a fifth element with its path, which reads the resource.
-    @Test func searchAnswersTheListingOfTheFolderHoldingTheResource() async throws {
+    /// As in Composr, `search` resolves the resource, then answers as `view` of what it resolved to: a
+    /// folder resource (a group, a news category) the `[dirs, files]` listing of its folder, whose
+    /// `_folder.cms` entry has a fifth element with its path; a file resource (a member, an article,
+    /// a contact message) that file's properties.
+    @Test func searchViewsTheFolderOrTheFileTheResourceResolvesTo() async throws {
         try await Self.asAdmin { fs, client, services in
             _ = try await fs.rest(.post, "var/news/general-news/_folder.cms", body: #"{"label": "General news"}"#)
             _ = try await fs.rest(.post, "var/news/general-news/Found me.cms", body: #"{"summary": "here"}"#)
-            let id = try await services.database.withConnection { try await $0.raw("SELECT id FROM news").first()?.decode(column: "id", as: Int.self) }
-            let guid = try await services.database.withConnection {
-                try await $0.raw("SELECT guid FROM resource_ids WHERE resource_type = 'news'").first()?.decode(column: "guid", as: String.self)
+            _ = try await client.postForm(ContactUsTests.androidURI, [("title", "Help please"), ("post", "Body"), ("email", "g@example.org")])
+            let ids = try await services.database.withConnection { connection in
+                (
+                    article: try await connection.raw("SELECT id FROM news").first()?.decode(column: "id", as: Int.self),
+                    category: try await connection.raw("SELECT id FROM news_categories WHERE label = 'General news'").first()?.decode(column: "id", as: Int.self),
+                    message: try await connection.raw("SELECT id FROM staff_messages").first()?.decode(column: "id", as: Int.self),
+                    guid: try await connection.raw("SELECT guid FROM resource_ids WHERE resource_type = 'news'").first()?.decode(column: "guid", as: String.self)
+                )
             }
-            let byID = try await fs.query("search", "news/\(try #require(id))")
-            let byGUID = try await fs.query("search", try #require(guid))
-            let byREST = try await client.envelope("/data/endpoint.php/content/commandr_fs/news/\(try #require(id))?type=search", headers: fs.headers)
+            let article = try #require(ids.article)
+
+            let byID = try await fs.query("search", "news/\(article)")
+            let byGUID = try await fs.query("search", try #require(ids.guid))
+            let byREST = try await client.envelope("/data/endpoint.php/content/commandr_fs/news/\(article)?type=search", headers: fs.headers)
+            let file = try await fs.read("var/news/general-news/found-me.cms")
             for answer in [byID, byGUID, byREST] {
-                let halves = try #require(answer.json["response_data"] as? [Any], "\(answer.raw)")
-                #expect(halves.count == 2)
-                #expect((halves[0] as? [String: Any])?.isEmpty == true)
-                let files = try #require(halves[1] as? [String: [Any]])
-                #expect(files.keys.sorted() == ["_folder.cms", "found-me.cms"])
-                #expect(files["_folder.cms"]?.count == 4, "other entries keep Composr's four elements")
-                let found = try #require(files["found-me.cms"])
-                #expect(found.count == 5 && found[0] as? String == "found-me.cms" && found[1] as? Int == 0)
-                #expect((found.last as? [String: Any])?["path"] as? String == "/var/news/general-news/found-me.cms")
+                let properties = try #require(answer.json["response_data"] as? [String: Any], "\(answer.raw)")
+                #expect(properties["summary"] as? String == "here" && Set(properties.keys) == Set(file.keys), "as `view` of its file: \(answer.raw)")
             }
-            #expect(try await fs.read("var/news/general-news/found-me.cms")["summary"] as? String == "here", "the path reads the resource")
+
+            let member = try #require(try await fs.query("search", "member/2").json["response_data"] as? [String: Any])
+            let root = try await fs.read("var/groups/administrators/root.cms")
+            #expect(member["label"] as? String == "root" && member["email_address"] as? String == "root@example.com" && Set(member.keys) == Set(root.keys), "\(member)")
+
+            let messageID = try #require(ids.message)
+            let message = try #require(try await fs.query("search", "contact_message/\(messageID)").json["response_data"] as? [String: Any])
+            #expect(message["post"] as? String == "Body" && message["email"] as? String == "g@example.org", "\(message)")
 
             let guests = try await fs.query("search", "group/1")
             #expect(guests.raw.contains(#""response_data":[{},{"_folder.cms":["_folder.cms",0,null,null,{"path":"/var/groups/guests/_folder.cms"}],"guest.cms":["guest.cms",0,null,null]}]"#), "\(guests.raw)")
-            let member = try #require(try await fs.query("search", "member/2").json["response_data"] as? [Any])
-            #expect((member.last as? [String: Any])?.keys.sorted() == ["_folder.cms", "root.cms"])
+            let categoryID = try #require(ids.category)
+            let category = try #require(try await fs.query("search", "news_category/\(categoryID)").json["response_data"] as? [Any])
+            let files = try #require(category.last as? [String: [Any]])
+            #expect(files.keys.sorted() == ["_folder.cms", "found-me.cms"])
+            #expect(files["found-me.cms"]?.count == 4, "other entries keep Composr's four elements")
+            #expect((files["_folder.cms"]?.last as? [String: Any])?["path"] as? String == "/var/news/general-news/_folder.cms")
+
             #expect(try await fs.query("search", "news/999").errorDetails == "The requested resource does not exist. It has probably been deleted.")
             #expect(try await fs.query("search", "00000000-0000-0000-0000-000000000000").success == false)
         }

@@ -16,7 +16,7 @@ import Testing
         HookRequest(
             key: HookKey("account", hook), type: type, id: nil, parameters: RequestParameters(post: post, query: query),
             caller: caller, clientAddress: "192.0.2.7", userAgent: "test-agent", requestID: "r1",
-            messages: MessageCatalog.english, logger: Logger(label: "test")
+            language: MessageCatalog.english, logger: Logger(label: "test")
         )
     }
 
@@ -37,7 +37,7 @@ import Testing
         static let profile = MemberProfile(siteTimeZone: { TimeZone(identifier: "Europe/London")! }, now: { 1_795_475_760 })
 
         @Test func answersWithTheProfileAndHandsOverTheDeviceToken() async throws {
-            let token = DeviceToken.generate()
+            let token = SessionToken.generate()
             let membership = Membership(username: "alice", groups: [.init(id: 4, name: "Members")], isAdmin: false, isStaff: false)
             let success = Accounts.Login.Success(
                 member: Self.member,

@@ -1,9 +1,12 @@
 import EndpointCore
 
 /// One entry of a directory listing: `[name, kind, size, mtime]` (reference §5.2), with a fifth
-/// element for the fixed directories (the backing hook, as Composr sends it) and for the file a
-/// `search` found (`{"path": …}`, our addition).
+/// element for the fixed directories (the backing hook, as Composr sends it) and for the folder
+/// properties a `search` found (`{"path": …}`, our addition).
 struct CommandrEntry: Sendable {
+    /// The file holding a folder's own properties (a group's, a news category's), as in Composr.
+    static let folderProperties = "_folder.cms"
+
     let name: String
     let isDirectory: Bool
     var size: Int?

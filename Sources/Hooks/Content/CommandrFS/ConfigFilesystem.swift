@@ -23,7 +23,7 @@ struct ConfigFilesystem: CommandrFilesystem {
 
     func edit(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws {
         let name = path[0]
-        let value = try ConfigOptionRule.rule(for: name).check(Self.rawValue(write.data), option: name)
+        let value = try ConfigOptionRule.check(Self.rawValue(write.data), option: name)
         _ = try await ConfigStore.write(name, value: value, on: connection)
     }
 

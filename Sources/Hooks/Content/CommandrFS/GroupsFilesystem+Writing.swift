@@ -10,12 +10,12 @@ extension GroupsFilesystem {
     func add(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws -> [String] {
         guard path.count == 2 else { throw EndpointError.refused(.cannotCreateHere, "var/groups/" + path.joined(separator: "/")) }
         var properties = try write.properties()
-        if path[1] == "_folder.cms" {
+        if path[1] == CommandrEntry.folderProperties {
             let label = try properties.text("label") ?? path[0]
             let id = try await GroupStore.create(name: label, on: connection)
             try await self.applyGroup(&properties, id: id, current: .emptyObject, write, on: connection)
             guard let identity = try await ResourceIdentityStore.find(.group, id: id, on: connection) else { throw InsertedRowMissing(table: "groups") }
-            return [identity.moniker, "_folder.cms"]
+            return [identity.moniker, CommandrEntry.folderProperties]
         }
         guard let group = try await Self.group(moniker: path[0], on: connection) else {
             throw EndpointError.refused(.missingResourceNamed, "var/groups/" + path[0])
@@ -26,7 +26,7 @@ extension GroupsFilesystem {
     func edit(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws {
         guard let group = try await Self.group(moniker: path[0], on: connection) else { return }
         var properties = try write.properties()
-        if path[1] == "_folder.cms" {
+        if path[1] == CommandrEntry.folderProperties {
             try await self.applyGroup(&properties, id: group.record.id, current: Self.json(group), write, on: connection)
             return
         }
@@ -36,7 +36,7 @@ extension GroupsFilesystem {
 
     func delete(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws {
         guard let group = try await Self.group(moniker: path[0], on: connection) else { return }
-        if path[1] == "_folder.cms" {
+        if path[1] == CommandrEntry.folderProperties {
             let record = group.record
             guard try await GroupStore.memberCount(record.id, on: connection) == 0, record.id != GroupRecord.guestsID,
                   !record.isDefault, !record.isSuperAdmin

@@ -28,7 +28,7 @@ struct GroupsFilesystem: CommandrFilesystem {
             let files = try await MemberStore.ids(inPrimaryGroup: group.record.id, on: connection).compactMap { id in
                 members[id].map { CommandrEntry.file($0.moniker + ".cms") }
             }
-            return [.file("_folder.cms")] + files
+            return [.file(CommandrEntry.folderProperties)] + files
         default:
             return nil
         }
@@ -38,7 +38,7 @@ struct GroupsFilesystem: CommandrFilesystem {
         guard path.count == 2 else { return nil }
         try await Self.assignIdentities(on: connection)
         guard let group = try await Self.group(moniker: path[0], on: connection) else { return nil }
-        if path[1] == "_folder.cms" { return Self.json(group) }
+        if path[1] == CommandrEntry.folderProperties { return Self.json(group) }
         guard let member = try await Self.member(file: path[1], in: group, on: connection) else { return nil }
         return try await Self.json(member, on: connection)
     }
@@ -47,7 +47,7 @@ struct GroupsFilesystem: CommandrFilesystem {
         try await Self.assignIdentities(on: connection)
         switch identity.type {
         case .group:
-            return [identity.moniker, "_folder.cms"]
+            return [identity.moniker, CommandrEntry.folderProperties]
         case .member:
             guard let member = try await MemberStore.find(id: identity.id, on: connection),
                   let group = try await ResourceIdentityStore.find(.group, id: member.primaryGroupID, on: connection)

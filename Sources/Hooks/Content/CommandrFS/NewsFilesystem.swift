@@ -22,7 +22,7 @@ struct NewsFilesystem: CommandrFilesystem {
             guard let category = try await ResourceIdentityStore.find(.newsCategory, moniker: path[0], on: connection) else { return nil }
             let identities = try await ResourceIdentityStore.all(.news, on: connection)
             let articles = try await NewsStore.articles(inCategory: category.id, on: connection)
-            return [.file("_folder.cms")] + articles.compactMap { article in
+            return [.file(CommandrEntry.folderProperties)] + articles.compactMap { article in
                 identities[article.id].map { .file($0.moniker + ".cms", modified: article.editDate ?? article.addDate) }
             }
         default:
@@ -32,7 +32,7 @@ struct NewsFilesystem: CommandrFilesystem {
 
     func read(_ path: [String], on connection: any SQLDatabase) async throws -> JSONValue? {
         guard path.count == 2, let category = try await ResourceIdentityStore.find(.newsCategory, moniker: path[0], on: connection) else { return nil }
-        if path[1] == "_folder.cms" { return try await Self.categoryJSON(category.id, on: connection) }
+        if path[1] == CommandrEntry.folderProperties { return try await Self.categoryJSON(category.id, on: connection) }
         guard let article = try await Self.article(file: path[1], category: category, on: connection) else { return nil }
         return try await Self.articleJSON(article, on: connection)
     }
@@ -40,7 +40,7 @@ struct NewsFilesystem: CommandrFilesystem {
     func locate(_ identity: ResourceIdentity, on connection: any SQLDatabase) async throws -> [String]? {
         switch identity.type {
         case .newsCategory:
-            return [identity.moniker, "_folder.cms"]
+            return [identity.moniker, CommandrEntry.folderProperties]
         case .news:
             guard let article = try await NewsStore.article(id: identity.id, on: connection),
                   let category = try await ResourceIdentityStore.find(.newsCategory, id: article.categoryID, on: connection)
@@ -56,10 +56,10 @@ struct NewsFilesystem: CommandrFilesystem {
     func add(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws -> [String] {
         guard path.count == 2 else { throw EndpointError.refused(.cannotCreateHere, "var/news/" + path.joined(separator: "/")) }
         var properties = try write.properties()
-        if path[1] == "_folder.cms" {
+        if path[1] == CommandrEntry.folderProperties {
             let id = try await NewsStore.createCategory(label: try properties.text("label") ?? path[0], on: connection)
             try await Self.applyCategory(&properties, id: id, current: .emptyObject, on: connection)
-            return [try await Self.moniker(.newsCategory, id, on: connection), "_folder.cms"]
+            return [try await Self.moniker(.newsCategory, id, on: connection), CommandrEntry.folderProperties]
         }
         guard let category = try await ResourceIdentityStore.find(.newsCategory, moniker: path[0], on: connection) else {
             throw EndpointError.refused(.missingResourceNamed, "var/news/" + path[0])
@@ -73,7 +73,7 @@ struct NewsFilesystem: CommandrFilesystem {
     func edit(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws {
         guard let category = try await ResourceIdentityStore.find(.newsCategory, moniker: path[0], on: connection) else { return }
         var properties = try write.properties()
-        if path[1] == "_folder.cms" {
+        if path[1] == CommandrEntry.folderProperties {
             let current = try await Self.categoryJSON(category.id, on: connection) ?? .emptyObject
             try await Self.applyCategory(&properties, id: category.id, current: current, on: connection)
             return
@@ -85,7 +85,7 @@ struct NewsFilesystem: CommandrFilesystem {
 
     func delete(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws {
         guard let category = try await ResourceIdentityStore.find(.newsCategory, moniker: path[0], on: connection) else { return }
-        if path[1] == "_folder.cms" {
+        if path[1] == CommandrEntry.folderProperties {
             guard try await NewsStore.articleCount(inCategory: category.id, on: connection) == 0 else {
                 throw EndpointError.refused(.categoryNotEmpty, category.label)
             }

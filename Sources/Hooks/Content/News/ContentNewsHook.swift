@@ -36,10 +36,10 @@ public struct ContentNewsHook: Hook {
         guard id.utf8.count <= Self.longestResource else { throw EndpointError.badRequest(.newsUnknownResource, String(id.prefix(60))) }
         let now = UnixTime.now
         let options = try await self.config.options()
-        let maxAge = min(max(options.integer("news_max_age_seconds", default: 60), 0), 86_400)
+        let maxAge = options.integer(.newsMaxAgeSeconds)
         let isDocument = request.responseType == .floki
         let isSearch = parameters.words != nil && (id == "articles" || (isDocument && id == "search"))
-        if isSearch { try await self.admitSearch(from: request.clientAddress, perMinute: options.integer("news_search_per_minute", default: 60)) }
+        if isSearch { try await self.admitSearch(from: request.clientAddress, perMinute: options.integer(.newsSearchPerMinute)) }
         // Searches are built every time; everything else is kept rendered (a `changes` answer too: one
         // kept while another instance writes ends at the change it read up to, so a client syncing from
         // it misses nothing, it learns the rest at its next sync).
@@ -73,7 +73,7 @@ public struct ContentNewsHook: Hook {
             }
         )
         if request.responseType == .floki {
-            let feed = FlokiFeed(answers: reader, messages: request.messages)
+            let feed = FlokiFeed(answers: reader, messages: request.language)
             switch Self.resource(id) {
             case ("feed", let reference?): return try await feed.feed(reference)
             case ("search", nil):
@@ -118,7 +118,7 @@ public struct ContentNewsHook: Hook {
     /// equal requests share one kept answer and no client-chosen text of any length is kept; a Floki
     /// document also by language, which its footers are worded in.
     private static func cacheKey(_ id: String, _ parameters: NewsParameters, _ request: HookRequest) -> String {
-        let kind = request.responseType == .floki ? "floki." + request.messages.tag : "json"
+        let kind = request.responseType == .floki ? "floki." + request.language.tag : "json"
         return kind + ":" + NewsParameters.percentEncoded(id) + "?" + parameters.answerKey
     }
 
