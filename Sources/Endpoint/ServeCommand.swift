@@ -11,7 +11,7 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Run the API server.",
-        discussion: "Flags win over environment variables, which win over defaults. Pending migrations are applied on start unless --no-migrate is given. Push services are configured by environment variables only (ENDPOINT_APNS_*, ENDPOINT_FCM_*; see the README)."
+        discussion: "Flags win over environment variables, which win over defaults. Pending migrations are applied on start unless --no-migrate is given. Push services are configured by environment variables only (ENDPOINT_APNS_*, ENDPOINT_FCM_*; see docs/api.md, Push notifications)."
     )
 
     @OptionGroup var databaseOptions: DatabaseOptions

@@ -29,7 +29,7 @@ enum ServerFlags {
     static let hashThreads = ServerFlag("hash-threads", environment: "ENDPOINT_HASH_THREADS", default: "one per core", "Password-hashing threads.")
     static let databaseConnections = ServerFlag(
         "database-connections", environment: "ENDPOINT_DATABASE_CONNECTIONS", default: String(defaults.databaseConnectionsPerLoop),
-        "Pooled database connections per event loop (one loop per core), 1 to 64; see the README's Database connections."
+        "Pooled database connections per event loop (one loop per core), 1 to 64; see docs/operations.md, Database connections."
     )
     static let smtpURL = ServerFlag(
         "smtp-url", environment: "ENDPOINT_SMTP_URL", default: "none (mail stays queued; see endpoint mail list)",
@@ -81,7 +81,7 @@ enum ServerFlags {
         "log-level", environment: "ENDPOINT_LOG_LEVEL", default: "info", "Log level: trace, debug, info, notice, warning, error or critical."
     )
     static let logFormat = ServerFlag(
-        "log-format", environment: "ENDPOINT_LOG_FORMAT", default: "text", "Log line format: text, or json (one object per line; see the README's Logs)."
+        "log-format", environment: "ENDPOINT_LOG_FORMAT", default: "text", "Log line format: text, or json (one object per line; see docs/operations.md, Logs)."
     )
     static let metricsPort = ServerFlag(
         "metrics-port", environment: "ENDPOINT_METRICS_PORT", default: "off", "Serve GET /metrics (Prometheus) on this port, a listener of its own."

@@ -18,4 +18,8 @@ public struct HookRegistry: Sendable {
         self.hooks[key]
     }
 
+    /// Every key a hook answers to (what the API description must describe).
+    public var keys: Set<HookKey> {
+        Set(self.hooks.keys)
+    }
 }

@@ -20,7 +20,7 @@ public struct AccountPolicy: Sendable {
     /// The site's language code (option `default_language`).
     public var defaultLanguage: String
     /// Per network (IPv4 address, IPv6 /64). The per-network defaults let a launch-day crowd behind
-    /// one carrier-grade NAT address through (README, "Limits per network").
+    /// one carrier-grade NAT address through (docs/operations.md, "Limits per network").
     public var joinsPerNetwork: RateLimit.Rule
     public var resetSeconds: Int
     public var resetsPerAccount: RateLimit.Rule

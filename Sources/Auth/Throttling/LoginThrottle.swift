@@ -12,7 +12,7 @@ public struct LoginThrottle: Sendable {
     public struct Limits: Sendable, Equatable {
         public var usernameAndIP: RateLimit.Rule
         public var username: RateLimit.Rule
-        /// Generous, because thousands of members may share one carrier-grade NAT address (README,
+        /// Generous, because thousands of members may share one carrier-grade NAT address (docs/operations.md,
         /// "Limits per network").
         public var ip: RateLimit.Rule
 

@@ -40,7 +40,7 @@ public final class Database: Sendable {
     }
 
     /// Pooled connections per NIO event loop unless told otherwise (`--database-connections`): the
-    /// size `bench/pool.sh` measured best on both engines (README, "Database connections").
+    /// size `bench/pool.sh` measured best on both engines (docs/operations.md, "Database connections").
     public static let defaultConnectionsPerEventLoop = 4
 
     /// Opens a pool for `url`. No connection is made until the first query.

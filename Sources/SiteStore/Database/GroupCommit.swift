@@ -4,7 +4,7 @@ import NIOConcurrencyHelpers
 ///
 /// SQLite lets one connection write at a time, and every write pays for the file's write lock, its
 /// WAL frames and the page caches of the other connections, which its commit empties; under a burst
-/// of writes, connections mostly wait for each other (README, "Benchmarks"). PostgreSQL flushes its
+/// of writes, connections mostly wait for each other (docs/benchmarks.md). PostgreSQL flushes its
 /// WAL at every commit. Here the first caller
 /// writes its item at once; callers arriving meanwhile wait, and when that write ends the first of
 /// them writes everything that arrived (up to `maximumBatch` items) in one go, so a burst costs one
