@@ -153,7 +153,9 @@ let package = Package(
 
         .target(
             name: "FuzzTargets",
-            dependencies: ["EndpointServer", "EndpointCore", "Hooks", "Mail", "Accounts", "SiteStore", .product(name: "HummingbirdCore", package: "hummingbird"), .nioCore],
+            dependencies: [
+                "EndpointServer", "EndpointCore", "Hooks", "Mail", "Accounts", "SiteStore", .product(name: "HummingbirdCore", package: "hummingbird"), .nioCore,
+            ],
             swiftSettings: upcoming + fuzzed
         ),
         .target(name: "CFuzzerDriver"),

@@ -26,13 +26,15 @@ struct EmbedData: BuildToolPlugin {
             }
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedData.swift")
-        return [.buildCommand(
-            displayName: "Embedding data files in \(target.name)",
-            executable: try context.tool(named: "DataEmbedder").url,
-            arguments: [output.path] + arguments,
-            inputFiles: inputs,
-            outputFiles: [output]
-        )]
+        return [
+            .buildCommand(
+                displayName: "Embedding data files in \(target.name)",
+                executable: try context.tool(named: "DataEmbedder").url,
+                arguments: [output.path] + arguments,
+                inputFiles: inputs,
+                outputFiles: [output]
+            )
+        ]
     }
 
     /// The regular files at or under `url`, in name order, hidden ones left out.

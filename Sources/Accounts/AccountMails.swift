@@ -1,7 +1,7 @@
 import Foundation
-public import SiteStore
 import Mail
 public import Messages
+public import SiteStore
 
 /// The account e-mails (confirmation, reset link, password-changed notice), each in the language of
 /// the member it goes to (``AccountPolicy/catalog(forMemberLanguage:)``), whatever language the

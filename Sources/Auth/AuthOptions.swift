@@ -25,7 +25,8 @@ extension ConfigOption {
     )
 
     public static let loginThrottleUserIPFailures = ConfigOption(
-        "login_throttle_user_ip_failures", .integer(1...1_000_000), default: "5", "Failed logins of one name from one client network after which that pair must wait."
+        "login_throttle_user_ip_failures", .integer(1...1_000_000), default: "5",
+        "Failed logins of one name from one client network after which that pair must wait."
     )
     public static let loginThrottleUserIPMinutes = ConfigOption(
         "login_throttle_user_ip_minutes", .integer(1...10_080), default: "15", "Minutes over which failed logins of one name from one network are counted."
@@ -37,7 +38,8 @@ extension ConfigOption {
         "login_throttle_user_minutes", .integer(1...10_080), default: "60", "Minutes over which failed logins of one name are counted."
     )
     public static let loginThrottleIPFailures = ConfigOption(
-        "login_throttle_ip_failures", .integer(1...1_000_000), default: "500", "Failed logins from one client network, any names, after which the network must wait."
+        "login_throttle_ip_failures", .integer(1...1_000_000), default: "500",
+        "Failed logins from one client network, any names, after which the network must wait."
     )
     public static let loginThrottleIPMinutes = ConfigOption(
         "login_throttle_ip_minutes", .integer(1...10_080), default: "15", "Minutes over which failed logins from one network are counted."

@@ -5,7 +5,7 @@ import SiteStore
 enum MemberLookup {
     static func find(_ login: String, in database: Database) async throws -> MemberRecord {
         guard let member = try await MemberStore(database: database).find(login: login.trimmingWhitespace),
-              member.id != MemberRecord.guestID
+            member.id != MemberRecord.guestID
         else { throw CommandFailure("There is no member \u{2018}\(login)\u{2019}.") }
         return member
     }

@@ -33,8 +33,10 @@ struct MemberSessionsCommand: AsyncParsableCommand {
             let live = try await sessions.live(memberID: member.id)
             guard !live.isEmpty else { return "\(member.username) has no live device sessions." }
             let rows = live.map { session in
-                [session.id, Self.date(session.createdAt), Self.date(session.lastUsedAt),
-                 Self.date(session.endsAt(policy: sessions.policy)), session.ip, session.userAgent].joined(separator: "\t")
+                [
+                    session.id, Self.date(session.createdAt), Self.date(session.lastUsedAt),
+                    Self.date(session.endsAt(policy: sessions.policy)), session.ip, session.userAgent,
+                ].joined(separator: "\t")
             }
             return (["session\tcreated\tlast used\tends\tip\tuser agent"] + rows).joined(separator: "\n")
         }

@@ -11,7 +11,8 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Run the API server.",
-        discussion: "Flags win over environment variables, which win over defaults. Pending migrations are applied on start unless --no-migrate is given. Push services are configured by environment variables only (ENDPOINT_APNS_*, ENDPOINT_FCM_*; see docs/api.md, Push notifications)."
+        discussion:
+            "Flags win over environment variables, which win over defaults. Pending migrations are applied on start unless --no-migrate is given. Push services are configured by environment variables only (ENDPOINT_APNS_*, ENDPOINT_FCM_*; see docs/api.md, Push notifications)."
     )
 
     @OptionGroup var databaseOptions: DatabaseOptions
@@ -133,9 +134,11 @@ struct ServeCommand: AsyncParsableCommand {
         settings.bodyTimeoutSeconds = try number(self.bodyTimeout, ServerFlags.bodyTimeout) ?? settings.bodyTimeoutSeconds
         settings.minimumBodyBytesPerSecond = try number(self.bodyMinimumRate, ServerFlags.bodyMinimumRate) ?? settings.minimumBodyBytesPerSecond
         settings.maximumConnections = try number(self.maxConnections, ServerFlags.maxConnections) ?? settings.maximumConnections
-        settings.maximumConnectionsPerNetwork = try number(self.maxConnectionsPerNetwork, ServerFlags.maxConnectionsPerNetwork)
+        settings.maximumConnectionsPerNetwork =
+            try number(self.maxConnectionsPerNetwork, ServerFlags.maxConnectionsPerNetwork)
             ?? settings.maximumConnectionsPerNetwork
-        let proxies = self.trustedProxy.isEmpty
+        let proxies =
+            self.trustedProxy.isEmpty
             ? (ServerFlags.trustedProxy.environmentValue(environment) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             : self.trustedProxy
         settings.trustedProxies = try proxies.filter { !$0.isEmpty }.map { text in
@@ -160,9 +163,11 @@ struct ServeCommand: AsyncParsableCommand {
         settings.smtpTrustRootsFile = text(self.smtpCAFile, ServerFlags.smtpCAFile)
         settings.staffEmail = text(self.staffEmail, ServerFlags.staffEmail)
         settings.mailFrom = text(self.mailFrom, ServerFlags.mailFrom) ?? settings.mailFrom
-        settings.mailPollInterval = try Self.interval(try number(self.mailPollSeconds, ServerFlags.mailPollSeconds), ServerFlags.mailPollSeconds)
+        settings.mailPollInterval =
+            try Self.interval(try number(self.mailPollSeconds, ServerFlags.mailPollSeconds), ServerFlags.mailPollSeconds)
             ?? settings.mailPollInterval
-        settings.pushPollInterval = try Self.interval(try number(self.pushPollSeconds, ServerFlags.pushPollSeconds), ServerFlags.pushPollSeconds)
+        settings.pushPollInterval =
+            try Self.interval(try number(self.pushPollSeconds, ServerFlags.pushPollSeconds), ServerFlags.pushPollSeconds)
             ?? settings.pushPollInterval
         do {
             settings.push = try PushConfiguration(environment: environment)

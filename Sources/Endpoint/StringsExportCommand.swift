@@ -19,12 +19,14 @@ struct StringsExportCommand: ParsableCommand {
     @Option(help: "The language code or tag (EN, fr, de-AT…); every language when omitted.")
     var language: String?
 
-    @Option(help: "ios, android or json.", transform: { text in
-        guard let format = StringsExport.Format(rawValue: text.lowercased()) else {
-            throw ValidationError("The format must be ios, android or json, not ‘\(text)’.")
-        }
-        return format
-    })
+    @Option(
+        help: "ios, android or json.",
+        transform: { text in
+            guard let format = StringsExport.Format(rawValue: text.lowercased()) else {
+                throw ValidationError("The format must be ios, android or json, not ‘\(text)’.")
+            }
+            return format
+        })
     var format: StringsExport.Format
 
     @Option(help: "The folder to write into (created when missing).")

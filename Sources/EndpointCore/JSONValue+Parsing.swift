@@ -28,9 +28,10 @@ private struct ParsedJSON: Decodable {
 
     init(from decoder: any Decoder) throws {
         if let object = try? decoder.container(keyedBy: Key.self) {
-            self.value = .object(try object.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
-                (key: key.stringValue, value: try object.decode(ParsedJSON.self, forKey: key).value)
-            })
+            self.value = .object(
+                try object.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
+                    (key: key.stringValue, value: try object.decode(ParsedJSON.self, forKey: key).value)
+                })
             return
         }
         if var array = try? decoder.unkeyedContainer() {

@@ -1,6 +1,6 @@
 import EndpointCore
-import Foundation
 import EndpointServer
+import Foundation
 import NIOCore
 
 extension FuzzTarget {

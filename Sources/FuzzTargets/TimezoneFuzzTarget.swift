@@ -10,7 +10,7 @@ extension FuzzTarget {
         let name = input.lossyText
         guard TimezoneName.isKnown(name) else { return nil }
         guard name.utf8.count <= TimezoneName.maximumLength,
-              name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/_+-".unicodeScalars.contains($0)) })
+            name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/_+-".unicodeScalars.contains($0)) })
         else { return "accepted \(name.debugDescription)" }
         return TimeZone(identifier: name) == nil ? "accepted a name Foundation does not know" : nil
     }

@@ -1,5 +1,5 @@
-import SiteStore
 import Foundation
+import SiteStore
 
 /// Renders a queued mail as an RFC 5322 message: UTF-8 plain text and HTML alternatives, both base64
 /// (so no line is too long and no line starts with a dot), and headers with non-ASCII text encoded as
@@ -67,7 +67,10 @@ struct MIMEMessage {
         let parts = calendar.dateComponents([.weekday, .day, .month, .year, .hour, .minute, .second], from: date)
         let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        func two(_ value: Int?) -> String { let text = String(value ?? 0); return text.count < 2 ? "0" + text : text }
+        func two(_ value: Int?) -> String {
+            let text = String(value ?? 0)
+            return text.count < 2 ? "0" + text : text
+        }
         return "\(days[(parts.weekday ?? 1) - 1]), \(two(parts.day)) \(months[(parts.month ?? 1) - 1]) \(parts.year ?? 1970) "
             + "\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second)) +0000"
     }

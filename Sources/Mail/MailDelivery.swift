@@ -1,7 +1,7 @@
-public import Logging
-public import SiteStore
 import Foundation
+public import Logging
 import Metrics
+public import SiteStore
 
 /// Delivers due outbox messages over SMTP: claims a batch, sends each, records the outcome.
 ///
@@ -65,10 +65,12 @@ public struct MailDelivery: Sendable {
             try await self.outbox.markFailed(
                 queued, owner: self.owner, error: failure.description, permanent: failure.permanent, policy: self.policy, now: now()
             )
-            self.logger.warning("mail delivery failed", metadata: [
-                "mail_id": "\(queued.id)", "request_id": "\(queued.requestID)", "attempt": "\(queued.attempts + 1)",
-                "permanent": "\(failure.permanent)", "error": "\(failure)",
-            ])
+            self.logger.warning(
+                "mail delivery failed",
+                metadata: [
+                    "mail_id": "\(queued.id)", "request_id": "\(queued.requestID)", "attempt": "\(queued.attempts + 1)",
+                    "permanent": "\(failure.permanent)", "error": "\(failure)",
+                ])
             Self.count(self.policy.givesUp(afterAttempt: queued.attempts + 1, permanent: failure.permanent) ? "failed" : "retried")
             return false
         }

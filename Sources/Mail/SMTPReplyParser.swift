@@ -46,7 +46,10 @@ package struct SMTPReplyParser {
             self.lines.append(parsed.text)
             guard self.lines.count <= Self.maximumLines else { throw Self.malformed }
             if parsed.isLast {
-                defer { self.lines = []; self.code = nil }
+                defer {
+                    self.lines = []
+                    self.code = nil
+                }
                 return Reply(code: parsed.code, lines: self.lines)
             }
         }
@@ -61,7 +64,7 @@ package struct SMTPReplyParser {
     private static func parse(_ line: ArraySlice<UInt8>) throws(SMTPFailure) -> (code: Int, text: String, isLast: Bool) {
         let bytes = Array(line)
         guard bytes.count >= 3, (UInt8(ascii: "2")...UInt8(ascii: "5")).contains(bytes[0]),
-              bytes[1...2].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+            bytes[1...2].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
         else { throw Self.malformed }
         let code = bytes[0...2].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
         guard bytes.count > 3 else { return (code, "", true) }

@@ -16,7 +16,7 @@ public struct SMTPServerURL: Sendable, Equatable, CustomStringConvertible {
 
     public init(parsing text: String) throws(Invalid) {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-              scheme == "smtp" || scheme == "smtps"
+            scheme == "smtp" || scheme == "smtps"
         else { throw Invalid(description: "The SMTP URL must look like smtp://[user:pass@]host:port or smtps://…, not \(text).") }
         guard let host = components.host, !host.isEmpty else {
             throw Invalid(description: "The SMTP URL \(text) has no host.")

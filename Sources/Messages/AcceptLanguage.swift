@@ -11,7 +11,10 @@ enum AcceptLanguage {
             guard let tag = fields.first, !tag.isEmpty, tag != "*" else { continue }
             var quality = 1.0
             for parameter in fields.dropFirst() where parameter.lowercased().hasPrefix("q=") {
-                guard let value = Double(parameter.dropFirst(2)), (0...1).contains(value) else { quality = -1; break }
+                guard let value = Double(parameter.dropFirst(2)), (0...1).contains(value) else {
+                    quality = -1
+                    break
+                }
                 quality = value
             }
             if quality > 0 { ranked.append((tag, quality, position)) }

@@ -25,17 +25,19 @@ public struct DateWording: Sendable {
     public func moment(_ unixTime: Int, now: Int) -> String {
         let date = Date(timeIntervalSince1970: TimeInterval(unixTime))
         guard unixTime % 86_400 != 0 else { return self.format(self.catalog.template(for: .dateOnly), date) }
-        let days = self.calendar.dateComponents(
-            [.day],
-            from: self.calendar.startOfDay(for: date),
-            to: self.calendar.startOfDay(for: Date(timeIntervalSince1970: TimeInterval(now)))
-        ).day ?? .max
-        let pattern: MessageID = switch days {
-        case 0: .dateToday
-        case 1: .dateYesterday
-        case 2..<7: .dateThisWeek
-        default: .dateAndTime
-        }
+        let days =
+            self.calendar.dateComponents(
+                [.day],
+                from: self.calendar.startOfDay(for: date),
+                to: self.calendar.startOfDay(for: Date(timeIntervalSince1970: TimeInterval(now)))
+            ).day ?? .max
+        let pattern: MessageID =
+            switch days {
+            case 0: .dateToday
+            case 1: .dateYesterday
+            case 2..<7: .dateThisWeek
+            default: .dateAndTime
+            }
         return self.format(self.catalog.template(for: pattern), date)
     }
 

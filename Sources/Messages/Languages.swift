@@ -24,7 +24,7 @@ public struct Languages: Sendable {
             do { parsed.append((name, try CatalogFile(parsing: text))) } catch { problems.append("\(name): \(error)") }
         }
         guard let englishFile = parsed.first(where: { $0.file.settings["code"]?.uppercased() == "EN" }),
-              let english = try? MessageCatalog(englishFile.file, fallback: nil)
+            let english = try? MessageCatalog(englishFile.file, fallback: nil)
         else { preconditionFailure("no readable English catalog among \(files.map(\.name))") }
         var catalogs = [english]
         for (name, file) in parsed {

@@ -28,7 +28,8 @@ public enum StringsExport {
         case .json:
             var object: [String: String] = [:]
             for id in messages { object[id.rawValue] = catalog.template(for: id) }
-            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+            let data =
+                (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data("{}".utf8)
             return [("\(catalog.tag).json", String(decoding: data, as: UTF8.self) + "\n")]
         }
     }

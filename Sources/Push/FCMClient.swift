@@ -89,13 +89,14 @@ public actor FCMClient {
     private func bearer(now: Int) async throws -> String {
         if let accessToken, now < accessToken.expiresAt - 60 { return accessToken.token }
         let issued = Date(timeIntervalSince1970: TimeInterval(now))
-        let assertion = try await self.keys.sign(Claims(
-            iss: IssuerClaim(value: self.account.clientEmail),
-            scope: Self.scope,
-            aud: AudienceClaim(value: self.account.tokenURI),
-            iat: IssuedAtClaim(value: issued),
-            exp: ExpirationClaim(value: issued.addingTimeInterval(3600))
-        ))
+        let assertion = try await self.keys.sign(
+            Claims(
+                iss: IssuerClaim(value: self.account.clientEmail),
+                scope: Self.scope,
+                aud: AudienceClaim(value: self.account.tokenURI),
+                iat: IssuedAtClaim(value: issued),
+                exp: ExpirationClaim(value: issued.addingTimeInterval(3600))
+            ))
         let form = "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=\(assertion)"
         let answer = try await self.http.post(self.account.tokenURI, headers: [("content-type", "application/x-www-form-urlencoded")], body: Data(form.utf8))
         guard answer.status == 200, let token = try? JSONDecoder().decode(TokenAnswer.self, from: answer.body) else {

@@ -1,6 +1,6 @@
 import Foundation
-import Metrics
 public import Logging
+import Metrics
 public import SiteStore
 
 /// Delivers due push notifications: claims a batch, sends each through APNs or FCM, records the
@@ -82,9 +82,11 @@ public struct PushDelivery: Sendable {
         case .retry(let reason), .failed(let reason):
             let permanent = if case .failed = outcome { true } else { false }
             try await self.outbox.markFailed(push, owner: self.owner, error: reason, permanent: permanent, policy: self.policy, now: now)
-            self.logger.warning("push delivery failed", metadata: [
-                "push_id": "\(push.id)", "request_id": "\(push.requestID)", "permanent": "\(permanent)", "error": "\(reason)",
-            ])
+            self.logger.warning(
+                "push delivery failed",
+                metadata: [
+                    "push_id": "\(push.id)", "request_id": "\(push.requestID)", "permanent": "\(permanent)", "error": "\(reason)",
+                ])
             Self.count(self.policy.givesUp(afterAttempt: push.attempts + 1, permanent: permanent) ? "failed" : "retried")
         }
         return false

@@ -1,6 +1,6 @@
 import Foundation
-public import SiteStore
 public import SQLKit
+public import SiteStore
 
 /// Queues push notifications in the outbox, refusing those the services would reject for their size.
 public enum PushQueue {
@@ -12,7 +12,9 @@ public enum PushQueue {
     /// Queues `notification` for every device of `target` on `connection` (inside the caller's
     /// transaction); returns how many devices.
     @discardableResult
-    public static func enqueue(_ notification: PushNotification, to target: PushTarget, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws -> Int {
+    public static func enqueue(_ notification: PushNotification, to target: PushTarget, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws
+        -> Int
+    {
         guard notification.fitsServiceLimits else { throw TooLarge() }
         let payload = String(decoding: try JSONEncoder().encode(notification), as: UTF8.self)
         return try await PushOutbox.enqueue(payload: payload, to: target, on: connection, now: now)

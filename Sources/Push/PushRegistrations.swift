@@ -24,7 +24,8 @@ public final class PushRegistrations: Sendable {
         let low: Int
 
         init(platform: PushPlatform, token: String) {
-            var high = Hasher(), low = Hasher()
+            var high = Hasher()
+            var low = Hasher()
             high.combine(0)
             low.combine(1)
             high.combine(platform.rawValue)
@@ -86,7 +87,8 @@ public final class PushRegistrations: Sendable {
         let refreshSeconds = options.integer(.pushTokenRefreshSeconds)
         let key = Key(platform: platform, token: token)
         if self.database.cacheTrust.isTrusted, let entry = self.known.withLockedValue({ $0[key] }),
-           entry.owner == owner, entry.lastSeenAt > now - refreshSeconds {
+            entry.owner == owner, entry.lastSeenAt > now - refreshSeconds
+        {
             self.hits.increment()
             return
         }

@@ -16,16 +16,18 @@ public enum PushTokenShape {
         let bytes = token.utf8
         switch platform {
         case .ios:
-            return bytes.count == 64 && bytes.allSatisfy { byte in
-                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-                    || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
-            }
+            return bytes.count == 64
+                && bytes.allSatisfy { byte in
+                    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+                        || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+                }
         case .android:
-            return Self.fcmLengths.contains(bytes.count) && bytes.allSatisfy { byte in
-                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-                    || byte == UInt8(ascii: ":")
-            }
+            return Self.fcmLengths.contains(bytes.count)
+                && bytes.allSatisfy { byte in
+                    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                        || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+                        || byte == UInt8(ascii: ":")
+                }
         }
     }
 }

@@ -1,9 +1,9 @@
-public import ServiceLifecycle
 import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOSSL
+public import ServiceLifecycle
 
 /// The HTTP client push services are reached with: HTTP/2 when the server offers it (APNs requires
 /// it), the system's CA certificates plus an optional PEM file of extra ones (a private CA, or the test

@@ -1,7 +1,8 @@
-@testable import Accounts
 import Messages
 import SiteStore
 import Testing
+
+@testable import Accounts
 
 /// The account rules on their own: Composr's checks and order, the differences we add, and the site's
 /// options (no database needed).
@@ -53,7 +54,9 @@ import Testing
         @Test func whitespaceIsAllowedUnlessProhibited() {
             #expect(AccountRulesTests.violation { () throws(AccountRules.Violation) in try self.rules.check(password: "two words here") } == nil)
             let strict = AccountRules(options: ConfigOptions(["prohibit_password_whitespace": "1"]))
-            #expect(AccountRulesTests.violation { () throws(AccountRules.Violation) in try strict.check(password: "two words here") } == .usernamePasswordWhitespace)
+            #expect(
+                AccountRulesTests.violation { () throws(AccountRules.Violation) in try strict.check(password: "two words here") } == .usernamePasswordWhitespace
+            )
         }
 
         @Test func theCommonListIsBuiltIn() {
@@ -73,16 +76,18 @@ import Testing
 
         @Test func domainsAreLimitedWhenConfigured() {
             let rules = AccountRules(options: ConfigOptions(["valid_email_domains": "example.org, corp.example.com"]))
-            #expect(AccountRulesTests.violation { () throws(AccountRules.Violation) in try rules.checkDomain(email: "o@example.com") } == .emailDomainNotAccepted)
+            #expect(
+                AccountRulesTests.violation { () throws(AccountRules.Violation) in try rules.checkDomain(email: "o@example.com") } == .emailDomainNotAccepted)
             #expect(AccountRulesTests.violation { () throws(AccountRules.Violation) in try rules.checkDomain(email: "i@EXAMPLE.org") } == nil)
             #expect(AccountRulesTests.violation { () throws(AccountRules.Violation) in try rules.checkDomain(email: "s@mail.corp.example.com") } == nil)
         }
     }
 
     @Test func optionsSetTheLimitsAndKeepComposrsFixedPhrases() {
-        let rules = AccountRules(options: ConfigOptions([
-            "minimum_username_length": "5", "maximum_username_length": "2", "minimum_password_length": "12", "restricted_usernames": "boss",
-        ]))
+        let rules = AccountRules(
+            options: ConfigOptions([
+                "minimum_username_length": "5", "maximum_username_length": "2", "minimum_password_length": "12", "restricted_usernames": "boss",
+            ]))
         #expect(rules.minimumUsernameLength == 5)
         #expect(rules.maximumUsernameLength == 5, "a maximum below the minimum is raised to it")
         #expect(rules.minimumPasswordLength == 12)

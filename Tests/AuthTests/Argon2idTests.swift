@@ -1,10 +1,12 @@
-@testable import Auth
 import CArgon2
 import CArgon2Memory
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
+
+@testable import Auth
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Argon2id hashing through `argon2_ctx` with block memory kept between hashes, and its PHC strings,
 /// held to libargon2's own encoder and verifier.

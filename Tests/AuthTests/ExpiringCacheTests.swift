@@ -1,6 +1,7 @@
-@testable import Auth
 import SiteStore
 import Testing
+
+@testable import Auth
 
 /// The short-lived cache of recognised sessions and memberships: values expire, keys seen once do not
 /// pile up, and nothing is answered while caches are distrusted.

@@ -1,11 +1,11 @@
-import TestSupport
 import Auth
-import Foundation
 import EndpointCore
-import Hooks
+import Foundation
 import HTTPTypes
+import Hooks
 import HummingbirdTesting
 import SiteStore
+import TestSupport
 import Testing
 
 /// Argon2id hashing, imported Composr hashes, and upgrades to the current parameters at login.

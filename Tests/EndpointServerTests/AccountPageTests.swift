@@ -1,12 +1,12 @@
-import TestSupport
+import EndpointCore
 import EndpointServer
 import Foundation
-import EndpointCore
-import Hooks
 import HTTPTypes
+import Hooks
 import HummingbirdTesting
 import NIOCore
 import SiteStore
+import TestSupport
 import Testing
 
 /// The HTML pages e-mailed links open: nothing changes on opening, forms need their cookie, output is
@@ -30,7 +30,9 @@ import Testing
         }
     }
 
-    static func fetch(_ client: any TestClientProtocol, _ uri: String, method: HTTPRequest.Method = .get, headers: HTTPFields = [:], form: [(String, String)]? = nil) async throws -> Page {
+    static func fetch(
+        _ client: any TestClientProtocol, _ uri: String, method: HTTPRequest.Method = .get, headers: HTTPFields = [:], form: [(String, String)]? = nil
+    ) async throws -> Page {
         var headers = headers
         var body: ByteBuffer?
         if let form {
@@ -65,7 +67,9 @@ import Testing
             let forged = try await Self.fetch(client, "/account/confirm-email", method: .post, form: fields)
             #expect(forged.status == .forbidden)
             #expect(forged.body.contains("This form could not be checked"))
-            let wrongToken = try await Self.fetch(client, "/account/confirm-email", method: .post, headers: [.cookie: cookie], form: [("member", String(memberID)), ("code", code), ("form_token", "x")])
+            let wrongToken = try await Self.fetch(
+                client, "/account/confirm-email", method: .post, headers: [.cookie: cookie],
+                form: [("member", String(memberID)), ("code", code), ("form_token", "x")])
             #expect(wrongToken.status == .forbidden)
             #expect(try await services.members.find(id: memberID)?.emailConfirmed == false)
 
@@ -91,9 +95,11 @@ import Testing
             #expect(form.body.contains(#"type="password""#) && form.body.contains(#"autocomplete="new-password""#))
             let cookie = try #require(form.tokenCookie)
             func submit(_ password: String, _ confirm: String, token: String) async throws -> Page {
-                try await Self.fetch(client, "/account/reset-password", method: .post, headers: [.cookie: cookie], form: [
-                    ("member", String(memberID)), ("code", code), ("form_token", token), ("password", password), ("password_confirm", confirm),
-                ])
+                try await Self.fetch(
+                    client, "/account/reset-password", method: .post, headers: [.cookie: cookie],
+                    form: [
+                        ("member", String(memberID)), ("code", code), ("form_token", token), ("password", password), ("password_confirm", confirm),
+                    ])
             }
             let mismatch = try await submit("my new passphrase", "my new passphrasf", token: try #require(form.formToken))
             #expect(mismatch.status == .unprocessableContent)
@@ -101,10 +107,12 @@ import Testing
             #expect(mismatch.formToken != nil, "the form is shown again")
 
             let retryCookie = try #require(mismatch.tokenCookie)
-            let done = try await Self.fetch(client, "/account/reset-password", method: .post, headers: [.cookie: retryCookie], form: [
-                ("member", String(memberID)), ("code", code), ("form_token", try #require(mismatch.formToken)),
-                ("password", "my new passphrase"), ("password_confirm", "my new passphrase"),
-            ])
+            let done = try await Self.fetch(
+                client, "/account/reset-password", method: .post, headers: [.cookie: retryCookie],
+                form: [
+                    ("member", String(memberID)), ("code", code), ("form_token", try #require(mismatch.formToken)),
+                    ("password", "my new passphrase"), ("password_confirm", "my new passphrase"),
+                ])
             #expect(done.status == .ok)
             #expect(done.body.contains("Your password has been changed"))
             #expect(try await client.login("browser", "my new passphrase").success == true)

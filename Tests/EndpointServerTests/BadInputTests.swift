@@ -1,13 +1,13 @@
-import TestSupport
 import Auth
-import Foundation
 import EndpointCore
-import Hooks
+import Foundation
 import HTTPTypes
+import Hooks
 import HummingbirdTesting
 import NIOCore
-import SiteStore
 import SQLKit
+import SiteStore
+import TestSupport
 import Testing
 
 /// Hostile and broken input gets a clear envelope, never a crash, a hang or a partial write.

@@ -1,6 +1,6 @@
-import TestSupport
 import Foundation
 import HummingbirdTesting
+import TestSupport
 import Testing
 
 /// The whole story in a real browser: a new user joins with the iOS SDK's request, gets the
@@ -27,9 +27,11 @@ import Testing
                 let asked = try await client.postMultipart(JoinFixtures.lostPasswordURI, [("email_address", "voyager@example.com")])
                 #expect(asked.success == true)
                 let reset = try #require(try await smtp.waitForMessages(2)[1].link)
-                let mismatch = try await BrowserDriver.submit(try local(reset), fields: [("password", "first choice pass"), ("password_confirm", "second choice pass")])
+                let mismatch = try await BrowserDriver.submit(
+                    try local(reset), fields: [("password", "first choice pass"), ("password_confirm", "second choice pass")])
                 #expect(mismatch.error == "The two passwords you gave do not match.")
-                let changed = try await BrowserDriver.submit(try local(reset), fields: [("password", "a new passphrase"), ("password_confirm", "a new passphrase")])
+                let changed = try await BrowserDriver.submit(
+                    try local(reset), fields: [("password", "a new passphrase"), ("password_confirm", "a new passphrase")])
                 #expect(changed.notice?.hasPrefix("Your password has been changed") == true, "\(changed)")
 
                 #expect(try await client.login("Voyager", "a sturdy passphrase").success == false)

@@ -1,7 +1,7 @@
-import TestSupport
 import EndpointServer
 import Foundation
 import NIOCore
+import TestSupport
 import Testing
 
 /// Connections that hold the server without asking anything of it are closed (slowloris clients,
@@ -66,7 +66,8 @@ import Testing
             #expect(steady.contains("Incorrect login or password"), "\(steady)")
 
             let crumbs = body.map(String.init)
-            let (closed, trickled) = try await RawHTTP.trickled(port: port, sending: Self.loginHead(contentLength: body.utf8.count), trickle: crumbs, seconds: 8)
+            let (closed, trickled) = try await RawHTTP.trickled(
+                port: port, sending: Self.loginHead(contentLength: body.utf8.count), trickle: crumbs, seconds: 8)
             #expect(trickled.hasPrefix("HTTP/1.1 408"), "\(trickled)")
             let after = try #require(closed)
             #expect(after < .seconds(3), "5 bytes a second earn 0.05 s a second: cut soon after the timeout, not \(after)")
@@ -119,7 +120,8 @@ import Testing
         try await TestServer.run(settings: Self.settings(header: 1, idle: 1), framework: .live) { client, _ in
             let port = try #require(client.port)
             let body = "username=nobody&password=x"
-            let head = "POST /data/endpoint.php?hook_type=account&hook=login HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            let head =
+                "POST /data/endpoint.php?hook_type=account&hook=login HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                 + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
             // The body takes 2.6 s to arrive (two idle timeouts and more); the answer comes, then the idle time.
             let pieces = stride(from: 0, to: body.count, by: 2).map { String(body.dropFirst($0).prefix(2)) }

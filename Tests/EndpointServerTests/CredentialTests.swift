@@ -1,13 +1,13 @@
-import TestSupport
-import EndpointServer
 import Auth
-import Foundation
 import EndpointCore
-import Hooks
+import EndpointServer
+import Foundation
 import HTTPTypes
+import Hooks
 import HummingbirdTesting
-import SiteStore
 import SQLKit
+import SiteStore
+import TestSupport
 import Testing
 
 /// Recognising the caller on later requests through each channel, and refusing anything forged.
@@ -64,10 +64,12 @@ import Testing
                 #expect(answer.status == .ok)
                 #expect(answer.errorDetails == "You are not logged in.", "\(headers)")
             }
-            let injected = try await client.postForm(AccountFixtures.sessionURI + "&type=view", [
-                ("device_auth_member_id_cn", "cms_session"), ("device_auth_member_id_vl", alice.memberID),
-                ("device_auth_pass_hashed_cn", "cms_member_hash"), ("device_auth_pass_hashed_vl", alice.token),
-            ])
+            let injected = try await client.postForm(
+                AccountFixtures.sessionURI + "&type=view",
+                [
+                    ("device_auth_member_id_cn", "cms_session"), ("device_auth_member_id_vl", alice.memberID),
+                    ("device_auth_pass_hashed_cn", "cms_member_hash"), ("device_auth_pass_hashed_vl", alice.token),
+                ])
             #expect(injected.errorDetails == "You are not logged in.")
         }
     }

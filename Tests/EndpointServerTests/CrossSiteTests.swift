@@ -1,11 +1,11 @@
-import TestSupport
 import EndpointServer
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Push
-import SiteStore
 import SQLKit
+import SiteStore
+import TestSupport
 import Testing
 
 /// Cross-site request forgery: what another site can make a logged-in browser send. Decided by what the
@@ -26,9 +26,10 @@ import Testing
             let admin = try LoggedIn(try await client.login("admin"))
             let carol = try LoggedIn(try await client.login("carol"))
             try await PushDevices.register(String(repeating: "ab", count: 32), .ios, member: nil, database: site.database)
-            #expect(try await client.postForm(
-                "/data/endpoint.php?hook_type=misc&hook=contact_us", [("title", "Broken link"), ("post", "The link is broken.")]
-            ).success == true)
+            #expect(
+                try await client.postForm(
+                    "/data/endpoint.php?hook_type=misc&hook=contact_us", [("title", "Broken link"), ("post", "The link is broken.")]
+                ).success == true)
 
             for extra in [Self.evil, Self.crossSiteNavigation, [:]] {
                 let broadcast = try await client.envelope(

@@ -1,9 +1,9 @@
-import TestSupport
 import EndpointCore
-import Hooks
-import HTTPTypes
-import HummingbirdTesting
 import Foundation
+import HTTPTypes
+import Hooks
+import HummingbirdTesting
+import TestSupport
 import Testing
 
 /// Both URL styles reach the same hook with the right type and id (reference §1).
@@ -60,15 +60,16 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        ("/misc/echo/a/b/c", "a/b/c"),
-        ("/misc/echo//var/x", "var/x"),
-        ("/misc/echo/", nil),
-        ("/misc/echo-foo", nil),
-        ("/misc/echo.json", nil),
-        ("/misc/echo/%2E%2E/etc", "../etc"),
-        ("/misc/echo/caf%C3%A9", "café"),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("/misc/echo/a/b/c", "a/b/c"),
+            ("/misc/echo//var/x", "var/x"),
+            ("/misc/echo/", nil),
+            ("/misc/echo-foo", nil),
+            ("/misc/echo.json", nil),
+            ("/misc/echo/%2E%2E/etc", "../etc"),
+            ("/misc/echo/caf%C3%A9", "café"),
+        ] as [(String, String?)])
     func pathParsingFollowsComposr(path: String, id: String?) async throws {
         try await TestServer.run { client, _ in
             let answer = try await client.envelope("/data/endpoint.php" + path)
@@ -99,7 +100,9 @@ import Testing
         }
     }
 
-    @Test(arguments: ["hook_type=acc.ount&hook=login", "hook_type=account&hook=..%2Flogin", "hook_type=account&hook=log%00in", "hook_type=misc&hook=ec%C3%A9ho"])
+    @Test(arguments: [
+        "hook_type=acc.ount&hook=login", "hook_type=account&hook=..%2Flogin", "hook_type=account&hook=log%00in", "hook_type=misc&hook=ec%C3%A9ho",
+    ])
     func hookNamesMustBePlainWords(query: String) async throws {
         try await TestServer.run { client, _ in
             let answer = try await client.envelope("/data/endpoint.php?" + query)

@@ -1,8 +1,8 @@
-import TestSupport
 import EndpointCore
-import Hooks
 import HTTPTypes
+import Hooks
 import HummingbirdTesting
+import TestSupport
 import Testing
 
 /// The envelope's exact shape, types and headers (reference §2, §7.2).
@@ -18,7 +18,8 @@ import Testing
     @Test func failureHasSentenceAndEmptyObject() async throws {
         try await TestServer.run { client, _ in
             let answer = try await client.envelope("/data/endpoint.php?hook_type=misc&hook=missing")
-            #expect(answer.raw == #"{"success":false,"error_details":"There is no API hook \#u{2018}misc/missing\#u{2019} on this server.","response_data":{}}"#)
+            #expect(
+                answer.raw == #"{"success":false,"error_details":"There is no API hook \#u{2018}misc/missing\#u{2019} on this server.","response_data":{}}"#)
         }
     }
 

@@ -1,9 +1,9 @@
-import TestSupport
-import EndpointServer
 import EndpointCore
+import EndpointServer
 import Hooks
 import HummingbirdTesting
 import SiteStore
+import TestSupport
 import Testing
 
 /// The same application over a real loopback socket, on every configured engine.
@@ -35,7 +35,8 @@ import Testing
             try await client.execute(uri: "/readyz", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.cacheControl] == "no-cache")
-                let expected = engine == .postgres
+                let expected =
+                    engine == .postgres
                     ? #"{"cache_announcements":"ok","database":"ok","migrations":"ok","status":"ready"}"#
                     : #"{"database":"ok","migrations":"ok","status":"ready"}"#
                 #expect(String(buffer: response.body) == expected)

@@ -1,9 +1,9 @@
-import TestSupport
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-import SiteStore
 import SQLKit
+import SiteStore
+import TestSupport
 import Testing
 
 /// The database going away: requests that need it fail fast with a 503 envelope and `Retry-After`,
@@ -77,7 +77,9 @@ import Testing
                 }
                 #expect(try await services.members.find(login: "blocked") == nil)
                 #expect(try await client.join(JoinFixtures.iOSFields("blocked")).success == true)
-                let check = try await database.withConnection { try await $0.raw("PRAGMA integrity_check").first()?.decode(column: "integrity_check", as: String.self) }
+                let check = try await database.withConnection {
+                    try await $0.raw("PRAGMA integrity_check").first()?.decode(column: "integrity_check", as: String.self)
+                }
                 #expect(check == "ok")
             }
         }
@@ -100,7 +102,9 @@ import Testing
                 }
             }
             try ReadOnlyFile.set(file, readOnly: false)
-            let check = try await migrated.withConnection { try await $0.raw("PRAGMA integrity_check").first()?.decode(column: "integrity_check", as: String.self) }
+            let check = try await migrated.withConnection {
+                try await $0.raw("PRAGMA integrity_check").first()?.decode(column: "integrity_check", as: String.self)
+            }
             #expect(check == "ok")
         }
     }

@@ -1,8 +1,8 @@
-import TestSupport
-import EndpointServer
 import EndpointCore
+import EndpointServer
 import Hooks
 import HummingbirdTesting
+import TestSupport
 import Testing
 
 /// Form fields from urlencoded and multipart bodies, the query string, and the raw body as `data`.
@@ -34,7 +34,8 @@ import Testing
     /// header names in any case, quoted names with escapes, a file part (skipped), an epilogue.
     @Test func multipartAsClientsWriteIt() async throws {
         try await TestServer.run { client, _ in
-            let body = "preamble\r\n--b1 \r\ncontent-disposition: FORM-DATA; name=\"say \\\"hi\\\"\"\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n"
+            let body =
+                "preamble\r\n--b1 \r\ncontent-disposition: FORM-DATA; name=\"say \\\"hi\\\"\"\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n"
                 + "x;y\r\n--b1\r\nContent-Disposition: form-data; name=\"upload\"; filename=\"a.txt\"\r\n\r\nfile\r\n"
                 + "--b1\r\nContent-Disposition: form-data; name=empty\r\n\r\n\r\n--b1--\r\nepilogue"
             let answer = try await client.envelope(

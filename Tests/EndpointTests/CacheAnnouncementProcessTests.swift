@@ -1,10 +1,10 @@
-import TestSupport
 import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
-import SiteStore
 import SQLKit
+import SiteStore
+import TestSupport
 import Testing
 
 /// Two `endpoint serve` processes on one PostgreSQL database, as behind a load balancer: what one
@@ -36,7 +36,8 @@ struct CacheAnnouncementProcessTests {
                 let root = try await a.logIn("root")
                 #expect(try await a.commandr(.PUT, "var/groups/members/alice.cms", #"{"password": "battery staple"}"#, as: root).success)
             } else if way == "command" {
-                let changed = try EndpointProcess.run(["member", "password", "--username", "alice", "--password", "battery staple"], database: url.connectionString)
+                let changed = try EndpointProcess.run(
+                    ["member", "password", "--username", "alice", "--password", "battery staple"], database: url.connectionString)
                 #expect(changed.status == 0, "\(changed.errors)")
             } else {
                 let before = try await TestDatabase.withOpen(url) { try await MailFixtures.newestMailID($0) }
@@ -143,9 +144,11 @@ private enum Cluster {
     /// The backends that listen for cache announcements on this database, by process ID.
     static func listeners(_ database: Database) async throws -> Set<Int> {
         try await database.withConnection { connection in
-            let rows = try await connection.raw("""
+            let rows = try await connection.raw(
+                """
                 SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'
-                """).all()
+                """
+            ).all()
             return Set(try rows.map { try $0.decode(column: "pid", as: Int.self) })
         }
     }
@@ -182,7 +185,9 @@ private struct Instance {
         let headers: [(String, String)]
     }
 
-    func call(_ target: String, method: HTTPMethod = .GET, headers: [(String, String)] = [], body: String? = nil, contentType: String? = nil) async throws -> Answer {
+    func call(_ target: String, method: HTTPMethod = .GET, headers: [(String, String)] = [], body: String? = nil, contentType: String? = nil) async throws
+        -> Answer
+    {
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(self.port)/data/endpoint.php\(target)")
         request.method = method
         for (name, value) in headers { request.headers.add(name: name, value: value) }

@@ -1,7 +1,7 @@
-import TestSupport
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import TestSupport
 import Testing
 
 /// nginx is a Debian package the test command installs; under CI it must be there.
@@ -80,7 +80,8 @@ struct ClusterScriptTests {
         try log.close()
         #expect(cluster.terminationStatus == 0)
         for stopped in [port] + instances {
-            #expect((try? await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(stopped)/healthz"), timeout: .seconds(1))) == nil, "\(stopped) stopped")
+            #expect(
+                (try? await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(stopped)/healthz"), timeout: .seconds(1))) == nil, "\(stopped) stopped")
         }
     }
 }

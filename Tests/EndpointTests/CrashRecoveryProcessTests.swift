@@ -1,9 +1,9 @@
-import TestSupport
 import AsyncHTTPClient
 import Foundation
 import NIOCore
-import SiteStore
 import SQLKit
+import SiteStore
+import TestSupport
 import Testing
 
 /// `kill -9` in the middle of a burst of sign-ups, password resets and contact messages, then a
@@ -33,7 +33,9 @@ import Testing
         // The burst: each request remembers whether it was answered with success.
         let requests: [(kind: String, key: String, url: String, fields: [(String, String)])] =
             (0..<40).map { ("join", "crash\($0)@example.com", "\(base)?hook_type=account&hook=join", JoinFixtures.iOSFields("crash\($0)")) }
-            + (0..<10).map { ("reset", "forgetful\($0)@example.com", "\(base)?hook_type=account&hook=lost_password", [("email_address", "forgetful\($0)@example.com")]) }
+            + (0..<10).map {
+                ("reset", "forgetful\($0)@example.com", "\(base)?hook_type=account&hook=lost_password", [("email_address", "forgetful\($0)@example.com")])
+            }
             + (0..<40).map { ("contact", "Burst \($0)", "\(base)?hook_type=misc&hook=contact_us", [("title", "Burst \($0)"), ("post", "Message \($0)")]) }
         let killSwitch = KillSwitch(process: server, afterAnswers: 20)
         let answered = try await withThrowingTaskGroup(of: (String, String, Bool).self) { group in
@@ -64,10 +66,12 @@ import Testing
         try await TestDatabase.withOpen(url) { db in
             // Every join that committed (answered or not) committed its confirmation mail with it.
             let orphans = try await db.withConnection { connection in
-                try await connection.raw("""
+                try await connection.raw(
+                    """
                     SELECT COUNT(*) AS n FROM members m WHERE m.username LIKE 'crash%'
                     AND NOT EXISTS (SELECT 1 FROM mail_outbox o WHERE o.recipient = m.email)
-                    """).first()?.decode(column: "n", as: Int.self)
+                    """
+                ).first()?.decode(column: "n", as: Int.self)
             }
             #expect(orphans == 0, "no member without its confirmation mail")
             let queued = try await db.withConnection { connection in
@@ -114,9 +118,10 @@ enum CrashRecoveryFixtures {
     static func members(_ database: Database) async throws {
         let group = try await GroupStore(database: database).groupID(for: .members)
         for index in 0..<10 {
-            _ = try await MemberStore(database: database).create(NewMember(
-                username: "forgetful\(index)", email: "forgetful\(index)@example.com", passwordHash: "", primaryGroupID: group
-            ))
+            _ = try await MemberStore(database: database).create(
+                NewMember(
+                    username: "forgetful\(index)", email: "forgetful\(index)@example.com", passwordHash: "", primaryGroupID: group
+                ))
         }
     }
 }

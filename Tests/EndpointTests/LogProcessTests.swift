@@ -1,11 +1,12 @@
-import TestSupport
-@testable import Endpoint
 import AsyncHTTPClient
 import Foundation
 import Logging
 import NIOConcurrencyHelpers
 import SiteStore
+import TestSupport
 import Testing
+
+@testable import Endpoint
 
 /// The server's log as an operator's collector reads it: one JSON object per line, one access line
 /// per request, the request's ID on the mail it queued, and no secret anywhere.
@@ -13,7 +14,8 @@ import Testing
     @Test func jsonLinesNameTheRequestInEveryLineItCausesAndHoldNoSecret() async throws {
         let (database, folder) = EndpointProcess.freshDatabase()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let added = try EndpointProcess.run(["member", "add", "--username", "alice", "--email", "alice@example.com", "--password", "correct horse"], database: database)
+        let added = try EndpointProcess.run(
+            ["member", "add", "--username", "alice", "--email", "alice@example.com", "--password", "correct horse"], database: database)
         #expect(added.status == 0, "\(added.errors)")
         let smtp = TestSMTPServer()
         try await smtp.start()

@@ -1,8 +1,8 @@
-import TestSupport
 import AsyncHTTPClient
 import Foundation
-import SiteStore
 import SQLKit
+import SiteStore
+import TestSupport
 import Testing
 
 /// Mail as an operator sees it: `endpoint serve` delivering to `ENDPOINT_SMTP_URL`, across an SMTP

@@ -1,7 +1,7 @@
-import TestSupport
 import AsyncHTTPClient
 import Foundation
 import SiteStore
+import TestSupport
 import Testing
 
 /// `endpoint maintenance run` as an operator runs it: one sweep, and what it removed, table by table.
@@ -14,14 +14,18 @@ import Testing
         let path = String(database.dropFirst("sqlite://".count))
         try await TestDatabase.withOpen(.sqlite(path: path)) { opened in
             try await opened.withConnection { connection in
-                try await connection.raw("""
+                try await connection.raw(
+                    """
                     INSERT INTO device_sessions (id, member_id, token_hash, created_at, last_used_at, expires_at, revoked_at, user_agent, ip)
                     VALUES ('gone', 1, 'h', \(bind: now - 60), \(bind: now - 60), \(bind: now + 3600), \(bind: now - 30), '', '')
-                    """).run()
-                try await connection.raw("""
+                    """
+                ).run()
+                try await connection.raw(
+                    """
                     INSERT INTO mail_outbox (message_id, recipient, subject, text_body, html_body, created_at, status, next_attempt_at)
                     VALUES ('m', 'a@example.com', 's', 't', 'h', \(bind: now - 40 * 86_400), 'sent', 0)
-                    """).run()
+                    """
+                ).run()
             }
         }
         return (database, folder, path)
@@ -33,7 +37,10 @@ import Testing
 
         let first = try EndpointProcess.run(["maintenance", "run"], database: database)
         #expect(first.status == 0, "\(first.errors)")
-        #expect(first.output == "device_sessions\t1 removed\naccount_codes\t0 removed\nrate_events\t0 removed\nmail_outbox\t1 removed\npush_outbox\t0 removed\ndevice_tokens\t0 removed\nmembers\t0 removed\nnews_changes\t0 removed\n")
+        #expect(
+            first.output
+                == "device_sessions\t1 removed\naccount_codes\t0 removed\nrate_events\t0 removed\nmail_outbox\t1 removed\npush_outbox\t0 removed\ndevice_tokens\t0 removed\nmembers\t0 removed\nnews_changes\t0 removed\n"
+        )
         #expect(try EndpointProcess.run(["maintenance", "run"], database: database).output.contains("mail_outbox\t0 removed"))
     }
 

@@ -1,7 +1,7 @@
-import TestSupport
 import Auth
 import Foundation
 import SiteStore
+import TestSupport
 import Testing
 
 /// `endpoint member …` as an operator runs it: accounts are created by the same rules as everywhere,
@@ -30,7 +30,8 @@ import Testing
     @Test(arguments: TestDatabase.engines)
     func addsMembersAndRefusesDuplicates(engine: DatabaseEngine) async throws {
         let url = try await TestDatabase.freshURL(engine)
-        let id = try self.run(["member", "add", "--username", "alice", "--email", "alice@example.com", "--password", "correct horse", "--admin"], database: url)
+        let id = try self.run(
+            ["member", "add", "--username", "alice", "--email", "alice@example.com", "--password", "correct horse", "--admin"], database: url)
         #expect(id == "2\n")
 
         try await TestDatabase.withOpen(url) { database in
@@ -40,20 +41,25 @@ import Testing
             #expect(alice.primaryGroupID == 2)
         }
 
-        try self.expectFailure("The username specified already exists",
-                               ["member", "add", "--username", "Alice", "--email", "other@example.com", "--password", "correct horse"], database: url)
-        try self.expectFailure("The given e-mail address is already used by another account.",
-                               ["member", "add", "--username", "bob", "--email", "ALICE@example.com", "--password", "correct horse"], database: url)
+        try self.expectFailure(
+            "The username specified already exists",
+            ["member", "add", "--username", "Alice", "--email", "other@example.com", "--password", "correct horse"], database: url)
+        try self.expectFailure(
+            "The given e-mail address is already used by another account.",
+            ["member", "add", "--username", "bob", "--email", "ALICE@example.com", "--password", "correct horse"], database: url)
     }
 
     @Test func refusesInvalidInput() async throws {
         let url = try await TestDatabase.freshURL(.sqlite)
-        try self.expectFailure("The password must be at least 8 characters",
-                               ["member", "add", "--username", "carol", "--email", "carol@example.com", "--password", "short"], database: url)
-        try self.expectFailure("You inputted an invalid e-mail address",
-                               ["member", "add", "--username", "carol", "--email", "carol@", "--password", "long enough"], database: url)
-        try self.expectFailure("The username must be at least 3 characters",
-                               ["member", "add", "--username", " c ", "--email", "c@example.com", "--password", "long enough"], database: url)
+        try self.expectFailure(
+            "The password must be at least 8 characters",
+            ["member", "add", "--username", "carol", "--email", "carol@example.com", "--password", "short"], database: url)
+        try self.expectFailure(
+            "You inputted an invalid e-mail address",
+            ["member", "add", "--username", "carol", "--email", "carol@", "--password", "long enough"], database: url)
+        try self.expectFailure(
+            "The username must be at least 3 characters",
+            ["member", "add", "--username", " c ", "--email", "c@example.com", "--password", "long enough"], database: url)
         let noPassword = try EndpointProcess.run(["member", "add", "--username", "x", "--email", "x@example.com"], database: url.connectionString)
         #expect(noPassword.status != 0)
         #expect(noPassword.errors.contains("Give exactly one of --password and --password-stdin."))
@@ -76,12 +82,15 @@ import Testing
             try await hasher.shutdown()
             #expect(try await SessionStore(database: database, policy: SessionPolicy()).live(memberID: 2).isEmpty)
         }
-        try self.expectFailure("There is no member \u{2018}nobody\u{2019}.",
-                               ["member", "password", "--username", "nobody", "--password", "second password"], database: url)
-        try self.expectFailure("There is no member \u{2018}Guest\u{2019}.",
-                               ["member", "password", "--username", "Guest", "--password", "second password"], database: url)
-        try self.expectFailure("The password must be at least 8 characters",
-                               ["member", "password", "--username", "dave", "--password", "short"], database: url)
+        try self.expectFailure(
+            "There is no member \u{2018}nobody\u{2019}.",
+            ["member", "password", "--username", "nobody", "--password", "second password"], database: url)
+        try self.expectFailure(
+            "There is no member \u{2018}Guest\u{2019}.",
+            ["member", "password", "--username", "Guest", "--password", "second password"], database: url)
+        try self.expectFailure(
+            "The password must be at least 8 characters",
+            ["member", "password", "--username", "dave", "--password", "short"], database: url)
     }
 
     @Test func sessionsCommandListsAndRevokesEveryDevice() async throws {

@@ -1,7 +1,7 @@
-import TestSupport
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import TestSupport
 import Testing
 
 /// What clients send cannot make the server keep memory: a release-sized attack on the kept news
@@ -47,7 +47,7 @@ import Testing
     static func residentMegabytes(_ pid: Int32) throws -> Int {
         let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
         guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+            let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
         else { throw TestFailure("no VmRSS in /proc/\(pid)/status") }
         return kilobytes / 1024
     }

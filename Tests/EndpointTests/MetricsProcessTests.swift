@@ -1,7 +1,7 @@
-import TestSupport
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import TestSupport
 import Testing
 
 /// `/metrics` as Prometheus scrapes it: on its own listener only, parsed by prometheus-client's text
@@ -11,7 +11,8 @@ struct MetricsProcessTests {
     @Test func countsMatchAScriptedMixOfRequests() async throws {
         let (database, folder) = EndpointProcess.freshDatabase()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let added = try EndpointProcess.run(["member", "add", "--username", "alice", "--email", "alice@example.com", "--password", "correct horse"], database: database)
+        let added = try EndpointProcess.run(
+            ["member", "add", "--username", "alice", "--email", "alice@example.com", "--password", "correct horse"], database: database)
         #expect(added.status == 0, "\(added.errors)")
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
         defer { _ = client.shutdown(queue: .global()) { _ in } }

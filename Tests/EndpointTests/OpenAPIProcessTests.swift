@@ -1,6 +1,6 @@
-import TestSupport
 import AsyncHTTPClient
 import Foundation
+import TestSupport
 import Testing
 
 /// The OpenAPI description as an integrator meets it: served at `/openapi.json`, valid OpenAPI 3.1
@@ -24,8 +24,10 @@ struct OpenAPIProcessTests {
             let document = try #require(try JSONSerialization.jsonObject(with: served) as? [String: Any])
             #expect(document["openapi"] as? String == "3.1.0")
             let paths = try #require(document["paths"] as? [String: Any])
-            for hook in ["account/login", "account/join", "account/lost_password", "account/session", "account/setup_push_notifications",
-                         "misc/contact_us", "account/contact_us", "misc/push_send", "content/commandr_fs/{path}", "content/news/articles"] {
+            for hook in [
+                "account/login", "account/join", "account/lost_password", "account/session", "account/setup_push_notifications",
+                "misc/contact_us", "account/contact_us", "misc/push_send", "content/commandr_fs/{path}", "content/news/articles",
+            ] {
                 #expect(paths["/data/endpoint.php/" + hook] != nil, "\(hook) is described")
             }
             for path in ["/data/endpoint.php", "/healthz", "/readyz", "/account/confirm-email", "/account/reset-password", "/news/{reference}"] {
@@ -36,12 +38,14 @@ struct OpenAPIProcessTests {
 
     @Test func schemathesisFindsNothingAgainstTheLiveServer() async throws {
         try await Self.withServer { base, _, folder, token in
-            let run = try PythonTools.tool("schemathesis", [
-                "run", base + "/openapi.json", "--url", base,
-                "-H", "cms_member_id: 2", "-H", "cms_member_hash: \(token)",
-                "--checks", "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance",
-                "--max-examples", "40", "--workers", "2", "--no-color",
-            ], in: folder)
+            let run = try PythonTools.tool(
+                "schemathesis",
+                [
+                    "run", base + "/openapi.json", "--url", base,
+                    "-H", "cms_member_id: 2", "-H", "cms_member_hash: \(token)",
+                    "--checks", "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance",
+                    "--max-examples", "40", "--workers", "2", "--no-color",
+                ], in: folder)
             #expect(run.status == 0, "\(run.output.suffix(6000))\(run.errors.suffix(2000))")
             #expect(run.output.contains("passed"), "\(run.output.suffix(2000))")
         }
@@ -61,7 +65,8 @@ struct OpenAPIProcessTests {
         let server = try await EndpointProcess.serve(port: port, database: database, client: client)
         defer { _ = EndpointProcess.stop(server) }
         let base = "http://127.0.0.1:\(port)"
-        let login = try await EndpointProcess.post(client, base + "/data/endpoint.php?hook_type=account&hook=login", [("username", "root"), ("password", "correct horse")])
+        let login = try await EndpointProcess.post(
+            client, base + "/data/endpoint.php?hook_type=account&hook=login", [("username", "root"), ("password", "correct horse")])
         let token = try #require(login.firstMatch(of: /"device_auth_pass_hashed_vl":"([A-Za-z0-9_-]+)"/)?.output.1, "\(login)")
         try await body(base, client, folder, String(token))
     }

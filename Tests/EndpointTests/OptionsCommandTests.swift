@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// `docs/configuration.md` is what `endpoint options` prints from the declarations: an option declared,

@@ -1,6 +1,6 @@
-import TestSupport
 import AsyncHTTPClient
 import Foundation
+import TestSupport
 import Testing
 
 /// Push as an operator runs it: `endpoint serve` configured through the environment, a device
@@ -20,17 +20,21 @@ import Testing
         let port = try await EndpointProcess.freePort()
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
         defer { _ = client.shutdown(queue: .global()) { _ in } }
-        let server = try await EndpointProcess.serve(port: port, database: database, environment: [
-            "ENDPOINT_APNS_KEY_FILE": keyFile.path, "ENDPOINT_APNS_KEY_ID": PushServices.keyID, "ENDPOINT_APNS_TEAM_ID": PushServices.teamID,
-            "ENDPOINT_APNS_TOPIC": PushServices.topic, "ENDPOINT_APNS_URL": services.apns.url,
-            "ENDPOINT_FCM_SERVICE_ACCOUNT_FILE": accountFile.path, "ENDPOINT_FCM_URL": services.fcm.url,
-            "ENDPOINT_PUSH_CA_FILE": services.certificate.certificatePath,
-        ], client: client)
+        let server = try await EndpointProcess.serve(
+            port: port, database: database,
+            environment: [
+                "ENDPOINT_APNS_KEY_FILE": keyFile.path, "ENDPOINT_APNS_KEY_ID": PushServices.keyID, "ENDPOINT_APNS_TEAM_ID": PushServices.teamID,
+                "ENDPOINT_APNS_TOPIC": PushServices.topic, "ENDPOINT_APNS_URL": services.apns.url,
+                "ENDPOINT_FCM_SERVICE_ACCOUNT_FILE": accountFile.path, "ENDPOINT_FCM_URL": services.fcm.url,
+                "ENDPOINT_PUSH_CA_FILE": services.certificate.certificatePath,
+            ], client: client)
         let register = "http://127.0.0.1:\(port)/data/endpoint.php?hook_type=account&hook=setup_push_notifications"
         _ = try await EndpointProcess.post(client, register + "&device=ios", [("token", PushTokens.named("iphone")), ("member", "1")])
-        _ = try await EndpointProcess.post(client, register + "&device=android", [("token", "fcm-registration-token:APA91bHPRgkF3JUikC4ENAHEeMrd41Zxv3hVZjC9KtT8OvPVGJ")])
+        _ = try await EndpointProcess.post(
+            client, register + "&device=android", [("token", "fcm-registration-token:APA91bHPRgkF3JUikC4ENAHEeMrd41Zxv3hVZjC9KtT8OvPVGJ")])
 
-        let sent = try EndpointProcess.run(["push", "send", "--anonymous", "--title", "News", "--body", "Read all about it", "--data", "screen=news"], database: database)
+        let sent = try EndpointProcess.run(
+            ["push", "send", "--anonymous", "--title", "News", "--body", "Read all about it", "--data", "screen=news"], database: database)
         #expect(sent.status == 0)
         #expect(sent.output == "Queued for 2 devices.\n")
         #expect(try EndpointProcess.run(["push", "send", "--title", "x", "--body", "y"], database: database).status != 0, "a target is required")
@@ -41,7 +45,9 @@ import Testing
         }
         #expect(EndpointProcess.stop(server))
         #expect(services.apns.requests.map(\.path) == ["/3/device/" + PushTokens.named("iphone")])
-        #expect((services.fcm.requests.first?.json["message"] as? [String: Any])?["token"] as? String == "fcm-registration-token:APA91bHPRgkF3JUikC4ENAHEeMrd41Zxv3hVZjC9KtT8OvPVGJ")
+        #expect(
+            (services.fcm.requests.first?.json["message"] as? [String: Any])?["token"] as? String
+                == "fcm-registration-token:APA91bHPRgkF3JUikC4ENAHEeMrd41Zxv3hVZjC9KtT8OvPVGJ")
         #expect(services.problems.withLockedValue { $0 } == [])
     }
 }

@@ -1,8 +1,8 @@
-import TestSupport
 import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOPosix
+import TestSupport
 import Testing
 
 /// `endpoint serve` as a real process: start-up on a fresh SQLite file, a busy port, and graceful
@@ -47,7 +47,8 @@ import Testing
     @Test func sigtermLetsRequestsInFlightFinish() async throws {
         let (database, folder) = EndpointProcess.freshDatabase()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let added = try EndpointProcess.run(["member", "add", "--username", "alice", "--email", "alice@example.com", "--password", "correct horse"], database: database)
+        let added = try EndpointProcess.run(
+            ["member", "add", "--username", "alice", "--email", "alice@example.com", "--password", "correct horse"], database: database)
         #expect(added.status == 0)
 
         let port = try await EndpointProcess.freePort()
@@ -98,7 +99,8 @@ import Testing
         let refused = try EndpointProcess.run(["serve", "--database-connections", "0"], database: database)
         #expect(refused.status != 0)
         #expect(refused.errors.contains("The database connections per event loop must be between 1 and 64."), "\(refused.errors)")
-        let added = try EndpointProcess.run(["member", "add", "--username", "alice", "--email", "alice@example.com", "--password", "correct horse"], database: database)
+        let added = try EndpointProcess.run(
+            ["member", "add", "--username", "alice", "--email", "alice@example.com", "--password", "correct horse"], database: database)
         #expect(added.status == 0)
 
         let port = try await EndpointProcess.freePort()

@@ -1,8 +1,8 @@
-import TestSupport
 import AsyncHTTPClient
 import Foundation
-import SiteStore
 import SQLKit
+import SiteStore
+import TestSupport
 import Testing
 
 /// `SIGTERM` stops `endpoint serve` promptly whatever the services it talks to do, and loses nothing.

@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// `endpoint strings export` as an app developer runs it: the files land where each platform expects
@@ -9,7 +9,8 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strings-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
 
-        let android = try Subprocess.run(EndpointProcess.executable, ["strings", "export", "--language", "fr-CA", "--format", "android", "--output", folder.path])
+        let android = try Subprocess.run(
+            EndpointProcess.executable, ["strings", "export", "--language", "fr-CA", "--format", "android", "--output", folder.path])
         #expect(android.status == 0, "\(android.errors)")
         let xml = try String(contentsOf: folder.appendingPathComponent("values-fr/strings.xml"), encoding: .utf8)
         #expect(xml.contains(#"<string name="MEMBER_INVALID_LOGIN">Identifiant ou mot de passe incorrect, veuillez réessayer.</string>"#))

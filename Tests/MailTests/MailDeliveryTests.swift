@@ -1,9 +1,9 @@
-import TestSupport
 import EndpointServer
 import Foundation
 import Mail
-import SiteStore
 import SQLKit
+import SiteStore
+import TestSupport
 import Testing
 
 /// The outbox and SMTP delivery against a real SMTP server on loopback.
@@ -14,10 +14,11 @@ import Testing
             try await smtp.start()
             defer { Task { try? await smtp.stop() } }
             let id = try await database.transaction { connection in
-                try await MailOutbox.enqueue(OutgoingMail(
-                    recipient: "zoë@example.com", replyTo: "reply@example.com",
-                    subject: "Grüße\r\nBcc: victim@example.com", text: "Straße\n.leading dot line", html: "<p>Straße</p>"
-                ), on: connection)
+                try await MailOutbox.enqueue(
+                    OutgoingMail(
+                        recipient: "zoë@example.com", replyTo: "reply@example.com",
+                        subject: "Grüße\r\nBcc: victim@example.com", text: "Straße\n.leading dot line", html: "<p>Straße</p>"
+                    ), on: connection)
             }
             let delivery = try MailFixtures.delivery(database, smtp: smtp)
             #expect(try await delivery.deliverDue() == 1)

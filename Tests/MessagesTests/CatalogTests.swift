@@ -1,6 +1,7 @@
 import Foundation
-@testable import Messages
 import Testing
+
+@testable import Messages
 
 /// The catalogs are complete and their templates well-formed, so no user-facing sentence can be missing
 /// or broken at run time, in any language.
@@ -49,15 +50,16 @@ import Testing
     /// The check the bundled catalogs pass does catch each kind of mistake.
     @Test func aCatalogWithMistakesIsReported() {
         let english = Languages.bundled.english
-        let file = try! CatalogFile(parsing: """
-            [language]
-            code=XX
-            [strings]
-            NOT_A_MESSAGE=x
-            ENDPOINT_LOGIN_THROTTLED=Wait {2} {2|minute|minutes}
-            ENDPOINT_SERVER_BUSY=Busy
-            ENDPOINT_SERVER_BUSY=Busy again
-            """)
+        let file = try! CatalogFile(
+            parsing: """
+                [language]
+                code=XX
+                [strings]
+                NOT_A_MESSAGE=x
+                ENDPOINT_LOGIN_THROTTLED=Wait {2} {2|minute|minutes}
+                ENDPOINT_SERVER_BUSY=Busy
+                ENDPOINT_SERVER_BUSY=Busy again
+                """)
         let problems = CatalogCheck.problems(in: file, named: "XX.ini", english: english)
         #expect(problems.contains("XX.ini: NOT_A_MESSAGE is not a message ID"))
         #expect(problems.contains("XX.ini: ENDPOINT_SERVER_BUSY is given twice"))

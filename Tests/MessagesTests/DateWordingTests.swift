@@ -1,6 +1,7 @@
 import Foundation
-@testable import Messages
 import Testing
+
+@testable import Messages
 
 /// Dates worded as Composr words them, in the viewer's time zone.
 @Suite struct DateWordingTests {

@@ -1,5 +1,6 @@
-@testable import Messages
 import Testing
+
+@testable import Messages
 
 /// Which language an answer is in: Composr's precedence, with anything unknown falling through.
 @Suite struct LanguageChoiceTests {

@@ -1,9 +1,11 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-@testable import Messages
 import Testing
+
+@testable import Messages
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Each export format, read back with the platform's rules, gives exactly the sentences the server
 /// sends, for every message in every language.
@@ -151,7 +153,7 @@ struct AndroidResources {
                 continue
             }
             guard let dollar = after.firstIndex(of: "$"), let number = Int(after[..<dollar]),
-                  let kind = after[after.index(after: dollar)...].first, kind == "s" || kind == "d", number <= arguments.count
+                let kind = after[after.index(after: dollar)...].first, kind == "s" || kind == "d", number <= arguments.count
             else { throw Invalid(reason: "bad format specifier in \(format)") }
             output += arguments[number - 1]
             rest = after[after.index(dollar, offsetBy: 2)...]

@@ -1,13 +1,13 @@
-import TestSupport
-import Foundation
 import EndpointCore
-import Hooks
+import Foundation
 import HTTPTypes
+import Hooks
 import HummingbirdTesting
 import NIOConcurrencyHelpers
 import Push
-import SiteStore
 import SQLKit
+import SiteStore
+import TestSupport
 import Testing
 
 /// Delivery through APNs (HTTP/2, ES256 provider tokens) and FCM HTTP v1 (OAuth with an RS256
@@ -40,9 +40,11 @@ import Testing
     @Test func apnsAndFCMRequestsAreWhatTheServicesSpecify() async throws {
         try await Self.withServices { services, database, http in
             let memberID = try await database.withConnection { connection -> Int in
-                let row = try await connection.raw("""
+                let row = try await connection.raw(
+                    """
                     INSERT INTO members (username, email, join_time, last_visit_time, primary_group_id) VALUES ('pushy', 'p@example.com', 0, 0, 4) RETURNING id
-                    """).first()
+                    """
+                ).first()
                 return try row!.decode(column: "id", as: Int.self)
             }
             try await PushDevices.register("ios-token-1", .ios, member: memberID, database: database)
@@ -106,7 +108,9 @@ import Testing
 
     @Test func deadTokensAreForgotten() async throws {
         try await Self.withServices { services, database, http in
-            for (token, platform) in [("dead-ios", PushPlatform.ios), ("bad-ios", .ios), ("dead-android", .android), ("bad-android", .android), ("good-ios", .ios)] {
+            for (token, platform) in [
+                ("dead-ios", PushPlatform.ios), ("bad-ios", .ios), ("dead-android", .android), ("bad-android", .android), ("good-ios", .ios),
+            ] {
                 try await PushDevices.register(token, platform, member: nil, database: database)
             }
             _ = try await Self.queue(PushNotification(title: "t", body: "b"), to: .anonymous, database)

@@ -1,8 +1,9 @@
-import TestSupport
 import NIOConcurrencyHelpers
-@testable import SiteStore
 import SQLKit
+import TestSupport
 import Testing
+
+@testable import SiteStore
 
 /// What PostgreSQL announces when cached data changes, and the listener that hears it.
 @Suite struct CacheAnnouncementTests {
@@ -24,15 +25,19 @@ import Testing
         try await TestDatabase.withMigrated(.postgres) { database in
             try await Self.listening(to: database) { heard in
                 let alice = try await database.withConnection { connection in
-                    try await connection.raw("""
+                    try await connection.raw(
+                        """
                         INSERT INTO members (username, email, join_time, last_visit_time, primary_group_id) VALUES ('alice', 'a@example.com', 0, 0, 4)
                         RETURNING id
-                        """).first()!.decode(column: "id", as: Int.self)
+                        """
+                    ).first()!.decode(column: "id", as: Int.self)
                 }
                 try await database.withConnection { connection in
-                    try await connection.raw("""
+                    try await connection.raw(
+                        """
                         INSERT INTO device_sessions (id, member_id, token_hash, created_at, last_used_at, expires_at) VALUES ('s', \(bind: alice), 'h', 0, 0, 9999999999)
-                        """).run()
+                        """
+                    ).run()
                     try await connection.raw("UPDATE members SET last_visit_time = 5 WHERE id = \(bind: alice)").run()
                     try await connection.raw("UPDATE device_sessions SET last_used_at = 5 WHERE id = 's'").run()
                 }
@@ -68,9 +73,11 @@ import Testing
             try await Self.listening(to: database) { heard in
                 #expect(database.cacheTrust.isTrusted)
                 try await database.withConnection { connection in
-                    try await connection.raw("""
+                    try await connection.raw(
+                        """
                         SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'
-                        """).run()
+                        """
+                    ).run()
                 }
                 var sawDistrust = false
                 for _ in 0..<200 where !sawDistrust {

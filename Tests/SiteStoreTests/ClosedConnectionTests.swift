@@ -1,8 +1,8 @@
 import NIOConcurrencyHelpers
-import SiteStore
 import SQLKit
-import Testing
+import SiteStore
 import TestSupport
+import Testing
 
 /// A pooled PostgreSQL connection that closes while a caller holds it.
 @Suite struct ClosedConnectionTests {

@@ -1,6 +1,6 @@
-import TestSupport
-import SiteStore
 import SQLKit
+import SiteStore
+import TestSupport
 import Testing
 
 /// News, groups and members as the stores write them: one `UPDATE` of exactly the changed columns,
@@ -41,7 +41,8 @@ import Testing
     func duplicateNamesAreReportedAsWhatTheyAre(engine: DatabaseEngine) async throws {
         try await TestDatabase.withMigrated(engine) { database in
             let group = try await GroupStore(database: database).groupID(for: .members)
-            let alice = try await MemberStore(database: database).create(NewMember(username: "alice", email: "a@example.com", passwordHash: "", primaryGroupID: group))
+            let alice = try await MemberStore(database: database).create(
+                NewMember(username: "alice", email: "a@example.com", passwordHash: "", primaryGroupID: group))
             _ = try await MemberStore(database: database).create(NewMember(username: "bob", email: "b@example.com", passwordHash: "", primaryGroupID: group))
             var changes = MemberChanges()
             changes.email = "B@example.com"

@@ -1,6 +1,6 @@
-import TestSupport
-import SiteStore
 import SQLKit
+import SiteStore
+import TestSupport
 import Testing
 
 /// Registrations through `DeviceTokenRegistrar`, as the push registration hook makes them: on SQLite
@@ -27,10 +27,11 @@ import Testing
                     group.addTask {
                         let token = "token-\(index)"
                         do {
-                            let registration = try await registrar.register(DeviceTokenRequest(
-                                token: token, platform: index.isMultiple(of: 2) ? .ios : .android,
-                                memberID: index == 37 ? 999_999 : nil, refreshSeconds: 3600, now: 30_000
-                            ))
+                            let registration = try await registrar.register(
+                                DeviceTokenRequest(
+                                    token: token, platform: index.isMultiple(of: 2) ? .ios : .android,
+                                    memberID: index == 37 ? 999_999 : nil, refreshSeconds: 3600, now: 30_000
+                                ))
                             return (token, registration == DeviceRegistration(wrote: true, lastSeenAt: 30_000))
                         } catch {
                             return (token, false)
@@ -58,15 +59,17 @@ import Testing
                 DeviceTokenRequest(token: "phone", platform: platform, memberID: member, refreshSeconds: 3600, now: now)
             }
             let registrations = try await database.withConnection { connection in
-                try await DeviceTokenStore.register([
-                    request(.ios, nil, at: 40_000), request(.android, nil, at: 40_000),
-                    request(.ios, 1, at: 40_001), request(.ios, 1, at: 40_002),
-                ], on: connection)
+                try await DeviceTokenStore.register(
+                    [
+                        request(.ios, nil, at: 40_000), request(.android, nil, at: 40_000),
+                        request(.ios, 1, at: 40_001), request(.ios, 1, at: 40_002),
+                    ], on: connection)
             }
-            #expect(registrations == [
-                DeviceRegistration(wrote: true, lastSeenAt: 40_000), DeviceRegistration(wrote: true, lastSeenAt: 40_000),
-                DeviceRegistration(wrote: true, lastSeenAt: 40_001), DeviceRegistration(wrote: false, lastSeenAt: 40_001),
-            ])
+            #expect(
+                registrations == [
+                    DeviceRegistration(wrote: true, lastSeenAt: 40_000), DeviceRegistration(wrote: true, lastSeenAt: 40_000),
+                    DeviceRegistration(wrote: true, lastSeenAt: 40_001), DeviceRegistration(wrote: false, lastSeenAt: 40_001),
+                ])
             let rows = try await database.withConnection {
                 try await $0.raw("SELECT platform, member_id, last_seen_at FROM device_tokens ORDER BY platform").all()
             }

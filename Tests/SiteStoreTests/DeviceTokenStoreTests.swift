@@ -1,6 +1,6 @@
-import TestSupport
-import SiteStore
 import SQLKit
+import SiteStore
+import TestSupport
 import Testing
 
 /// Push registrations write only when something changed, on both engines.
@@ -10,13 +10,15 @@ import Testing
         try await TestDatabase.withMigrated(engine) { database in
             func register(_ member: Int?, at now: Int) async throws -> Bool {
                 try await database.withConnection {
-                    try await DeviceTokenStore.register([DeviceTokenRequest(token: "t1", platform: .android, memberID: member, refreshSeconds: 3600, now: now)], on: $0)[0]
+                    try await DeviceTokenStore.register(
+                        [DeviceTokenRequest(token: "t1", platform: .android, memberID: member, refreshSeconds: 3600, now: now)], on: $0)[0]
                 }.wrote
             }
             #expect(try await register(nil, at: 10_000), "a new token")
             #expect(try await register(nil, at: 10_001) == false, "the same owner, just seen")
             let unchanged = try await database.withConnection {
-                try await DeviceTokenStore.register([DeviceTokenRequest(token: "t1", platform: .android, memberID: nil, refreshSeconds: 3600, now: 10_002)], on: $0)[0]
+                try await DeviceTokenStore.register(
+                    [DeviceTokenRequest(token: "t1", platform: .android, memberID: nil, refreshSeconds: 3600, now: 10_002)], on: $0)[0]
             }
             #expect(unchanged == DeviceRegistration(wrote: false, lastSeenAt: 10_000), "the stored last-seen time comes back")
             #expect(try await register(nil, at: 13_599) == false)
@@ -27,7 +29,8 @@ import Testing
             if engine == .postgres {
                 // A repeat that writes nothing takes no transaction ID, so its commit flushes no WAL.
                 let assigned = try await database.transaction { connection in
-                    _ = try await DeviceTokenStore.register([DeviceTokenRequest(token: "t1", platform: .android, memberID: nil, refreshSeconds: 3600, now: 13_604)], on: connection)
+                    _ = try await DeviceTokenStore.register(
+                        [DeviceTokenRequest(token: "t1", platform: .android, memberID: nil, refreshSeconds: 3600, now: 13_604)], on: connection)
                     return try await connection.raw("SELECT pg_current_xact_id_if_assigned() IS NOT NULL AS assigned").first()?
                         .decode(column: "assigned", as: Bool.self)
                 }
@@ -47,19 +50,23 @@ import Testing
         try await TestDatabase.withMigrated(engine) { database in
             var members: [Int] = []
             for name in ["alice", "bob"] {
-                members.append(try await database.withConnection { connection in
-                    try await connection.raw("""
-                        INSERT INTO members (username, email, join_time, last_visit_time, primary_group_id)
-                        VALUES (\(bind: name), \(bind: name + "@example.com"), 0, 0, 4) RETURNING id
-                        """).first()!.decode(column: "id", as: Int.self)
-                })
+                members.append(
+                    try await database.withConnection { connection in
+                        try await connection.raw(
+                            """
+                            INSERT INTO members (username, email, join_time, last_visit_time, primary_group_id)
+                            VALUES (\(bind: name), \(bind: name + "@example.com"), 0, 0, 4) RETURNING id
+                            """
+                        ).first()!.decode(column: "id", as: Int.self)
+                    })
             }
             let owners: [Int?] = [nil, members[0], members[1], nil, members[0], members[1], nil, members[0]]
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for owner in owners {
                     group.addTask {
                         _ = try await database.withConnection {
-                            try await DeviceTokenStore.register([DeviceTokenRequest(token: "shared", platform: .ios, memberID: owner, refreshSeconds: 3600, now: 20_000)], on: $0)[0]
+                            try await DeviceTokenStore.register(
+                                [DeviceTokenRequest(token: "shared", platform: .ios, memberID: owner, refreshSeconds: 3600, now: 20_000)], on: $0)[0]
                         }
                     }
                 }

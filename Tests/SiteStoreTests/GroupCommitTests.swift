@@ -1,6 +1,7 @@
-@testable import SiteStore
 import NIOConcurrencyHelpers
 import Testing
+
+@testable import SiteStore
 
 /// What `GroupCommit` promises its callers: writes that arrive during a write go together, each
 /// caller gets its own item's outcome, and nobody is left waiting.

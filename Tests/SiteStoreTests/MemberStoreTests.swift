@@ -1,6 +1,6 @@
-import TestSupport
-import SiteStore
 import SQLKit
+import SiteStore
+import TestSupport
 import Testing
 
 /// Accounts as stored: uniqueness decided by the database on both engines.
@@ -14,10 +14,11 @@ import Testing
                 for attempt in 0..<8 {
                     tasks.addTask {
                         await Result(catching: {
-                            try await members.create(NewMember(
-                                username: attempt.isMultiple(of: 2) ? "Twin" : "twin",
-                                email: "twin\(attempt)@example.com", passwordHash: "", primaryGroupID: group
-                            ))
+                            try await members.create(
+                                NewMember(
+                                    username: attempt.isMultiple(of: 2) ? "Twin" : "twin",
+                                    email: "twin\(attempt)@example.com", passwordHash: "", primaryGroupID: group
+                                ))
                         })
                     }
                 }

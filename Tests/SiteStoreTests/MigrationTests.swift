@@ -1,8 +1,9 @@
-import TestSupport
 import Foundation
-@testable import SiteStore
 import SQLKit
+import TestSupport
 import Testing
+
+@testable import SiteStore
 
 /// Migrations apply, re-apply as a no-op and roll back on failure, on SQLite and PostgreSQL.
 @Suite struct MigrationTests {
@@ -34,7 +35,8 @@ import Testing
             let categories = try await database.withConnection { try await NewsStore.categories(on: $0) }
             #expect(categories.map(\.label) == ["General", "Technology", "Difficulties", "Community", "Entertainment", "Business", "Art"])
             let identities = try await database.withConnection { try await ResourceIdentityStore.all(.newsCategory, on: $0) }
-            #expect(categories.map { identities[$0.id]?.moniker } == ["general", "technology", "difficulties", "community", "entertainment", "business", "art"])
+            #expect(
+                categories.map { identities[$0.id]?.moniker } == ["general", "technology", "difficulties", "community", "entertainment", "business", "art"])
             let guids = categories.compactMap { identities[$0.id]?.guid }
             #expect(guids.count == 7 && Set(guids).count == 7)
             #expect(guids.allSatisfy { $0.wholeMatch(of: /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/) != nil }, "\(guids)")
@@ -103,11 +105,13 @@ import Testing
             let files = try MigrationFile.load(from: TestDatabase.migrationsFolder, engine: engine)
             _ = try await Migrator(database: database, files: files.filter { $0.version < 27 }, logger: quietLogger).migrate()
             let members = MemberStore(database: database)
-            let kept = try await members.create(NewMember(username: "kept", email: "kept@example.com", passwordHash: "", primaryGroupID: 4, secondaryGroupIDs: [2]))
+            let kept = try await members.create(
+                NewMember(username: "kept", email: "kept@example.com", passwordHash: "", primaryGroupID: 4, secondaryGroupIDs: [2]))
             let newest = try await members.create(NewMember(username: "newest", email: "newest@example.com", passwordHash: "", primaryGroupID: 4))
             let article = try await database.withConnection { connection in
-                try #require(try await connection.raw("INSERT INTO news (category_id, title, submitter_id, add_date) VALUES (1, 'Kept', 1, 0) RETURNING id")
-                    .first()?.decode(column: "id", as: Int.self))
+                try #require(
+                    try await connection.raw("INSERT INTO news (category_id, title, submitter_id, add_date) VALUES (1, 'Kept', 1, 0) RETURNING id")
+                        .first()?.decode(column: "id", as: Int.self))
             }
             _ = try await Migrator(database: database, files: files, logger: quietLogger).migrate()
 
@@ -138,14 +142,17 @@ import Testing
     @Test func aMigrationLeavingABrokenReferenceIsUndone() async throws {
         try await TestDatabase.withFresh(.sqlite) { database in
             var files = try MigrationFile.load(from: TestDatabase.migrationsFolder, engine: .sqlite)
-            files.append(MigrationFile(
-                version: 9_998, name: "9998_dangling.sql",
-                sql: "\(MigrationFile.foreignKeysOffDirective)\nINSERT INTO group_members (group_id, member_id) VALUES (2, 999);"
-            ))
+            files.append(
+                MigrationFile(
+                    version: 9_998, name: "9998_dangling.sql",
+                    sql: "\(MigrationFile.foreignKeysOffDirective)\nINSERT INTO group_members (group_id, member_id) VALUES (2, 999);"
+                ))
             let migrator = Migrator(database: database, files: files, logger: quietLogger)
             await #expect(throws: Migrator.Failure.self) { try await migrator.migrate() }
             #expect(!(try await migrator.appliedVersions()).contains(9_998))
-            let dangling = try await database.withConnection { try await $0.raw("SELECT count(*) AS n FROM group_members WHERE member_id = 999").first()?.decode(column: "n", as: Int.self) }
+            let dangling = try await database.withConnection {
+                try await $0.raw("SELECT count(*) AS n FROM group_members WHERE member_id = 999").first()?.decode(column: "n", as: Int.self)
+            }
             #expect(dangling == 0)
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
-import SiteStore
 import SQLKit
+import SiteStore
 import TestSupport
 import Testing
 

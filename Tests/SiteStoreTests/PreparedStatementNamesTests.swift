@@ -1,6 +1,7 @@
 import PostgresKit
-@testable import SiteStore
 import Testing
+
+@testable import SiteStore
 
 /// The names a connection runs its statements under.
 @Suite struct PreparedStatementNamesTests {

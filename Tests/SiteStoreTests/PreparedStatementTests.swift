@@ -1,7 +1,7 @@
-import SiteStore
 import SQLKit
-import Testing
+import SiteStore
 import TestSupport
+import Testing
 
 /// Statements on PostgreSQL are prepared once per connection and mean what they meant unprepared.
 @Suite(.enabled(if: TestDatabase.engines.contains(.postgres)))
@@ -14,10 +14,12 @@ struct PreparedStatementTests {
                 for name in ["a", "b", "c"] {
                     _ = try await connection.raw("SELECT value FROM config WHERE name = \(bind: name)").all()
                 }
-                let prepared = try await connection.raw("""
+                let prepared = try await connection.raw(
+                    """
                     SELECT statement || ' ' || parameter_types::text AS prepared FROM pg_prepared_statements
                     WHERE statement LIKE 'SELECT value FROM config%'
-                    """).all(decodingColumn: "prepared", as: String.self)
+                    """
+                ).all(decodingColumn: "prepared", as: String.self)
                 #expect(prepared == ["SELECT value FROM config WHERE name = $1 {text}"])
             }
         }
@@ -31,9 +33,11 @@ struct PreparedStatementTests {
             try await database.withConnection { connection in
                 try await connection.raw("CREATE TEMP TABLE narrow (n INTEGER, s VARCHAR(20), b BOOLEAN, note TEXT)").run()
                 for round in 1...3 {
-                    try await connection.raw("""
+                    try await connection.raw(
+                        """
                         INSERT INTO narrow (n, s, b, note) VALUES (\(bind: round), \(bind: "row \(round)"), \(bind: round == 2), \(bind: String?.none))
-                        """).run()
+                        """
+                    ).run()
                 }
                 let rows = try await connection.raw("SELECT n, s, b, note FROM narrow WHERE n >= \(bind: 2) ORDER BY n").all()
                 #expect(try rows.map { try $0.decode(column: "n", as: Int.self) } == [2, 3])
@@ -72,9 +76,11 @@ struct PreparedStatementTests {
                 try await connection.raw("ROLLBACK").run()
                 let names = try await connection.raw("SELECT name FROM config WHERE name = \(bind: "site_name")").all(decodingColumn: "name", as: String.self)
                 #expect(names == ["site_name"])
-                let prepared = try await connection.raw("""
+                let prepared = try await connection.raw(
+                    """
                     SELECT statement FROM pg_prepared_statements WHERE statement LIKE 'SELECT name FROM config%'
-                    """).all(decodingColumn: "statement", as: String.self)
+                    """
+                ).all(decodingColumn: "statement", as: String.self)
                 #expect(prepared == ["SELECT name FROM config WHERE name = $1"])
             }
         }
@@ -95,9 +101,11 @@ extension PreparedStatementTests {
                 try await connection.raw("UPDATE widening SET n = 42").run()
                 #expect(try await read() == 42)
                 #expect(try await read() == 42)
-                let prepared = try await connection.raw("""
+                let prepared = try await connection.raw(
+                    """
                     SELECT count(*) AS n FROM pg_prepared_statements WHERE statement = 'SELECT n FROM widening WHERE id = $1'
-                    """).first(decodingColumn: "n", as: Int.self)
+                    """
+                ).first(decodingColumn: "n", as: Int.self)
                 // The first preparation stays on the server, unused, until the connection closes.
                 #expect(prepared == 2)
             }

@@ -1,5 +1,6 @@
-@testable import SiteStore
 import Testing
+
+@testable import SiteStore
 
 /// Per-address limits count networks: an IPv4 address, an IPv6 /64.
 @Suite struct RateLimitSubjectTests {

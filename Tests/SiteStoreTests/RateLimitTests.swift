@@ -1,5 +1,5 @@
-import TestSupport
 import SiteStore
+import TestSupport
 import Testing
 
 /// Limits are checked and counted in one step: several limits at once wait for the longest, a refusal
@@ -10,8 +10,10 @@ import Testing
     func severalLimitsWaitForTheLongestOne(engine: DatabaseEngine) async throws {
         try await TestDatabase.withMigrated(engine) { database in
             let limit = RateLimit(database: database)
-            let network = RateLimit.Subject.address("192.0.2.7"), account = RateLimit.Subject.login("ann")
-            let tight = RateLimit.Rule(count: 2, seconds: 60), loose = RateLimit.Rule(count: 3, seconds: 600)
+            let network = RateLimit.Subject.address("192.0.2.7")
+            let account = RateLimit.Subject.login("ann")
+            let tight = RateLimit.Rule(count: 2, seconds: 60)
+            let loose = RateLimit.Rule(count: 3, seconds: 600)
             let both = [(subject: network, rule: tight), (subject: account, rule: loose)]
             #expect(try await limit.admit("try", subject: network, rule: tight, now: 1_000) == nil)
             #expect(try await limit.admit("try", subject: network, rule: tight, now: 1_010) == nil)

@@ -1,6 +1,6 @@
-import TestSupport
-import SiteStore
 import SQLKit
+import SiteStore
+import TestSupport
 import Testing
 
 /// A transaction whose `COMMIT` fails (here: a reference checked only at commit) writes nothing and
@@ -18,9 +18,11 @@ import Testing
                         try await connection.raw("PRAGMA defer_foreign_keys = ON").run()
                         try await connection.raw("INSERT INTO group_members (group_id, member_id) VALUES (2, 999)").run()
                     } else {
-                        try await connection.raw("""
+                        try await connection.raw(
+                            """
                             CREATE TEMP TABLE dangling (group_id BIGINT REFERENCES groups (id) DEFERRABLE INITIALLY DEFERRED) ON COMMIT DROP
-                            """).run()
+                            """
+                        ).run()
                         try await connection.raw("INSERT INTO dangling (group_id) VALUES (999)").run()
                     }
                 }

@@ -1,12 +1,12 @@
 import Auth
+import EndpointCore
 import EndpointServer
 import Foundation
-import EndpointCore
-import Hooks
 import HTTPTypes
+import Hooks
 import HummingbirdTesting
-import SiteStore
 import SQLKit
+import SiteStore
 
 /// Accounts and logins for authentication tests.
 package enum AccountFixtures {
@@ -22,12 +22,13 @@ package enum AccountFixtures {
         services: Site
     ) async throws -> Int {
         let group = try await services.groups.groupID(for: role)
-        return try await services.members.create(NewMember(
-            username: username,
-            email: "\(username.lowercased())@example.com",
-            passwordHash: try await services.hasher.hash(password),
-            primaryGroupID: group
-        ))
+        return try await services.members.create(
+            NewMember(
+                username: username,
+                email: "\(username.lowercased())@example.com",
+                passwordHash: try await services.hasher.hash(password),
+                primaryGroupID: group
+            ))
     }
 
     /// Sets columns of a member row directly, as an import or an administrator would.
@@ -52,9 +53,9 @@ package struct LoggedIn {
 
     package init(_ answer: DecodedEnvelope) throws {
         guard answer.success == true,
-              let memberID = answer.data["device_auth_member_id_vl"] as? String,
-              let token = answer.data["device_auth_pass_hashed_vl"] as? String,
-              let sessionID = answer.data["sessionID"] as? String
+            let memberID = answer.data["device_auth_member_id_vl"] as? String,
+            let token = answer.data["device_auth_pass_hashed_vl"] as? String,
+            let sessionID = answer.data["sessionID"] as? String
         else { throw TestFailure("login failed: \(answer.raw)") }
         self.memberID = memberID
         self.token = token

@@ -45,7 +45,8 @@ package enum BrowserDriver {
     /// Whether Chromium, its driver and Selenium are installed. Under CI they must be (`.ci/run`
     /// installs them), so the browser test can never be skipped silently there.
     package static var isEnabled: Bool {
-        let installed = ["/usr/bin/chromium", "/usr/bin/chromedriver", "/usr/bin/python3"].allSatisfy(FileManager.default.isExecutableFile(atPath:))
+        let installed =
+            ["/usr/bin/chromium", "/usr/bin/chromedriver", "/usr/bin/python3"].allSatisfy(FileManager.default.isExecutableFile(atPath:))
             && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/selenium")
         return installed || ProcessInfo.processInfo.environment["CI"] != nil
     }

@@ -1,7 +1,7 @@
-import Foundation
 import EndpointCore
-import Hooks
+import Foundation
 import HTTPTypes
+import Hooks
 import HummingbirdTesting
 import NIOCore
 
@@ -44,7 +44,7 @@ package struct CommandrClient {
     package func list(_ id: String) async throws -> (directories: [String], files: [String]) {
         let answer = try await self.query("view", id)
         guard let halves = answer.json["response_data"] as? [Any], halves.count == 2,
-              let directories = halves[0] as? [String: Any], let files = halves[1] as? [String: Any]
+            let directories = halves[0] as? [String: Any], let files = halves[1] as? [String: Any]
         else { throw TestFailure("not a listing: \(answer.raw)") }
         return (directories.keys.sorted(), files.keys.sorted())
     }

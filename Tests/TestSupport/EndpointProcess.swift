@@ -2,8 +2,8 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOPosix
-import SiteStore
 import SQLKit
+import SiteStore
 
 /// The built `endpoint` binary, run as a separate process the way an operator runs it.
 package enum EndpointProcess {

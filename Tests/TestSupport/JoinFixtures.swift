@@ -3,8 +3,8 @@ import EndpointServer
 import HTTPTypes
 import HummingbirdTesting
 import Messages
-import SiteStore
 import SQLKit
+import SiteStore
 
 /// Join requests as the SDKs send them.
 package enum JoinFixtures {

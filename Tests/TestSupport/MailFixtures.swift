@@ -1,7 +1,7 @@
 import Foundation
 import Mail
-import SiteStore
 import SQLKit
+import SiteStore
 
 /// Mail delivery wired to a test SMTP server.
 package enum MailFixtures {
@@ -11,7 +11,9 @@ package enum MailFixtures {
         try self.delivery(database, url: smtp.url, policy: policy)
     }
 
-    package static func delivery(_ database: Database, url: String, trustRoots: String? = nil, policy: RetryPolicy = .mail(ConfigOptions([:]))) throws -> MailDelivery {
+    package static func delivery(_ database: Database, url: String, trustRoots: String? = nil, policy: RetryPolicy = .mail(ConfigOptions([:]))) throws
+        -> MailDelivery
+    {
         MailDelivery(
             outbox: MailOutbox(database: database),
             client: try SMTPClient(server: try SMTPServerURL(parsing: url), extraTrustRootsFile: trustRoots, timeout: .seconds(10)),
@@ -21,7 +23,9 @@ package enum MailFixtures {
 
     /// Queues a simple message in its own transaction.
     @discardableResult
-    package static func enqueue(_ database: Database, to recipient: String = "someone@example.com", subject: String = "Hello", now: Int = UnixTime.now) async throws -> Int {
+    package static func enqueue(_ database: Database, to recipient: String = "someone@example.com", subject: String = "Hello", now: Int = UnixTime.now)
+        async throws -> Int
+    {
         try await database.transaction { connection in
             try await MailOutbox.enqueue(
                 OutgoingMail(recipient: recipient, subject: subject, text: "Text of \(subject)", html: "<p>HTML of \(subject)</p>"),
@@ -47,7 +51,7 @@ package enum MailFixtures {
     package static func latestLinkCode(_ database: Database) async throws -> String {
         let row = try await database.withConnection { try await $0.raw("SELECT text_body FROM mail_outbox ORDER BY id DESC LIMIT 1").first() }
         guard let text = try row?.decode(column: "text_body", as: String.self),
-              let link = text.split(whereSeparator: \.isWhitespace).first(where: { $0.hasPrefix("http") })
+            let link = text.split(whereSeparator: \.isWhitespace).first(where: { $0.hasPrefix("http") })
         else { throw TestFailure("no mail with a link was queued") }
         return try Self.linkFields(String(link)).code
     }
@@ -55,8 +59,8 @@ package enum MailFixtures {
     /// The `member` and `code` query values of an e-mailed link.
     package static func linkFields(_ link: String) throws -> (member: String, code: String, path: String) {
         guard let components = URLComponents(string: link),
-              let member = components.queryItems?.first(where: { $0.name == "member" })?.value,
-              let code = components.queryItems?.first(where: { $0.name == "code" })?.value
+            let member = components.queryItems?.first(where: { $0.name == "member" })?.value,
+            let code = components.queryItems?.first(where: { $0.name == "code" })?.value
         else { throw TestFailure("not a link with member and code: \(link)") }
         return (member, code, components.path + "?" + (components.percentEncodedQuery ?? ""))
     }

@@ -1,8 +1,8 @@
 import EndpointCore
 import HTTPTypes
 import HummingbirdTesting
-import SiteStore
 import SQLKit
+import SiteStore
 
 /// Articles written through the news store (as `content/commandr_fs` writes them, change log included),
 /// and requests to `content/news`.

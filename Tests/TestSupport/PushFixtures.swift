@@ -5,8 +5,8 @@ import JWTKit
 import Logging
 import NIOConcurrencyHelpers
 import Push
-import SiteStore
 import SQLKit
+import SiteStore
 
 /// Fake APNs, FCM and OAuth servers (real HTTP/2 over TLS on loopback) that check what the push
 /// clients send the way the services do, and a delivery wired to them.
@@ -47,12 +47,14 @@ package final class PushServices: Sendable {
         self.apns = try TestHTTP2Server(certificate: self.certificate) { request in
             let token = String(request.path.dropFirst("/3/device/".count))
             do {
-                guard request.method == "POST", request.path.hasPrefix("/3/device/"), request.httpVersion.major == 2 else { throw TestFailure("not an HTTP/2 POST to /3/device/") }
+                guard request.method == "POST", request.path.hasPrefix("/3/device/"), request.httpVersion.major == 2 else {
+                    throw TestFailure("not an HTTP/2 POST to /3/device/")
+                }
                 guard let bearer = request.header("authorization"), bearer.hasPrefix("bearer ") else { throw TestFailure("no provider token") }
                 let claims = try await apnsKeys.verify(String(bearer.dropFirst(7)), as: APNsClaims.self)
                 guard claims.iss.value == Self.teamID else { throw TestFailure("wrong team") }
                 guard request.header("apns-topic") == Self.topic, request.header("apns-push-type") == "alert",
-                      request.header("apns-priority") == "10", request.header("apns-expiration").flatMap({ Int($0) }) != nil
+                    request.header("apns-priority") == "10", request.header("apns-expiration").flatMap({ Int($0) }) != nil
                 else { throw TestFailure("missing or wrong apns-* headers") }
                 guard let aps = request.json["aps"] as? [String: Any], aps["alert"] is [String: Any] else { throw TestFailure("no aps.alert") }
             } catch {
@@ -70,11 +72,11 @@ package final class PushServices: Sendable {
             do {
                 let form = String(decoding: request.body, as: UTF8.self)
                 guard form.contains("grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer"),
-                      let assertion = form.split(separator: "&").first(where: { $0.hasPrefix("assertion=") })?.dropFirst(10)
+                    let assertion = form.split(separator: "&").first(where: { $0.hasPrefix("assertion=") })?.dropFirst(10)
                 else { throw TestFailure("not a JWT-bearer grant") }
                 let claims = try await googleKeys.verify(String(assertion), as: GoogleClaims.self)
                 guard claims.iss.value == Self.clientEmail, claims.scope == "https://www.googleapis.com/auth/firebase.messaging",
-                      claims.aud.value.first?.hasSuffix("/token") == true
+                    claims.aud.value.first?.hasSuffix("/token") == true
                 else { throw TestFailure("wrong claims") }
             } catch {
                 problems.withLockedValue { $0.append("OAuth: \(error)") }
@@ -87,16 +89,22 @@ package final class PushServices: Sendable {
             let message = request.json["message"] as? [String: Any] ?? [:]
             let token = message["token"] as? String ?? ""
             guard request.path == "/v1/projects/\(Self.project)/messages:send", request.header("authorization") == "Bearer \(Self.accessToken)",
-                  message["notification"] is [String: Any], (message["data"] as? [String: Any])?["message"] is String
+                message["notification"] is [String: Any], (message["data"] as? [String: Any])?["message"] is String
             else {
                 problems.withLockedValue { $0.append("FCM: bad request \(request.path)") }
                 return (401, #"{"error":{"code":401,"status":"UNAUTHENTICATED","message":"bad"}}"#)
             }
             if token.hasPrefix("dead") {
-                return (404, #"{"error":{"code":404,"message":"Requested entity was not found.","status":"NOT_FOUND","details":[{"@type":"type.googleapis.com/google.firebase.fcm.v1.FcmError","errorCode":"UNREGISTERED"}]}}"#)
+                return (
+                    404,
+                    #"{"error":{"code":404,"message":"Requested entity was not found.","status":"NOT_FOUND","details":[{"@type":"type.googleapis.com/google.firebase.fcm.v1.FcmError","errorCode":"UNREGISTERED"}]}}"#
+                )
             }
             if token.hasPrefix("bad") {
-                return (400, #"{"error":{"code":400,"message":"The registration token is not a valid FCM registration token","status":"INVALID_ARGUMENT","details":[{"@type":"type.googleapis.com/google.firebase.fcm.v1.FcmError","errorCode":"INVALID_ARGUMENT"}]}}"#)
+                return (
+                    400,
+                    #"{"error":{"code":400,"message":"The registration token is not a valid FCM registration token","status":"INVALID_ARGUMENT","details":[{"@type":"type.googleapis.com/google.firebase.fcm.v1.FcmError","errorCode":"INVALID_ARGUMENT"}]}}"#
+                )
             }
             if token.hasPrefix("flaky"), failOnce(token) { return (503, #"{"error":{"code":503,"status":"UNAVAILABLE","message":"later"}}"#) }
             return (200, #"{"name":"projects/\#(Self.project)/messages/1"}"#)
@@ -169,7 +177,9 @@ package enum PushDevices {
     }
 
     package static func tokens(_ database: Database) async throws -> [String] {
-        try await database.withConnection { try await $0.raw("SELECT token FROM device_tokens ORDER BY token").all().map { try $0.decode(column: "token", as: String.self) } }
+        try await database.withConnection {
+            try await $0.raw("SELECT token FROM device_tokens ORDER BY token").all().map { try $0.decode(column: "token", as: String.self) }
+        }
     }
 }
 

@@ -43,7 +43,8 @@ package enum RawHTTP {
             .channelInitializer { $0.pipeline.addHandler(collector) }
             .connect(host: "127.0.0.1", port: port).get()
         let started = ContinuousClock.now
-        try await channel.writeAndFlush(ByteBuffer(string: request))
+        // A server that closes the connection at once (one over a limit) may do so before this write.
+        try? await channel.writeAndFlush(ByteBuffer(string: request))
         var pending = trickle[...]
         var nextSend = started + interval
         while !collector.isClosed, ContinuousClock.now - started < .seconds(seconds) {
@@ -67,7 +68,7 @@ package enum RawHTTP {
         guard let end = text.range(of: "\r\n\r\n") else { return false }
         let head = text[..<end.lowerBound].lowercased()
         guard let line = head.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
-              let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
+            let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
         else { return false }
         return text[end.upperBound...].utf8.count >= length
     }

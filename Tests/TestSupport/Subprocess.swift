@@ -3,7 +3,9 @@ import Foundation
 /// Runs a program to completion for a test (the `endpoint` binary, `openssl`), capturing what it
 /// prints on standard output and standard error.
 package enum Subprocess {
-    package static func run(_ executable: URL, _ arguments: [String], currentDirectory: URL? = nil, environment: [String: String]? = nil) throws -> (status: Int32, output: String, errors: String) {
+    package static func run(_ executable: URL, _ arguments: [String], currentDirectory: URL? = nil, environment: [String: String]? = nil) throws -> (
+        status: Int32, output: String, errors: String
+    ) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -23,9 +23,10 @@ package struct TestCertificate {
 
     /// A TLS server context presenting this certificate.
     package func serverContext() throws -> NIOSSLContext {
-        try NIOSSLContext(configuration: .makeServerConfiguration(
-            certificateChain: [.certificate(try NIOSSLCertificate(file: self.certificatePath, format: .pem))],
-            privateKey: .privateKey(try NIOSSLPrivateKey(file: self.keyPath, format: .pem))
-        ))
+        try NIOSSLContext(
+            configuration: .makeServerConfiguration(
+                certificateChain: [.certificate(try NIOSSLCertificate(file: self.certificatePath, format: .pem))],
+                privateKey: .privateKey(try NIOSSLPrivateKey(file: self.keyPath, format: .pem))
+            ))
     }
 }

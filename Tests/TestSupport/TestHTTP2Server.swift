@@ -59,7 +59,10 @@ package final class TestHTTP2Server: Sendable {
                 }
             }
             .bind(host: "127.0.0.1", port: 0).get()
-        self.state.withLockedValue { $0.channel = channel; $0.port = channel.localAddress?.port ?? 0 }
+        self.state.withLockedValue {
+            $0.channel = channel
+            $0.port = channel.localAddress?.port ?? 0
+        }
     }
 
     package func stop() async throws {
@@ -108,7 +111,9 @@ private final class RequestHandler: ChannelInboundHandler, @unchecked Sendable {
                     var headers = HTTPHeaders()
                     headers.add(name: "content-type", value: "application/json")
                     headers.add(name: "content-length", value: String(answer.body.utf8.count))
-                    context.write(Self.wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .init(statusCode: answer.status), headers: headers))), promise: nil)
+                    context.write(
+                        Self.wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .init(statusCode: answer.status), headers: headers))),
+                        promise: nil)
                     context.write(Self.wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: answer.body)))), promise: nil)
                     context.writeAndFlush(Self.wrapOutboundOut(.end(nil)), promise: nil)
                 }

@@ -43,7 +43,7 @@ package final class TestSMTPServer: Sendable {
             guard let raw = self.header("Subject") else { return nil }
             let words: [(text: String, encoded: Bool)] = raw.split(separator: " ").map { word in
                 guard word.uppercased().hasPrefix("=?UTF-8?B?"), word.hasSuffix("?="),
-                      let data = Data(base64Encoded: String(word.dropFirst(10).dropLast(2)))
+                    let data = Data(base64Encoded: String(word.dropFirst(10).dropLast(2)))
                 else { return (String(word), false) }
                 return (String(decoding: data, as: UTF8.self), true)
             }
@@ -214,7 +214,10 @@ private final class SMTPSessionHandler: ChannelInboundHandler, @unchecked Sendab
         if var lines = self.dataLines {
             if line == "." {
                 self.dataLines = nil
-                self.server.accept(.init(sender: self.sender, recipient: self.recipient, data: lines.joined(separator: "\r\n"), authenticatedAs: self.authenticatedAs, encrypted: self.encrypted))
+                self.server.accept(
+                    .init(
+                        sender: self.sender, recipient: self.recipient, data: lines.joined(separator: "\r\n"), authenticatedAs: self.authenticatedAs,
+                        encrypted: self.encrypted))
                 self.reply("250 queued", context: context)
             } else {
                 lines.append(line.hasPrefix(".") ? String(line.dropFirst()) : line)
@@ -244,8 +247,11 @@ private final class SMTPSessionHandler: ChannelInboundHandler, @unchecked Sendab
         case "AUTH":
             let parts = line.split(separator: " ").map(String.init)
             if parts.count >= 3, parts[1].uppercased() == "PLAIN" {
-                let fields = (Data(base64Encoded: parts[2]).map { String(decoding: $0, as: UTF8.self) } ?? "").split(separator: "\0", omittingEmptySubsequences: false)
-                self.finishAuth(username: fields.count == 3 ? String(fields[1]) : "", password: fields.count == 3 ? String(fields[2]) : "", expected: behaviour.credentials, context: context)
+                let fields = (Data(base64Encoded: parts[2]).map { String(decoding: $0, as: UTF8.self) } ?? "").split(
+                    separator: "\0", omittingEmptySubsequences: false)
+                self.finishAuth(
+                    username: fields.count == 3 ? String(fields[1]) : "", password: fields.count == 3 ? String(fields[2]) : "", expected: behaviour.credentials,
+                    context: context)
             } else if parts.count >= 2, parts[1].uppercased() == "LOGIN" {
                 self.loginStep = (1, "")
                 self.reply("334 VXNlcm5hbWU6", context: context)

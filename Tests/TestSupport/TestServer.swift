@@ -6,10 +6,10 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import Mail
-import ServiceLifecycle
 import NIOCore
-import SiteStore
 import SQLKit
+import ServiceLifecycle
+import SiteStore
 
 /// Runs the real application (the one `endpoint serve` builds) against a fresh database and hands the
 /// test a client: in-process through Hummingbird's router test framework, or over a real socket.
@@ -43,7 +43,8 @@ package enum TestServer {
                 }
             }
             let config = try await ConfigStore.load(from: database)
-            let hasher = PasswordHasher(parameters: Argon2idParameters(options: try await config.options()), threads: hashThreads, maximumPending: hashQueueLimit)
+            let hasher = PasswordHasher(
+                parameters: Argon2idParameters(options: try await config.options()), threads: hashThreads, maximumPending: hashQueueLimit)
             var settings = settings
             let site = try await Site(database: database, config: config, hasher: hasher, settings: settings)
             settings.port = 0

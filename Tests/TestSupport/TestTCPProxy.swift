@@ -66,7 +66,8 @@ package final class TestTCPProxy: Sendable {
         private var context: ChannelHandlerContext?
 
         static func pair() -> (Glue, Glue) {
-            let first = Glue(), second = Glue()
+            let first = Glue()
+            let second = Glue()
             first.partner = second
             second.partner = first
             return (first, second)

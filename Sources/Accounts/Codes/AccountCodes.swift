@@ -1,6 +1,6 @@
 import Auth
-import SiteStore
 import SQLKit
+import SiteStore
 
 /// The codes e-mailed links carry: 192 random bits (32 base64url characters), of which the database
 /// keeps only the SHA-256 hash (see ``AccountCodeStore``).

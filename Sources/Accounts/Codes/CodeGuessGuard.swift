@@ -1,5 +1,5 @@
-import SiteStore
 import Messages
+import SiteStore
 
 /// Limits how many wrong e-mail codes one network (IPv4 address, IPv6 /64) may try per hour, so the
 /// links' codes cannot be probed without end.

@@ -1,8 +1,8 @@
 import Auth
-public import Messages
-public import SiteStore
-public import SQLKit
 import Mail
+public import Messages
+public import SQLKit
+public import SiteStore
 
 /// Confirming a new member's e-mail address: sending the code (at join) and checking it (from the
 /// link's page or `account/join` with `type=confirm`).

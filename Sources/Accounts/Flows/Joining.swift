@@ -1,5 +1,5 @@
-import Foundation
 public import Auth
+import Foundation
 public import Messages
 public import SiteStore
 
@@ -96,7 +96,7 @@ public struct Joining: Sendable {
         }
         if let existing = try await self.members.find(login: username), existing.username.lowercased() == username.lowercased() {
             guard owner?.id == existing.id, !existing.emailConfirmed, policy.emailConfirmation,
-                  try await self.isPassword(application.password, of: existing)
+                try await self.isPassword(application.password, of: existing)
             else { throw AccountFailure(.usernameAlreadyExists) }
             if try await self.rateLimit.admit("confirmation_mail", subject: .member(existing.id), rule: policy.confirmationMailsPerAccount) == nil {
                 try await self.database.transaction { connection in

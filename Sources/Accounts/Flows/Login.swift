@@ -1,5 +1,5 @@
-import Messages
 public import Auth
+import Messages
 public import SiteStore
 
 /// Logging a member in on a device: the rule behind `account/login` (reference §4.1), and the session a

@@ -1,6 +1,6 @@
 public import Auth
-public import SiteStore
 public import SQLKit
+public import SiteStore
 
 /// Creating a member: the one rule `account/join`, `endpoint member add` and `content/commandr_fs`
 /// (`/var/groups`) all follow.

@@ -1,6 +1,6 @@
 public import Auth
-public import SiteStore
 public import SQLKit
+public import SiteStore
 
 /// Changing a member's password: the one rule the reset link, `endpoint member password` and
 /// `content/commandr_fs` all follow.
@@ -33,7 +33,9 @@ public struct PasswordChange: Sendable {
     /// `confirmingEmail` also marks the address confirmed (a reset link proved it). Call
     /// ``committed(memberID:)`` after the transaction. Returns how many sessions ended.
     @discardableResult
-    public static func apply(hash: String, memberID: Int, confirmingEmail: Bool = false, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws -> Int {
+    public static func apply(hash: String, memberID: Int, confirmingEmail: Bool = false, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws
+        -> Int
+    {
         try await MemberStore.setPasswordHash(hash, memberID: memberID, confirmingEmail: confirmingEmail, on: connection)
         return try await DeviceSessionStore.revokeAll(memberID: memberID, now: now, on: connection)
     }

@@ -1,8 +1,8 @@
-import Foundation
 import Auth
+import Foundation
+import Mail
 public import Messages
 public import SiteStore
-import Mail
 
 /// The lost-password flow: e-mailing a reset link (`account/lost_password`) and setting the new
 /// password chosen on the link's page or through `account/lost_password` with `type=edit`.
@@ -67,7 +67,8 @@ public struct PasswordReset: Sendable {
         let policy = try await self.policies.current()
         var recipient: MemberRecord?
         if let member = try await self.members.find(login: request.login), member.id != MemberRecord.guestID, !member.banned, !member.email.isEmpty,
-           try await self.rateLimit.admit("reset_account", subject: .member(member.id), rule: policy.resetsPerAccount) == nil {
+            try await self.rateLimit.admit("reset_account", subject: .member(member.id), rule: policy.resetsPerAccount) == nil
+        {
             recipient = member
         }
         try await self.database.transaction { connection in

@@ -81,7 +81,8 @@ public struct AccountRules: Sendable {
     public func check(email: String) throws(Violation) {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         let labels = parts.count == 2 ? parts[1].split(separator: ".", omittingEmptySubsequences: false) : []
-        let valid = email.count <= 254
+        let valid =
+            email.count <= 254
             && parts.count == 2
             && !parts[0].isEmpty
             && labels.count >= 2

@@ -11,9 +11,9 @@ public struct DateOfBirth: Sendable, Equatable, CustomStringConvertible {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         guard year >= 1900, (1...12).contains(month), day >= 1,
-              let date = calendar.date(from: DateComponents(year: year, month: month, day: day)),
-              calendar.component(.day, from: date) == day, calendar.component(.month, from: date) == month,
-              date <= today
+            let date = calendar.date(from: DateComponents(year: year, month: month, day: day)),
+            calendar.component(.day, from: date) == day, calendar.component(.month, from: date) == month,
+            date <= today
         else { return nil }
         self.year = year
         self.month = month
@@ -24,8 +24,8 @@ public struct DateOfBirth: Sendable, Equatable, CustomStringConvertible {
     public static func components(ofISO text: String) -> (year: Int, month: Int, day: Int)? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, (1...2).contains(parts[1].count), (1...2).contains(parts[2].count),
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         else { return nil }
         return (year, month, day)
     }

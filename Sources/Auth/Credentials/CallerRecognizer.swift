@@ -11,8 +11,8 @@ public struct CallerRecognizer: Sendable {
 
     public func recognize(_ credentials: PresentedCredentials?) async throws -> Caller {
         guard let credentials,
-              let memberID = Int(credentials.memberID.trimmingWhitespace), memberID > 0,
-              let session = try await self.sessions.authenticate(memberID: memberID, token: credentials.token)
+            let memberID = Int(credentials.memberID.trimmingWhitespace), memberID > 0,
+            let session = try await self.sessions.authenticate(memberID: memberID, token: credentials.token)
         else { return .guest }
         return Caller(session: session, channel: credentials.channel)
     }

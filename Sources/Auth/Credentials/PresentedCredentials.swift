@@ -27,7 +27,8 @@ public struct PresentedCredentials: Sendable, Equatable {
         header: (String) -> String?,
         cookies: @autoclosure () -> [String: String]
     ) -> PresentedCredentials? {
-        let namesAllowed = (formFields["device_auth_member_id_cn"] ?? memberCookie) == memberCookie
+        let namesAllowed =
+            (formFields["device_auth_member_id_cn"] ?? memberCookie) == memberCookie
             && (formFields["device_auth_pass_hashed_cn"] ?? tokenCookie) == tokenCookie
         if namesAllowed, let id = formFields["device_auth_member_id_vl"], let token = formFields["device_auth_pass_hashed_vl"] {
             return PresentedCredentials(memberID: id, token: token, channel: .formFields)

@@ -14,16 +14,13 @@ public struct SessionToken: Sendable {
         SessionToken(text: RandomText.base64URL(byteCount: 32))
     }
 
-    init(text: String) {
-        self.text = text
-    }
-
     /// Whether `text` has the shape of a token (43 base64url characters); anything else is refused
     /// before touching the database.
     static func isWellFormed(_ text: String) -> Bool {
-        text.utf8.count == 43 && text.utf8.allSatisfy { byte in
-            (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == 45 || byte == 95
-        }
+        text.utf8.count == 43
+            && text.utf8.allSatisfy { byte in
+                (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == 45 || byte == 95
+            }
     }
 
     /// The SHA-256 hash stored and looked up in place of the token (lowercase hex).

@@ -27,7 +27,7 @@ enum Argon2id {
     /// hashes are compared in constant time.
     static func verify(_ password: String, encoded: String) -> Bool {
         guard let stored = Argon2idEncoding.decode(encoded),
-              let derived = try? self.derive(password, salt: stored.salt, parameters: stored.parameters, length: stored.hash.count)
+            let derived = try? self.derive(password, salt: stored.salt, parameters: stored.parameters, length: stored.hash.count)
         else { return false }
         return ConstantTime.equals(derived, stored.hash)
     }

@@ -23,8 +23,8 @@ enum Argon2idEncoding {
     static func decode(_ encoded: String) -> Decoded? {
         let fields = encoded.split(separator: "$", omittingEmptySubsequences: false)
         guard fields.count == 6, fields[0].isEmpty,
-              let parameters = Argon2idParameters(encoded: encoded), fields[3] == self.costs(parameters)[...],
-              let salt = self.unbase64(fields[4]), let hash = self.unbase64(fields[5])
+            let parameters = Argon2idParameters(encoded: encoded), fields[3] == self.costs(parameters)[...],
+            let salt = self.unbase64(fields[4]), let hash = self.unbase64(fields[5])
         else { return nil }
         return Decoded(parameters: parameters, salt: salt, hash: hash)
     }

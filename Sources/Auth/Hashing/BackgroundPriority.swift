@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Lowers the calling thread's scheduling priority, for work that may take every core but must not
@@ -17,9 +17,9 @@ enum BackgroundPriority {
     /// Lowers the calling thread to ``niceValue`` unless it already runs lower.
     static func applyToCurrentThread() {
         #if os(Linux)
-        let thread = __priority_which_t(PRIO_PROCESS.rawValue)
-        let current = getpriority(thread, 0)
-        if current < niceValue { _ = setpriority(thread, 0, niceValue) }
+            let thread = __priority_which_t(PRIO_PROCESS.rawValue)
+            let current = getpriority(thread, 0)
+            if current < niceValue { _ = setpriority(thread, 0, niceValue) }
         #endif
     }
 }

@@ -43,14 +43,17 @@ final class ExpiringCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// The value cached under `key`, if cached less than the lifetime ago and caches are trusted.
     func value(for key: Key, now: Int) -> Value? {
-        let value: Value? = if self.trust.isTrusted { self.storage.withLockedValue { storage in
-            guard let entry = storage.entries[key] else { return nil }
-            guard now - entry.cachedAt < self.lifetimeSeconds else {
-                storage.entries[key] = nil
-                return nil
-            }
-            return entry.value
-        } } else { nil }
+        let value: Value? =
+            if self.trust.isTrusted {
+                self.storage.withLockedValue { storage in
+                    guard let entry = storage.entries[key] else { return nil }
+                    guard now - entry.cachedAt < self.lifetimeSeconds else {
+                        storage.entries[key] = nil
+                        return nil
+                    }
+                    return entry.value
+                }
+            } else { nil }
         (value == nil ? self.misses : self.hits).increment()
         return value
     }

@@ -38,7 +38,7 @@ public struct SessionStore: Sendable {
         guard SessionToken.isWellFormed(token) else { return nil }
         let tokenHash = SessionToken.storageHash(of: token)
         guard var session = try await self.cachedOrStored(tokenHash: tokenHash, now: now),
-              session.memberID == memberID, now < session.endsAt(policy: self.policy)
+            session.memberID == memberID, now < session.endsAt(policy: self.policy)
         else { return nil }
         if now - session.lastUsedAt >= self.policy.touchIntervalSeconds {
             try await self.store.touch(id: session.id, now: now)

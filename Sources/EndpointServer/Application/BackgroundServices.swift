@@ -1,5 +1,5 @@
-public import Logging
 import Accounts
+public import Logging
 import Mail
 import Push
 public import ServiceLifecycle

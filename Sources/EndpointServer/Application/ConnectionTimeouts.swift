@@ -1,8 +1,8 @@
 import HTTPTypes
-import NIOHTTPTypes
 import HummingbirdCore
 import Logging
 import NIOCore
+import NIOHTTPTypes
 
 /// Closes connections that hold the server without asking anything of it: one that sends no complete
 /// request head within `headerTimeout` of opening (a slowloris client trickling bytes), or that stays
@@ -147,9 +147,11 @@ final class ConnectionTimeouts: ChannelDuplexHandler, RemovableChannelHandler {
         self.bodyInProgress = nil
         let seconds = (NIODeadline.now() - start).nanoseconds / 1_000_000_000
         guard self.requestsInProgress > 0 else { return self.close(context, reason: "request body too slow", afterSeconds: seconds) }
-        self.logger.notice("ending request", metadata: [
-            "reason": "request body too slow", "after_seconds": "\(seconds)", "peer": "\(context.channel.remoteAddress?.ipAddress ?? "unknown")",
-        ])
+        self.logger.notice(
+            "ending request",
+            metadata: [
+                "reason": "request body too slow", "after_seconds": "\(seconds)", "peer": "\(context.channel.remoteAddress?.ipAddress ?? "unknown")",
+            ])
         self.closesAfterAnswer = true
         context.fireErrorCaught(RequestBodyTimedOut())
         self.timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: .now() + self.headerTimeout) { [weak self] in
@@ -158,9 +160,11 @@ final class ConnectionTimeouts: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func close(_ context: ChannelHandlerContext, reason: String, afterSeconds seconds: Int64) {
-        self.logger.notice("closing connection", metadata: [
-            "reason": "\(reason)", "after_seconds": "\(seconds)", "peer": "\(context.channel.remoteAddress?.ipAddress ?? "unknown")",
-        ])
+        self.logger.notice(
+            "closing connection",
+            metadata: [
+                "reason": "\(reason)", "after_seconds": "\(seconds)", "peer": "\(context.channel.remoteAddress?.ipAddress ?? "unknown")",
+            ])
         context.close(promise: nil)
     }
 }

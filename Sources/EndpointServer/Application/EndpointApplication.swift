@@ -38,14 +38,15 @@ public enum EndpointApplication {
         )
         let negotiation = LanguageNegotiation(languages: languages, config: site.config)
         router.add(middleware: AccessRecorder(clientAddress: clientAddress, metrics: settings.metricsPort == nil ? nil : RequestMetrics()))
-        router.add(middleware: EndpointDispatcher(
-            registry: registry ?? .standard(site),
-            recognizer: CallerRecognizer(sessions: site.sessions),
-            languages: negotiation,
-            maximumBodyBytes: settings.maximumBodyBytes,
-            clientAddress: clientAddress,
-            crossSite: CrossSiteCheck(publicAuthority: settings.publicAuthority)
-        ))
+        router.add(
+            middleware: EndpointDispatcher(
+                registry: registry ?? .standard(site),
+                recognizer: CallerRecognizer(sessions: site.sessions),
+                languages: negotiation,
+                maximumBodyBytes: settings.maximumBodyBytes,
+                clientAddress: clientAddress,
+                crossSite: CrossSiteCheck(publicAuthority: settings.publicAuthority)
+            ))
         Probes(
             database: database,
             requiredMigrations: settings.requiredMigrations ?? Set(((try? MigrationFile.embedded(engine: database.engine)) ?? []).map(\.version)),
@@ -59,12 +60,13 @@ public enum EndpointApplication {
         ArticlePage(database: database, config: site.config, publicURL: site.publicURL, languages: negotiation).register(on: router)
         return Application(
             router: router,
-            server: .http1(configuration: .init(additionalChannelHandlers: [
-                connectionsPerNetwork.gate(),
-                ConnectionTimeouts(
-                    headerSeconds: settings.headerTimeoutSeconds, idleSeconds: settings.idleTimeoutSeconds, body: bodyDeadline, logger: logger
-                ),
-            ])),
+            server: .http1(
+                configuration: .init(additionalChannelHandlers: [
+                    connectionsPerNetwork.gate(),
+                    ConnectionTimeouts(
+                        headerSeconds: settings.headerTimeoutSeconds, idleSeconds: settings.idleTimeoutSeconds, body: bodyDeadline, logger: logger
+                    ),
+                ])),
             configuration: .init(
                 address: .hostname(settings.hostname, port: settings.port), serverName: nil,
                 availableConnectionsDelegate: ConnectionLimit(maximum: settings.maximumConnections, logger: logger)

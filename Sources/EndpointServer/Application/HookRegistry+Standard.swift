@@ -35,10 +35,12 @@ extension HookRegistry {
             as: HookKey("misc", "contact_us"), HookKey("account", "contact_us")
         )
         registry.register(
-            ContentCommandrFSHook(administrators: administrators, context: CommandrContext(
-                database: site.database, registration: site.registration, passwordChange: site.passwordChange, policies: site.policies,
-                caches: site.caches
-            )),
+            ContentCommandrFSHook(
+                administrators: administrators,
+                context: CommandrContext(
+                    database: site.database, registration: site.registration, passwordChange: site.passwordChange, policies: site.policies,
+                    caches: site.caches
+                )),
             as: HookKey("content", "commandr_fs")
         )
         registry.register(

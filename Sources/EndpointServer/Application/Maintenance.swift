@@ -1,6 +1,6 @@
+import Auth
 public import Logging
 public import SiteStore
-import Auth
 
 /// The maintenance sweep with the site's settings, written once for the background worker and for
 /// `endpoint maintenance run`.

@@ -1,7 +1,7 @@
+import Hooks
 public import Logging
 import Push
 public import SiteStore
-import Hooks
 
 /// What the passing of time does to the news, every few seconds: articles whose `add_date` came or
 /// whose expiry passed are recorded in the change log (so `changes` sends them), newly shown articles

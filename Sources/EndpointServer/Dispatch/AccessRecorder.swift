@@ -31,7 +31,8 @@ struct AccessRecorder: RouterMiddleware {
                 self.record(request, context: context, note: note.entry, status: response.status.code, duration: .now - started)
                 return response
             } catch {
-                self.record(request, context: context, note: note.entry, status: (error as? any HTTPResponseError)?.status.code ?? 500, duration: .now - started)
+                self.record(
+                    request, context: context, note: note.entry, status: (error as? any HTTPResponseError)?.status.code ?? 500, duration: .now - started)
                 throw error
             }
         }

@@ -97,7 +97,8 @@ struct EndpointDispatcher: RouterMiddleware {
     /// The headers credentials come in, named once (making a field name from a string checks and
     /// lower-cases it: a cost on every authenticated call).
     private static let credentialHeaders = Dictionary(
-        uniqueKeysWithValues: [PresentedCredentials.memberCookie, PresentedCredentials.tokenCookie].compactMap { name in HTTPField.Name(name).map { (name, $0) } }
+        uniqueKeysWithValues: [PresentedCredentials.memberCookie, PresentedCredentials.tokenCookie].compactMap { name in HTTPField.Name(name).map { (name, $0) }
+        }
     )
 
     /// Whether `path` is the endpoint's (`/data/endpoint.php` or below), not the router's.
@@ -131,15 +132,20 @@ struct EndpointDispatcher: RouterMiddleware {
             post["data"] = data
         }
 
-        let caller = recognizingCaller ? try await self.recognizer.recognize(PresentedCredentials.find(
-            formFields: post,
-            header: { name in Self.credentialHeaders[name].flatMap { request.headers[$0] } },
-            cookies: CookieHeader.parse(request.headers[.cookie])
-        )) : Caller.guest
+        let caller =
+            recognizingCaller
+            ? try await self.recognizer.recognize(
+                PresentedCredentials.find(
+                    formFields: post,
+                    header: { name in Self.credentialHeaders[name].flatMap { request.headers[$0] } },
+                    cookies: CookieHeader.parse(request.headers[.cookie])
+                )) : Caller.guest
         if effect != .readsOnly {
-            try self.crossSite.admit(effect, channel: caller.channel, method: method, from: CrossSiteCheck.Provenance(
-                origin: request.headers[.origin], fetchSite: request.headers[.secFetchSite], host: request.head.authority
-            ))
+            try self.crossSite.admit(
+                effect, channel: caller.channel, method: method,
+                from: CrossSiteCheck.Provenance(
+                    origin: request.headers[.origin], fetchSite: request.headers[.secFetchSite], host: request.head.authority
+                ))
         }
 
         return HookRequest(

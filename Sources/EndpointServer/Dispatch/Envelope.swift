@@ -30,7 +30,8 @@ enum Envelope {
             let headersOnly = self.response(status: .ok, body: ByteBuffer(), requestID: requestID, language: language, headers: headers, caching: caching)
             return Self.notModified(headersOnly, tag: rendering.tag)
         }
-        let body = rendering.map { kept in kept.framedBody { Self.framed(kept.bytes, document: document) } }
+        let body =
+            rendering.map { kept in kept.framedBody { Self.framed(kept.bytes, document: document) } }
             ?? Self.framed(data.serializedBytes, document: document)
         var response = self.response(status: .ok, body: body, requestID: requestID, language: language, headers: headers, caching: caching)
         guard cacheable else { return response }
@@ -141,18 +142,20 @@ enum Envelope {
     ]
 
     /// Composr's answers: never reused without asking (both SDKs and old proxies understand these).
-    private static let privateHeaders = Self.commonHeaders + [
-        HTTPField(name: .cacheControl, value: "no-cache, must-revalidate"),
-        HTTPField(name: .expires, value: "Mon, 26 Jul 1997 05:00:00 GMT"),
-        HTTPField(name: .pragma, value: "no-cache"),
-    ]
+    private static let privateHeaders =
+        Self.commonHeaders + [
+            HTTPField(name: .cacheControl, value: "no-cache, must-revalidate"),
+            HTTPField(name: .expires, value: "Mon, 26 Jul 1997 05:00:00 GMT"),
+            HTTPField(name: .pragma, value: "no-cache"),
+        ]
 
     /// Answers that carry a device token: stored nowhere.
-    private static let secretHeaders = Self.commonHeaders + [
-        HTTPField(name: .cacheControl, value: "private, no-store"),
-        HTTPField(name: .expires, value: "Mon, 26 Jul 1997 05:00:00 GMT"),
-        HTTPField(name: .pragma, value: "no-cache"),
-    ]
+    private static let secretHeaders =
+        Self.commonHeaders + [
+            HTTPField(name: .cacheControl, value: "private, no-store"),
+            HTTPField(name: .expires, value: "Mon, 26 Jul 1997 05:00:00 GMT"),
+            HTTPField(name: .pragma, value: "no-cache"),
+        ]
 
     /// The envelope of a success up to its `response_data` (what ``body(success:errorDetails:data:)``
     /// writes before the data).

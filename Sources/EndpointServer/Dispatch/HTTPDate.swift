@@ -20,13 +20,13 @@ package enum HTTPDate {
     package static func parse(_ text: String) -> Int? {
         let fields = text.split(separator: " ")
         guard fields.count == 6, fields[0].count == 4, fields[0].hasSuffix(","), Self.days.contains(String(fields[0].dropLast())),
-              fields[5] == "GMT", let day = Int(fields[1]), fields[1].count == 2,
-              let month = Self.months.firstIndex(of: String(fields[2])), let year = Int(fields[3]), fields[3].count == 4
+            fields[5] == "GMT", let day = Int(fields[1]), fields[1].count == 2,
+            let month = Self.months.firstIndex(of: String(fields[2])), let year = Int(fields[3]), fields[3].count == 4
         else { return nil }
         let clock = fields[4].split(separator: ":", omittingEmptySubsequences: false)
         guard clock.count == 3, clock.allSatisfy({ $0.count == 2 }), let hour = Int(clock[0]), let minute = Int(clock[1]),
-              let second = Int(clock[2]), (1970...9999).contains(year), (1...31).contains(day), (0...23).contains(hour),
-              (0...59).contains(minute), (0...60).contains(second)
+            let second = Int(clock[2]), (1970...9999).contains(year), (1...31).contains(day), (0...23).contains(hour),
+            (0...59).contains(minute), (0...60).contains(second)
         else { return nil }
         var parts = tm()
         parts.tm_year = Int32(year - 1900)

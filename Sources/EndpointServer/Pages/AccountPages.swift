@@ -125,7 +125,7 @@ struct AccountPages: Sendable {
 
         init?(_ fields: [String: String]) {
             guard let member = fields["member"].flatMap({ Int($0) }), member > 0,
-                  let code = fields["code"], !code.isEmpty, code.utf8.count <= 64
+                let code = fields["code"], !code.isEmpty, code.utf8.count <= 64
             else { return nil }
             self.member = member
             self.code = code

@@ -30,7 +30,7 @@ struct ArticlePage: Sendable {
         let options = try await self.config.options()
         var context: [String: Any] = ["language": messages.tag, "site": options.siteName]
         guard reference.utf8.count <= 200,
-              let article = try await ArticlePageContent.load(reference, database: self.database, publicURL: self.publicURL)
+            let article = try await ArticlePageContent.load(reference, database: self.database, publicURL: self.publicURL)
         else {
             context["title"] = messages.text(.pageProblemTitle)
             context["error"] = messages.text(.newsUnknownArticle)
@@ -57,7 +57,8 @@ struct ArticlePage: Sendable {
             .contentLanguage: messages.tag,
             .vary: "Accept-Language",
             .cacheControl: cacheControl,
-            .contentSecurityPolicy: "default-src 'none'; style-src 'self'; img-src 'self' https: data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+            .contentSecurityPolicy:
+                "default-src 'none'; style-src 'self'; img-src 'self' https: data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
             .xContentTypeOptions: "nosniff",
             .xFrameOptions: "DENY",
             .referrerPolicy: "strict-origin-when-cross-origin",

@@ -38,10 +38,12 @@ final class ClientAddress: Sendable {
 
     private func warnOnce(peer: String) {
         guard let logger, !self.warnedOfUntrustedForwarding.load(ordering: .relaxed),
-              !self.warnedOfUntrustedForwarding.exchange(true, ordering: .relaxed)
+            !self.warnedOfUntrustedForwarding.exchange(true, ordering: .relaxed)
         else { return }
-        logger.warning("X-Forwarded-For ignored from an untrusted peer; if a reverse proxy runs there, name it with --trusted-proxy", metadata: [
-            "peer": "\(peer)",
-        ])
+        logger.warning(
+            "X-Forwarded-For ignored from an untrusted peer; if a reverse proxy runs there, name it with --trusted-proxy",
+            metadata: [
+                "peer": "\(peer)"
+            ])
     }
 }

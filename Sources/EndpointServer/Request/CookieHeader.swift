@@ -16,7 +16,7 @@ package enum CookieHeader {
             var value = pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
             guard HTTPToken.isToken(name.utf8), cookies[name] == nil,
-                  let decoded = try? FormURLEncoding.decodeComponent(value.utf8, plusIsSpace: false)
+                let decoded = try? FormURLEncoding.decodeComponent(value.utf8, plusIsSpace: false)
             else { continue }
             cookies[name] = decoded
         }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An IP address or a CIDR block (`192.0.2.7`, `10.0.0.0/8`, `2001:db8::/32`), as `--trusted-proxy`
@@ -44,7 +44,8 @@ public struct IPNetwork: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        let text = self.bytes.count == 4
+        let text =
+            self.bytes.count == 4
             ? self.bytes.map(String.init).joined(separator: ".")
             : stride(from: 0, to: 16, by: 2).map { String(UInt16(self.bytes[$0]) << 8 | UInt16(self.bytes[$0 + 1]), radix: 16) }.joined(separator: ":")
         return "\(text)/\(self.prefixLength)"

@@ -57,7 +57,7 @@ struct MultipartBody {
     /// `Name: value`, with a token for a name (RFC 9110 §5.1) and a UTF-8 value.
     private static func header(_ line: ArraySlice<UInt8>) -> (String, String)? {
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex, HTTPToken.isToken(line[..<colon]),
-              let value = String(validating: line[(colon + 1)...], as: UTF8.self)
+            let value = String(validating: line[(colon + 1)...], as: UTF8.self)
         else { return nil }
         let name = String(decoding: line[..<colon], as: UTF8.self).lowercased()
         return (name, value.trimmingCharacters(in: .whitespaces))

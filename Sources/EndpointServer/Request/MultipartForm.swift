@@ -16,8 +16,8 @@ package enum MultipartForm {
         var pairs: [(name: String, value: String)] = []
         for part in parts {
             guard let disposition = part.headers["content-disposition"].map(HeaderParameters.init),
-                  disposition.value.lowercased() == "form-data", let name = disposition.parameters["name"], !name.isEmpty,
-                  disposition.parameters["filename"] == nil, disposition.parameters["filename*"] == nil
+                disposition.value.lowercased() == "form-data", let name = disposition.parameters["name"], !name.isEmpty,
+                disposition.parameters["filename"] == nil, disposition.parameters["filename*"] == nil
             else { continue }
             guard let value = String(validating: part.content, as: UTF8.self) else { throw .badRequest(.invalidEncoding) }
             pairs.append((name, value))

@@ -1,7 +1,7 @@
 import EndpointCore
-import Messages
 import HTTPTypes
 import Hummingbird
+import Messages
 import NIOCore
 
 /// Reads request bodies within the configured size cap and decodes form fields out of them.

@@ -83,8 +83,8 @@ public struct AccountJoinHook: Hook {
             return iso
         }
         guard let year = try parameters.optionalInteger("dob_year"),
-              let month = try parameters.optionalInteger("dob_month"),
-              let day = try parameters.optionalInteger("dob_day")
+            let month = try parameters.optionalInteger("dob_month"),
+            let day = try parameters.optionalInteger("dob_day")
         else { return nil }
         return (year, month, day)
     }

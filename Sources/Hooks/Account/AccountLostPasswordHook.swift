@@ -13,9 +13,10 @@ public struct AccountLostPasswordHook: Hook {
         /// can have one.
         public var request: @Sendable (_ login: String, _ ip: String) async throws -> Void
         /// Sets the password chosen with a link's code; returns the sentence to show.
-        public var complete: @Sendable (
-            _ memberID: Int, _ code: String, _ password: String, _ confirm: String, _ ip: String
-        ) async throws -> MessageID
+        public var complete:
+            @Sendable (
+                _ memberID: Int, _ code: String, _ password: String, _ confirm: String, _ ip: String
+            ) async throws -> MessageID
 
         public init(
             request: @escaping @Sendable (String, String) async throws -> Void,

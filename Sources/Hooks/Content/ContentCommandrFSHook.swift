@@ -2,8 +2,8 @@ import Auth
 public import EndpointCore
 import Logging
 import Messages
-import SiteStore
 import SQLKit
+import SiteStore
 
 /// `content/commandr_fs`: the administrators' content filesystem over REST (reference §4.6, §5): config
 /// options under `/etc`, groups and members under `/var/groups`, news under `/var/news`, contact

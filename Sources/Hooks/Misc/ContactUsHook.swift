@@ -53,7 +53,8 @@ public struct ContactUsHook: Hook {
         let category = try Self.line(parameters, "category").flatMap { $0.isEmpty ? nil : $0 } ?? request.language.text(.general)
         let givenEmail = try Self.line(parameters, "email") ?? ""
         if !givenEmail.isEmpty { try AccountRules().check(email: givenEmail) }
-        let givenName = try Self.line(parameters, "poster_name_if_guest").flatMap { $0.isEmpty ? nil : $0 }
+        let givenName =
+            try Self.line(parameters, "poster_name_if_guest").flatMap { $0.isEmpty ? nil : $0 }
             ?? Self.line(parameters, "name").flatMap { $0.isEmpty ? nil : $0 }
 
         let sender = request.caller.memberID == MemberRecord.guestID ? nil : try await self.inbox.member(request.caller.memberID)

@@ -24,9 +24,10 @@ public struct EchoHook: Hook {
     }
 
     private static func describe(_ fields: [String: String]) -> JSONValue {
-        .object(fields.keys.sorted().map { name in
-            (key: name, value: Self.isSecret(name) ? "(hidden)" : .string(fields[name] ?? ""))
-        })
+        .object(
+            fields.keys.sorted().map { name in
+                (key: name, value: Self.isSecret(name) ? "(hidden)" : .string(fields[name] ?? ""))
+            })
     }
 
     private static func isSecret(_ name: String) -> Bool {

@@ -19,7 +19,7 @@ public enum StaffInbox {
             admit: { ip, memberID in
                 let options = try await config.options()
                 var scopes: [(subject: RateLimit.Subject, rule: RateLimit.Rule)] = [
-                    (.address(ip), .perHour(options.integer(.contactUsLimitPerIPPerHour))),
+                    (.address(ip), .perHour(options.integer(.contactUsLimitPerIPPerHour)))
                 ]
                 if let memberID {
                     scopes.append((.member(memberID), .perHour(options.integer(.contactUsLimitPerHour))))
@@ -40,20 +40,22 @@ public enum StaffInbox {
                         let mail = Self.notification(message, to: address, verified: sender != nil, siteName: siteName, messages: messages, composer: composer)
                         try await MailOutbox.enqueue(mail, on: connection)
                     }
-                    try await PushQueue.enqueue(PushNotification(
-                        title: messages.text(.contactUsNotificationSubject, message.title),
-                        body: String(message.post.prefix(200)),
-                        data: ["notification_code": "contact_us", "from_id": String(sender?.id ?? MemberRecord.guestID)]
-                    ), to: .staff, on: connection)
+                    try await PushQueue.enqueue(
+                        PushNotification(
+                            title: messages.text(.contactUsNotificationSubject, message.title),
+                            body: String(message.post.prefix(200)),
+                            data: ["notification_code": "contact_us", "from_id": String(sender?.id ?? MemberRecord.guestID)]
+                        ), to: .staff, on: connection)
                     if let sender, !sender.email.isEmpty {
                         let senders = Languages.bundled.choose(
                             parameter: nil, memberLanguage: sender.language, acceptLanguage: nil, siteDefault: options.defaultLanguage
                         )
-                        try await MailOutbox.enqueue(composer.compose(
-                            to: sender.email,
-                            subject: senders.text(.yourMessageWasSentSubject, message.title),
-                            paragraphs: [senders.text(.yourMessageWasSentBody, siteName), message.post]
-                        ), on: connection)
+                        try await MailOutbox.enqueue(
+                            composer.compose(
+                                to: sender.email,
+                                subject: senders.text(.yourMessageWasSentSubject, message.title),
+                                paragraphs: [senders.text(.yourMessageWasSentBody, siteName), message.post]
+                            ), on: connection)
                     }
                     return id
                 }
@@ -67,7 +69,9 @@ public enum StaffInbox {
         _ message: StaffMessage, to address: String, verified: Bool, siteName: String, messages: MessageCatalog, composer: MailComposer
     ) -> OutgoingMail {
         let senderName = message.name.isEmpty ? messages.text(.anonymousSender) : message.name
-        let replyLine = message.email.isEmpty ? nil
+        let replyLine =
+            message.email.isEmpty
+            ? nil
             : messages.text(verified ? .contactVerifiedAddress : .contactUnverifiedAddress, message.email)
         return composer.compose(
             to: address,

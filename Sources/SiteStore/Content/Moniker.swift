@@ -9,7 +9,8 @@ public enum Moniker {
     public static func base(for label: String) -> String {
         var characters: [Character] = []
         for scalar in label.lowercased().unicodeScalars where scalar != "'" {
-            let keep = (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-"))
+            let keep =
+                (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-"))
                 || (!scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil))
             let character: Character = keep ? Character(scalar) : "-"
             if character == "-", characters.last == "-" { continue }

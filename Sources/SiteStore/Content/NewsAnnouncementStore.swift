@@ -7,14 +7,16 @@ public enum NewsAnnouncementStore {
     /// and concurrent claimers (other instances) never get the same article, because the update
     /// re-checks `announced` on each row it locks.
     public static func claim(limit: Int, now: Int = UnixTime.now, on connection: any SQLDatabase) async throws -> [PublishedArticle] {
-        let ids = try await connection.raw("""
+        let ids = try await connection.raw(
+            """
             UPDATE news SET announced = \(bind: true)
             WHERE announced = \(bind: false) AND id IN (
                 SELECT n.id FROM news n WHERE n.announced = \(bind: false) AND \(NewsFeedStore.visible("n", now: now))
                 ORDER BY n.add_date, n.id LIMIT \(bind: limit)
             )
             RETURNING id
-            """).all().map { try $0.decode(column: "id", as: Int.self) }
+            """
+        ).all().map { try $0.decode(column: "id", as: Int.self) }
         return try await NewsFeedStore.articles(ids: ids, now: now, on: connection).reversed()
     }
 }

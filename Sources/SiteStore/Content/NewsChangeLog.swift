@@ -42,9 +42,12 @@ public enum NewsChangeLog {
     /// (`shownBefore`, read by the writer before it wrote), or it is now.
     public static func recordArticle(_ id: Int, shownBefore: Bool, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws {
         try await Self.lock(connection)
-        let shownNow = try await connection.raw("""
-            UPDATE news SET listed = (\(NewsFeedStore.visible("news", now: now))) WHERE id = \(bind: id) RETURNING listed
-            """).first()?.decode(column: "listed", as: Bool.self) ?? false
+        let shownNow =
+            try await connection.raw(
+                """
+                UPDATE news SET listed = (\(NewsFeedStore.visible("news", now: now))) WHERE id = \(bind: id) RETURNING listed
+                """
+            ).first()?.decode(column: "listed", as: Bool.self) ?? false
         try await Self.insert(.news, id, shown: shownBefore || shownNow, now: now, on: connection)
     }
 
@@ -61,29 +64,36 @@ public enum NewsChangeLog {
     @discardableResult
     public static func recordClockChanges(on connection: any SQLDatabase, now: Int = UnixTime.now) async throws -> Int {
         try await Self.lock(connection)
-        let since = (try await connection.raw("SELECT reconciled_through FROM news_sync").first()?
-            .decode(column: "reconciled_through", as: Int.self) ?? now) - 300
-        let due = try await connection.raw("""
+        let since =
+            (try await connection.raw("SELECT reconciled_through FROM news_sync").first()?
+                .decode(column: "reconciled_through", as: Int.self) ?? now) - 300
+        let due = try await connection.raw(
+            """
             SELECT id, listed FROM news WHERE add_date > \(bind: since) AND add_date <= \(bind: now)
                 AND listed <> (\(NewsFeedStore.visible("news", now: now)))
             UNION
             SELECT id, listed FROM news WHERE expires_at > \(bind: since) AND expires_at <= \(bind: now)
                 AND listed <> (\(NewsFeedStore.visible("news", now: now)))
-            """).all().map { (id: try $0.decode(column: "id", as: Int.self), listed: try $0.decode(column: "listed", as: Bool.self)) }
+            """
+        ).all().map { (id: try $0.decode(column: "id", as: Int.self), listed: try $0.decode(column: "listed", as: Bool.self)) }
             .sorted { $0.id < $1.id }
         for article in due { try await Self.recordArticle(article.id, shownBefore: article.listed, on: connection, now: now) }
-        try await connection.raw("""
+        try await connection.raw(
+            """
             UPDATE news_sync SET reconciled_through = \(bind: now) WHERE reconciled_through < \(bind: now)
-            """).run()
+            """
+        ).run()
         return due.count
     }
 
     /// The sync state now.
     public static func state(on connection: any SQLDatabase) async throws -> State {
-        let row = try await connection.raw("""
+        let row = try await connection.raw(
+            """
             SELECT s.database_id, s.swept_through, l.seq, l.changed_at
             FROM news_sync s LEFT JOIN (SELECT seq, changed_at FROM news_changes ORDER BY seq DESC LIMIT 1) l ON 1 = 1
-            """).first()
+            """
+        ).first()
         guard let row else { throw InsertedRowMissing(table: "news_sync") }
         let sweptThrough = try row.decode(column: "swept_through", as: Int.self)
         return State(
@@ -96,9 +106,11 @@ public enum NewsChangeLog {
 
     /// Up to `limit` changes after `seq`, oldest first.
     public static func changes(after seq: Int, limit: Int, on connection: any SQLDatabase) async throws -> [Change] {
-        try await connection.raw("""
+        try await connection.raw(
+            """
             SELECT seq, resource_type, resource_id, changed_at, was_shown FROM news_changes WHERE seq > \(bind: seq) ORDER BY seq LIMIT \(bind: limit)
-            """).all().compactMap { row in
+            """
+        ).all().compactMap { row in
             guard let type = ResourceType(rawValue: try row.decode(column: "resource_type", as: String.self)) else { return nil }
             return Change(
                 seq: try row.decode(column: "seq", as: Int.self), type: type, id: try row.decode(column: "resource_id", as: Int.self),
@@ -111,21 +123,26 @@ public enum NewsChangeLog {
     /// (Floki's `to_delete` candidates: whichever of them are not shown now were deleted, hidden or
     /// expired).
     public static func changedArticles(in range: ClosedRange<Int>, limit: Int, on connection: any SQLDatabase) async throws -> [Int] {
-        try await connection.raw("""
+        try await connection.raw(
+            """
             SELECT resource_id FROM news_changes WHERE resource_type = 'news' AND was_shown = \(bind: true)
                 AND resource_id >= \(bind: range.lowerBound) AND resource_id <= \(bind: range.upperBound)
             ORDER BY resource_id LIMIT \(bind: limit)
-            """).all().map { try $0.decode(column: "resource_id", as: Int.self) }
+            """
+        ).all().map { try $0.decode(column: "resource_id", as: Int.self) }
     }
 
     /// Removes changes recorded before `cutoff`, remembering the highest number removed so tokens that
     /// old are answered with a reset; returns how many.
     static func sweep(before cutoff: Int, on connection: any SQLDatabase) async throws -> Int {
-        let highest = try await connection.raw("""
+        let highest = try await connection.raw(
+            """
             SELECT MAX(seq) AS highest FROM news_changes WHERE changed_at < \(bind: cutoff)
-            """).first()?.decode(column: "highest", as: Int?.self)
+            """
+        ).first()?.decode(column: "highest", as: Int?.self)
         guard let highest else { return 0 }
-        let count = try await connection.raw("SELECT COUNT(*) AS n FROM news_changes WHERE seq <= \(bind: highest)").first()?
+        let count =
+            try await connection.raw("SELECT COUNT(*) AS n FROM news_changes WHERE seq <= \(bind: highest)").first()?
             .decode(column: "n", as: Int.self) ?? 0
         try await connection.raw("DELETE FROM news_changes WHERE seq <= \(bind: highest)").run()
         try await connection.raw("UPDATE news_sync SET swept_through = \(bind: highest) WHERE swept_through < \(bind: highest)").run()
@@ -134,13 +151,17 @@ public enum NewsChangeLog {
 
     /// Replaces the resource's row by a new one, shown once if it is `shown` now or its old row says so.
     private static func insert(_ type: ResourceType, _ id: Int, shown: Bool, now: Int, on connection: any SQLDatabase) async throws {
-        let shownBefore = try await connection.raw("""
+        let shownBefore = try await connection.raw(
+            """
             DELETE FROM news_changes WHERE resource_type = \(bind: type.rawValue) AND resource_id = \(bind: id) RETURNING was_shown
-            """).all().contains { try $0.decode(column: "was_shown", as: Bool.self) }
-        try await connection.raw("""
+            """
+        ).all().contains { try $0.decode(column: "was_shown", as: Bool.self) }
+        try await connection.raw(
+            """
             INSERT INTO news_changes (resource_type, resource_id, changed_at, was_shown)
             VALUES (\(bind: type.rawValue), \(bind: id), \(bind: now), \(bind: shown || shownBefore))
-            """).run()
+            """
+        ).run()
     }
 
     private static func lock(_ connection: any SQLDatabase) async throws {

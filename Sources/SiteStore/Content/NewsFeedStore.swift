@@ -99,10 +99,12 @@ public enum NewsFeedStore {
     /// Where article `id` sits in lists, when it is shown or ever was (an app can hold only those);
     /// nil for any other, so a draft's place stays unknown.
     public static func position(ofArticle id: Int, on connection: any SQLDatabase) async throws -> Position? {
-        try await connection.raw("""
+        try await connection.raw(
+            """
             SELECT n.add_date FROM news n WHERE n.id = \(bind: id) AND (n.listed = \(bind: true) OR EXISTS (
                 SELECT 1 FROM news_changes c WHERE c.resource_type = 'news' AND c.resource_id = n.id AND c.was_shown = \(bind: true)))
-            """).first()
+            """
+        ).first()
             .map { Position(addDate: try $0.decode(column: "add_date", as: Int.self), id: id) }
     }
 
@@ -121,9 +123,11 @@ public enum NewsFeedStore {
     /// The shown articles among `ids`, newest first.
     public static func articles(ids: [Int], now: Int, on connection: any SQLDatabase) async throws -> [PublishedArticle] {
         guard !ids.isEmpty else { return [] }
-        return try await connection.raw("""
+        return try await connection.raw(
+            """
             \(Self.articleSelect) WHERE n.id IN (\(binds: ids)) AND \(Self.visible("n", now: now)) ORDER BY n.add_date DESC, n.id DESC
-            """).all().map(Self.publishedArticle)
+            """
+        ).all().map(Self.publishedArticle)
     }
 
     /// The newest `perCategory` shown articles of each of `categories` (nil: all), in one query that
@@ -142,7 +146,8 @@ public enum NewsFeedStore {
             SELECT s.id FROM news s WHERE s.category_id = c.id AND \(Self.visible("s", now: now))
             ORDER BY s.add_date DESC, s.id DESC LIMIT \(bind: perCategory)
             """
-        let chosenIDs: SQLQueryString = postgres
+        let chosenIDs: SQLQueryString =
+            postgres
             ? "SELECT t.id FROM news_categories c CROSS JOIN LATERAL (\(newest)) t \(chosen)"
             : "SELECT t.id FROM news_categories c JOIN news t ON t.id IN (\(newest)) \(chosen)"
         return "\(Self.articleSelect) WHERE n.id IN (\(chosenIDs)) ORDER BY n.add_date DESC, n.id DESC"

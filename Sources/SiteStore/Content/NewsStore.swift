@@ -18,9 +18,11 @@ public enum NewsStore {
 
     /// Creates a category and its identity; returns its ID.
     public static func createCategory(label: String, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws -> Int {
-        let row = try await connection.raw("""
+        let row = try await connection.raw(
+            """
             INSERT INTO news_categories (label, edited_at) VALUES (\(bind: label), \(bind: now)) RETURNING id
-            """).first()
+            """
+        ).first()
         guard let id = try row?.decode(column: "id", as: Int.self) else { throw InsertedRowMissing(table: "news_categories") }
         try await ResourceIdentityStore.assign(.newsCategory, id: id, label: label, on: connection)
         try await NewsChangeLog.recordCategory(id, on: connection)
@@ -72,10 +74,12 @@ public enum NewsStore {
         title: String, categoryID: Int, submitterID: Int, applying changes: NewsArticleChanges = NewsArticleChanges(),
         on connection: any SQLDatabase, now: Int = UnixTime.now
     ) async throws -> Int {
-        let row = try await connection.raw("""
+        let row = try await connection.raw(
+            """
             INSERT INTO news (category_id, title, submitter_id, add_date) VALUES (\(bind: categoryID), \(bind: title), \(bind: submitterID), \(bind: now))
             RETURNING id
-            """).first()
+            """
+        ).first()
         guard let id = try row?.decode(column: "id", as: Int.self) else { throw InsertedRowMissing(table: "news") }
         try await Self.update(id, with: changes, editedAt: nil, on: connection)
         try await ResourceIdentityStore.assign(.news, id: id, label: changes.title ?? title, on: connection)
@@ -169,11 +173,13 @@ public enum NewsStore {
 
     /// The article columns, each prefixed with a table alias (`n.`) for joins.
     static func articleColumns(prefix: String) -> String {
-        Self.columns(prefix: prefix, [
-            "id", "category_id", "title", "summary", "article", "author", "validated", "image", "submitter_id", "add_date", "edit_date",
-            "views", "allow_rating", "allow_comments", "notes", "expires_at", "external_url", "image_width", "image_height",
-            "image_caption", "image_credit", "image_variants", "gallery",
-        ])
+        Self.columns(
+            prefix: prefix,
+            [
+                "id", "category_id", "title", "summary", "article", "author", "validated", "image", "submitter_id", "add_date", "edit_date",
+                "views", "allow_rating", "allow_comments", "notes", "expires_at", "external_url", "image_width", "image_height",
+                "image_caption", "image_credit", "image_variants", "gallery",
+            ])
     }
 
     private static func columns(prefix: String, _ names: [String]) -> String {

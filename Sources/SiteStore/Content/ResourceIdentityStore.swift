@@ -17,16 +17,21 @@ public enum ResourceIdentityStore {
         let base = Moniker.base(for: label)
         let guid = UUID().uuidString.lowercased()
         for _ in 0..<Self.attempts {
-            let taken = Set(try await connection.raw("""
-                SELECT moniker FROM resource_ids
-                WHERE resource_type = \(bind: type.rawValue) AND (moniker = \(bind: base) OR moniker LIKE \(bind: base + "!_%") ESCAPE '!')
-                """).all().map { try $0.decode(column: "moniker", as: String.self) })
+            let taken = Set(
+                try await connection.raw(
+                    """
+                    SELECT moniker FROM resource_ids
+                    WHERE resource_type = \(bind: type.rawValue) AND (moniker = \(bind: base) OR moniker LIKE \(bind: base + "!_%") ESCAPE '!')
+                    """
+                ).all().map { try $0.decode(column: "moniker", as: String.self) })
             let moniker = Moniker.firstFree(base, taken: taken)
-            let inserted = try await connection.raw("""
+            let inserted = try await connection.raw(
+                """
                 INSERT INTO resource_ids (resource_type, resource_id, moniker, label, guid)
                 VALUES (\(bind: type.rawValue), \(bind: id), \(bind: moniker), \(bind: label), \(bind: guid))
                 ON CONFLICT (resource_type, moniker) DO NOTHING RETURNING moniker
-                """).first()
+                """
+            ).first()
             if inserted != nil { return ResourceIdentity(type: type, id: id, moniker: moniker, label: label, guid: guid) }
         }
         throw MonikerContention(base: base)
@@ -44,11 +49,13 @@ public enum ResourceIdentityStore {
     /// Gives an identity to every resource of `type` that has none yet (groups and members seeded or
     /// imported before identities existed).
     public static func assignMissing(_ type: ResourceType, on connection: any SQLDatabase) async throws {
-        let rows = try await connection.raw("""
+        let rows = try await connection.raw(
+            """
             SELECT l.id AS id, l.label AS label FROM (\(Self.labels(of: type))) l
             LEFT JOIN resource_ids r ON r.resource_type = \(bind: type.rawValue) AND r.resource_id = l.id
             WHERE r.guid IS NULL ORDER BY l.id
-            """).all()
+            """
+        ).all()
         for row in rows {
             try await self.assign(type, id: try row.decode(column: "id", as: Int.self), label: try row.decode(column: "label", as: String.self), on: connection)
         }
@@ -57,9 +64,11 @@ public enum ResourceIdentityStore {
     /// Changes the label of an identity (its resource was renamed); the moniker stays, so paths and
     /// references keep working.
     public static func relabel(_ type: ResourceType, id: Int, label: String, on connection: any SQLDatabase) async throws {
-        try await connection.raw("""
+        try await connection.raw(
+            """
             UPDATE resource_ids SET label = \(bind: label) WHERE resource_type = \(bind: type.rawValue) AND resource_id = \(bind: id)
-            """).run()
+            """
+        ).run()
     }
 
     /// A query listing every resource of `type` as `id` and `label`.
@@ -75,9 +84,11 @@ public enum ResourceIdentityStore {
 
     /// Every identity of `type`, by resource ID.
     public static func all(_ type: ResourceType, on connection: any SQLDatabase) async throws -> [Int: ResourceIdentity] {
-        let rows = try await connection.raw("""
+        let rows = try await connection.raw(
+            """
             SELECT resource_id, moniker, label, guid FROM resource_ids WHERE resource_type = \(bind: type.rawValue)
-            """).all()
+            """
+        ).all()
         var identities: [Int: ResourceIdentity] = [:]
         for row in rows {
             let identity = try Self.identity(type, row)
@@ -88,23 +99,29 @@ public enum ResourceIdentityStore {
 
     /// The identity of `type` with this moniker.
     public static func find(_ type: ResourceType, moniker: String, on connection: any SQLDatabase) async throws -> ResourceIdentity? {
-        try await connection.raw("""
+        try await connection.raw(
+            """
             SELECT resource_id, moniker, label, guid FROM resource_ids WHERE resource_type = \(bind: type.rawValue) AND moniker = \(bind: moniker)
-            """).first().map { try Self.identity(type, $0) }
+            """
+        ).first().map { try Self.identity(type, $0) }
     }
 
     /// The identity of `type` and `id`.
     public static func find(_ type: ResourceType, id: Int, on connection: any SQLDatabase) async throws -> ResourceIdentity? {
-        try await connection.raw("""
+        try await connection.raw(
+            """
             SELECT resource_id, moniker, label, guid FROM resource_ids WHERE resource_type = \(bind: type.rawValue) AND resource_id = \(bind: id)
-            """).first().map { try Self.identity(type, $0) }
+            """
+        ).first().map { try Self.identity(type, $0) }
     }
 
     /// The identity with this GUID, of whatever type.
     public static func find(guid: String, on connection: any SQLDatabase) async throws -> ResourceIdentity? {
-        let row = try await connection.raw("""
+        let row = try await connection.raw(
+            """
             SELECT resource_type, resource_id, moniker, label, guid FROM resource_ids WHERE guid = \(bind: guid.lowercased())
-            """).first()
+            """
+        ).first()
         guard let row, let type = ResourceType(rawValue: try row.decode(column: "resource_type", as: String.self)) else { return nil }
         return try Self.identity(type, row)
     }

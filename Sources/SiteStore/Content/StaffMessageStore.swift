@@ -5,12 +5,14 @@ public import SQLKit
 public enum StaffMessageStore {
     /// Stores `message` on `connection` with its moniker and GUID; returns its ID.
     public static func create(_ message: StaffMessage, on connection: any SQLDatabase) async throws -> Int {
-        let row = try await connection.raw("""
+        let row = try await connection.raw(
+            """
             INSERT INTO staff_messages (member_id, name, email, title, category, post, ip, created_at, status)
             VALUES (\(bind: message.memberID), \(bind: message.name), \(bind: message.email), \(bind: message.title),
                 \(bind: message.category), \(bind: message.post), \(bind: message.ip), \(bind: message.createdAt), \(bind: message.status.rawValue))
             RETURNING id
-            """).first()
+            """
+        ).first()
         guard let id = try row?.decode(column: "id", as: Int.self) else { throw InsertedRowMissing(table: "staff_messages") }
         let label = message.title.isEmpty ? "message \(id)" : message.title
         try await ResourceIdentityStore.assign(.contactMessage, id: id, label: label, on: connection)
@@ -40,12 +42,14 @@ public enum StaffMessageStore {
 
     /// The e-mail addresses of every administrator who has one and is not banned.
     public static func administratorAddresses(on connection: any SQLDatabase) async throws -> [String] {
-        try await connection.raw("""
+        try await connection.raw(
+            """
             SELECT DISTINCT m.email FROM members m
             JOIN group_members gm ON gm.member_id = m.id JOIN groups g ON g.id = gm.group_id
             WHERE g.is_super_admin = \(bind: true) AND m.email <> '' AND m.banned = \(bind: false)
             ORDER BY m.email
-            """).all().map { try $0.decode(column: "email", as: String.self) }
+            """
+        ).all().map { try $0.decode(column: "email", as: String.self) }
     }
 
     private static let columns = "id, member_id, name, email, title, category, post, ip, created_at, status"

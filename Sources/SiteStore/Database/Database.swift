@@ -1,12 +1,12 @@
 @preconcurrency import AsyncKit
 public import Logging
-import Synchronization
 import NIOConcurrencyHelpers
 public import NIOCore
 public import NIOPosix
-public import SQLKit
 import PostgresKit
+public import SQLKit
 import SQLiteKit
+import Synchronization
 
 /// The site's database: a connection pool for one engine, lent out one connection at a time.
 ///
@@ -63,19 +63,21 @@ public final class Database: Sendable {
             let source = SQLiteFileSource(path: path, maximumConnections: loops * connectionsPerEventLoop)
             try source.createParentFolder()
             self.engine = .sqlite
-            self.pool = .sqlite(EventLoopGroupConnectionPool(
-                source: source, maxConnectionsPerEventLoop: connectionsPerEventLoop, logger: logger, on: eventLoopGroup
-            ))
+            self.pool = .sqlite(
+                EventLoopGroupConnectionPool(
+                    source: source, maxConnectionsPerEventLoop: connectionsPerEventLoop, logger: logger, on: eventLoopGroup
+                ))
         case .postgres(let text):
             var configuration = try SQLPostgresConfiguration(url: text)
             // A server that does not answer is reported within seconds (503), not after the driver's
             // default ten.
             configuration.coreConfiguration.options.connectTimeout = .seconds(2)
             self.engine = .postgres
-            self.pool = .postgres(EventLoopGroupConnectionPool(
-                source: PooledPostgresSource(base: PostgresConnectionSource(sqlConfiguration: configuration)),
-                maxConnectionsPerEventLoop: connectionsPerEventLoop, requestTimeout: .seconds(3), logger: logger, on: eventLoopGroup
-            ))
+            self.pool = .postgres(
+                EventLoopGroupConnectionPool(
+                    source: PooledPostgresSource(base: PostgresConnectionSource(sqlConfiguration: configuration)),
+                    maxConnectionsPerEventLoop: connectionsPerEventLoop, requestTimeout: .seconds(3), logger: logger, on: eventLoopGroup
+                ))
         }
     }
 

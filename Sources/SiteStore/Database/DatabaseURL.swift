@@ -41,7 +41,7 @@ public enum DatabaseURL: Sendable, Equatable, CustomStringConvertible {
             return "sqlite://\(path)"
         case .postgres(let url):
             guard let schemeEnd = url.range(of: "://"),
-                  let at = url[schemeEnd.upperBound...].lastIndex(of: "@")
+                let at = url[schemeEnd.upperBound...].lastIndex(of: "@")
             else { return url }
             let credentials = url[schemeEnd.upperBound..<at]
             guard let colon = credentials.firstIndex(of: ":") else { return url }

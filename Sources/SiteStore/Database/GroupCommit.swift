@@ -87,7 +87,7 @@ public final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
             let outputs = try await self.writeBatch(items)
             precondition(outputs.count == items.count, "a batch write returns one output per item")
             return outputs.map { .success($0) }
-        } catch where items.count > 1 && !(error is DatabaseUnavailable) {
+        } catch  where items.count > 1 && !(error is DatabaseUnavailable) {
             var outcomes: [Result<Output, any Error>] = []
             for item in items {
                 do {

@@ -18,7 +18,8 @@ struct PostgresBinds {
                 bindings.appendNull()
                 types.append(.null)
             } else if let value = value as? any PostgresThrowingDynamicTypeEncodable, value.psqlFormat == .binary,
-                      (try? bindings.append(value)) != nil {
+                (try? bindings.append(value)) != nil
+            {
                 types.append(value.psqlType)
             } else {
                 return nil

@@ -26,9 +26,11 @@ public struct MaintenanceSweep: Sendable {
 
         /// `table: count` pairs in a stable order, for the log and the command line.
         public var counts: [(table: String, count: Int)] {
-            [("device_sessions", self.sessions), ("account_codes", self.accountCodes), ("rate_events", self.rateEvents),
-             ("mail_outbox", self.mail), ("push_outbox", self.pushes), ("device_tokens", self.deviceTokens),
-             ("members", self.pendingMembers), ("news_changes", self.newsChanges)]
+            [
+                ("device_sessions", self.sessions), ("account_codes", self.accountCodes), ("rate_events", self.rateEvents),
+                ("mail_outbox", self.mail), ("push_outbox", self.pushes), ("device_tokens", self.deviceTokens),
+                ("members", self.pendingMembers), ("news_changes", self.newsChanges),
+            ]
         }
     }
 
@@ -81,9 +83,11 @@ public struct MaintenanceSweep: Sendable {
                 guard locked == true else { return nil }
             }
             var removed = Removed()
-            removed.sessions = try await Self.delete(from: "device_sessions", where: """
-                revoked_at IS NOT NULL OR expires_at <= \(bind: now) OR last_used_at <= \(bind: now - retention.sessionIdleSeconds)
-                """, on: connection)
+            removed.sessions = try await Self.delete(
+                from: "device_sessions",
+                where: """
+                    revoked_at IS NOT NULL OR expires_at <= \(bind: now) OR last_used_at <= \(bind: now - retention.sessionIdleSeconds)
+                    """, on: connection)
             removed.accountCodes = try await Self.delete(
                 from: "account_codes", where: "expires_at <= \(bind: now - retention.accountCodeSeconds)", on: connection
             )
@@ -107,7 +111,8 @@ public struct MaintenanceSweep: Sendable {
     /// Deletes the rows of `table` matching `condition` and says how many there were (counted first in
     /// the same transaction, rather than returned one by one: a first sweep may remove millions).
     private static func delete(from table: String, where condition: SQLQueryString, on connection: any SQLDatabase) async throws -> Int {
-        let count = try await connection.raw("SELECT count(*) AS removed FROM \(unsafeRaw: table) WHERE \(condition)").first()?
+        let count =
+            try await connection.raw("SELECT count(*) AS removed FROM \(unsafeRaw: table) WHERE \(condition)").first()?
             .decode(column: "removed", as: Int.self) ?? 0
         if count > 0 { try await connection.raw("DELETE FROM \(unsafeRaw: table) WHERE \(condition)").run() }
         return count

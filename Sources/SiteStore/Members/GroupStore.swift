@@ -28,27 +28,31 @@ public struct GroupStore: Sendable {
 
     /// Every group, by ID.
     public static func all(on connection: any SQLDatabase) async throws -> [GroupRecord] {
-        try await connection.raw("""
+        try await connection.raw(
+            """
             SELECT id, name, is_default, is_super_admin, is_super_moderator, is_presented_at_install FROM groups ORDER BY id
-            """).all().map { row in
-                GroupRecord(
-                    id: try row.decode(column: "id", as: Int.self),
-                    name: try row.decode(column: "name", as: String.self),
-                    isDefault: try row.decode(column: "is_default", as: Bool.self),
-                    isSuperAdmin: try row.decode(column: "is_super_admin", as: Bool.self),
-                    isSuperModerator: try row.decode(column: "is_super_moderator", as: Bool.self),
-                    isPresentedAtInstall: try row.decode(column: "is_presented_at_install", as: Bool.self)
-                )
-            }
+            """
+        ).all().map { row in
+            GroupRecord(
+                id: try row.decode(column: "id", as: Int.self),
+                name: try row.decode(column: "name", as: String.self),
+                isDefault: try row.decode(column: "is_default", as: Bool.self),
+                isSuperAdmin: try row.decode(column: "is_super_admin", as: Bool.self),
+                isSuperModerator: try row.decode(column: "is_super_moderator", as: Bool.self),
+                isPresentedAtInstall: try row.decode(column: "is_presented_at_install", as: Bool.self)
+            )
+        }
     }
 
     /// Creates a group with no standing, and its identity; returns its ID.
     public static func create(name: String, on connection: any SQLDatabase) async throws -> Int {
         let row = try await DuplicateValue.catching(Self.uniqueIndexes(name)) {
-            try await connection.raw("""
+            try await connection.raw(
+                """
                 INSERT INTO groups (name, is_default, is_super_admin, is_super_moderator, is_presented_at_install)
                 VALUES (\(bind: name), \(bind: false), \(bind: false), \(bind: false), \(bind: false)) RETURNING id
-                """).first()
+                """
+            ).first()
         }
         guard let id = try row?.decode(column: "id", as: Int.self) else { throw InsertedRowMissing(table: "groups") }
         try await ResourceIdentityStore.assign(.group, id: id, label: name, on: connection)

@@ -66,10 +66,12 @@ extension MemberStore {
     /// Removes, on `connection`, every account whose address is still unconfirmed and that joined before
     /// `cutoff` (it never could log in), with its identity; returns how many.
     public static func deletePending(joinedBefore cutoff: Int, on connection: any SQLDatabase) async throws -> Int {
-        let pending: SQLQueryString = "SELECT id FROM members WHERE email_confirmed = \(bind: false) AND join_time < \(bind: cutoff) AND id <> \(bind: MemberRecord.guestID)"
+        let pending: SQLQueryString =
+            "SELECT id FROM members WHERE email_confirmed = \(bind: false) AND join_time < \(bind: cutoff) AND id <> \(bind: MemberRecord.guestID)"
         let ids = try await connection.raw(pending).all().map { try $0.decode(column: "id", as: Int.self) }
         guard !ids.isEmpty else { return 0 }
-        try await connection.raw("DELETE FROM resource_ids WHERE resource_type = \(bind: ResourceType.member.rawValue) AND resource_id IN (\(binds: ids))").run()
+        try await connection.raw("DELETE FROM resource_ids WHERE resource_type = \(bind: ResourceType.member.rawValue) AND resource_id IN (\(binds: ids))")
+            .run()
         try await connection.raw("DELETE FROM members WHERE id IN (\(binds: ids))").run()
         return ids.count
     }

@@ -21,14 +21,16 @@ public struct MemberStore: Sendable {
     /// caller's transaction (a ``DuplicateValue`` then leaves that transaction to be rolled back).
     public static func create(_ member: NewMember, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws -> Int {
         let row = try await DuplicateValue.catching(Self.uniqueIndexes(username: member.username, email: member.email)) {
-            try await connection.raw("""
+            try await connection.raw(
+                """
                 INSERT INTO members (username, email, password_hash, validated, email_confirmed, banned,
                     join_time, last_visit_time, primary_group_id, timezone, language, dob)
                 VALUES (\(bind: member.username), \(bind: member.email), \(bind: member.passwordHash),
                     \(bind: member.validated), \(bind: member.emailConfirmed), \(bind: false), \(bind: now), \(bind: now),
                     \(bind: member.primaryGroupID), \(bind: member.timezone), \(bind: member.language), \(bind: member.dateOfBirth))
                 RETURNING id
-                """).first()
+                """
+            ).first()
         }
         guard let id = try row?.decode(column: "id", as: Int.self) else { throw InsertedRowMissing(table: "members") }
         try await Self.setGroups(Set([member.primaryGroupID] + member.secondaryGroupIDs), memberID: id, on: connection)

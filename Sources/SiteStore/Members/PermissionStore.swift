@@ -21,22 +21,24 @@ public struct PermissionStore: Sendable {
             guard let membership = try await Self.membership(of: memberID, on: connection) else { return nil }
             let memberGroups: SQLQueryString = "SELECT group_id FROM group_members WHERE member_id = \(bind: memberID)"
             let unexpired: SQLQueryString = "member_id = \(bind: memberID) AND (active_until IS NULL OR active_until > \(bind: now))"
-            let privileges: SQLQueryString = membership.isAdmin
+            let privileges: SQLQueryString =
+                membership.isAdmin
                 ? "SELECT name AS value FROM privileges"
                 : """
-                    SELECT privilege AS value FROM group_privileges WHERE group_id IN (\(memberGroups))
-                    UNION SELECT privilege AS value FROM member_privileges WHERE \(unexpired)
-                    """
+                SELECT privilege AS value FROM group_privileges WHERE group_id IN (\(memberGroups))
+                UNION SELECT privilege AS value FROM member_privileges WHERE \(unexpired)
+                """
             let pages: SQLQueryString = """
                 SELECT page AS value FROM group_page_access WHERE group_id IN (\(memberGroups))
                 UNION SELECT page AS value FROM member_page_access WHERE \(unexpired)
                 """
-            let zones: SQLQueryString = membership.isAdmin
+            let zones: SQLQueryString =
+                membership.isAdmin
                 ? "SELECT name AS value FROM zones"
                 : """
-                    SELECT zone AS value FROM group_zone_access WHERE group_id IN (\(memberGroups))
-                    UNION SELECT zone AS value FROM member_zone_access WHERE \(unexpired)
-                    """
+                SELECT zone AS value FROM group_zone_access WHERE group_id IN (\(memberGroups))
+                UNION SELECT zone AS value FROM member_zone_access WHERE \(unexpired)
+                """
             var queries = ["privileges": privileges, "zones": zones]
             if !membership.isAdmin { queries["pages"] = pages }
             let lists = try await Self.lists(queries, on: connection)
@@ -50,11 +52,13 @@ public struct PermissionStore: Sendable {
     }
 
     private static func membership(of memberID: Int, on connection: any SQLDatabase) async throws -> Membership? {
-        let rows = try await connection.raw("""
+        let rows = try await connection.raw(
+            """
             SELECT m.username, g.id, g.name, g.is_super_admin, g.is_super_moderator
             FROM members m LEFT JOIN group_members gm ON gm.member_id = m.id LEFT JOIN groups g ON g.id = gm.group_id
             WHERE m.id = \(bind: memberID) ORDER BY g.id
-            """).all()
+            """
+        ).all()
         guard let first = rows.first else { return nil }
         var groups: [Membership.Group] = []
         var isAdmin = false

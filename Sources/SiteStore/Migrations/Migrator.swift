@@ -32,13 +32,15 @@ public struct Migrator: Sendable {
     @discardableResult
     public func migrate() async throws -> [String] {
         try await self.database.withConnection { connection in
-            try await connection.raw("""
+            try await connection.raw(
+                """
                 CREATE TABLE IF NOT EXISTS schema_migrations (
                     version INTEGER PRIMARY KEY,
                     name TEXT NOT NULL,
                     applied_at BIGINT NOT NULL
                 )
-                """).run()
+                """
+            ).run()
         }
         var applied: [String] = []
         for file in self.files {
@@ -80,10 +82,12 @@ public struct Migrator: Sendable {
                     throw Failure(file: file.name, statement: index + 1, underlying: error)
                 }
             }
-            try await connection.raw("""
+            try await connection.raw(
+                """
                 INSERT INTO schema_migrations (version, name, applied_at)
                 VALUES (\(bind: file.version), \(bind: file.name), \(bind: UnixTime.now))
-                """).run()
+                """
+            ).run()
             return true
         }
     }

@@ -45,10 +45,12 @@ public enum DeviceTokenStore {
         let rows = ordered.map { request -> SQLQueryString in
             "(\(bind: request.token), \(bind: request.platform.rawValue), \(bind: request.memberID), \(bind: request.now), \(bind: request.now))"
         }
-        try await connection.raw("""
+        try await connection.raw(
+            """
             INSERT INTO device_tokens (token, platform, member_id, created_at, last_seen_at) VALUES \(rows.joined(separator: ", "))
             ON CONFLICT (platform, token) DO UPDATE SET member_id = excluded.member_id, last_seen_at = excluded.last_seen_at
-            """).run()
+            """
+        ).run()
         return registrations
     }
 
@@ -116,7 +118,8 @@ public enum DeviceTokenStore {
         case .member(let id): "d.member_id = \(bind: id)"
         case .allDevices: "1 = 1"
         case .anonymous: "d.member_id IS NULL"
-        case .staff: """
+        case .staff:
+            """
             d.member_id IN (SELECT gm.member_id FROM group_members gm JOIN groups g ON g.id = gm.group_id
                 WHERE g.is_super_admin = \(bind: true) OR g.is_super_moderator = \(bind: true))
             """

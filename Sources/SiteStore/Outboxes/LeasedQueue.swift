@@ -19,18 +19,22 @@ struct LeasedQueue: Sendable {
     /// Leases up to `limit` due rows to `owner` for `leaseSeconds`; returns them with `columns`.
     func claim(owner: String, limit: Int, leaseSeconds: Int, columns: String, now: Int) async throws -> [any SQLRow] {
         try await self.database.withConnection { connection in
-            let candidates = try await connection.raw("""
+            let candidates = try await connection.raw(
+                """
                 SELECT id FROM \(unsafeRaw: self.table)
                 WHERE status = 'queued' AND next_attempt_at <= \(bind: now) AND (lease_until IS NULL OR lease_until < \(bind: now))
                 ORDER BY next_attempt_at, id LIMIT \(literal: limit)
-                """).all().map { try $0.decode(column: "id", as: Int.self) }
+                """
+            ).all().map { try $0.decode(column: "id", as: Int.self) }
             var claimed: [any SQLRow] = []
             for id in candidates {
-                let row = try await connection.raw("""
+                let row = try await connection.raw(
+                    """
                     UPDATE \(unsafeRaw: self.table) SET lease_owner = \(bind: owner), lease_until = \(bind: now + leaseSeconds)
                     WHERE id = \(bind: id) AND status = 'queued' AND (lease_until IS NULL OR lease_until < \(bind: now))
                     RETURNING \(unsafeRaw: columns)
-                    """).first()
+                    """
+                ).first()
                 if let row { claimed.append(row) }
             }
             return claimed
@@ -40,9 +44,11 @@ struct LeasedQueue: Sendable {
     /// How many rows wait for delivery, and how long the oldest of them has waited (0 when none).
     func backlog(now: Int) async throws -> OutboxBacklog {
         try await self.database.withConnection { connection in
-            let row = try await connection.raw("""
+            let row = try await connection.raw(
+                """
                 SELECT count(*) AS pending, min(created_at) AS oldest FROM \(unsafeRaw: self.table) WHERE status = 'queued'
-                """).first()
+                """
+            ).first()
             let oldest = try row?.decode(column: "oldest", as: Int?.self)
             return OutboxBacklog(pending: try row?.decode(column: "pending", as: Int.self) ?? 0, oldestAgeSeconds: oldest.map { max(0, now - $0) } ?? 0)
         }
@@ -66,7 +72,9 @@ struct LeasedQueue: Sendable {
         let attempts = attemptsSoFar + 1
         let givesUp = policy.givesUp(afterAttempt: attempts, permanent: permanent)
         try await self.database.withConnection { connection in
-            try await self.finishAttempt(id, owner: owner, """
+            try await self.finishAttempt(
+                id, owner: owner,
+                """
                 status = \(bind: givesUp ? "failed" : "queued"), next_attempt_at = \(bind: now + policy.delay(afterAttempt: attempts)),
                 last_error = \(bind: String(error.prefix(1000)))\(givesUp ? Self.also(finishing) : "")
                 """, on: connection)
@@ -84,19 +92,23 @@ struct LeasedQueue: Sendable {
     /// the lease ran out; the caller then leaves it alone.
     func renew(_ id: Int, owner: String, leaseSeconds: Int, now: Int) async throws -> Bool {
         try await self.database.withConnection { connection in
-            try await connection.raw("""
+            try await connection.raw(
+                """
                 UPDATE \(unsafeRaw: self.table) SET lease_until = \(bind: now + leaseSeconds)
                 WHERE id = \(bind: id) AND lease_owner = \(bind: owner) AND status = 'queued' RETURNING id
-                """).first() != nil
+                """
+            ).first() != nil
         }
     }
 
     /// Records an attempt on row `id` held by `owner` on `connection`: `assignments` (status and its
     /// details), one more attempt, lease released.
     func finishAttempt(_ id: Int, owner: String, _ assignments: SQLQueryString, on connection: any SQLDatabase) async throws {
-        try await connection.raw("""
+        try await connection.raw(
+            """
             UPDATE \(unsafeRaw: self.table) SET \(assignments), attempts = attempts + 1, lease_owner = NULL, lease_until = NULL
             WHERE id = \(bind: id) AND lease_owner = \(bind: owner)
-            """).run()
+            """
+        ).run()
     }
 }

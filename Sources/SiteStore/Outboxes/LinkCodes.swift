@@ -15,7 +15,8 @@ enum LinkCodes {
                 let codeStart = index + Self.marker.count
                 let codeEnd = codeStart + Self.length
                 if codeEnd <= bytes.count, bytes[codeStart..<codeEnd].allSatisfy(Self.isCodeByte),
-                   codeEnd == bytes.count || !Self.isCodeByte(bytes[codeEnd]) {
+                    codeEnd == bytes.count || !Self.isCodeByte(bytes[codeEnd])
+                {
                     output += Self.marker + Array(MailOutbox.blankedSecret.utf8)
                     index = codeEnd
                     continue
@@ -30,7 +31,7 @@ enum LinkCodes {
     private static func isCodeByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "_"):
+            UInt8(ascii: "-"), UInt8(ascii: "_"):
             true
         default:
             false

@@ -1,5 +1,5 @@
-public import SQLKit
 import Foundation
+public import SQLKit
 
 /// The durable queue of outgoing e-mail (table `mail_outbox`).
 ///
@@ -21,7 +21,8 @@ public struct MailOutbox: Sendable {
     @discardableResult
     public static func enqueue(_ mail: OutgoingMail, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws -> Int {
         let messageID = "\(UUID().uuidString.lowercased())@endpoint.invalid"
-        let row = try await connection.raw("""
+        let row = try await connection.raw(
+            """
             INSERT INTO mail_outbox (
                 message_id, recipient, reply_to, subject, text_body, html_body, created_at, status, attempts, next_attempt_at, request_id, secret
             )
@@ -29,7 +30,8 @@ public struct MailOutbox: Sendable {
                 \(bind: mail.html), \(bind: now), \(bind: QueuedMail.Status.queued.rawValue), \(bind: 0), \(bind: now), \(bind: RequestOrigin.requestID),
                 \(bind: mail.secret ?? ""))
             RETURNING id
-            """).first()
+            """
+        ).first()
         guard let id = try row?.decode(column: "id", as: Int.self) else { throw InsertedRowMissing(table: "mail_outbox") }
         return id
     }
@@ -82,18 +84,23 @@ public struct MailOutbox: Sendable {
     public static func blankLegacyLinks(on connection: any SQLDatabase) async throws -> Int {
         var changed = 0
         while true {
-            let rows = try await connection.raw("""
+            let rows = try await connection.raw(
+                """
                 SELECT id, text_body, html_body FROM mail_outbox WHERE secret IS NULL AND status <> 'queued' ORDER BY id LIMIT 500
-                """).all()
+                """
+            ).all()
             guard !rows.isEmpty else { return changed }
             for row in rows {
-                let text = try row.decode(column: "text_body", as: String.self), html = try row.decode(column: "html_body", as: String.self)
+                let text = try row.decode(column: "text_body", as: String.self)
+                let html = try row.decode(column: "html_body", as: String.self)
                 let (blankedText, blankedHTML) = (LinkCodes.blanked(text), LinkCodes.blanked(html))
                 if blankedText != text || blankedHTML != html { changed += 1 }
-                try await connection.raw("""
+                try await connection.raw(
+                    """
                     UPDATE mail_outbox SET text_body = \(bind: blankedText), html_body = \(bind: blankedHTML), secret = ''
                     WHERE id = \(bind: try row.decode(column: "id", as: Int.self))
-                    """).run()
+                    """
+                ).run()
             }
         }
     }

@@ -26,19 +26,23 @@ public struct PushOutbox: Sendable {
     /// registered when it was queued).
     @discardableResult
     public static func enqueue(payload: String, to target: PushTarget, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws -> Int {
-        let row = try await connection.raw("""
+        let row = try await connection.raw(
+            """
             SELECT count(*) AS devices, max(d.id) AS newest FROM device_tokens d WHERE \(DeviceTokenStore.reaches(target))
-            """).first()
+            """
+        ).first()
         let devices = try row?.decode(column: "devices", as: Int.self) ?? 0
         guard devices > 0, let newest = try row?.decode(column: "newest", as: Int?.self) else { return 0 }
         let broadcast = Broadcast(payload: payload, target: target, afterDeviceID: 0, upToDeviceID: newest, requestID: RequestOrigin.requestID)
         guard let reached = try await Self.queueBatch(of: broadcast, now: now, on: connection) else { return devices }
         let stored = target.stored
-        try await connection.raw("""
+        try await connection.raw(
+            """
             INSERT INTO push_broadcasts (payload, target, member_id, after_device_id, up_to_device_id, created_at, request_id)
             VALUES (\(bind: payload), \(bind: stored.kind), \(bind: stored.memberID), \(bind: reached), \(bind: newest), \(bind: now),
                 \(bind: broadcast.requestID))
-            """).run()
+            """
+        ).run()
         return devices
     }
 
@@ -49,13 +53,16 @@ public struct PushOutbox: Sendable {
     public func fanOutPending(now: Int = UnixTime.now) async throws -> Bool {
         try await self.database.transaction { connection in
             let skipLocked: SQLQueryString = connection.dialect.name == "postgresql" ? " FOR UPDATE SKIP LOCKED" : ""
-            let row = try await connection.raw("""
+            let row = try await connection.raw(
+                """
                 SELECT id, payload, target, member_id, after_device_id, up_to_device_id, request_id FROM push_broadcasts
                 ORDER BY id LIMIT 1\(skipLocked)
-                """).first()
+                """
+            ).first()
             guard let row else { return false }
             let id = try row.decode(column: "id", as: Int.self)
-            guard let target = PushTarget(kind: try row.decode(column: "target", as: String.self), memberID: try row.decode(column: "member_id", as: Int?.self)) else {
+            guard let target = PushTarget(kind: try row.decode(column: "target", as: String.self), memberID: try row.decode(column: "member_id", as: Int?.self))
+            else {
                 try await connection.raw("DELETE FROM push_broadcasts WHERE id = \(bind: id)").run()
                 return true
             }
@@ -88,22 +95,26 @@ public struct PushOutbox: Sendable {
     /// of the database; returns the last device ID queued when devices may remain, nil when it reached
     /// them all.
     private static func queueBatch(of broadcast: Broadcast, now: Int, on connection: any SQLDatabase) async throws -> Int? {
-        let batch = try await connection.raw("""
+        let batch = try await connection.raw(
+            """
             SELECT count(*) AS devices, max(id) AS last FROM (
                 SELECT d.id FROM device_tokens d
                 WHERE \(DeviceTokenStore.reaches(broadcast.target)) AND d.id > \(bind: broadcast.afterDeviceID) AND d.id <= \(bind: broadcast.upToDeviceID)
                 ORDER BY d.id LIMIT \(bind: Self.fanOutBatch)
             ) chosen
-            """).first()
+            """
+        ).first()
         let count = try batch?.decode(column: "devices", as: Int.self) ?? 0
         guard count > 0, let last = try batch?.decode(column: "last", as: Int?.self) else { return nil }
-        try await connection.raw("""
+        try await connection.raw(
+            """
             INSERT INTO push_outbox (platform, token, payload, created_at, status, attempts, next_attempt_at, request_id)
             SELECT d.platform, d.token, \(bind: broadcast.payload), \(bind: now), 'queued', \(bind: 0), \(bind: now), \(bind: broadcast.requestID)
             FROM device_tokens d
             WHERE \(DeviceTokenStore.reaches(broadcast.target)) AND d.id > \(bind: broadcast.afterDeviceID) AND d.id <= \(bind: last)
             ORDER BY d.id
-            """).run()
+            """
+        ).run()
         return count < Self.fanOutBatch || last >= broadcast.upToDeviceID ? nil : last
     }
 

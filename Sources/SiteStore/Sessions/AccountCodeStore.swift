@@ -34,23 +34,29 @@ public struct AccountCodeStore: Sendable {
     public static func issue(
         memberID: Int, purpose: Purpose, codeHash: String, lifetimeSeconds: Int, on connection: any SQLDatabase, now: Int = UnixTime.now
     ) async throws {
-        try await connection.raw("""
+        try await connection.raw(
+            """
             DELETE FROM account_codes WHERE member_id = \(bind: memberID) AND purpose = \(bind: purpose.rawValue) AND used_at IS NULL
-            """).run()
+            """
+        ).run()
         let id = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        try await connection.raw("""
+        try await connection.raw(
+            """
             INSERT INTO account_codes (id, member_id, purpose, code_hash, created_at, expires_at)
             VALUES (\(bind: id), \(bind: memberID), \(bind: purpose.rawValue), \(bind: codeHash), \(bind: now), \(bind: now + lifetimeSeconds))
-            """).run()
+            """
+        ).run()
     }
 
     /// What the code hashed as `codeHash` is for `memberID` and `purpose`.
     public func lookup(memberID: Int, purpose: Purpose, codeHash: String, now: Int = UnixTime.now) async throws -> Lookup {
         try await self.database.withConnection { connection in
-            let row = try await connection.raw("""
+            let row = try await connection.raw(
+                """
                 SELECT id, expires_at, used_at FROM account_codes
                 WHERE code_hash = \(bind: codeHash) AND member_id = \(bind: memberID) AND purpose = \(bind: purpose.rawValue)
-                """).first()
+                """
+            ).first()
             guard let row else { return .unknown }
             if try row.decode(column: "used_at", as: Int?.self) != nil { return .used }
             if try row.decode(column: "expires_at", as: Int.self) <= now { return .expired }
@@ -60,8 +66,10 @@ public struct AccountCodeStore: Sendable {
 
     /// Marks the code used on `connection`; false when it already was (someone else got there first).
     public static func consume(codeID: String, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws -> Bool {
-        try await connection.raw("""
+        try await connection.raw(
+            """
             UPDATE account_codes SET used_at = \(bind: now) WHERE id = \(bind: codeID) AND used_at IS NULL RETURNING id
-            """).first() != nil
+            """
+        ).first() != nil
     }
 }

@@ -15,11 +15,13 @@ public struct DeviceSessionStore: Sendable {
     /// (``MaintenanceSweep``), the one place that rule lives, not at every login.
     public func insert(_ session: DeviceSession, tokenHash: String) async throws {
         try await self.database.withConnection { connection in
-            try await connection.raw("""
+            try await connection.raw(
+                """
                 INSERT INTO device_sessions (id, member_id, token_hash, created_at, last_used_at, expires_at, user_agent, ip)
                 VALUES (\(bind: session.id), \(bind: session.memberID), \(bind: tokenHash), \(bind: session.createdAt),
                     \(bind: session.lastUsedAt), \(bind: session.expiresAt), \(bind: session.userAgent), \(bind: session.ip))
-                """).run()
+                """
+            ).run()
         }
     }
 
@@ -27,10 +29,12 @@ public struct DeviceSessionStore: Sendable {
     /// banned.
     public func find(tokenHash: String) async throws -> DeviceSession? {
         try await self.database.withConnection { connection in
-            try await connection.raw("""
+            try await connection.raw(
+                """
                 SELECT \(unsafeRaw: Self.columns) FROM device_sessions s JOIN members m ON m.id = s.member_id
                 WHERE s.token_hash = \(bind: tokenHash) AND s.revoked_at IS NULL AND m.banned = \(bind: false)
-                """).first().map(Self.session)
+                """
+            ).first().map(Self.session)
         }
     }
 
@@ -46,11 +50,13 @@ public struct DeviceSessionStore: Sendable {
     /// Ends session `id` of `memberID`; false when it is not theirs or already ended.
     public func revoke(id: String, memberID: Int, now: Int) async throws -> Bool {
         try await self.database.withConnection { connection in
-            try await connection.raw("""
+            try await connection.raw(
+                """
                 UPDATE device_sessions SET revoked_at = \(bind: now)
                 WHERE id = \(bind: id) AND member_id = \(bind: memberID) AND revoked_at IS NULL
                 RETURNING id
-                """).first() != nil
+                """
+            ).first() != nil
         }
     }
 
@@ -64,23 +70,27 @@ public struct DeviceSessionStore: Sendable {
     /// many were live.
     @discardableResult
     public static func revokeAll(memberID: Int, now: Int, on connection: any SQLDatabase) async throws -> Int {
-        try await connection.raw("""
+        try await connection.raw(
+            """
             UPDATE device_sessions SET revoked_at = \(bind: now)
             WHERE member_id = \(bind: memberID) AND revoked_at IS NULL
             RETURNING id
-            """).all().count
+            """
+        ).all().count
     }
 
     /// The member's sessions that are unrevoked, unexpired and used since `idleSince`, most recently
     /// used first.
     public func live(memberID: Int, idleSince: Int, now: Int) async throws -> [DeviceSession] {
         try await self.database.withConnection { connection in
-            try await connection.raw("""
+            try await connection.raw(
+                """
                 SELECT \(unsafeRaw: Self.columns) FROM device_sessions s JOIN members m ON m.id = s.member_id
                 WHERE s.member_id = \(bind: memberID) AND s.revoked_at IS NULL AND s.expires_at > \(bind: now)
                     AND s.last_used_at > \(bind: idleSince)
                 ORDER BY s.last_used_at DESC
-                """).all().map(Self.session)
+                """
+            ).all().map(Self.session)
         }
     }
 

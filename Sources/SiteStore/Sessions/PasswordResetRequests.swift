@@ -24,10 +24,12 @@ public struct PasswordResetRequests: Sendable {
     /// Records a request for `login` (at most 255 characters are kept: no login is longer).
     public func add(login: String, now: Int = UnixTime.now) async throws {
         try await self.database.withConnection { connection in
-            try await connection.raw("""
+            try await connection.raw(
+                """
                 INSERT INTO password_reset_requests (login, requested_at, request_id)
                 VALUES (\(bind: String(login.prefix(255))), \(bind: now), \(bind: RequestOrigin.requestID))
-                """).run()
+                """
+            ).run()
         }
     }
 

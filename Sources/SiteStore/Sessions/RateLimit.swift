@@ -61,10 +61,12 @@ public struct RateLimit: Sendable {
             }
             if let wait = try await Self.wait(action, limits: limits, now: now, on: connection) { return .limited(seconds: wait) }
             for subject in Set(limits.map(\.subject)) {
-                try await connection.raw("""
+                try await connection.raw(
+                    """
                     INSERT INTO rate_events (action, subject, happened_at, reservation)
                     VALUES (\(bind: action), \(bind: subject.key), \(bind: now), \(bind: reservation.id))
-                    """).run()
+                    """
+                ).run()
             }
             try await connection.raw(
                 "DELETE FROM rate_events WHERE action = \(bind: action) AND happened_at <= \(bind: now - retainSeconds)"

@@ -23,12 +23,15 @@ public enum RateWindow {
         _ action: String, subject: RateLimit.Subject, count: Int, limit: Int, seconds: Int, now: Int, on connection: any SQLDatabase
     ) async throws -> Grant {
         let start = Self.windowStart(now, seconds: seconds)
-        let used = try await connection.raw("""
-            INSERT INTO rate_windows (action, subject, window_start, used)
-            VALUES (\(bind: action), \(bind: subject.key), \(bind: start), \(bind: count))
-            ON CONFLICT (action, subject, window_start) DO UPDATE SET used = rate_windows.used + excluded.used
-            RETURNING used
-            """).first()?.decode(column: "used", as: Int.self) ?? count
+        let used =
+            try await connection.raw(
+                """
+                INSERT INTO rate_windows (action, subject, window_start, used)
+                VALUES (\(bind: action), \(bind: subject.key), \(bind: start), \(bind: count))
+                ON CONFLICT (action, subject, window_start) DO UPDATE SET used = rate_windows.used + excluded.used
+                RETURNING used
+                """
+            ).first()?.decode(column: "used", as: Int.self) ?? count
         let granted = max(0, min(count, limit - (used - count)))
         if granted < count { try await self.giveBack(action, subject: subject, count: count - granted, windowStart: start, on: connection) }
         return Grant(granted: granted, retryAfterSeconds: max(1, start + seconds - now))
@@ -37,10 +40,12 @@ public enum RateWindow {
     /// Returns `count` reserved actions of the window starting at `windowStart`.
     public static func giveBack(_ action: String, subject: RateLimit.Subject, count: Int, windowStart: Int, on connection: any SQLDatabase) async throws {
         guard count > 0 else { return }
-        try await connection.raw("""
+        try await connection.raw(
+            """
             UPDATE rate_windows SET used = used - \(bind: count)
             WHERE action = \(bind: action) AND subject = \(bind: subject.key) AND window_start = \(bind: windowStart)
-            """).run()
+            """
+        ).run()
     }
 
     /// The start of the window of `seconds` holding `now`.

@@ -1,22 +1,24 @@
-@testable import EndpointServer
 import EndpointCore
 import NIOCore
 import Testing
+
+@testable import EndpointServer
 
 /// The pure parts of reading a request: the target of both URL styles, form and cookie decoding, the
 /// client's address and the cross-site check (no server, no database).
 @Suite struct RequestDecodingTests {
     @Suite struct Targets {
-        @Test(arguments: [
-            ("/account/login", "GET", "account", "login", "view", nil),
-            ("/content/commandr_fs/var/news/x.cms", "PUT", "content", "commandr_fs", "edit", "var/news/x.cms"),
-            ("/misc/echo//var/x", "DELETE", "misc", "echo", "delete", "var/x"),
-            ("/misc/echo/", "POST", "misc", "echo", "add", nil),
-            ("/misc/echo-foo", "PATCH", "misc", "echo", "view", nil),
-            ("/misc", "GET", "misc", nil, "view", nil),
-            ("/misc/echo//\u{0301}x", "GET", "misc", "echo", "view", "\u{0301}x"),
-            ("/misc/echo/x\ny", "GET", "misc", "echo", "view", "x"),
-        ] as [(String, String, String?, String?, String?, String?)])
+        @Test(
+            arguments: [
+                ("/account/login", "GET", "account", "login", "view", nil),
+                ("/content/commandr_fs/var/news/x.cms", "PUT", "content", "commandr_fs", "edit", "var/news/x.cms"),
+                ("/misc/echo//var/x", "DELETE", "misc", "echo", "delete", "var/x"),
+                ("/misc/echo/", "POST", "misc", "echo", "add", nil),
+                ("/misc/echo-foo", "PATCH", "misc", "echo", "view", nil),
+                ("/misc", "GET", "misc", nil, "view", nil),
+                ("/misc/echo//\u{0301}x", "GET", "misc", "echo", "view", "\u{0301}x"),
+                ("/misc/echo/x\ny", "GET", "misc", "echo", "view", "x"),
+            ] as [(String, String, String?, String?, String?, String?)])
         func restPathsFollowComposr(path: String, method: String, hookType: String?, hook: String?, type: String?, id: String?) {
             let target = DispatchTarget(pathInfo: path, method: method, query: [:])
             #expect(target.hookType == hookType)
@@ -30,9 +32,13 @@ import Testing
                 pathInfo: "/account/login/5", method: "PUT",
                 query: ["hook_type": "misc", "hook": "echo", "type": "search", "id": "7", "response_type": "xml"]
             )
-            #expect(target == DispatchTarget(pathInfo: "", method: "GET", query: [
-                "hook_type": "misc", "hook": "echo", "type": "search", "id": "7", "response_type": "xml",
-            ]))
+            #expect(
+                target
+                    == DispatchTarget(
+                        pathInfo: "", method: "GET",
+                        query: [
+                            "hook_type": "misc", "hook": "echo", "type": "search", "id": "7", "response_type": "xml",
+                        ]))
             #expect(target.responseType == "xml")
         }
 

@@ -1,10 +1,10 @@
-import TestSupport
 import EndpointServer
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-import SiteStore
 import SQLKit
+import SiteStore
+import TestSupport
 import Testing
 
 /// What the security review found an outsider could do to someone else's account, each performed
@@ -31,7 +31,9 @@ import Testing
             let confirmation = try await MailFixtures.latestLinkCode(site.database)
             var answers: [String?] = []
             for guess in 0..<12 {
-                answers.append(try await client.postForm(Self.confirmURI, [("member", String(carol)), ("code", String(repeating: "A", count: 31) + "\(guess % 10)")]).errorDetails)
+                answers.append(
+                    try await client.postForm(Self.confirmURI, [("member", String(carol)), ("code", String(repeating: "A", count: 31) + "\(guess % 10)")])
+                        .errorDetails)
             }
             #expect(answers.suffix(9).allSatisfy { $0 == Self.throttled }, "\(answers)")
             let confirmed = try await client.postForm(Self.confirmURI, [("member", String(carol)), ("code", confirmation)])
@@ -42,9 +44,11 @@ import Testing
             for _ in 0..<12 {
                 _ = try await client.postForm(Self.resetURI, [("member", String(dave)), ("code", "wrong"), ("password", "x"), ("password_confirm", "x")])
             }
-            let changed = try await client.postForm(Self.resetURI, [
-                ("member", String(dave)), ("code", reset), ("password", "dave's new passphrase"), ("password_confirm", "dave's new passphrase"),
-            ])
+            let changed = try await client.postForm(
+                Self.resetURI,
+                [
+                    ("member", String(dave)), ("code", reset), ("password", "dave's new passphrase"), ("password_confirm", "dave's new passphrase"),
+                ])
             #expect(changed.success == true, "\(changed.raw)")
             #expect(try await client.login("dave", "dave's new passphrase").success == true)
         }
@@ -59,9 +63,11 @@ import Testing
             for _ in 0..<3 { #expect(try await client.login("erin", "guess").success == false) }
             #expect(try await client.login("erin").errorDetails?.hasPrefix("Too many failed login attempts.") == true)
             let code = try await JoinFixtures.requestResetCode(for: "erin", client: client, services: site)
-            let changed = try await client.postForm(Self.resetURI, [
-                ("member", "2"), ("code", code), ("password", "erin's new passphrase"), ("password_confirm", "erin's new passphrase"),
-            ])
+            let changed = try await client.postForm(
+                Self.resetURI,
+                [
+                    ("member", "2"), ("code", code), ("password", "erin's new passphrase"), ("password_confirm", "erin's new passphrase"),
+                ])
             #expect(changed.success == true, "\(changed.raw)")
             let login = try await client.login("erin", "erin's new passphrase")
             #expect(login.success == true, "\(login.raw)")
@@ -81,9 +87,11 @@ import Testing
             #expect(try await Self.count("SELECT count(*) AS n FROM mail_outbox", site) == 1, "no fresh link for another password")
 
             let code = try await JoinFixtures.requestResetCode(for: "carol@example.com", client: client, services: site)
-            let reset = try await client.postForm(Self.resetURI, [
-                ("member", "2"), ("code", code), ("password", "carol's own passphrase"), ("password_confirm", "carol's own passphrase"),
-            ])
+            let reset = try await client.postForm(
+                Self.resetURI,
+                [
+                    ("member", "2"), ("code", code), ("password", "carol's own passphrase"), ("password_confirm", "carol's own passphrase"),
+                ])
             #expect(reset.success == true, "\(reset.raw)")
             #expect(try await client.login("carol", "carol's own passphrase").success == true)
             #expect(try await client.login("carol", "the attacker's passphrase").success == false)
@@ -107,7 +115,8 @@ import Testing
     @Test(arguments: TestDatabase.engines)
     func pendingAccountsExpireAndFreeTheirNameAndAddress(engine: DatabaseEngine) async throws {
         try await TestServer.run(engine: engine, config: ["pending_account_days": "2"]) { client, site in
-            #expect(try await client.join(JoinFixtures.iOSFields("squatter", email: "frank@example.com", password: "the squatter's passphrase")).success == true)
+            #expect(
+                try await client.join(JoinFixtures.iOSFields("squatter", email: "frank@example.com", password: "the squatter's passphrase")).success == true)
             #expect(try await Maintenance.sweep(site.database, config: site.config)?.pendingMembers == 0, "not yet")
             try await site.database.withConnection { try await $0.raw("UPDATE members SET join_time = join_time - 3 * 86400 WHERE id = 2").run() }
             #expect(try await Maintenance.sweep(site.database, config: site.config)?.pendingMembers == 1)
@@ -139,16 +148,19 @@ import Testing
                 }
                 for code in [confirmation.code, reset.code] { #expect(!stored.contains(code), "no live code at rest") }
                 #expect(stored.components(separatedBy: "code=REMOVED-ONCE-SENT").count >= 5, "each link, in each body: \(stored)")
-                #expect(try await client.postForm(Self.confirmURI, [("member", confirmation.member), ("code", confirmation.code)]).success == true,
-                        "the mailed link still works")
+                #expect(
+                    try await client.postForm(Self.confirmURI, [("member", confirmation.member), ("code", confirmation.code)]).success == true,
+                    "the mailed link still works")
 
                 let legacyCode = String(repeating: "Zz9_", count: 8)
                 try await site.database.withConnection { connection in
-                    try await connection.raw("""
+                    try await connection.raw(
+                        """
                         INSERT INTO mail_outbox (message_id, recipient, subject, text_body, html_body, created_at, status, next_attempt_at, secret)
                         VALUES ('old', 'old@example.com', 's', \(bind: "Reset: http://x/account/reset-password?member=3&code=\(legacyCode)\n"),
                             \(bind: "<a href=\"http://x/account/reset-password?member=3&amp;code=\(legacyCode)\">Reset</a>"), \(bind: UnixTime.now), 'sent', 0, NULL)
-                        """).run()
+                        """
+                    ).run()
                 }
                 _ = try await Maintenance.sweep(site.database, config: site.config)
                 let legacy = try await site.database.withConnection { connection in

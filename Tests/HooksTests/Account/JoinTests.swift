@@ -1,19 +1,20 @@
-import TestSupport
+import EndpointCore
 import EndpointServer
 import Foundation
-import EndpointCore
-import Hooks
-import Messages
 import HTTPTypes
+import Hooks
 import HummingbirdTesting
-import SiteStore
+import Messages
 import SQLKit
+import SiteStore
+import TestSupport
 import Testing
 
 /// `account/join`: validation in Composr's order with its messages, confirmation by e-mail, and the
 /// safeguards the original lacks.
 @Suite struct JoinTests {
-    static let waitingForMail = "An e-mail has been sent to the e-mail address you joined with. This e-mail will contain a link that you may click to activate your account. Once activated, you may login."
+    static let waitingForMail =
+        "An e-mail has been sent to the e-mail address you joined with. This e-mail will contain a link that you may click to activate your account. Once activated, you may login."
 
     @Test func iOSJoinMailsAConfirmationLinkThatTheAPIConfirmsOnce() async throws {
         try await TestSMTPServer.running { smtp in
@@ -59,35 +60,44 @@ import Testing
     }
 
     /// Every validation rule, in Composr's order, with its message.
-    @Test(arguments: [
-        (JoinFixtures.iOSFields(omitting: ["password_confirm"]), "Please check back over the form - you did not fill in all fields on the form correctly"),
-        (JoinFixtures.iOSFields(overrides: [("password_confirm", "another passphrase")]), "The two passwords you gave do not match."),
-        (JoinFixtures.iOSFields(overrides: [("email_address_confirm", "other@example.com")]), "The two e-mail addresses you gave do not match."),
-        (JoinFixtures.iOSFields(email: "not-an-address"), "You inputted an invalid e-mail address"),
-        (JoinFixtures.iOSFields(email: "a b@example.com"), "You inputted an invalid e-mail address"),
-        (JoinFixtures.iOSFields(overrides: [("dob_month", "02"), ("dob_day", "30")]), "You have entered an invalid date"),
-        (JoinFixtures.iOSFields(overrides: [("dob_year", "2999")]), "You have entered an invalid date"),
-        (JoinFixtures.iOSFields(omitting: ["dob_day", "dob_month", "dob_year"]), "A critical parameter, dob, was missing."),
-        (JoinFixtures.iOSFields(omitting: ["dob_day", "dob_month", "dob_year"], ) + [("dob", "1990-13-01")], "You have entered an invalid date"),
-        (JoinFixtures.iOSFields("me@home.net", email: "me@example.com"), "The username chosen contains restricted symbols"),
-        (JoinFixtures.iOSFields("averyveryverylongusername"), "The username must be at most 20 characters"),
-        (JoinFixtures.iOSFields("ab"), "The username must be at least 3 characters"),
-        (JoinFixtures.iOSFields(password: ""), "The password must be at least 8 characters"),
-        (JoinFixtures.iOSFields(password: "short"), "The password must be at least 8 characters"),
-        (JoinFixtures.iOSFields(password: String(repeating: "x", count: 256)), "The password must be at most 255 characters"),
-        (JoinFixtures.iOSFields(password: "password1"), "This password is one of the most commonly used ones, so it would be guessed quickly. Please choose another."),
-        (JoinFixtures.iOSFields(password: "Qwertyuiop"), "This password is one of the most commonly used ones, so it would be guessed quickly. Please choose another."),
-        (JoinFixtures.iOSFields("TheGuestUser"), "The username chosen contains a disallowed phrase"),
-        (JoinFixtures.iOSFields("siteadministrator"), "The username chosen contains a disallowed phrase"),
-        (JoinFixtures.iOSFields("12345"), "Numeric usernames are not permitted"),
-    ] as [([(String, String)], String)])
+    @Test(
+        arguments: [
+            (JoinFixtures.iOSFields(omitting: ["password_confirm"]), "Please check back over the form - you did not fill in all fields on the form correctly"),
+            (JoinFixtures.iOSFields(overrides: [("password_confirm", "another passphrase")]), "The two passwords you gave do not match."),
+            (JoinFixtures.iOSFields(overrides: [("email_address_confirm", "other@example.com")]), "The two e-mail addresses you gave do not match."),
+            (JoinFixtures.iOSFields(email: "not-an-address"), "You inputted an invalid e-mail address"),
+            (JoinFixtures.iOSFields(email: "a b@example.com"), "You inputted an invalid e-mail address"),
+            (JoinFixtures.iOSFields(overrides: [("dob_month", "02"), ("dob_day", "30")]), "You have entered an invalid date"),
+            (JoinFixtures.iOSFields(overrides: [("dob_year", "2999")]), "You have entered an invalid date"),
+            (JoinFixtures.iOSFields(omitting: ["dob_day", "dob_month", "dob_year"]), "A critical parameter, dob, was missing."),
+            (JoinFixtures.iOSFields(omitting: ["dob_day", "dob_month", "dob_year"], ) + [("dob", "1990-13-01")], "You have entered an invalid date"),
+            (JoinFixtures.iOSFields("me@home.net", email: "me@example.com"), "The username chosen contains restricted symbols"),
+            (JoinFixtures.iOSFields("averyveryverylongusername"), "The username must be at most 20 characters"),
+            (JoinFixtures.iOSFields("ab"), "The username must be at least 3 characters"),
+            (JoinFixtures.iOSFields(password: ""), "The password must be at least 8 characters"),
+            (JoinFixtures.iOSFields(password: "short"), "The password must be at least 8 characters"),
+            (JoinFixtures.iOSFields(password: String(repeating: "x", count: 256)), "The password must be at most 255 characters"),
+            (
+                JoinFixtures.iOSFields(password: "password1"),
+                "This password is one of the most commonly used ones, so it would be guessed quickly. Please choose another."
+            ),
+            (
+                JoinFixtures.iOSFields(password: "Qwertyuiop"),
+                "This password is one of the most commonly used ones, so it would be guessed quickly. Please choose another."
+            ),
+            (JoinFixtures.iOSFields("TheGuestUser"), "The username chosen contains a disallowed phrase"),
+            (JoinFixtures.iOSFields("siteadministrator"), "The username chosen contains a disallowed phrase"),
+            (JoinFixtures.iOSFields("12345"), "Numeric usernames are not permitted"),
+        ] as [([(String, String)], String)])
     func refusesWithComposrsMessage(fields: [(String, String)], message: String) async throws {
         try await TestServer.run { client, services in
             let answer = try await client.join(fields)
             #expect(answer.success == false)
             #expect(answer.errorDetails == message, "\(answer.raw)")
             #expect(answer.status == .ok || answer.status == .badRequest)
-            let count = try await services.database.withConnection { try await $0.raw("SELECT COUNT(*) AS n FROM members").first()?.decode(column: "n", as: Int.self) }
+            let count = try await services.database.withConnection {
+                try await $0.raw("SELECT COUNT(*) AS n FROM members").first()?.decode(column: "n", as: Int.self)
+            }
             #expect(count == 1, "nothing but Guest was created")
         }
     }
@@ -115,7 +125,10 @@ import Testing
             try await AccountFixtures.member("Taken", services: services)
             #expect(try await client.join(JoinFixtures.iOSFields("TAKEN", email: "fresh@example.com")).errorDetails == "The username specified already exists")
             let emailTaken = try await client.join(JoinFixtures.iOSFields("fresh", email: "TAKEN@example.com"))
-            #expect(emailTaken.errorDetails == "The given e-mail address is already used by another account, and our rules state that no person should have more than one account on Composr site. If you have forgotten your password you can have your password reset.")
+            #expect(
+                emailTaken.errorDetails
+                    == "The given e-mail address is already used by another account, and our rules state that no person should have more than one account on Composr site. If you have forgotten your password you can have your password reset."
+            )
         }
     }
 
@@ -150,9 +163,13 @@ import Testing
             }
             #expect(sameEmail.filter { $0.success == true }.count == 1)
             #expect(sameEmail.filter { $0.success == false }.allSatisfy { $0.errorDetails?.hasPrefix("The given e-mail address is already used") == true })
-            let count = try await services.database.withConnection { try await $0.raw("SELECT COUNT(*) AS n FROM members").first()?.decode(column: "n", as: Int.self) }
+            let count = try await services.database.withConnection {
+                try await $0.raw("SELECT COUNT(*) AS n FROM members").first()?.decode(column: "n", as: Int.self)
+            }
             #expect(count == 3, "Guest and one winner of each race")
-            let mails = try await services.database.withConnection { try await $0.raw("SELECT COUNT(*) AS n FROM mail_outbox").first()?.decode(column: "n", as: Int.self) }
+            let mails = try await services.database.withConnection {
+                try await $0.raw("SELECT COUNT(*) AS n FROM mail_outbox").first()?.decode(column: "n", as: Int.self)
+            }
             #expect(mails == 2, "only the winners' confirmation mails were queued")
         }
     }
@@ -172,7 +189,8 @@ import Testing
 
                 let confirmURI = JoinFixtures.joinURI + "&type=confirm"
                 let stale = try await client.postForm(confirmURI, [("member", first.member), ("code", first.code)])
-                #expect(stale.errorDetails == "The confirmation code is not correct. Make sure you opened the whole link from the most recent e-mail we sent you.")
+                #expect(
+                    stale.errorDetails == "The confirmation code is not correct. Make sure you opened the whole link from the most recent e-mail we sent you.")
                 #expect(try await client.postForm(confirmURI, [("member", second.member), ("code", second.code)]).success == true)
                 #expect(try await client.login("again", "a sturdy passphrase").success == true, "re-joining did not change the password")
                 #expect(try await client.login("again", "a different passphrase").success == false)
@@ -188,7 +206,9 @@ import Testing
             let code = try await JoinFixtures.freshConfirmationCode(memberID: memberID, services: services)
             try await services.database.withConnection { try await $0.raw("UPDATE account_codes SET expires_at = \(bind: UnixTime.now - 1)").run() }
             let confirmURI = JoinFixtures.joinURI + "&type=confirm"
-            #expect(try await client.postForm(confirmURI, [("member", String(memberID)), ("code", code)]).errorDetails == "This link has expired. Please ask for a new one.")
+            #expect(
+                try await client.postForm(confirmURI, [("member", String(memberID)), ("code", code)]).errorDetails
+                    == "This link has expired. Please ask for a new one.")
             #expect(try await client.postForm(confirmURI, [("member", String(memberID)), ("code", "x")]).success == false)
             #expect(try await client.postForm(confirmURI, [("member", String(memberID)), ("code", String(repeating: "A", count: 32))]).success == false)
             let blocked = try await client.postForm(confirmURI, [("member", String(memberID)), ("code", code)])
@@ -209,11 +229,16 @@ import Testing
     @Test func staffValidationIsAnnounced() async throws {
         try await TestServer.run(config: ["require_new_member_validation": "1"]) { client, services in
             let answer = try await client.join(JoinFixtures.iOSFields("pending"))
-            #expect(answer.data["message"] as? String == "An e-mail has been sent to the e-mail address you joined with. This e-mail will contain a link that you may click to activate your account. You will need to wait for a member of staff to validate your account before you may login.")
+            #expect(
+                answer.data["message"] as? String
+                    == "An e-mail has been sent to the e-mail address you joined with. This e-mail will contain a link that you may click to activate your account. You will need to wait for a member of staff to validate your account before you may login."
+            )
             let memberID = try #require(answer.data["member_id"] as? Int)
             let code = try await JoinFixtures.freshConfirmationCode(memberID: memberID, services: services)
             let confirmed = try await client.postForm(JoinFixtures.joinURI + "&type=confirm", [("member", String(memberID)), ("code", code)])
-            #expect(confirmed.data["message"] as? String == "Your e-mail address has been confirmed. A member of staff still needs to validate your account before you may log in.")
+            #expect(
+                confirmed.data["message"] as? String
+                    == "Your e-mail address has been confirmed. A member of staff still needs to validate your account before you may log in.")
             #expect(try await client.login("pending", "a sturdy passphrase").errorDetails == "This member account has not yet been validated by the staff.")
         }
     }

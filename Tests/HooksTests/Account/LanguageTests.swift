@@ -1,10 +1,10 @@
-import TestSupport
 import EndpointServer
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-import SiteStore
 import SQLKit
+import SiteStore
+import TestSupport
 import Testing
 
 /// Every answer in the caller's language, chosen by Composr's precedence (`keep_lang`, the member's
@@ -125,13 +125,17 @@ import Testing
         try await TestSMTPServer.running { smtp in
             try await TestServer.run(engine: engine, smtp: smtp) { client, _ in
                 let joined = try await client.join(JoinFixtures.iOSFields("Camille", overrides: [("language", "FR")]), headers: [.acceptLanguage: "en"])
-                #expect(joined.data["message"] as? String == "An e-mail has been sent to the e-mail address you joined with. This e-mail will contain a link that you may click to activate your account. Once activated, you may login.")
+                #expect(
+                    joined.data["message"] as? String
+                        == "An e-mail has been sent to the e-mail address you joined with. This e-mail will contain a link that you may click to activate your account. Once activated, you may login."
+                )
                 let confirmation = try #require(try await smtp.waitForMessages(1).first)
                 #expect(confirmation.subject == "Activez votre nouveau compte sur Composr site")
                 #expect(confirmation.part("text/plain")?.contains("dans un délai de 24 heures") == true)
                 #expect(confirmation.link?.contains("keep_lang=FR&") == true)
 
-                let asked = try await client.postForm(JoinFixtures.lostPasswordURI, [("email_address", "camille@example.com")], headers: [.acceptLanguage: "de"])
+                let asked = try await client.postForm(
+                    JoinFixtures.lostPasswordURI, [("email_address", "camille@example.com")], headers: [.acceptLanguage: "de"])
                 #expect(asked.data["message"] as? String == "Ein Link zum Zurücksetzen wurde an die E-Mail-Adresse des angegebenen Mitglieds gesendet.")
                 let reset = try #require(try await smtp.waitForMessages(2).last)
                 #expect(reset.subject == "Confirmer la réinitialisation du mot de passe")
@@ -144,7 +148,10 @@ import Testing
                     [("member", link.member), ("code", link.code), ("password", "un nouveau secret"), ("password_confirm", "un nouveau secret")],
                     headers: [.acceptLanguage: "de"]
                 )
-                #expect(done.data["message"] as? String == "Ihr Passwort wurde geändert, und alle Geräte, die bei Ihrem Konto angemeldet waren, wurden abgemeldet. Sie können sich jetzt mit dem neuen Passwort anmelden.")
+                #expect(
+                    done.data["message"] as? String
+                        == "Ihr Passwort wurde geändert, und alle Geräte, die bei Ihrem Konto angemeldet waren, wurden abgemeldet. Sie können sich jetzt mit dem neuen Passwort anmelden."
+                )
                 let notice = try #require(try await smtp.waitForMessages(3).last)
                 #expect(notice.subject == "Votre mot de passe sur Composr site a été modifié")
                 let text = try #require(notice.part("text/plain"))

@@ -1,12 +1,12 @@
-import TestSupport
-import EndpointServer
 import Auth
-import Foundation
 import EndpointCore
-import Hooks
+import EndpointServer
+import Foundation
 import HTTPTypes
+import Hooks
 import HummingbirdTesting
 import SiteStore
+import TestSupport
 import Testing
 
 /// `account/login` through both SDKs' request shapes, and what it must never reveal.
@@ -133,7 +133,9 @@ import Testing
         try await TestServer.run(engine: engine, config: ["default_timezone": "America/New_York"]) { client, services in
             let revealing = try await AccountFixtures.member("ivan", services: services)
             // 5th March 2016, 8:04 PM UTC is 3:04 PM in New York.
-            try await AccountFixtures.update(revealing, """
+            try await AccountFixtures.update(
+                revealing,
+                """
                 join_time = 1457208240, last_visit_time = \(bind: UnixTime.now), dob = '1990-03-05', reveal_age = \(bind: true),
                 signature = '[b]Ivan[/b]'
                 """, services: services)

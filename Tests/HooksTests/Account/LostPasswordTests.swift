@@ -1,12 +1,12 @@
-import TestSupport
+import EndpointCore
 import EndpointServer
 import Foundation
-import EndpointCore
-import Hooks
 import HTTPTypes
+import Hooks
 import HummingbirdTesting
-import SiteStore
 import SQLKit
+import SiteStore
+import TestSupport
 import Testing
 
 /// `account/lost_password`: no account enumeration, expiring single-use links, a password the member
@@ -29,8 +29,10 @@ import Testing
             try await AccountFixtures.update(addressless, "email = ''", services: services)
 
             var bodies: [String] = []
-            for fields in [[("email_address", "known@example.com")], [("email_address", "nobody@example.com")],
-                           [("username", "Addressless")], [("username", "Guest")], [("username", "known")]] {
+            for fields in [
+                [("email_address", "known@example.com")], [("email_address", "nobody@example.com")],
+                [("username", "Addressless")], [("username", "Guest")], [("username", "known")],
+            ] {
                 let answer = try await client.postForm(JoinFixtures.lostPasswordURI, fields)
                 #expect(answer.status == .ok)
                 #expect(answer.data["message"] as? String == Self.mailed)
@@ -51,7 +53,9 @@ import Testing
                 let memberID = try await AccountFixtures.member("forgetful", services: services)
                 let device = try LoggedIn(try await client.login("forgetful"))
 
-                #expect(try await client.postForm(JoinFixtures.lostPasswordURI, [("email_address", "FORGETFUL@example.com")]).data["message"] as? String == Self.mailed)
+                #expect(
+                    try await client.postForm(JoinFixtures.lostPasswordURI, [("email_address", "FORGETFUL@example.com")]).data["message"] as? String
+                        == Self.mailed)
                 let mail = try #require(try await smtp.waitForMessages(1).first)
                 #expect(mail.header("Subject") == "Confirm password reset")
                 #expect(mail.part("text/plain")?.contains("within 30 minutes") == true)
@@ -66,13 +70,18 @@ import Testing
                 #expect(try await reset("letmein1", "letmein1").errorDetails?.contains("most commonly used") == true)
                 #expect(try await reset("short", "short").errorDetails == "The password must be at least 8 characters")
                 let done = try await reset("brand new secret", "brand new secret")
-                #expect(done.data["message"] as? String == "Your password has been changed and every device that was logged in to your account has been logged out. You may now log in with the new password.")
+                #expect(
+                    done.data["message"] as? String
+                        == "Your password has been changed and every device that was logged in to your account has been logged out. You may now log in with the new password."
+                )
 
                 #expect(try await client.login("forgetful", "correct horse").success == false)
                 #expect(try await client.login("forgetful", "brand new secret").success == true)
                 let oldDevice = try await client.postForm(AccountFixtures.sessionURI, device.formFields)
                 #expect(oldDevice.errorDetails == "You are not logged in.")
-                #expect(try await reset("another new secret", "another new secret").errorDetails == "This link has already been used. Please ask for a new one if you still need it.")
+                #expect(
+                    try await reset("another new secret", "another new secret").errorDetails
+                        == "This link has already been used. Please ask for a new one if you still need it.")
 
                 let notice = try await smtp.waitForMessages(2)[1]
                 #expect(notice.header("Subject") == "Your password at Composr site was changed")
@@ -87,9 +96,11 @@ import Testing
             let joined = try await client.join(JoinFixtures.iOSFields("unconfirmed"))
             let memberID = try #require(joined.data["member_id"] as? Int)
             let code = try await JoinFixtures.requestResetCode(for: "unconfirmed@example.com", client: client, services: services)
-            let answer = try await client.postForm(JoinFixtures.lostPasswordURI + "&type=edit", [
-                ("member", String(memberID)), ("code", code), ("password", "chosen passphrase"), ("password_confirm", "chosen passphrase"),
-            ])
+            let answer = try await client.postForm(
+                JoinFixtures.lostPasswordURI + "&type=edit",
+                [
+                    ("member", String(memberID)), ("code", code), ("password", "chosen passphrase"), ("password_confirm", "chosen passphrase"),
+                ])
             #expect(answer.success == true, "\(answer.raw)")
             #expect(try await services.members.find(id: memberID)?.emailConfirmed == true)
             #expect(try await client.login("unconfirmed", "chosen passphrase").success == true)
@@ -101,11 +112,13 @@ import Testing
             let memberID = try await AccountFixtures.member("unlucky", services: services)
             let editURI = JoinFixtures.lostPasswordURI + "&type=edit"
             func reset(_ code: String) async throws -> DecodedEnvelope {
-                try await client.postForm(editURI, [("member", String(memberID)), ("code", code), ("password", "new passphrase"), ("password_confirm", "new passphrase")])
+                try await client.postForm(
+                    editURI, [("member", String(memberID)), ("code", code), ("password", "new passphrase"), ("password_confirm", "new passphrase")])
             }
             let older = try await JoinFixtures.requestResetCode(for: "unlucky", client: client, services: services)
             let newer = try await JoinFixtures.requestResetCode(for: "unlucky", client: client, services: services)
-            #expect(try await reset(older).errorDetails?.hasPrefix("You have entered an incorrect reset code.") == true, "a newer request invalidates older links")
+            #expect(
+                try await reset(older).errorDetails?.hasPrefix("You have entered an incorrect reset code.") == true, "a newer request invalidates older links")
             try await services.database.withConnection { try await $0.raw("UPDATE account_codes SET expires_at = \(bind: UnixTime.now - 1)").run() }
             #expect(try await reset(newer).errorDetails == "This link has expired. Please ask for a new one.")
             #expect(try await reset("wrong").success == false)
@@ -124,7 +137,9 @@ import Testing
                 #expect(answer.data["message"] as? String == Self.mailed)
             }
             try await JoinFixtures.waitForResetRequests(services)
-            let queued = try await services.database.withConnection { try await $0.raw("SELECT COUNT(*) AS n FROM mail_outbox").first()?.decode(column: "n", as: Int.self) }
+            let queued = try await services.database.withConnection {
+                try await $0.raw("SELECT COUNT(*) AS n FROM mail_outbox").first()?.decode(column: "n", as: Int.self)
+            }
             #expect(queued == 2, "at most two mails per account per hour, without saying so")
             let limited = try await client.postForm(JoinFixtures.lostPasswordURI, [("username", "popular")])
             #expect(limited.errorDetails == "Too many password resets were requested from your network recently. Please try again in 60 minutes.")

@@ -1,7 +1,7 @@
-import TestSupport
 import EndpointServer
 import HTTPTypes
 import HummingbirdTesting
+import TestSupport
 import Testing
 
 /// Every per-address limit counts the client's network (IPv4 address, IPv6 /64), and the defaults

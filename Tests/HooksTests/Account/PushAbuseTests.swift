@@ -1,11 +1,11 @@
-import TestSupport
 import EndpointServer
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Push
-import SiteStore
 import SQLKit
+import SiteStore
+import TestSupport
 import Testing
 
 /// Finding 4 of the security review: a guest filled the device table with 4 KB junk tokens (150 in
@@ -75,11 +75,13 @@ import Testing
             let admin = try LoggedIn(try await client.login("admin"))
             let devices = 2 * PushOutbox.fanOutBatch + 234
             try await site.database.withConnection { connection in
-                try await connection.raw("""
+                try await connection.raw(
+                    """
                     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(bind: devices))
                     INSERT INTO device_tokens (token, platform, member_id, created_at, last_seen_at)
                     SELECT 'device-' || CAST(i AS TEXT), 'android', NULL, 0, 0 FROM n
-                    """).run()
+                    """
+                ).run()
             }
             let sent = try await client.postForm(
                 "/data/endpoint.php?hook_type=misc&hook=push_send", [("all_devices", "1"), ("title", "Hello"), ("body", "Everyone")] + admin.formFields

@@ -1,13 +1,13 @@
-import TestSupport
+import EndpointCore
 import EndpointServer
 import Foundation
-import EndpointCore
-import Hooks
 import HTTPTypes
+import Hooks
 import HummingbirdTesting
 import Push
-import SiteStore
 import SQLKit
+import SiteStore
+import TestSupport
 import Testing
 
 /// `account/setup_push_notifications`: who a token may be registered to, and what happens to it.
@@ -39,7 +39,8 @@ import Testing
 
             let aliceID = try await AccountFixtures.member("alice", services: services)
             let alice = try LoggedIn(try await client.login("alice"))
-            let own = try await client.postMultipart(Self.uri("ios"), [("token", PushTokens.named("alice-phone")), ("member", String(aliceID))], headers: alice.iOSHeaders)
+            let own = try await client.postMultipart(
+                Self.uri("ios"), [("token", PushTokens.named("alice-phone")), ("member", String(aliceID))], headers: alice.iOSHeaders)
             #expect(own.data["member_id"] as? Int == aliceID)
             let implicit = try await client.postForm(Self.uri("android"), [("token", PushTokens.named("alice-tablet"))] + alice.formFields)
             #expect(implicit.data["member_id"] as? Int == aliceID, "many devices per member")
@@ -55,13 +56,15 @@ import Testing
             try await AccountFixtures.member("mallory", services: services)
             try await AccountFixtures.member("admin", role: .administrators, services: services)
             let mallory = try LoggedIn(try await client.login("mallory"))
-            let hijack = try await client.postForm(Self.uri("ios"), [("token", PushTokens.named("mallory-phone")), ("member", String(aliceID))] + mallory.formFields)
+            let hijack = try await client.postForm(
+                Self.uri("ios"), [("token", PushTokens.named("mallory-phone")), ("member", String(aliceID))] + mallory.formFields)
             #expect(hijack.errorDetails == "You can only register a device for your own account.")
             let anonymousHijack = try await client.postForm(Self.uri("ios"), [("token", PushTokens.named("stranger")), ("member", String(aliceID))])
             #expect(anonymousHijack.errorDetails == "You can only register a device for your own account.")
 
             let admin = try LoggedIn(try await client.login("admin"))
-            let forAlice = try await client.postForm(Self.uri("ios"), [("token", PushTokens.named("alice-new-phone")), ("member", String(aliceID))] + admin.formFields)
+            let forAlice = try await client.postForm(
+                Self.uri("ios"), [("token", PushTokens.named("alice-new-phone")), ("member", String(aliceID))] + admin.formFields)
             #expect(forAlice.data["member_id"] as? Int == aliceID)
             let nobody = try await client.postForm(Self.uri("ios"), [("token", PushTokens.named("x-token")), ("member", "999")] + admin.formFields)
             #expect(nobody.errorDetails == "There is currently no such member registered on this website.")
@@ -183,7 +186,8 @@ import Testing
                     _ = try await second.postForm(Self.uri("ios"), [("token", PushTokens.named("shared-phone"))] + bob.formFields)
                     #expect(try await Self.owners(services)[PushTokens.named("shared-phone")] == .some(bobID))
                     _ = try await first.postForm(Self.uri("ios"), [("token", PushTokens.named("shared-phone"))] + alice.formFields)
-                    #expect(try await Self.owners(services)[PushTokens.named("shared-phone")] == .some(aliceID), "the last registration decides, on any instance")
+                    #expect(
+                        try await Self.owners(services)[PushTokens.named("shared-phone")] == .some(aliceID), "the last registration decides, on any instance")
                     _ = try await second.postForm(Self.uri("ios"), [("token", PushTokens.named("shared-phone"))] + bob.formFields)
                     #expect(try await Self.owners(services) == [PushTokens.named("shared-phone"): .some(bobID)])
                 }
@@ -191,20 +195,33 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        ([("device", "windows"), ("token", "t")], "The device must be \u{2018}ios\u{2019} or \u{2018}android\u{2019}, not \u{2018}windows\u{2019}."),
-        ([("device", "ios"), ("token", "  ")], "An iOS push token is 64 hexadecimal digits."),
-        ([("device", "ios"), ("token", "has space")], "An iOS push token is 64 hexadecimal digits."),
-        ([("device", "ios"), ("token", String(repeating: "a", count: 4097))], "An iOS push token is 64 hexadecimal digits."),
-        ([("device", "ios"), ("token", String(repeating: "g", count: 64))], "An iOS push token is 64 hexadecimal digits."),
-        ([("device", "ios"), ("token", "{length=32,bytes=0x740f4707bebcf74f...61bb78ad}")], "An iOS push token is 64 hexadecimal digits."),
-        ([("device", "android"), ("token", "fcm-registration-token")], "An Android push token is 32 to 512 letters, digits, \u{2018}-\u{2019}, \u{2018}_\u{2019} or \u{2018}:\u{2019}."),
-        ([("device", "android"), ("token", String(repeating: "A", count: 513))], "An Android push token is 32 to 512 letters, digits, \u{2018}-\u{2019}, \u{2018}_\u{2019} or \u{2018}:\u{2019}."),
-        ([("device", "android"), ("token", String(repeating: "A", count: 100) + "/" + String(repeating: "B", count: 100))], "An Android push token is 32 to 512 letters, digits, \u{2018}-\u{2019}, \u{2018}_\u{2019} or \u{2018}:\u{2019}."),
-        ([("token", "t")], "A critical parameter, device, was missing."),
-        ([("device", "ios")], "A critical parameter, token, was missing."),
-        ([("device", "ios"), ("token", "t"), ("member", "abc")], "A field that was supposed to be an integer (for our purposes, a whole number between -2147483648 and 2147483647) was not"),
-    ] as [([(String, String)], String)])
+    @Test(
+        arguments: [
+            ([("device", "windows"), ("token", "t")], "The device must be \u{2018}ios\u{2019} or \u{2018}android\u{2019}, not \u{2018}windows\u{2019}."),
+            ([("device", "ios"), ("token", "  ")], "An iOS push token is 64 hexadecimal digits."),
+            ([("device", "ios"), ("token", "has space")], "An iOS push token is 64 hexadecimal digits."),
+            ([("device", "ios"), ("token", String(repeating: "a", count: 4097))], "An iOS push token is 64 hexadecimal digits."),
+            ([("device", "ios"), ("token", String(repeating: "g", count: 64))], "An iOS push token is 64 hexadecimal digits."),
+            ([("device", "ios"), ("token", "{length=32,bytes=0x740f4707bebcf74f...61bb78ad}")], "An iOS push token is 64 hexadecimal digits."),
+            (
+                [("device", "android"), ("token", "fcm-registration-token")],
+                "An Android push token is 32 to 512 letters, digits, \u{2018}-\u{2019}, \u{2018}_\u{2019} or \u{2018}:\u{2019}."
+            ),
+            (
+                [("device", "android"), ("token", String(repeating: "A", count: 513))],
+                "An Android push token is 32 to 512 letters, digits, \u{2018}-\u{2019}, \u{2018}_\u{2019} or \u{2018}:\u{2019}."
+            ),
+            (
+                [("device", "android"), ("token", String(repeating: "A", count: 100) + "/" + String(repeating: "B", count: 100))],
+                "An Android push token is 32 to 512 letters, digits, \u{2018}-\u{2019}, \u{2018}_\u{2019} or \u{2018}:\u{2019}."
+            ),
+            ([("token", "t")], "A critical parameter, device, was missing."),
+            ([("device", "ios")], "A critical parameter, token, was missing."),
+            (
+                [("device", "ios"), ("token", "t"), ("member", "abc")],
+                "A field that was supposed to be an integer (for our purposes, a whole number between -2147483648 and 2147483647) was not"
+            ),
+        ] as [([(String, String)], String)])
     func refusesBadInput(fields: [(String, String)], message: String) async throws {
         try await TestServer.run { client, services in
             let answer = try await client.postForm("/data/endpoint.php?hook_type=account&hook=setup_push_notifications", fields)

@@ -1,11 +1,11 @@
-import TestSupport
 import Auth
-import Foundation
 import EndpointCore
-import Hooks
+import Foundation
 import HTTPTypes
+import Hooks
 import HummingbirdTesting
 import SiteStore
+import TestSupport
 import Testing
 
 /// Several devices per member, logging out one or all.

@@ -1,11 +1,11 @@
-import TestSupport
+import EndpointCore
 import EndpointServer
 import Foundation
-import EndpointCore
-import Hooks
 import HTTPTypes
+import Hooks
 import HummingbirdTesting
 import SiteStore
+import TestSupport
 import Testing
 
 /// Login throttling per (username, IP), per username and per IP, over a real socket with the client IP

@@ -1,12 +1,12 @@
-import TestSupport
+import EndpointCore
 import EndpointServer
 import Foundation
-import EndpointCore
-import Hooks
 import HTTPTypes
+import Hooks
 import HummingbirdTesting
-import SiteStore
 import SQLKit
+import SiteStore
+import TestSupport
 import Testing
 
 /// `content/commandr_fs`: the reference's table 4.6 in both request styles, the filesystems we serve,
@@ -49,7 +49,10 @@ import Testing
     @Test func theRootAndVarListingsHaveComposrsShape() async throws {
         try await Self.asAdmin { fs, _, _ in
             let root = try await fs.query("view", "")
-            #expect(root.raw.contains(#""response_data":[{"etc":["etc",1,null,null,"etc"],"var":["var",1,null,null,{"groups":"groups","news":"news","contact_messages":"contact_messages"}]},{}]"#), "\(root.raw)")
+            #expect(
+                root.raw.contains(
+                    #""response_data":[{"etc":["etc",1,null,null,"etc"],"var":["var",1,null,null,{"groups":"groups","news":"news","contact_messages":"contact_messages"}]},{}]"#
+                ), "\(root.raw)")
             #expect(try await fs.list("var").directories == ["contact_messages", "groups", "news"])
             #expect(try await fs.list("var/contact_messages") == ([], []))
             let empty = try await fs.query("view", "var/contact_messages")
@@ -128,7 +131,9 @@ import Testing
             let instant = try await client.join(JoinFixtures.iOSFields("instant", password: "twelve chars!"))
             #expect(instant.data["message"] as? String == "You have now joined, and have been automatically logged in.")
 
-            #expect(try await fs.query("add", "etc/site_name", data: "x").errorDetails == "One of these with the name \u{2018}etc/site_name\u{2019} already exists.")
+            #expect(
+                try await fs.query("add", "etc/site_name", data: "x").errorDetails == "One of these with the name \u{2018}etc/site_name\u{2019} already exists."
+            )
             #expect(try await fs.query("add", "etc/new_option", data: "x").errorDetails == "Nothing can be created at etc/new_option.")
             #expect(try await fs.rest(.delete, "etc/site_name").errorDetails == "etc/site_name cannot be deleted.")
         }
@@ -145,9 +150,11 @@ import Testing
                 #expect(root[secret] == nil, "\(secret) is never shown")
             }
 
-            let created = try await fs.query("add", "var/groups/members/New Person.cms", data: JSONValue.json([
-                "password": "a brand new passphrase", "email_address": "new.person@example.com", "timezone": "Europe/Paris",
-            ]))
+            let created = try await fs.query(
+                "add", "var/groups/members/New Person.cms",
+                data: JSONValue.json([
+                    "password": "a brand new passphrase", "email_address": "new.person@example.com", "timezone": "Europe/Paris",
+                ]))
             #expect(created.data["path"] as? String == "/var/groups/members/new-person.cms", "\(created.raw)")
             #expect(try await fs.list("var/groups/members").files.contains("new-person.cms"))
             let login = try await client.login("New Person", "a brand new passphrase")
@@ -155,8 +162,9 @@ import Testing
             let stored = try #require(try await services.members.find(login: "new person"))
             #expect(stored.passwordHash.hasPrefix("$argon2id$"))
             #expect(stored.timezone == "Europe/Paris")
-            #expect(try await fs.query("add", "var/groups/members/weak.cms", data: #"{"password": "password1", "email_address": "w@example.com"}"#)
-                .errorDetails?.contains("most commonly used") == true)
+            #expect(
+                try await fs.query("add", "var/groups/members/weak.cms", data: #"{"password": "password1", "email_address": "w@example.com"}"#)
+                    .errorDetails?.contains("most commonly used") == true)
             #expect(try await fs.query("add", "var/groups/members/nopass.cms", data: "{}").errorDetails == "A critical parameter, password, was missing.")
 
             let person = try await fs.read("var/groups/members/new-person.cms")
@@ -175,29 +183,36 @@ import Testing
             let session = try await client.postForm(AccountFixtures.sessionURI, device.formFields)
             #expect(session.data["admin_status"] as? Bool == true, "memberships apply at once")
 
-            #expect(try await fs.rest(.put, "var/groups/members/new-person.cms", body: #"{"join_time": "2001-01-01 00:00:00"}"#)
-                .errorDetails == "The property \u{2018}join_time\u{2019} cannot be changed.")
-            #expect(try await fs.rest(.put, "var/groups/members/new-person.cms", body: #"{"favourite_colour": "blue"}"#)
-                .errorDetails == "There is no property \u{2018}favourite_colour\u{2019} here.")
-            #expect(try await fs.rest(.put, "var/groups/members/new-person.cms", body: "not json").errorDetails == "The data must be a JSON object of properties.")
+            #expect(
+                try await fs.rest(.put, "var/groups/members/new-person.cms", body: #"{"join_time": "2001-01-01 00:00:00"}"#)
+                    .errorDetails == "The property \u{2018}join_time\u{2019} cannot be changed.")
+            #expect(
+                try await fs.rest(.put, "var/groups/members/new-person.cms", body: #"{"favourite_colour": "blue"}"#)
+                    .errorDetails == "There is no property \u{2018}favourite_colour\u{2019} here.")
+            #expect(
+                try await fs.rest(.put, "var/groups/members/new-person.cms", body: "not json").errorDetails == "The data must be a JSON object of properties.")
 
             #expect(try await fs.rest(.delete, "var/groups/administrators/root.cms").errorDetails == "You cannot delete or ban your own account.")
             #expect(try await fs.rest(.delete, "var/groups/members/new-person.cms").success == true)
             let ended = try await client.postForm(AccountFixtures.sessionURI, device.formFields)
             #expect(ended.errorDetails == "You are not logged in.", "deleting a member ends its sessions")
             #expect(try await services.members.find(login: "new person") == nil)
-            #expect(try await fs.rest(.delete, "var/groups/members/new-person.cms").errorDetails
-                == "The requested resource (var/groups/members/new-person.cms) does not exist. It has probably been deleted.")
+            #expect(
+                try await fs.rest(.delete, "var/groups/members/new-person.cms").errorDetails
+                    == "The requested resource (var/groups/members/new-person.cms) does not exist. It has probably been deleted.")
         }
     }
 
     @Test func newsArticlesGetMonikersFromTheirLabels() async throws {
         try await Self.asAdmin { fs, _, _ in
-            #expect(try await fs.rest(.post, "var/news/local/_folder.cms", body: #"{"label": "General news"}"#).data["path"] as? String
-                == "/var/news/general-news/_folder.cms")
-            let first = try await fs.query("add", "var/news/general-news/Hello, World!.cms", data: JSONValue.json([
-                "summary": "Short", "article": "Long text", "author": "Ann",
-            ]))
+            #expect(
+                try await fs.rest(.post, "var/news/local/_folder.cms", body: #"{"label": "General news"}"#).data["path"] as? String
+                    == "/var/news/general-news/_folder.cms")
+            let first = try await fs.query(
+                "add", "var/news/general-news/Hello, World!.cms",
+                data: JSONValue.json([
+                    "summary": "Short", "article": "Long text", "author": "Ann",
+                ]))
             #expect(first.data["path"] as? String == "/var/news/general-news/hello-world.cms", "\(first.raw)")
             let second = try await fs.query("add", "var/news/general-news/hello world.cms", data: "")
             #expect(second.data["path"] as? String == "/var/news/general-news/hello-world_2.cms", "collisions get a suffix")
@@ -213,8 +228,9 @@ import Testing
             #expect((article["add_date"] as? String)?.count == 19)
             #expect(article["edit_date"] is NSNull)
 
-            #expect(try await fs.query("add", "var/news/general-news/hello-world.cms", data: "{}").errorDetails
-                == "One of these with the name \u{2018}var/news/general-news/hello-world.cms\u{2019} already exists.")
+            #expect(
+                try await fs.query("add", "var/news/general-news/hello-world.cms", data: "{}").errorDetails
+                    == "One of these with the name \u{2018}var/news/general-news/hello-world.cms\u{2019} already exists.")
             let edited = try await fs.rest(.put, "var/news/general-news/hello-world.cms", body: #"{"summary": "Shorter"}"#)
             #expect(edited.success == true)
             let merged = try await fs.read("var/news/general-news/hello-world.cms")
@@ -225,8 +241,9 @@ import Testing
             #expect(failed.errorDetails == "The value of \u{2018}validated\u{2019} is not valid.")
             #expect(try await fs.read("var/news/general-news/hello-world.cms")["summary"] as? String == "Shorter", "a failed edit changes nothing")
 
-            #expect(try await fs.rest(.delete, "var/news/general-news/_folder.cms").errorDetails
-                == "The category \u{2018}General news\u{2019} still holds articles, so it cannot be deleted.")
+            #expect(
+                try await fs.rest(.delete, "var/news/general-news/_folder.cms").errorDetails
+                    == "The category \u{2018}General news\u{2019} still holds articles, so it cannot be deleted.")
             #expect(try await fs.rest(.delete, "var/news/general-news").errorDetails == "var/news/general-news cannot be deleted.")
             #expect(try await fs.rest(.delete, "var/news/general-news/2024_1.cms").success == true)
             #expect(try await fs.list("var/news/general-news").files == ["_folder.cms", "a-very-long-headline.cms", "hello-world.cms", "hello-world_2.cms"])
@@ -238,18 +255,23 @@ import Testing
             let created = try await fs.rest(.post, "var/groups/editors/_folder.cms", body: #"{"label": "Editors", "is_super_moderator": 1}"#)
             #expect(created.data["path"] as? String == "/var/groups/editors/_folder.cms", "\(created.raw)")
             #expect(try await fs.read("var/groups/editors/_folder.cms")["is_super_moderator"] as? Int == 1)
-            #expect(try await fs.rest(.post, "var/groups/copy/_folder.cms", body: #"{"label": "editors"}"#).errorDetails
-                == "One of these with the name \u{2018}editors\u{2019} already exists.")
+            #expect(
+                try await fs.rest(.post, "var/groups/copy/_folder.cms", body: #"{"label": "editors"}"#).errorDetails
+                    == "One of these with the name \u{2018}editors\u{2019} already exists.")
             #expect(try await fs.rest(.put, "var/groups/editors/_folder.cms", body: #"{"label": "Chief editors"}"#).success == true)
             #expect(try await fs.read("var/groups/editors/_folder.cms")["label"] as? String == "Chief editors")
-            let eddie = try await fs.query("add", "var/groups/editors/Eddie.cms", data: #"{"password": "an editor passphrase", "email_address": "ed@example.com"}"#)
+            let eddie = try await fs.query(
+                "add", "var/groups/editors/Eddie.cms", data: #"{"password": "an editor passphrase", "email_address": "ed@example.com"}"#)
             #expect(eddie.data["path"] as? String == "/var/groups/editors/eddie.cms", "\(eddie.raw)")
-            #expect(try await fs.rest(.delete, "var/groups/editors/_folder.cms").errorDetails
-                == "The group \u{2018}Chief editors\u{2019} still has members or is needed by the site, so it cannot be deleted.")
+            #expect(
+                try await fs.rest(.delete, "var/groups/editors/_folder.cms").errorDetails
+                    == "The group \u{2018}Chief editors\u{2019} still has members or is needed by the site, so it cannot be deleted.")
             #expect(try await fs.rest(.delete, "var/groups/editors/eddie.cms").success == true)
             #expect(try await fs.rest(.delete, "var/groups/editors/_folder.cms").success == true)
             #expect(try await fs.rest(.delete, "var/groups/members/_folder.cms").success == false, "the default group stays")
-            let groups = try await services.database.withConnection { try await $0.raw("SELECT COUNT(*) AS n FROM groups").first()?.decode(column: "n", as: Int.self) }
+            let groups = try await services.database.withConnection {
+                try await $0.raw("SELECT COUNT(*) AS n FROM groups").first()?.decode(column: "n", as: Int.self)
+            }
             #expect(groups == 4)
         }
     }
@@ -266,9 +288,11 @@ import Testing
             let ids = try await services.database.withConnection { connection in
                 (
                     article: try await connection.raw("SELECT id FROM news").first()?.decode(column: "id", as: Int.self),
-                    category: try await connection.raw("SELECT id FROM news_categories WHERE label = 'General news'").first()?.decode(column: "id", as: Int.self),
+                    category: try await connection.raw("SELECT id FROM news_categories WHERE label = 'General news'").first()?.decode(
+                        column: "id", as: Int.self),
                     message: try await connection.raw("SELECT id FROM staff_messages").first()?.decode(column: "id", as: Int.self),
-                    guid: try await connection.raw("SELECT guid FROM resource_ids WHERE resource_type = 'news'").first()?.decode(column: "guid", as: String.self)
+                    guid: try await connection.raw("SELECT guid FROM resource_ids WHERE resource_type = 'news'").first()?.decode(
+                        column: "guid", as: String.self)
                 )
             }
             let article = try #require(ids.article)
@@ -284,14 +308,19 @@ import Testing
 
             let member = try #require(try await fs.query("search", "member/2").json["response_data"] as? [String: Any])
             let root = try await fs.read("var/groups/administrators/root.cms")
-            #expect(member["label"] as? String == "root" && member["email_address"] as? String == "root@example.com" && Set(member.keys) == Set(root.keys), "\(member)")
+            #expect(
+                member["label"] as? String == "root" && member["email_address"] as? String == "root@example.com" && Set(member.keys) == Set(root.keys),
+                "\(member)")
 
             let messageID = try #require(ids.message)
             let message = try #require(try await fs.query("search", "contact_message/\(messageID)").json["response_data"] as? [String: Any])
             #expect(message["post"] as? String == "Body" && message["email"] as? String == "g@example.org", "\(message)")
 
             let guests = try await fs.query("search", "group/1")
-            #expect(guests.raw.contains(#""response_data":[{},{"_folder.cms":["_folder.cms",0,null,null,{"path":"/var/groups/guests/_folder.cms"}],"guest.cms":["guest.cms",0,null,null]}]"#), "\(guests.raw)")
+            #expect(
+                guests.raw.contains(
+                    #""response_data":[{},{"_folder.cms":["_folder.cms",0,null,null,{"path":"/var/groups/guests/_folder.cms"}],"guest.cms":["guest.cms",0,null,null]}]"#
+                ), "\(guests.raw)")
             let categoryID = try #require(ids.category)
             let category = try #require(try await fs.query("search", "news_category/\(categoryID)").json["response_data"] as? [Any])
             let files = try #require(category.last as? [String: [Any]])
@@ -330,10 +359,13 @@ import Testing
             #expect(message["post"] as? String == "Body" && message["status"] as? String == "new" && message["email"] as? String == "g@example.org")
             #expect(try await fs.rest(.put, "var/contact_messages/help-please.cms", body: #"{"status": "read"}"#).success == true)
             #expect(try await fs.read("var/contact_messages/help-please.cms")["status"] as? String == "read")
-            #expect(try await fs.rest(.put, "var/contact_messages/help-please.cms", body: #"{"post": "rewritten"}"#).errorDetails
-                == "The property \u{2018}post\u{2019} cannot be changed.")
+            #expect(
+                try await fs.rest(.put, "var/contact_messages/help-please.cms", body: #"{"post": "rewritten"}"#).errorDetails
+                    == "The property \u{2018}post\u{2019} cannot be changed.")
             #expect(try await fs.rest(.put, "var/contact_messages/help-please.cms", body: #"{"status": "lost"}"#).success == false)
-            #expect(try await fs.query("add", "var/contact_messages/forged.cms", data: "{}").errorDetails == "Nothing can be created at var/contact_messages/forged.cms.")
+            #expect(
+                try await fs.query("add", "var/contact_messages/forged.cms", data: "{}").errorDetails
+                    == "Nothing can be created at var/contact_messages/forged.cms.")
             #expect(try await fs.rest(.delete, "var/contact_messages/help-please.cms").success == true)
             #expect(try await fs.list("var/contact_messages").files.isEmpty)
         }
@@ -346,8 +378,9 @@ import Testing
             #expect(view.errorDetails == expected)
             #expect(try await fs.query("edit", "var/news/none.cms", data: "{}").errorDetails == expected)
             #expect(try await fs.query("delete", "var/news/none.cms").errorDetails == expected)
-            #expect(try await fs.query("add", "var/news/nowhere/new.cms", data: "{}").errorDetails
-                == "The requested resource (var/news/nowhere) does not exist. It has probably been deleted.")
+            #expect(
+                try await fs.query("add", "var/news/nowhere/new.cms", data: "{}").errorDetails
+                    == "The requested resource (var/news/nowhere) does not exist. It has probably been deleted.")
             #expect(try await fs.query("edit", "var/news", data: "{}").errorDetails == "var/news is a folder; edit its _folder.cms file instead.")
             #expect(try await fs.query("add", "var", data: "{}").errorDetails == "Nothing can be created at var.")
         }

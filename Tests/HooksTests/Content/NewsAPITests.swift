@@ -133,7 +133,8 @@ import Testing
                 changes.imageWidth = .some(2000)
                 changes.imageHeight = .some(1000)
                 changes.imageCaption = "A caption"
-                changes.imageVariants = #"{"thumb": {"url": "/uploads/t.jpg", "width": 300, "height": 150}, "poster": {"url": "https://cdn.example.com/p.jpg", "width": 600}, "full": {"url": "/uploads/f.jpg", "width": 1200}}"#
+                changes.imageVariants =
+                    #"{"thumb": {"url": "/uploads/t.jpg", "width": 300, "height": 150}, "poster": {"url": "https://cdn.example.com/p.jpg", "width": 600}, "full": {"url": "/uploads/f.jpg", "width": 1200}}"#
                 changes.gallery = #"[{"url": "https://cdn.example.com/g1.jpg", "caption": "One"}]"#
             }
             let answer = try await client.news("articles/\(id)")
@@ -222,7 +223,8 @@ import Testing
             let changes = try await client.news("changes", "since=\(try #require(first.data["sync"] as? String))")
             #expect(changes.headers[.cacheControl] == "public, no-cache")
 
-            let withCredentials = try await client.news("articles", headers: [HTTPField.Name("cms_member_id")!: "2", HTTPField.Name("cms_session_token")!: "forged"])
+            let withCredentials = try await client.news(
+                "articles", headers: [HTTPField.Name("cms_member_id")!: "2", HTTPField.Name("cms_session_token")!: "forged"])
             #expect(withCredentials.raw == first.raw, "credentials are ignored: everyone gets the same answer")
         }
     }

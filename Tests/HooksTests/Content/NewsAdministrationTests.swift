@@ -26,12 +26,14 @@ import Testing
 
     @Test func publishingPropertiesRoundTripAndAreChecked() async throws {
         try await CommandrFSTests.asAdmin { fs, client, _ in
-            let posted = try await fs.query("add", "var/news/general/Pictured.cms", data: """
-                {"summary": "S", "expires_at": "2099-01-02 03:04:05", "external_url": "https://example.org/a",
-                 "image": "/uploads/a.jpg", "image_width": 800, "image_height": "600", "image_caption": "Cap", "image_credit": "Me",
-                 "image_variants": {"thumb": {"url": "/uploads/a-t.jpg", "width": 160, "height": 120}},
-                 "gallery": [{"url": "https://cdn.example.org/1.jpg", "width": 10, "variants": {"full": {"url": "/f.jpg"}}}]}
-                """)
+            let posted = try await fs.query(
+                "add", "var/news/general/Pictured.cms",
+                data: """
+                    {"summary": "S", "expires_at": "2099-01-02 03:04:05", "external_url": "https://example.org/a",
+                     "image": "/uploads/a.jpg", "image_width": 800, "image_height": "600", "image_caption": "Cap", "image_credit": "Me",
+                     "image_variants": {"thumb": {"url": "/uploads/a-t.jpg", "width": 160, "height": 120}},
+                     "gallery": [{"url": "https://cdn.example.org/1.jpg", "width": 10, "variants": {"full": {"url": "/f.jpg"}}}]}
+                    """)
             let path = try #require(posted.data["path"] as? String, "\(posted.raw)")
             let file = try await fs.read(path)
             #expect(file["expires_at"] as? String == "2099-01-02 03:04:05" && file["external_url"] as? String == "https://example.org/a")

@@ -60,7 +60,9 @@ import Testing
             let base = UnixTime.now - 100_000
             var ids: [Int] = []
             for index in 0..<60 {
-                ids.append(try await NewsFixtures.article("Item \(index)", in: index % 3 == 0 ? "art" : "general", addDate: base + index * 60, summary: "S\(index)", database: site.database))
+                ids.append(
+                    try await NewsFixtures.article(
+                        "Item \(index)", in: index % 3 == 0 ? "art" : "general", addDate: base + index * 60, summary: "S\(index)", database: site.database))
             }
             func feed(_ id: String, _ query: String = "") async throws -> [String: Any] {
                 try await client.execute(uri: NewsFixtures.uri(id, "response_type=floki" + query), method: .get) { response in
@@ -95,7 +97,10 @@ import Testing
             site.newsAnswers.clear()
             let after = try await feed("feed/all", "&l=\(ids[0])&h=\(ids[50])&d=2")
             #expect(after["to_delete"] as? [Int] == [ids[3], ids[6]], "in [l, h] only: \(after)")
-            #expect((after["items"] as? [[String: Any]])?.compactMap { $0["id"] as? Int } == [ids[59], ids[57], ids[56], ids[55], ids[54], ids[53], ids[52], ids[51]])
+            #expect(
+                (after["items"] as? [[String: Any]])?.compactMap { $0["id"] as? Int } == [
+                    ids[59], ids[57], ids[56], ids[55], ids[54], ids[53], ids[52], ids[51],
+                ])
             let ignored = try await feed("feed/all", "&l=0&h=-5")
             #expect((ignored["items"] as? [Any])?.count == 50, "values of zero or less are ignored")
 
@@ -151,8 +156,10 @@ import Testing
             for query in ["&h=\(draft)", "&o=\(draft)"] {
                 let answer = try await feed(query)
                 #expect(answer["items"] as? [[String: Any]] != nil)
-                #expect((answer["items"] as? [[String: Any]])?.compactMap { $0["id"] as? Int } == (newest["items"] as? [[String: Any]])?.compactMap { $0["id"] as? Int },
-                        "\(query) names no article an app can hold: the newest come, as for an unknown ID")
+                #expect(
+                    (answer["items"] as? [[String: Any]])?.compactMap { $0["id"] as? Int }
+                        == (newest["items"] as? [[String: Any]])?.compactMap { $0["id"] as? Int },
+                    "\(query) names no article an app can hold: the newest come, as for an unknown ID")
             }
             let ranged = try await feed("&l=\(older)&h=\(newer)")
             #expect(ranged["to_delete"] as? [Int] == [older], "the hidden article, not the draft: \(ranged)")

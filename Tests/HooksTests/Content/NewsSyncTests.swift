@@ -2,8 +2,8 @@ import EndpointServer
 import Foundation
 import Hooks
 import HummingbirdTesting
-import SiteStore
 import SQLKit
+import SiteStore
 import TestSupport
 import Testing
 

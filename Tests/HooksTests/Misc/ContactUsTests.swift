@@ -1,12 +1,12 @@
-import TestSupport
+import EndpointCore
 import EndpointServer
 import Foundation
-import EndpointCore
-import Hooks
 import HTTPTypes
+import Hooks
 import HummingbirdTesting
-import SiteStore
 import SQLKit
+import SiteStore
+import TestSupport
 import Testing
 
 /// `misc/contact_us` and `account/contact_us`: stored for the staff, mailed to the staff, never a
@@ -28,9 +28,11 @@ import Testing
             try await TestServer.run(engine: engine, smtp: smtp) { client, services in
                 try await AccountFixtures.member("boss", role: .administrators, services: services)
                 try await AccountFixtures.member("deputy", role: .administrators, services: services)
-                let answer = try await client.postMultipart(Self.iOSURI, [
-                    ("title", "Broken link"), ("email", "victim@example.org"), ("post", "The link on the <b>home</b> page\nis broken."),
-                ])
+                let answer = try await client.postMultipart(
+                    Self.iOSURI,
+                    [
+                        ("title", "Broken link"), ("email", "victim@example.org"), ("post", "The link on the <b>home</b> page\nis broken."),
+                    ])
                 #expect(answer.success == true, "\(answer.raw)")
                 #expect(answer.data["message"] as? String == "Your message was sent (Broken link)")
 
@@ -73,7 +75,8 @@ import Testing
             try await TestServer.run(settings: Self.withStaffAddress, smtp: smtp) { client, services in
                 let memberID = try await AccountFixtures.member("writer", services: services)
                 let device = try LoggedIn(try await client.login("writer"))
-                let answer = try await client.postMultipart(Self.iOSURI, [("title", "Hi"), ("email", "someone-else@example.org"), ("post", "Question")], headers: device.iOSHeaders)
+                let answer = try await client.postMultipart(
+                    Self.iOSURI, [("title", "Hi"), ("email", "someone-else@example.org"), ("post", "Question")], headers: device.iOSHeaders)
                 #expect(answer.success == true, "\(answer.raw)")
                 let mails = try await smtp.waitForMessages(2)
                 #expect(Set(mails.map(\.recipient)) == ["staff@example.com", "writer@example.com"])
@@ -88,13 +91,14 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        ([("title", "x")], "Please check back over the form - you did not fill in all fields on the form correctly"),
-        ([("post", "   ")], "Please check back over the form - you did not fill in all fields on the form correctly"),
-        ([("post", String(repeating: "a", count: 20_001))], "The post is too long; it may be at most 20000 characters."),
-        ([("post", "hi"), ("title", String(repeating: "t", count: 256))], "The title is too long; it may be at most 255 characters."),
-        ([("post", "hi"), ("email", "not an address")], "You inputted an invalid e-mail address"),
-    ] as [([(String, String)], String)])
+    @Test(
+        arguments: [
+            ([("title", "x")], "Please check back over the form - you did not fill in all fields on the form correctly"),
+            ([("post", "   ")], "Please check back over the form - you did not fill in all fields on the form correctly"),
+            ([("post", String(repeating: "a", count: 20_001))], "The post is too long; it may be at most 20000 characters."),
+            ([("post", "hi"), ("title", String(repeating: "t", count: 256))], "The title is too long; it may be at most 255 characters."),
+            ([("post", "hi"), ("email", "not an address")], "You inputted an invalid e-mail address"),
+        ] as [([(String, String)], String)])
     func refusesBadInput(fields: [(String, String)], message: String) async throws {
         try await TestServer.run { client, services in
             let answer = try await client.postForm(Self.iOSURI, fields)

@@ -1,9 +1,9 @@
-import TestSupport
 import EndpointCore
 import Foundation
 import HummingbirdTesting
 import Push
 import SiteStore
+import TestSupport
 import Testing
 
 /// `misc/push_send` through the HTTP server, and the staff push of `contact_us`.
@@ -20,9 +20,11 @@ import Testing
 
             let refused = try await client.postForm(uri, [("member", String(aliceID)), ("title", "t"), ("body", "b")] + alice.formFields)
             #expect(refused.status == .unauthorized)
-            let sent = try await client.postForm(uri, [("member", String(aliceID)), ("title", "Hi"), ("body", "There"), ("data", #"{"screen": "news"}"#)] + admin.formFields)
+            let sent = try await client.postForm(
+                uri, [("member", String(aliceID)), ("title", "Hi"), ("body", "There"), ("data", #"{"screen": "news"}"#)] + admin.formFields)
             #expect(sent.data["message"] as? String == "The notification was queued for 1 device.", "\(sent.raw)")
-            let tooBig = try await client.postForm(uri, [("all_devices", "1"), ("title", "t"), ("body", String(repeating: "x", count: 5000))] + admin.formFields)
+            let tooBig = try await client.postForm(
+                uri, [("all_devices", "1"), ("title", "t"), ("body", String(repeating: "x", count: 5000))] + admin.formFields)
             #expect(tooBig.errorDetails == "The notification is too large for the push services (at most 4096 bytes).")
             let noTarget = try await client.postForm(uri, [("title", "t"), ("body", "b")] + admin.formFields)
             #expect(noTarget.errorDetails == "Say who the notification is for: member, all_devices or anonymous (exactly one).")

@@ -1,6 +1,7 @@
 import EndpointCore
-@testable import Hooks
 import Testing
+
+@testable import Hooks
 
 /// Paths of `content/commandr_fs`, normalised as Composr does and never leaving the tree.
 @Suite struct CommandrPathTests {

@@ -1,7 +1,8 @@
-import TestSupport
-@testable import Hooks
 import SiteStore
+import TestSupport
 import Testing
+
+@testable import Hooks
 
 /// Every config option is declared once, and the declarations agree with what the migrations seed and
 /// with what `/etc` accepts: an option added to one place and not the other fails here.

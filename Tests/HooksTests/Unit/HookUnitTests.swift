@@ -1,18 +1,21 @@
-@testable import Accounts
 import Auth
 import EndpointCore
-@testable import Hooks
 import Foundation
 import Logging
 import Messages
 import Push
-@testable import SiteStore
 import Testing
+
+@testable import Accounts
+@testable import Hooks
+@testable import SiteStore
 
 /// Hooks built with fake dependencies: what each does with its request and its dependencies' answers,
 /// without a server or a database.
 @Suite struct HookUnitTests {
-    static func request(_ hook: String, type: String? = nil, post: [String: String] = [:], query: [String: String] = [:], caller: Caller = .guest) -> HookRequest {
+    static func request(_ hook: String, type: String? = nil, post: [String: String] = [:], query: [String: String] = [:], caller: Caller = .guest)
+        -> HookRequest
+    {
         HookRequest(
             key: HookKey("account", hook), type: type, id: nil, parameters: RequestParameters(post: post, query: query),
             caller: caller, clientAddress: "192.0.2.7", userAgent: "test-agent", requestID: "r1",
@@ -45,11 +48,12 @@ import Testing
                 session: DeviceSession(id: "abc", memberID: 7, createdAt: 0, lastUsedAt: 0, expiresAt: 3600, userAgent: "", ip: ""),
                 token: token
             )
-            let hook = AccountLoginHook(logIn: { username, password, client in
-                #expect(username == "alice" && password == "correct horse", "trimmed as Composr does")
-                #expect(client == Accounts.Login.Client(ip: "192.0.2.7", userAgent: "test-agent"))
-                return success
-            }, profile: Self.profile, cookies: SessionCookies(secure: true))
+            let hook = AccountLoginHook(
+                logIn: { username, password, client in
+                    #expect(username == "alice" && password == "correct horse", "trimmed as Composr does")
+                    #expect(client == Accounts.Login.Client(ip: "192.0.2.7", userAgent: "test-agent"))
+                    return success
+                }, profile: Self.profile, cookies: SessionCookies(secure: true))
             let answer = try await hook.run(HookUnitTests.request("login", post: ["username": " alice ", "password": "correct horse\n"]))
             #expect(answer.data["primary_group_name"] == "Members")
             #expect(answer.data["join_time_string"] == "5th March 2016, 3:04 PM")
@@ -60,10 +64,11 @@ import Testing
             #expect(answer.data["device_auth_pass_hashed_vl"] == .string(token.text))
             #expect(answer.data["password"] == "")
             #expect(answer.data["user_data"]?["sessionID"] == "abc")
-            #expect(answer.headers.map(\.value) == [
-                "cms_member_id=7; Path=/; Max-Age=3600; SameSite=Lax; Secure",
-                "cms_member_hash=\(token.text); Path=/; Max-Age=3600; SameSite=Lax; HttpOnly; Secure",
-            ])
+            #expect(
+                answer.headers.map(\.value) == [
+                    "cms_member_id=7; Path=/; Max-Age=3600; SameSite=Lax; Secure",
+                    "cms_member_hash=\(token.text); Path=/; Max-Age=3600; SameSite=Lax; HttpOnly; Secure",
+                ])
         }
 
         @Test func refusalsPassThroughWithTheirEnvelopeAnswer() async throws {
@@ -73,8 +78,9 @@ import Testing
             await #expect(throws: AccountFailure.limited(.loginThrottled, seconds: 90)) {
                 try await hook.run(HookUnitTests.request("login", post: ["username": "a", "password": "b"]))
             }
-            #expect(AccountFailure.limited(.loginThrottled, seconds: 90).endpointError
-                == EndpointError(status: 200, message: .loginThrottled, arguments: ["2"], headers: ["Retry-After": "90"]))
+            #expect(
+                AccountFailure.limited(.loginThrottled, seconds: 90).endpointError
+                    == EndpointError(status: 200, message: .loginThrottled, arguments: ["2"], headers: ["Retry-After": "90"]))
         }
     }
 
@@ -103,12 +109,20 @@ import Testing
             let recorder = Recorder()
             let hook = AccountSetupPushNotificationsHook(registry: recorder.registry(administrators: [3]))
             await #expect(throws: EndpointError.refused(.pushForOtherMember)) {
-                try await hook.run(HookUnitTests.request("setup_push_notifications", post: ["token": "t", "member": "2"], query: ["device": "android"], caller: HookUnitTests.caller(memberID: 5)))
+                try await hook.run(
+                    HookUnitTests.request(
+                        "setup_push_notifications", post: ["token": "t", "member": "2"], query: ["device": "android"], caller: HookUnitTests.caller(memberID: 5)
+                    ))
             }
             await #expect(throws: EndpointError.refused(.memberNoExist)) {
-                try await hook.run(HookUnitTests.request("setup_push_notifications", post: ["token": "t", "member": "9"], query: ["device": "android"], caller: HookUnitTests.caller(memberID: 3)))
+                try await hook.run(
+                    HookUnitTests.request(
+                        "setup_push_notifications", post: ["token": "t", "member": "9"], query: ["device": "android"], caller: HookUnitTests.caller(memberID: 3)
+                    ))
             }
-            _ = try await hook.run(HookUnitTests.request("setup_push_notifications", post: ["token": "t", "member": "2"], query: ["device": "android"], caller: HookUnitTests.caller(memberID: 3)))
+            _ = try await hook.run(
+                HookUnitTests.request(
+                    "setup_push_notifications", post: ["token": "t", "member": "2"], query: ["device": "android"], caller: HookUnitTests.caller(memberID: 3)))
             #expect(recorder.registered.map(\.2) == [2])
         }
     }
@@ -118,8 +132,9 @@ import Testing
         #expect(MemberRegistration.Conflict.username.endpointError == .refused(.usernameAlreadyExists))
         #expect(PushRegistrations.MalformedToken(platform: .ios).endpointError == .refused(.invalidAPNsToken))
         #expect(PushRegistrations.MalformedToken(platform: .android).endpointError == .refused(.invalidFCMToken))
-        #expect(PushRegistrations.TooManyNewTokens(retryAfterSeconds: 61).endpointError
-            == EndpointError(status: 200, message: .pushDevicesThrottled, arguments: ["2"], headers: ["Retry-After": "61"]))
+        #expect(
+            PushRegistrations.TooManyNewTokens(retryAfterSeconds: 61).endpointError
+                == EndpointError(status: 200, message: .pushDevicesThrottled, arguments: ["2"], headers: ["Retry-After": "61"]))
         #expect(DuplicateValue(.groupName, "Editors").endpointError == .refused(.alreadyExists, "Editors"))
         #expect(AccountFailure.serverBusy.endpointError.headers == ["Retry-After": "1"])
     }

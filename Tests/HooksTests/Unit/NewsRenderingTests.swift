@@ -1,7 +1,8 @@
 import EndpointCore
 import SiteStore
-@testable import Hooks
 import Testing
+
+@testable import Hooks
 
 /// The pure parts of the news API: article bodies as HTML and text, cursors and sync tokens, images
 /// for a device class.
@@ -27,13 +28,16 @@ import Testing
     }
 
     @Test func devicesGetTheWidestVariantThatFits() {
-        let image = NewsImage(url: "/o.jpg", width: 3000, height: 2000, caption: "", credit: "", variants: [
-            .init(name: "thumb", url: "/t.jpg", width: 300, height: nil), .init(name: "poster", url: "/p.jpg", width: 640, height: nil),
-            .init(name: "full", url: "/f.jpg", width: 1200, height: nil), .init(name: "unknown", url: "/u.jpg", width: nil, height: nil),
-        ])
+        let image = NewsImage(
+            url: "/o.jpg", width: 3000, height: 2000, caption: "", credit: "",
+            variants: [
+                .init(name: "thumb", url: "/t.jpg", width: 300, height: nil), .init(name: "poster", url: "/p.jpg", width: 640, height: nil),
+                .init(name: "full", url: "/f.jpg", width: 1200, height: nil), .init(name: "unknown", url: "/u.jpg", width: nil, height: nil),
+            ])
         #expect(image.url(for: .phone) == "/t.jpg" && image.url(for: .phoneDoubleResolution) == "/p.jpg" && image.url(for: .tablet) == "/p.jpg")
-        #expect(NewsImage(url: "/o.jpg", width: nil, height: nil, caption: "", credit: "", variants: [.init(name: "full", url: "/f.jpg", width: 1200, height: nil)])
-            .url(for: .phone) == "/o.jpg", "the original when no variant fits")
+        #expect(
+            NewsImage(url: "/o.jpg", width: nil, height: nil, caption: "", credit: "", variants: [.init(name: "full", url: "/f.jpg", width: 1200, height: nil)])
+                .url(for: .phone) == "/o.jpg", "the original when no variant fits")
         #expect(DeviceClass(parameter: " 1 ") == .tablet && DeviceClass(parameter: "2") == .phoneDoubleResolution && DeviceClass(parameter: "x") == .phone)
     }
 }
@@ -49,7 +53,9 @@ import Testing
         cache.store(small, as: "c", validUntil: 10)
         #expect(cache.answer("b", now: 5) != nil && cache.answer("c", now: 5) != nil, "the expired answer no longer counts")
         cache.store(small, as: "d", validUntil: 10)
-        #expect(cache.answer("b", now: 5) == nil && cache.answer("d", now: 5) != nil, "over 200 bytes (each counts twice: its bytes and its framed body): started afresh")
+        #expect(
+            cache.answer("b", now: 5) == nil && cache.answer("d", now: 5) != nil,
+            "over 200 bytes (each counts twice: its bytes and its framed body): started afresh")
         cache.clear()
         #expect(cache.answer("d", now: 5) == nil)
     }

@@ -1,7 +1,7 @@
 import EndpointCore
 import Messages
-import SiteStore
 import SQLKit
+import SiteStore
 
 /// `/etc`: one file per config option. Reading gives `{"data": value}`; editing checks the value
 /// against the option's rule and applies it to the running server at once. Options cannot be

@@ -1,7 +1,7 @@
 import EndpointCore
 import Messages
-import SiteStore
 import SQLKit
+import SiteStore
 
 /// `/var/contact_messages`: the messages `contact_us` stored, one `.cms` file each. They can be read,
 /// have their `status` changed and be deleted; new ones only arrive through `contact_us`.
@@ -44,7 +44,7 @@ struct ContactMessagesFilesystem: CommandrFilesystem {
 
     private static func message(_ path: [String], on connection: any SQLDatabase) async throws -> StaffMessage? {
         guard path.count == 1, path[0].hasSuffix(".cms"),
-              let identity = try await ResourceIdentityStore.find(.contactMessage, moniker: String(path[0].dropLast(4)), on: connection)
+            let identity = try await ResourceIdentityStore.find(.contactMessage, moniker: String(path[0].dropLast(4)), on: connection)
         else { return nil }
         return try await StaffMessageStore.find(id: identity.id, on: connection)
     }

@@ -3,8 +3,8 @@ import Auth
 import EndpointCore
 import Foundation
 import Messages
-import SiteStore
 import SQLKit
+import SiteStore
 
 extension GroupsFilesystem {
     func add(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws -> [String] {
@@ -39,7 +39,7 @@ extension GroupsFilesystem {
         if path[1] == CommandrEntry.folderProperties {
             let record = group.record
             guard try await GroupStore.memberCount(record.id, on: connection) == 0, record.id != GroupRecord.guestsID,
-                  !record.isDefault, !record.isSuperAdmin
+                !record.isDefault, !record.isSuperAdmin
             else { throw EndpointError.refused(.groupInUse, group.identity.label) }
             try await GroupStore.delete(record.id, on: connection)
             write.forgetAllMemberships()
@@ -52,7 +52,9 @@ extension GroupsFilesystem {
         write.forgetMember(member.id)
     }
 
-    private func applyGroup(_ properties: inout CommandrProperties, id: Int, current: JSONValue, _ write: CommandrWrite, on connection: any SQLDatabase) async throws {
+    private func applyGroup(_ properties: inout CommandrProperties, id: Int, current: JSONValue, _ write: CommandrWrite, on connection: any SQLDatabase)
+        async throws
+    {
         var changes = GroupChanges()
         if let label = try properties.text("label")?.trimmingWhitespace, !label.isEmpty { changes.name = label }
         changes.isDefault = try properties.flag("is_default")
@@ -74,7 +76,7 @@ extension GroupsFilesystem {
         let policy = try await write.context.policies.current()
         let id = try await write.context.registration.register(application, policy: policy, on: connection)
         guard let identity = try await ResourceIdentityStore.find(.member, id: id, on: connection),
-              let member = try await MemberStore.find(id: id, on: connection)
+            let member = try await MemberStore.find(id: id, on: connection)
         else { throw InsertedRowMissing(table: "members") }
         try await self.applyMember(&properties, member: member, current: try await Self.json(member, on: connection), isNew: true, write, on: connection)
         return [group.identity.moniker, identity.moniker + ".cms"]
@@ -115,7 +117,9 @@ extension GroupsFilesystem {
         changes.signature = try properties.text("signature", maximumLength: 4000)
         changes.banned = try properties.flag("is_perm_banned")
         guard !(changes.banned == true && member.id == write.actorID) else { throw EndpointError.refused(.cannotDeleteSelf) }
-        let day = try properties.integer("dob_day"), month = try properties.integer("dob_month"), year = try properties.integer("dob_year")
+        let day = try properties.integer("dob_day")
+        let month = try properties.integer("dob_month")
+        let year = try properties.integer("dob_year")
         if day != nil || month != nil || year != nil {
             guard let day, let month, let year, let date = DateOfBirth(year: year, month: month, day: day) else {
                 throw EndpointError.refused(.invalidDateGiven)

@@ -1,8 +1,8 @@
 import Accounts
 import Auth
 import EndpointCore
-import SiteStore
 import SQLKit
+import SiteStore
 
 /// `/var/groups`: a folder per group (its properties in `_folder.cms`) holding a `.cms` file per
 /// member whose primary group it is (reference §5.4). Password hashes, salts and tokens are never
@@ -50,7 +50,7 @@ struct GroupsFilesystem: CommandrFilesystem {
             return [identity.moniker, CommandrEntry.folderProperties]
         case .member:
             guard let member = try await MemberStore.find(id: identity.id, on: connection),
-                  let group = try await ResourceIdentityStore.find(.group, id: member.primaryGroupID, on: connection)
+                let group = try await ResourceIdentityStore.find(.group, id: member.primaryGroupID, on: connection)
             else { return nil }
             return [group.moniker, identity.moniker + ".cms"]
         default:
@@ -80,9 +80,9 @@ struct GroupsFilesystem: CommandrFilesystem {
 
     static func member(file: String, in group: Group, on connection: any SQLDatabase) async throws -> MemberRecord? {
         guard file.hasSuffix(".cms"),
-              let identity = try await ResourceIdentityStore.find(.member, moniker: String(file.dropLast(4)), on: connection),
-              let member = try await MemberStore.find(id: identity.id, on: connection),
-              member.primaryGroupID == group.record.id
+            let identity = try await ResourceIdentityStore.find(.member, moniker: String(file.dropLast(4)), on: connection),
+            let member = try await MemberStore.find(id: identity.id, on: connection),
+            member.primaryGroupID == group.record.id
         else { return nil }
         return member
     }

@@ -1,8 +1,8 @@
 import Auth
 import EndpointCore
 import Messages
-import SiteStore
 import SQLKit
+import SiteStore
 
 /// `/var/news`: a folder per news category (its properties in `_folder.cms`) holding a `.cms` file per
 /// article (reference §5.4) — the content apps show (`content/news`). Adding `_folder.cms` in a new
@@ -22,9 +22,10 @@ struct NewsFilesystem: CommandrFilesystem {
             guard let category = try await ResourceIdentityStore.find(.newsCategory, moniker: path[0], on: connection) else { return nil }
             let identities = try await ResourceIdentityStore.all(.news, on: connection)
             let articles = try await NewsStore.articles(inCategory: category.id, on: connection)
-            return [.file(CommandrEntry.folderProperties)] + articles.compactMap { article in
-                identities[article.id].map { .file($0.moniker + ".cms", modified: article.editDate ?? article.addDate) }
-            }
+            return [.file(CommandrEntry.folderProperties)]
+                + articles.compactMap { article in
+                    identities[article.id].map { .file($0.moniker + ".cms", modified: article.editDate ?? article.addDate) }
+                }
         default:
             return nil
         }
@@ -43,7 +44,7 @@ struct NewsFilesystem: CommandrFilesystem {
             return [identity.moniker, CommandrEntry.folderProperties]
         case .news:
             guard let article = try await NewsStore.article(id: identity.id, on: connection),
-                  let category = try await ResourceIdentityStore.find(.newsCategory, id: article.categoryID, on: connection)
+                let category = try await ResourceIdentityStore.find(.newsCategory, id: article.categoryID, on: connection)
             else { return nil }
             return [category.moniker, identity.moniker + ".cms"]
         default:
@@ -176,8 +177,8 @@ struct NewsFilesystem: CommandrFilesystem {
 
     private static func article(file: String, category: ResourceIdentity, on connection: any SQLDatabase) async throws -> NewsArticle? {
         guard file.hasSuffix(".cms"),
-              let identity = try await ResourceIdentityStore.find(.news, moniker: String(file.dropLast(4)), on: connection),
-              let article = try await NewsStore.article(id: identity.id, on: connection), article.categoryID == category.id
+            let identity = try await ResourceIdentityStore.find(.news, moniker: String(file.dropLast(4)), on: connection),
+            let article = try await NewsStore.article(id: identity.id, on: connection), article.categoryID == category.id
         else { return nil }
         return article
     }

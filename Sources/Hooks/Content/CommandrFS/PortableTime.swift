@@ -8,7 +8,8 @@ enum PortableTime {
         guard let time else { return .null }
         let parts = Self.calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: TimeInterval(time)))
         func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-        return .string("\(String(format: "%04d", parts.year ?? 1970))-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))")
+        return .string(
+            "\(String(format: "%04d", parts.year ?? 1970))-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))")
     }
 
     /// The Unix time of `text`, or nil when it is not in the portable format.

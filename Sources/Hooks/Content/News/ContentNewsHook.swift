@@ -1,8 +1,8 @@
 import Auth
 public import EndpointCore
 import Messages
-public import SiteStore
 import SQLKit
+public import SiteStore
 
 /// `content/news`: the public, read-only news API for apps (`view` only). `id` picks the resource —
 /// `categories`, `categories/<id or moniker>`, `articles`, `articles/<id or moniker>`, `top`,
@@ -50,7 +50,8 @@ public struct ContentNewsHook: Hook {
             return (answer, try await NewsFeedStore.nextClockChange(after: now, on: connection))
         }
         // Sync and search answers change with every write: shared caches revalidate them every time.
-        let caching: CachePolicy = id == "changes" || isSearch
+        let caching: CachePolicy =
+            id == "changes" || isSearch
             ? .revalidated(lastModified: answer.lastModified) : .shared(maxAge: maxAge, lastModified: answer.lastModified)
         let response = HookResponse(data: answer.data, headers: answer.headers, isCacheable: true, caching: caching, isDocument: isDocument)
             .rendered()

@@ -46,12 +46,17 @@ struct FlokiFeed {
         ]
         if reference == "all" {
             let categories = try await self.answers.categoryList(now)
-            document.append(("sections", .array(categories.enumerated().map { index, published in
-                [
-                    "id": .int(published.category.id), "sort_id": .int(categories.count - index), "visible": true,
-                    "name": .string(published.category.label),
-                ]
-            })))
+            document.append(
+                (
+                    "sections",
+                    .array(
+                        categories.enumerated().map { index, published in
+                            [
+                                "id": .int(published.category.id), "sort_id": .int(categories.count - index), "visible": true,
+                                "name": .string(published.category.label),
+                            ]
+                        })
+                ))
         }
         return NewsAnswers.Answer(data: .object(document), lastModified: state.latestTime)
     }

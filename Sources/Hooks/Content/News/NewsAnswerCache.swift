@@ -45,15 +45,18 @@ public final class NewsAnswerCache: Sendable {
     }
 
     func answer(_ key: String, now: Int) -> HookResponse? {
-        let answer: HookResponse? = if self.trust.isTrusted { self.entries.withLockedValue { entries in
-            guard let entry = entries.byKey[key] else { return nil }
-            guard entry.validUntil > now else {
-                entries.byKey[key] = nil
-                entries.bytes -= entry.bytes
-                return nil
-            }
-            return entry.response
-        } } else { nil }
+        let answer: HookResponse? =
+            if self.trust.isTrusted {
+                self.entries.withLockedValue { entries in
+                    guard let entry = entries.byKey[key] else { return nil }
+                    guard entry.validUntil > now else {
+                        entries.byKey[key] = nil
+                        entries.bytes -= entry.bytes
+                        return nil
+                    }
+                    return entry.response
+                }
+            } else { nil }
         (answer == nil ? self.misses : self.hits).increment()
         return answer
     }

@@ -1,7 +1,7 @@
 import EndpointCore
 import Messages
-import SiteStore
 import SQLKit
+import SiteStore
 
 /// The answers of `content/news`, one function per resource, each read on one connection. Sync tokens
 /// are read before the data they come with, so anything committed in between is sent again at the
@@ -105,10 +105,11 @@ struct NewsAnswers {
     func changes() async throws -> Answer {
         let state = try await NewsChangeLog.state(on: self.connection)
         guard let since = self.parameters.since, since.databaseID == state.databaseID,
-              since.seq >= state.sweptThrough, since.seq <= state.latest
+            since.seq >= state.sweptThrough, since.seq <= state.latest
         else {
-            return Answer(data: Self.changes(upserted: [], deleted: [], categories: [], token: state, seq: state.latest, hasMore: false, reset: true),
-                          lastModified: state.latestTime)
+            return Answer(
+                data: Self.changes(upserted: [], deleted: [], categories: [], token: state, seq: state.latest, hasMore: false, reset: true),
+                lastModified: state.latestTime)
         }
         let rows = try await NewsChangeLog.changes(after: since.seq, limit: Self.changesPerAnswer + 1, on: self.connection)
         let taken = rows.prefix(Self.changesPerAnswer)

@@ -35,12 +35,13 @@ struct NewsImage: Equatable {
             "height": self.height.map(JSONValue.int) ?? .null,
             "caption": .string(self.caption),
             "credit": .string(self.credit),
-            "variants": .array(self.variants.map { variant in
-                [
-                    "name": .string(variant.name), "url": .string(variant.url),
-                    "width": variant.width.map(JSONValue.int) ?? .null, "height": variant.height.map(JSONValue.int) ?? .null,
-                ]
-            }),
+            "variants": .array(
+                self.variants.map { variant in
+                    [
+                        "name": .string(variant.name), "url": .string(variant.url),
+                        "width": variant.width.map(JSONValue.int) ?? .null, "height": variant.height.map(JSONValue.int) ?? .null,
+                    ]
+                }),
         ]
     }
 
@@ -62,7 +63,7 @@ struct NewsImage: Equatable {
     /// not an object of name → `{url, width, height}` with URLs and positive sizes.
     static func storedVariants(_ value: JSONValue) -> String? {
         guard case .object(let pairs) = value, pairs.count <= 20,
-              pairs.allSatisfy({ Self.isName($0.key) && Self.variant($0.key, $0.value) != nil })
+            pairs.allSatisfy({ Self.isName($0.key) && Self.variant($0.key, $0.value) != nil })
         else { return nil }
         return value.serialized
     }
@@ -76,7 +77,7 @@ struct NewsImage: Equatable {
 
     private static func image(_ value: JSONValue) -> NewsImage? {
         guard case .object = value, case .string(let url)? = value["url"], Self.isURL(url),
-              let width = Self.size(value["width"]), let height = Self.size(value["height"])
+            let width = Self.size(value["width"]), let height = Self.size(value["height"])
         else { return nil }
         var variants: [Variant] = []
         if let declared = value["variants"] {
@@ -94,7 +95,7 @@ struct NewsImage: Equatable {
 
     private static func variant(_ name: String, _ value: JSONValue) -> Variant? {
         guard case .string(let url)? = value["url"], Self.isURL(url), let width = Self.size(value["width"]),
-              let height = Self.size(value["height"])
+            let height = Self.size(value["height"])
         else { return nil }
         return Variant(name: name, url: url, width: width, height: height)
     }

@@ -58,10 +58,11 @@ struct NewsJSON {
             "expires_at": article.expiresAt.map { .string(Self.iso8601($0)) } ?? .null,
             "sort_id": .int(Self.sortID(article)),
         ]
-        return .object(Self.articleKeys.compactMap { key in
-            guard self.fields?.contains(key) ?? true, let value = values[key] else { return nil }
-            return (key: key, value: value)
-        })
+        return .object(
+            Self.articleKeys.compactMap { key in
+                guard self.fields?.contains(key) ?? true, let value = values[key] else { return nil }
+                return (key: key, value: value)
+            })
     }
 
     /// The article's page on this server.
@@ -72,10 +73,11 @@ struct NewsJSON {
     /// The article's main image with its metadata, if it has one.
     func image(_ article: NewsArticle) -> NewsImage? {
         guard !article.image.isEmpty else { return nil }
-        return self.absolute(NewsImage(
-            url: article.image, width: article.imageWidth, height: article.imageHeight, caption: article.imageCaption,
-            credit: article.imageCredit, variants: NewsImage.variants(stored: article.imageVariants)
-        ))
+        return self.absolute(
+            NewsImage(
+                url: article.image, width: article.imageWidth, height: article.imageHeight, caption: article.imageCaption,
+                credit: article.imageCredit, variants: NewsImage.variants(stored: article.imageVariants)
+            ))
     }
 
     /// One number that orders articles as lists do (by publication time, then ID): apps that sort by

@@ -102,7 +102,7 @@ package struct NewsParameters {
     static func number(_ parameters: RequestParameters, _ name: String, in range: ClosedRange<Int>, default fallback: Int) throws(EndpointError) -> Int {
         guard let text = parameters.optionalEither(name)?.trimmingWhitespace, !text.isEmpty else { return fallback }
         guard text.utf8.count <= 10, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-              let value = Int(text), range.contains(value)
+            let value = Int(text), range.contains(value)
         else { throw .badRequest(.numberOutOfRange, name, String(range.lowerBound), String(range.upperBound)) }
         return value
     }

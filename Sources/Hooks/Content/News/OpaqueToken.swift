@@ -12,12 +12,12 @@ enum OpaqueToken {
 
     static func decode(_ text: String) -> [String]? {
         guard !text.isEmpty, text.utf8.count <= 1024,
-              text.utf8.allSatisfy({ $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
+            text.utf8.allSatisfy({ $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
         else { return nil }
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
         guard let data = Data(base64Encoded: base64), let decoded = String(data: data, encoding: .utf8),
-              decoded.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }), Self.encode([decoded]) == text
+            decoded.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }), Self.encode([decoded]) == text
         else { return nil }
         return decoded.split(separator: "~", omittingEmptySubsequences: false).map(String.init)
     }
@@ -41,7 +41,7 @@ package struct NewsCursor: Equatable {
 
     package init?(token: String) {
         guard let fields = OpaqueToken.decode(token), fields.count == 4, fields[0] == "c1",
-              let addDate = Int(fields[1]), let id = Int(fields[2]), id > 0
+            let addDate = Int(fields[1]), let id = Int(fields[2]), id > 0
         else { return nil }
         self.init(addDate: addDate, id: id, filters: fields[3])
     }
@@ -61,7 +61,7 @@ package struct SyncToken: Equatable {
 
     package init?(token: String) {
         guard let fields = OpaqueToken.decode(token), fields.count == 3, fields[0] == "s1", !fields[1].isEmpty,
-              let seq = Int(fields[2]), seq >= 0
+            let seq = Int(fields[2]), seq >= 0
         else { return nil }
         self.init(databaseID: fields[1], seq: seq)
     }
