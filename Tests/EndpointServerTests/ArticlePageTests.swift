@@ -20,7 +20,7 @@ import Testing
             let article = try await client.news("articles/\(id)")
             let webURL = try #require((article.data["article"] as? [String: Any])?["web_url"] as? String)
             #expect(webURL.hasPrefix("http://127.0.0.1:"))
-            let page = try await BrowserDriver.read("http://127.0.0.1:\(port)" + (URL(string: webURL)?.path ?? ""))
+            let page = try await BrowserDriver.read("http://localhost:\(port)" + (URL(string: webURL)?.path ?? ""))
             #expect(page.heading == Self.hostileTitle, "the title is shown as text")
             #expect(page.scripts == 0, "no markup from the article became a script")
             #expect(page.body == "<p>First &lt;img src=x onerror=alert(1)&gt;</p><p>Second</p>")
@@ -28,7 +28,7 @@ import Testing
             #expect(page.meta["og:url"] == webURL)
             #expect(page.consoleErrors.isEmpty, "\(page.consoleErrors)")
             #expect(page.widthFits && page.lang == "en")
-            let missing = try await BrowserDriver.read("http://127.0.0.1:\(port)/news/no-such-story")
+            let missing = try await BrowserDriver.read("http://localhost:\(port)/news/no-such-story")
             #expect(missing.heading == "Something is not right" && missing.consoleErrors.filter { !$0.contains("404") }.isEmpty)
         }
     }

@@ -14,7 +14,7 @@ import Testing
                 let port = try #require(client.port)
                 /// The mailed link, pointed at this test's port.
                 func local(_ link: String) throws -> String {
-                    "http://127.0.0.1:\(port)" + (try MailFixtures.linkFields(link).path)
+                    "http://localhost:\(port)" + (try MailFixtures.linkFields(link).path)
                 }
 
                 let joined = try await client.join(JoinFixtures.iOSFields("Voyager"))
@@ -55,14 +55,14 @@ import Testing
                 #expect(joined.success == true, "\(joined.raw)")
                 let mailed = try MailFixtures.linkFields(try #require(try await smtp.waitForMessages(1)[0].link))
                 #expect(mailed.path.contains("keep_lang=FR"))
-                let withoutLanguage = "http://127.0.0.1:\(port)/account/confirm-email?member=\(mailed.member)&code=\(mailed.code)"
+                let withoutLanguage = "http://localhost:\(port)/account/confirm-email?member=\(mailed.member)&code=\(mailed.code)"
                 let confirmed = try await BrowserDriver.submit(withoutLanguage, languages: "de-DE,de")
                 #expect(confirmed.formLanguage == "de" && confirmed.formTitle == "Bestätigen Sie Ihre E-Mail-Adresse")
                 #expect(confirmed.language == "de", "the form posts back in the language it was shown in")
                 #expect(confirmed.notice == "Ihre E-Mail-Adresse wurde bestätigt. Sie können sich jetzt anmelden.")
 
                 #expect(try await client.postForm(JoinFixtures.lostPasswordURI, [("username", "Lucie")], headers: [.acceptLanguage: "de"]).success == true)
-                let reset = "http://127.0.0.1:\(port)" + (try MailFixtures.linkFields(try #require(try await smtp.waitForMessages(2)[1].link)).path)
+                let reset = "http://localhost:\(port)" + (try MailFixtures.linkFields(try #require(try await smtp.waitForMessages(2)[1].link)).path)
                 let mismatch = try await BrowserDriver.submit(
                     reset, fields: [("password", "premier choix"), ("password_confirm", "second choix")], languages: "de-DE,de"
                 )

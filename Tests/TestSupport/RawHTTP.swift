@@ -4,9 +4,10 @@ import NIOCore
 import NIOPosix
 
 /// Raw bytes to a server and whatever comes back, for requests no HTTP client would send (short
-/// bodies, broken chunking).
+/// bodies, broken chunking). Connects to `localhost`, where HummingbirdTesting's live server listens:
+/// 127.0.0.1 or, where `/etc/hosts` names it first (Debian's default), ::1.
 package enum RawHTTP {
-    /// Sends `request` to 127.0.0.1:`port`, closes the sending side when `halfClose` is set, and returns
+    /// Sends `request` to localhost:`port`, closes the sending side when `halfClose` is set, and returns
     /// what the server sent until it closed the connection, sent one whole response, or `seconds`
     /// passed.
     package static func exchange(port: Int, _ request: String, halfClose: Bool = false, seconds: Int64 = 5) async throws -> String {
@@ -14,7 +15,7 @@ package enum RawHTTP {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelOption(.allowRemoteHalfClosure, value: true)
             .channelInitializer { $0.pipeline.addHandler(collector) }
-            .connect(host: "127.0.0.1", port: port).get()
+            .connect(host: "localhost", port: port).get()
         try await channel.writeAndFlush(ByteBuffer(string: request))
         if halfClose { try await channel.close(mode: .output) }
         let deadline = ContinuousClock.now + .seconds(seconds)
@@ -25,7 +26,7 @@ package enum RawHTTP {
         return collector.received
     }
 
-    /// Opens a connection to 127.0.0.1:`port` that sends `request` (often a partial one) and then the
+    /// Opens a connection to localhost:`port` that sends `request` (often a partial one) and then the
     /// pieces of `trickle`, one every `interval`; returns how long the server took to close it, or nil
     /// when it was still open after `seconds`.
     package static func timeToClose(
@@ -41,7 +42,7 @@ package enum RawHTTP {
         let collector = Collector()
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelInitializer { $0.pipeline.addHandler(collector) }
-            .connect(host: "127.0.0.1", port: port).get()
+            .connect(host: "localhost", port: port).get()
         let started = ContinuousClock.now
         // A server that closes the connection at once (one over a limit) may do so before this write.
         try? await channel.writeAndFlush(ByteBuffer(string: request))
@@ -58,9 +59,9 @@ package enum RawHTTP {
         return (collector.isClosed ? ContinuousClock.now - started : nil, collector.received)
     }
 
-    /// A connection to 127.0.0.1:`port` that sends nothing (to fill the server's connection limit).
+    /// A connection to localhost:`port` that sends nothing (to fill the server's connection limit).
     package static func idleConnection(port: Int) async throws -> any Channel {
-        try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(host: "127.0.0.1", port: port).get()
+        try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(host: "localhost", port: port).get()
     }
 
     /// Whether `text` holds a response head and as many body bytes as its `Content-Length` says.
