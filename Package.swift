@@ -109,12 +109,12 @@ let package = Package(
         ),
         .target(
             name: "Push",
-            dependencies: ["SiteStore", .sqlKit, .asyncHTTPClient, .jwtKit, .logging, .metrics, .nioCore, .nioSSL, .serviceLifecycle],
+            dependencies: ["SiteStore", .asyncHTTPClient, .jwtKit, .logging, .metrics, .nioCore, .nioSSL, .serviceLifecycle],
             swiftSettings: upcoming
         ),
         .target(
             name: "Accounts",
-            dependencies: ["Auth", "Mail", "Messages", "SiteStore", .sqlKit, .logging, .metrics],
+            dependencies: ["Auth", "Mail", "Messages", "SiteStore", .logging, .metrics],
             exclude: ["embedded-data.txt", "Resources"],
             swiftSettings: upcoming + fuzzed,
             plugins: ["EmbedData"]
@@ -124,14 +124,19 @@ let package = Package(
 
         .target(name: "EndpointCore", dependencies: ["Auth", "Messages", .crypto, .logging, .nioLocks], swiftSettings: upcoming + fuzzed),
         .target(
+            name: "News",
+            dependencies: ["EndpointCore", "Auth", "Push", "Messages", "SiteStore", .metrics, .nioLocks],
+            swiftSettings: upcoming + fuzzed
+        ),
+        .target(
             name: "Hooks",
-            dependencies: ["EndpointCore", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore", .sqlKit, .logging, .metrics, .nioLocks],
+            dependencies: ["EndpointCore", "News", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore", .logging, .metrics, .nioLocks],
             swiftSettings: upcoming + fuzzed
         ),
         .target(
             name: "EndpointServer",
             dependencies: [
-                "EndpointCore", "Hooks", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore",
+                "EndpointCore", "Hooks", "News", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore",
                 .hummingbird, .httpTypes, .mustache, .metrics, .prometheus,
                 .serviceLifecycle, .crypto, .logging, .nioCore, .nioPosix,
                 .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
@@ -154,7 +159,8 @@ let package = Package(
         .target(
             name: "FuzzTargets",
             dependencies: [
-                "EndpointServer", "EndpointCore", "Hooks", "Mail", "Accounts", "SiteStore", .product(name: "HummingbirdCore", package: "hummingbird"), .nioCore,
+                "EndpointServer", "EndpointCore", "Hooks", "News", "Mail", "Accounts", "SiteStore", .product(name: "HummingbirdCore", package: "hummingbird"),
+                .nioCore,
             ],
             swiftSettings: upcoming + fuzzed
         ),
@@ -212,9 +218,14 @@ let package = Package(
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
         .testTarget(
+            name: "NewsTests",
+            dependencies: ["News", "EndpointCore", "SiteStore"],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        .testTarget(
             name: "HooksTests",
             dependencies: [
-                "Hooks", "EndpointCore", "Accounts", "Auth", "Messages", "Push", "SiteStore", "TestSupport",
+                "Hooks", "News", "EndpointCore", "Accounts", "Auth", "Messages", "Push", "SiteStore", "TestSupport",
                 .hummingbirdTesting, .httpTypes, .sqlKit, .nioCore,
             ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]

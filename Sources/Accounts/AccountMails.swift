@@ -1,6 +1,6 @@
 import Foundation
 import Mail
-public import Messages
+import Messages
 public import SiteStore
 
 /// The account e-mails (confirmation, reset link, password-changed notice), each in the language of

@@ -18,6 +18,12 @@ public protocol Hook: Sendable {
     /// ``OperationEffect``. Anything a hook does not declare read-only is taken to change state.
     func effect(of type: String?) -> OperationEffect
 
+    /// The request parameters the hook reads (form or query fields), by name: what the API
+    /// description must describe for it, no more and no less (`APIDescriptionTests`). Debug builds
+    /// stop at a read of any other name (``RequestParameters``), so the list cannot fall behind the
+    /// code. The credentials and `keep_lang`, which the server reads for every hook, are not among them.
+    var parameterNames: Set<String> { get }
+
     func run(_ request: HookRequest) async throws -> HookResponse
 }
 

@@ -12,25 +12,38 @@ public struct RequestParameters: Sendable {
     /// Fields from the query string.
     public let query: [String: String]
 
+    /// The names the hook reading these declared (``Hook/parameterNames``); nil lets anything be read.
+    private var declared: Set<String>?
+
     public init(post: [String: String], query: [String: String]) {
         self.post = post
         self.query = query
     }
 
+    /// These parameters for a hook that declared `names`: reading any other name is a mistake that
+    /// debug builds stop at (release builds do not check).
+    public func declaring(_ names: Set<String>) -> RequestParameters {
+        var parameters = self
+        parameters.declared = names
+        return parameters
+    }
+
     /// A POST field, or nil when absent.
     public func optionalPost(_ name: String) -> String? {
-        self.post[name]
+        self.assertDeclared(name)
+        return self.post[name]
     }
 
     /// A POST field that must be present.
     public func requiredPost(_ name: String) throws(EndpointError) -> String {
-        guard let value = self.post[name] else { throw self.missingPost(name) }
+        guard let value = self.optionalPost(name) else { throw self.missingPost(name) }
         return value
     }
 
     /// A query-string or POST field (query wins), or nil when absent from both.
     public func optionalEither(_ name: String) -> String? {
-        self.query[name] ?? self.post[name]
+        self.assertDeclared(name)
+        return self.query[name] ?? self.post[name]
     }
 
     /// A query-string or POST field that must be present.
@@ -60,6 +73,10 @@ public struct RequestParameters: Sendable {
     public func requiredInteger(_ name: String) throws(EndpointError) -> Int {
         guard let value = try self.optionalInteger(name) else { throw self.missingPost(name) }
         return value
+    }
+
+    private func assertDeclared(_ name: String) {
+        assert(self.declared?.contains(name) ?? true, "the hook reads the parameter \"\(name)\" without declaring it in parameterNames")
     }
 
     private func missingPost(_ name: String) -> EndpointError {

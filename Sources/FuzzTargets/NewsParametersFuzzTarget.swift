@@ -1,6 +1,6 @@
 import EndpointCore
 import EndpointServer
-import Hooks
+import News
 import SiteStore
 
 extension FuzzTarget {

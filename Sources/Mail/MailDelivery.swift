@@ -5,7 +5,7 @@ public import SiteStore
 
 /// Delivers due outbox messages over SMTP: claims a batch, sends each, records the outcome.
 ///
-/// One pass is ``deliverDue(now:)``; the server's mail worker calls it in a loop. Each instance has its
+/// One pass is ``deliverDue(clock:)``; the server's mail worker calls it in a loop. Each instance has its
 /// own owner ID, which is what the outbox leases rows to.
 public struct MailDelivery: Sendable {
     public let outbox: MailOutbox
@@ -30,31 +30,31 @@ public struct MailDelivery: Sendable {
         self.logger = logger
     }
 
-    /// Sends every message due at `now` (in batches); returns how many were accepted by the server.
+    /// Sends every message due now on `clock` (in batches); returns how many were accepted by the server.
     @discardableResult
-    public func deliverDue(now: @Sendable () -> Int = { UnixTime.now }) async throws -> Int {
+    public func deliverDue(clock: UnixClock = .system) async throws -> Int {
         var sent = 0
         var sender: MailSender?
         while true {
             try Task.checkCancellation()
-            let batch = try await self.outbox.claim(owner: self.owner, limit: 20, leaseSeconds: Self.leaseSeconds, now: now())
+            let batch = try await self.outbox.claim(owner: self.owner, limit: 20, leaseSeconds: Self.leaseSeconds, now: clock.now)
             if batch.isEmpty { return sent }
             let from = if let sender { sender } else { await self.sender() }
             sender = from
-            for mail in batch where try await self.outbox.renewLease(mail.id, owner: self.owner, leaseSeconds: Self.leaseSeconds, now: now()) {
-                if try await self.deliver(mail, from: from, now: now) { sent += 1 }
+            for mail in batch where try await self.outbox.renewLease(mail.id, owner: self.owner, leaseSeconds: Self.leaseSeconds, now: clock.now) {
+                if try await self.deliver(mail, from: from, clock: clock) { sent += 1 }
             }
         }
     }
 
-    private func deliver(_ queued: QueuedMail, from sender: MailSender, now: () -> Int) async throws -> Bool {
+    private func deliver(_ queued: QueuedMail, from sender: MailSender, clock: UnixClock) async throws -> Bool {
         let message = MIMEMessage(
             fromAddress: sender.address, fromName: sender.name, mail: queued.mail,
             messageID: queued.messageID, date: Date(timeIntervalSince1970: TimeInterval(queued.createdAt))
         ).rendered()
         do {
             try await self.client.send(from: sender.address, to: queued.mail.recipient, message: message)
-            try await self.outbox.markSent(queued.id, owner: self.owner, now: now())
+            try await self.outbox.markSent(queued.id, owner: self.owner, now: clock.now)
             self.logger.info("mail sent", metadata: ["mail_id": "\(queued.id)", "request_id": "\(queued.requestID)"])
             Self.count("delivered")
             return true
@@ -63,7 +63,7 @@ public struct MailDelivery: Sendable {
             if Task.isCancelled { throw CancellationError() }
             let failure = error as? SMTPFailure ?? SMTPFailure(permanent: false, "\(error)")
             try await self.outbox.markFailed(
-                queued, owner: self.owner, error: failure.description, permanent: failure.permanent, policy: self.policy, now: now()
+                queued, owner: self.owner, error: failure.description, permanent: failure.permanent, policy: self.policy, now: clock.now
             )
             self.logger.warning(
                 "mail delivery failed",

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A catalog's messages as the string resources an app bundles, so that it can show the server's
 /// sentences offline (what Composr's mobile SDK toolkit exports from `lang/*.ini`, with plurals done

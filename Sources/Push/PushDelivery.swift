@@ -37,21 +37,21 @@ public struct PushDelivery: Sendable {
     /// minute.
     static let leaseSeconds = 60
 
-    /// Sends everything due at `now`; returns how many the services accepted. When nothing is due, the
+    /// Sends everything due now on `clock`; returns how many the services accepted. When nothing is due, the
     /// next batch of devices of a notification for many devices gets its rows
     /// (``PushOutbox/fanOutPending(now:)``), until none is left.
     @discardableResult
-    public func deliverDue(now: @Sendable () -> Int = { UnixTime.now }) async throws -> Int {
+    public func deliverDue(clock: UnixClock = .system) async throws -> Int {
         var sent = 0
         while true {
             try Task.checkCancellation()
-            let batch = try await self.outbox.claim(owner: self.owner, limit: 50, leaseSeconds: Self.leaseSeconds, now: now())
+            let batch = try await self.outbox.claim(owner: self.owner, limit: 50, leaseSeconds: Self.leaseSeconds, now: clock.now)
             if batch.isEmpty {
-                guard try await self.outbox.fanOutPending(now: now()) else { return sent }
+                guard try await self.outbox.fanOutPending(now: clock.now) else { return sent }
                 continue
             }
-            for push in batch where try await self.outbox.renewLease(push.id, owner: self.owner, leaseSeconds: Self.leaseSeconds, now: now()) {
-                if try await self.deliver(push, now: now()) { sent += 1 }
+            for push in batch where try await self.outbox.renewLease(push.id, owner: self.owner, leaseSeconds: Self.leaseSeconds, now: clock.now) {
+                if try await self.deliver(push, now: clock.now) { sent += 1 }
             }
         }
     }

@@ -1,5 +1,4 @@
 import Foundation
-public import SQLKit
 public import SiteStore
 
 /// Queues push notifications in the outbox, refusing those the services would reject for their size.
@@ -12,7 +11,7 @@ public enum PushQueue {
     /// Queues `notification` for every device of `target` on `connection` (inside the caller's
     /// transaction); returns how many devices.
     @discardableResult
-    public static func enqueue(_ notification: PushNotification, to target: PushTarget, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws
+    public static func enqueue(_ notification: PushNotification, to target: PushTarget, on connection: StoreConnection, now: Int = UnixTime.now) async throws
         -> Int
     {
         guard notification.fitsServiceLimits else { throw TooLarge() }

@@ -48,6 +48,7 @@ import Testing
 
     @Test func oneHookAnswersUnderEveryKeyItIsRegisteredWith() async throws {
         struct Fixed: Hook {
+            var parameterNames: Set<String> { [] }
             func run(_ request: HookRequest) async throws -> HookResponse { HookResponse(data: "fixed") }
         }
         var registry = HookRegistry()

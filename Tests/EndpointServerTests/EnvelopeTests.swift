@@ -38,6 +38,7 @@ import Testing
 
     @Test func hookFailureBecomesGeneric500WithRequestID() async throws {
         struct Exploding: Hook {
+            var parameterNames: Set<String> { [] }
             struct Secret: Error {}
             func run(_ request: HookRequest) async throws -> HookResponse { throw Secret() }
         }

@@ -55,23 +55,23 @@ import Testing
             let policy = RetryPolicy(baseSeconds: 30, maximumSeconds: 3600, maximumAttempts: 10)
             let delivery = try MailFixtures.delivery(database, smtp: smtp, policy: policy)
 
-            #expect(try await delivery.deliverDue(now: { now }) == 0)
+            #expect(try await delivery.deliverDue(clock: UnixClock { now }) == 0)
             var stored = try #require(try await delivery.outbox.find(id: id))
             #expect(stored.status == .queued)
             #expect(stored.attempts == 1)
             #expect(stored.nextAttemptAt == now + 30)
             #expect(stored.lastError.contains("connect"))
 
-            #expect(try await delivery.deliverDue(now: { now + 29 }) == 0, "not due before the backoff")
-            #expect(try await delivery.deliverDue(now: { now + 30 }) == 0)
+            #expect(try await delivery.deliverDue(clock: UnixClock { now + 29 }) == 0, "not due before the backoff")
+            #expect(try await delivery.deliverDue(clock: UnixClock { now + 30 }) == 0)
             stored = try #require(try await delivery.outbox.find(id: id))
             #expect(stored.attempts == 2)
             #expect(stored.nextAttemptAt == now + 30 + 60, "the delay doubles")
 
             try await smtp.start(port: smtp.port)
             defer { Task { try? await smtp.stop() } }
-            #expect(try await delivery.deliverDue(now: { now + 90 }) == 1)
-            #expect(try await delivery.deliverDue(now: { now + 100_000 }) == 0)
+            #expect(try await delivery.deliverDue(clock: UnixClock { now + 90 }) == 1)
+            #expect(try await delivery.deliverDue(clock: UnixClock { now + 100_000 }) == 0)
             #expect(smtp.received.count == 1)
             #expect(try await delivery.outbox.find(id: id)?.status == .sent)
         }
@@ -91,8 +91,8 @@ import Testing
             #expect(MailDelivery.leaseSeconds <= 60)
 
             let survivor = try MailFixtures.delivery(database, smtp: smtp)
-            #expect(try await survivor.deliverDue(now: { now + 10 }) == 0, "leased to the other instance")
-            #expect(try await survivor.deliverDue(now: { now + MailDelivery.leaseSeconds + 1 }) == 1)
+            #expect(try await survivor.deliverDue(clock: UnixClock { now + 10 }) == 0, "leased to the other instance")
+            #expect(try await survivor.deliverDue(clock: UnixClock { now + MailDelivery.leaseSeconds + 1 }) == 1)
             #expect(smtp.received.count == 1)
         }
     }
@@ -120,7 +120,7 @@ import Testing
             let now = UnixTime.now
             let permanent = try await MailFixtures.enqueue(database, now: now)
             let delivery = try MailFixtures.delivery(database, smtp: smtp, policy: RetryPolicy(baseSeconds: 1, maximumSeconds: 1, maximumAttempts: 3))
-            #expect(try await delivery.deliverDue(now: { now }) == 0)
+            #expect(try await delivery.deliverDue(clock: UnixClock { now }) == 0)
             let failed = try #require(try await delivery.outbox.find(id: permanent))
             #expect(failed.status == .failed)
             #expect(failed.attempts == 1)
@@ -130,7 +130,7 @@ import Testing
             let temporary = try await MailFixtures.enqueue(database, now: now)
             for step in 0..<5 {
                 let moment = now + step * 2
-                _ = try await delivery.deliverDue(now: { moment })
+                _ = try await delivery.deliverDue(clock: UnixClock { moment })
             }
             let exhausted = try #require(try await delivery.outbox.find(id: temporary))
             #expect(exhausted.status == .failed)
@@ -195,7 +195,7 @@ import Testing
             #expect(smtp.received.isEmpty)
 
             let trusting = try MailFixtures.delivery(database, url: url, trustRoots: certificate.certificatePath)
-            #expect(try await trusting.deliverDue(now: { UnixTime.now + 3600 }) == 1)
+            #expect(try await trusting.deliverDue(clock: UnixClock { UnixTime.now + 3600 }) == 1)
             let received = try #require(smtp.received.first)
             #expect(received.encrypted)
             #expect(received.authenticatedAs == "mailer")

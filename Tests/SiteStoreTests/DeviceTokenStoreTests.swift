@@ -89,7 +89,7 @@ import Testing
                 try await connection.raw("ANALYZE").run()
                 if engine == .postgres { try await connection.raw("SET enable_seqscan = off").run() }
                 let query = DeviceTokenStore.registrationsQuery([(.android, "token-1"), (.ios, "token-2"), (.android, "elsewhere")])
-                let plan = try await NewsQueryPlanTests.plan(query, engine: engine, on: connection)
+                let plan = try await NewsQueryPlanTests.plan(query, engine: engine, on: connection.sql)
                 let scans = plan.filter { $0.hasPrefix(engine == .sqlite ? "SCAN d" : "Seq Scan on device_tokens") }
                 #expect(scans.isEmpty, "the read scans device_tokens: \(plan.joined(separator: "\n"))")
             }

@@ -30,7 +30,7 @@ import Testing
             try await database.withConnection { connection in
                 if engine == .postgres { try await connection.raw("SET enable_seqscan = off").run() }
                 for (name, statement) in statements {
-                    let plan = try await Self.plan(statement, engine: engine, on: connection)
+                    let plan = try await Self.plan(statement, engine: engine, on: connection.sql)
                     #expect(Self.fullScans(plan, engine: engine).isEmpty, "\(name) scans news: \(plan.joined(separator: "\n"))")
                 }
             }

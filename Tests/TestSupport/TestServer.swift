@@ -22,6 +22,7 @@ package enum TestServer {
     ///   - registry: hooks to serve instead of the standard set.
     ///   - smtp: when given, the mail worker runs and delivers to it.
     ///   - mailingResetLinks: whether the worker mailing lost-password links runs (as it does in `serve`).
+    ///   - clock: the site's clock (a ``ManualClock``'s, to move time instead of waiting).
     package static func run<Value>(
         engine: DatabaseEngine = .sqlite,
         sharing database: Database? = nil,
@@ -33,6 +34,7 @@ package enum TestServer {
         smtp: TestSMTPServer? = nil,
         mailingResetLinks: Bool = true,
         framework: TestingSetup = .router,
+        clock: UnixClock = .system,
         _ test: @Sendable (any TestClientProtocol, Site) async throws -> Value
     ) async throws -> Value {
         func serve(_ database: Database) async throws -> Value {
@@ -46,7 +48,7 @@ package enum TestServer {
             let hasher = PasswordHasher(
                 parameters: Argon2idParameters(options: try await config.options()), threads: hashThreads, maximumPending: hashQueueLimit)
             var settings = settings
-            let site = try await Site(database: database, config: config, hasher: hasher, settings: settings)
+            let site = try await Site(database: database, config: config, hasher: hasher, settings: settings, clock: clock)
             settings.port = 0
             var services: [any Service] = [hasher]
             if mailingResetLinks { services.append(BackgroundServices.passwordResets(for: site, logger: quietLogger)) }

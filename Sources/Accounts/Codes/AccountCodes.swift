@@ -1,5 +1,4 @@
 import Auth
-import SQLKit
 import SiteStore
 
 /// The codes e-mailed links carry: 192 random bits (32 base64url characters), of which the database
@@ -9,7 +8,7 @@ struct AccountCodes: Sendable {
 
     /// Creates a code for `memberID` valid for `lifetimeSeconds`, on `connection`; returns the code to
     /// e-mail (it is not stored).
-    static func issue(memberID: Int, purpose: AccountCodeStore.Purpose, lifetimeSeconds: Int, on connection: any SQLDatabase) async throws -> String {
+    static func issue(memberID: Int, purpose: AccountCodeStore.Purpose, lifetimeSeconds: Int, on connection: StoreConnection) async throws -> String {
         let code = RandomText.base64URL(byteCount: 24)
         try await AccountCodeStore.issue(
             memberID: memberID, purpose: purpose, codeHash: SessionToken.storageHash(of: code), lifetimeSeconds: lifetimeSeconds, on: connection

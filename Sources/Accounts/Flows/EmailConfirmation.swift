@@ -1,7 +1,6 @@
 import Auth
 import Mail
 public import Messages
-public import SQLKit
 public import SiteStore
 
 /// Confirming a new member's e-mail address: sending the code (at join) and checking it (from the
@@ -25,7 +24,7 @@ public struct EmailConfirmation: Sendable {
 
     /// Issues a fresh code for the member and queues the mail with its link, in the member's language,
     /// on `connection` (inside the transaction that creates or finds the member).
-    public func send(to member: AccountMails.Recipient, on connection: any SQLDatabase) async throws {
+    public func send(to member: AccountMails.Recipient, on connection: StoreConnection) async throws {
         let policy = try await self.policies.current()
         let code = try await AccountCodes.issue(
             memberID: member.memberID, purpose: .confirmEmail, lifetimeSeconds: policy.confirmationSeconds, on: connection

@@ -1,5 +1,4 @@
 public import Auth
-public import SQLKit
 public import SiteStore
 
 /// Creating a member: the one rule `account/join`, `endpoint member add` and `content/commandr_fs`
@@ -49,7 +48,7 @@ public struct MemberRegistration: Sendable {
     /// to queue a confirmation mail), so either everything is stored or nothing is. Returns the ID.
     public func register(
         _ application: Application, policy: AccountPolicy,
-        andThen: (any SQLDatabase, Int) async throws -> Void = { _, _ in }
+        andThen: (StoreConnection, Int) async throws -> Void = { _, _ in }
     ) async throws -> Int {
         let member = try await self.checked(application, policy: policy)
         return try await self.database.transaction { connection in
@@ -60,7 +59,7 @@ public struct MemberRegistration: Sendable {
     }
 
     /// Creates the member on `connection`, inside the caller's transaction. Returns the ID.
-    public func register(_ application: Application, policy: AccountPolicy, on connection: any SQLDatabase) async throws -> Int {
+    public func register(_ application: Application, policy: AccountPolicy, on connection: StoreConnection) async throws -> Int {
         try await Self.store(try await self.checked(application, policy: policy), siteName: policy.siteName, on: connection)
     }
 
@@ -80,7 +79,7 @@ public struct MemberRegistration: Sendable {
         )
     }
 
-    private static func store(_ member: NewMember, siteName: String, on connection: any SQLDatabase) async throws -> Int {
+    private static func store(_ member: NewMember, siteName: String, on connection: StoreConnection) async throws -> Int {
         do {
             return try await MemberStore.create(member, on: connection)
         } catch let duplicate as DuplicateValue {

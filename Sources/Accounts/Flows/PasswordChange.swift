@@ -1,5 +1,4 @@
 public import Auth
-public import SQLKit
 public import SiteStore
 
 /// Changing a member's password: the one rule the reset link, `endpoint member password` and
@@ -33,7 +32,7 @@ public struct PasswordChange: Sendable {
     /// `confirmingEmail` also marks the address confirmed (a reset link proved it). Call
     /// ``committed(memberID:)`` after the transaction. Returns how many sessions ended.
     @discardableResult
-    public static func apply(hash: String, memberID: Int, confirmingEmail: Bool = false, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws
+    public static func apply(hash: String, memberID: Int, confirmingEmail: Bool = false, on connection: StoreConnection, now: Int = UnixTime.now) async throws
         -> Int
     {
         try await MemberStore.setPasswordHash(hash, memberID: memberID, confirmingEmail: confirmingEmail, on: connection)

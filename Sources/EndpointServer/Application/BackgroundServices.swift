@@ -31,7 +31,8 @@ public enum BackgroundServices {
                 policy: .mail(options), logger: logger
             )
             logger.info("delivering mail", metadata: ["smtp": "\(smtpURL)"])
-            services.append(PeriodicWorker(name: "mail", interval: settings.mailPollInterval, logger: logger) { try await delivery.deliverDue() })
+            services.append(
+                PeriodicWorker(name: "mail", interval: settings.mailPollInterval, logger: logger) { try await delivery.deliverDue(clock: site.clock) })
         } else {
             logger.notice("no SMTP server configured (ENDPOINT_SMTP_URL): mail stays queued; see `endpoint mail list`")
         }
@@ -41,7 +42,7 @@ public enum BackgroundServices {
         )
         if let push {
             services.append(push.http)
-            services.append(PeriodicWorker(name: "push", interval: settings.pushPollInterval, logger: logger) { try await push.deliverDue() })
+            services.append(PeriodicWorker(name: "push", interval: settings.pushPollInterval, logger: logger) { try await push.deliverDue(clock: site.clock) })
         } else {
             logger.notice("no push service configured (ENDPOINT_APNS_KEY_FILE, ENDPOINT_FCM_SERVICE_ACCOUNT_FILE): notifications stay queued")
         }

@@ -57,7 +57,7 @@ public enum EndpointApplication {
             confirmation: site.confirmation, passwordReset: site.passwordReset, policies: site.policies,
             languages: negotiation, clientAddress: clientAddress, secureCookies: settings.secureCookies
         ).register(on: router)
-        ArticlePage(database: database, config: site.config, publicURL: site.publicURL, languages: negotiation).register(on: router)
+        ArticlePage(news: site.news, config: site.config, languages: negotiation).register(on: router)
         return Application(
             router: router,
             server: .http1(

@@ -2,6 +2,7 @@ import Accounts
 public import EndpointCore
 import Hooks
 import Push
+import SiteStore
 
 extension HookRegistry {
     /// Every hook this server offers, each given the dependencies it uses from `site`.
@@ -52,7 +53,7 @@ extension HookRegistry {
             as: HookKey("misc", "push_send")
         )
         registry.register(
-            ContentNewsHook(database: site.database, config: site.config, publicURL: site.publicURL, answers: site.newsAnswers),
+            ContentNewsHook(responder: site.news, config: site.config, searches: RateLimit(database: site.database)),
             as: HookKey("content", "news")
         )
         return registry

@@ -1,5 +1,5 @@
 import Auth
-public import Logging
+import Logging
 public import SiteStore
 
 /// The maintenance sweep with the site's settings, written once for the background worker and for
@@ -7,10 +7,10 @@ public import SiteStore
 public enum Maintenance {
     /// One sweep with the retention the config options give (``MaintenanceSweep/Retention/init(options:sessionIdleSeconds:)``
     /// and the session policy's `session_idle_days`); nil when another instance was sweeping.
-    public static func sweep(_ database: Database, config: ConfigStore) async throws -> MaintenanceSweep.Removed? {
+    public static func sweep(_ database: Database, config: ConfigStore, clock: UnixClock = .system) async throws -> MaintenanceSweep.Removed? {
         let options = try await config.options()
         let retention = MaintenanceSweep.Retention(options: options, sessionIdleSeconds: SessionPolicy(options: options).idleSeconds)
-        return try await MaintenanceSweep(database: database).run(retention: retention)
+        return try await MaintenanceSweep(database: database).run(retention: retention, now: clock.now)
     }
 
     /// The background worker: a sweep every `maintenance_interval_minutes` (read at start), the first
@@ -19,8 +19,9 @@ public enum Maintenance {
         let minutes = options.integer(.maintenanceIntervalMinutes)
         let database = site.database
         let config = site.config
+        let clock = site.clock
         return PeriodicWorker(name: "maintenance", interval: .seconds(minutes * 60), logger: logger) {
-            guard let removed = try await Self.sweep(database, config: config) else {
+            guard let removed = try await Self.sweep(database, config: config, clock: clock) else {
                 logger.debug("maintenance sweep skipped: another instance is sweeping")
                 return
             }

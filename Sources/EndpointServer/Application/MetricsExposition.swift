@@ -1,6 +1,6 @@
 import Hummingbird
 public import Logging
-public import Metrics
+import Metrics
 import NIOCore
 import Prometheus
 public import ServiceLifecycle

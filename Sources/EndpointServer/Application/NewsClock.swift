@@ -1,7 +1,7 @@
 import Hooks
-public import Logging
-import Push
-public import SiteStore
+import Logging
+import News
+import SiteStore
 
 /// What the passing of time does to the news, every few seconds: articles whose `add_date` came or
 /// whose expiry passed are recorded in the change log (so `changes` sends them), newly shown articles
@@ -10,7 +10,8 @@ public import SiteStore
 public enum NewsClock {
     /// One tick as of `now`; returns how many articles changed state and how many were announced.
     @discardableResult
-    public static func tick(_ site: Site, now: Int = UnixTime.now) async throws -> (recorded: Int, announced: Int) {
+    public static func tick(_ site: Site, now: Int? = nil) async throws -> (recorded: Int, announced: Int) {
+        let now = now ?? site.clock.now
         let recorded = try await site.database.transaction { connection in
             try await NewsStore.fillMissingSearchText(limit: 500, on: connection)
             return try await NewsChangeLog.recordClockChanges(on: connection, now: now)

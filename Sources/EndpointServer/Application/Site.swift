@@ -1,6 +1,7 @@
 public import Accounts
 public import Auth
 public import Hooks
+public import News
 public import Push
 public import SiteStore
 
@@ -33,14 +34,21 @@ public struct Site: Sendable {
     public let publicURL: String
     /// Rendered `content/news` answers of this instance.
     public let newsAnswers: NewsAnswerCache
+    /// The answers of `content/news`.
+    public let news: NewsResponder
+    /// Where "now" comes from for the news (what is shown, kept answers) and the news clock: the
+    /// system's, or a test's.
+    public let clock: UnixClock
     /// Push token registrations, remembered so that a repeat costs no query.
     public let pushRegistrations: PushRegistrations
     /// What to forget after a committed change: this instance's writes and every announced change call it.
     public let caches: CacheEviction
 
     /// The site on `database` and its `config`, with `hasher` for passwords; e-mailed links point at
-    /// `settings`' public URL.
-    public init(database: Database, config: ConfigStore, hasher: PasswordHasher, settings: ServerSettings) async throws {
+    /// `settings`' public URL; `clock` tells the time.
+    public init(
+        database: Database, config: ConfigStore, hasher: PasswordHasher, settings: ServerSettings, clock: UnixClock = .system
+    ) async throws {
         let sessionPolicy = SessionPolicy(options: try await config.options())
         let sessions = SessionStore(database: database, policy: sessionPolicy)
         let memberships = Memberships(database: database, cacheSeconds: sessionPolicy.cacheSeconds)
@@ -72,6 +80,8 @@ public struct Site: Sendable {
         self.staffEmail = settings.staffEmail
         self.publicURL = settings.linkBaseURL
         self.newsAnswers = NewsAnswerCache(trust: database.cacheTrust)
+        self.news = NewsResponder(database: database, publicURL: settings.linkBaseURL, answers: self.newsAnswers, clock: clock)
+        self.clock = clock
         self.pushRegistrations = PushRegistrations(database: database, config: config)
         self.caches = .live(
             config: config, memberships: memberships, sessions: sessions, news: self.newsAnswers, pushTokens: self.pushRegistrations

@@ -54,7 +54,7 @@ struct EndpointDispatcher: RouterMiddleware {
             if hook.isPublic { failureCaching = .notStored }
             let hookRequest = try await self.hookRequest(
                 target, from: request, context: context, requestID: requestID, recognizingCaller: !hook.isPublic,
-                effect: hook.effect(of: target.target.type)
+                effect: hook.effect(of: target.target.type), parameterNames: hook.parameterNames
             )
             context.access?.record(hook: "\(target.key.hookType)/\(target.key.hook)", type: hookRequest.type, memberID: hookRequest.caller.session?.memberID)
             language = hookRequest.language
@@ -118,7 +118,7 @@ struct EndpointDispatcher: RouterMiddleware {
     /// may not make a browser send (``CrossSiteCheck``) is refused once the credentials' channel is known.
     private func hookRequest(
         _ resolved: ResolvedTarget, from request: Request, context: Context, requestID: String, recognizingCaller: Bool,
-        effect: OperationEffect
+        effect: OperationEffect, parameterNames: Set<String>
     ) async throws -> HookRequest {
         let method = resolved.method
         let body = try await RequestBody.collect(request, limit: self.maximumBodyBytes)
@@ -153,7 +153,7 @@ struct EndpointDispatcher: RouterMiddleware {
             type: resolved.target.type,
             id: resolved.target.id,
             responseType: resolved.responseType,
-            parameters: RequestParameters(post: post, query: resolved.query),
+            parameters: RequestParameters(post: post, query: resolved.query).declaring(parameterNames),
             caller: caller,
             clientAddress: self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers[.xForwardedFor]),
             userAgent: request.headers[.userAgent] ?? "",

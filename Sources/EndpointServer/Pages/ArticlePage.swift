@@ -4,6 +4,7 @@ import Hooks
 import Hummingbird
 import Messages
 import Mustache
+import News
 import SiteStore
 
 /// `GET /news/<id or moniker>`: a shown article as a small web page, what `web_url` and Floki's
@@ -12,9 +13,8 @@ import SiteStore
 /// from this site and over HTTPS; every value is escaped by the template. Unknown or hidden articles
 /// are a 404 page.
 struct ArticlePage: Sendable {
-    let database: Database
+    let news: NewsResponder
     let config: ConfigStore
-    let publicURL: String
     let languages: LanguageNegotiation
 
     static let path = "news"
@@ -30,7 +30,7 @@ struct ArticlePage: Sendable {
         let options = try await self.config.options()
         var context: [String: Any] = ["language": messages.tag, "site": options.siteName]
         guard reference.utf8.count <= 200,
-            let article = try await ArticlePageContent.load(reference, database: self.database, publicURL: self.publicURL)
+            let article = try await self.news.articlePage(reference)
         else {
             context["title"] = messages.text(.pageProblemTitle)
             context["error"] = messages.text(.newsUnknownArticle)

@@ -29,6 +29,13 @@ public struct AccountJoinHook: Hook {
         type == "confirm" ? .changesState : .startsSession
     }
 
+    public var parameterNames: Set<String> {
+        [
+            "username", "password", "password_confirm", "email_address", "email_address_confirm", "dob", "dob_day", "dob_month", "dob_year", "timezone",
+            "language", "member", "code",
+        ]
+    }
+
     public func run(_ request: HookRequest) async throws -> HookResponse {
         switch request.type {
         case nil, "add":

@@ -22,6 +22,8 @@ public struct AccountLoginHook: Hook {
 
     public func effect(of type: String?) -> OperationEffect { .startsSession }
 
+    public var parameterNames: Set<String> { ["username", "password"] }
+
     public func run(_ request: HookRequest) async throws -> HookResponse {
         let username = try request.parameters.requiredPost("username").trimmingWhitespace
         let password = try request.parameters.requiredPost("password").trimmingWhitespace

@@ -41,6 +41,8 @@ public struct AccountLostPasswordHook: Hook {
         self.recovery = recovery
     }
 
+    public var parameterNames: Set<String> { ["username", "email_address", "member", "code", "password", "password_confirm"] }
+
     public func run(_ request: HookRequest) async throws -> HookResponse {
         if request.type == "edit" {
             return try await self.reset(request)

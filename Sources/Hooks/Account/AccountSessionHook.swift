@@ -53,6 +53,8 @@ public struct AccountSessionHook: Hook {
         (type ?? "view") == "view" ? .readsOnly : .changesState
     }
 
+    public var parameterNames: Set<String> { [] }
+
     public func run(_ request: HookRequest) async throws -> HookResponse {
         guard let session = request.caller.session else { throw EndpointError.refused(.notLoggedIn) }
         switch request.type ?? "view" {

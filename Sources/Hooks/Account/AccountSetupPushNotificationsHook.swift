@@ -49,6 +49,8 @@ public struct AccountSetupPushNotificationsHook: Hook {
         self.registry = registry
     }
 
+    public var parameterNames: Set<String> { ["device", "token", "member"] }
+
     public func run(_ request: HookRequest) async throws -> HookResponse {
         let device = try request.parameters.requiredEither("device").trimmingWhitespace
         guard let platform = PushPlatform(name: device) else { throw EndpointError.refused(.unknownDevice, device) }

@@ -1,5 +1,5 @@
 public import Accounts
-public import EndpointCore
+import EndpointCore
 public import Foundation
 import Messages
 public import SiteStore

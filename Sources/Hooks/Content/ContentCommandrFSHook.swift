@@ -2,7 +2,6 @@ import Auth
 public import EndpointCore
 import Logging
 import Messages
-import SQLKit
 import SiteStore
 
 /// `content/commandr_fs`: the administrators' content filesystem over REST (reference §4.6, §5): config
@@ -26,6 +25,8 @@ public struct ContentCommandrFSHook: Hook {
     public func effect(of type: String?) -> OperationEffect {
         type == "view" || type == "search" ? .readsOnly : .changesState
     }
+
+    public var parameterNames: Set<String> { ["data"] }
 
     public func run(_ request: HookRequest) async throws -> HookResponse {
         _ = try await self.administrators.require(request.caller)
@@ -52,7 +53,7 @@ public struct ContentCommandrFSHook: Hook {
     }
 
     /// The entries of the folder at `path`, or nil when there is no folder there.
-    private func entries(of path: CommandrPath, on connection: any SQLDatabase) async throws -> [CommandrEntry]? {
+    private func entries(of path: CommandrPath, on connection: StoreConnection) async throws -> [CommandrEntry]? {
         if let fixed = self.tree.fixedListing(path) { return fixed }
         guard let (filesystem, inner, _) = self.tree.resolve(path) else { return nil }
         return try await filesystem.list(inner, on: connection)

@@ -1,4 +1,5 @@
 public import Auth
+public import News
 public import Push
 public import SiteStore
 

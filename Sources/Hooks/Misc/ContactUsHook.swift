@@ -2,7 +2,7 @@ import Accounts
 import Auth
 public import EndpointCore
 import Logging
-public import Messages
+import Messages
 public import SiteStore
 
 /// `misc/contact_us` (iOS SDK) and `account/contact_us` (Android SDK): a message to the staff
@@ -43,6 +43,8 @@ public struct ContactUsHook: Hook {
     public init(inbox: Inbox) {
         self.inbox = inbox
     }
+
+    public var parameterNames: Set<String> { ["post", "title", "category", "email", "name", "poster_name_if_guest"] }
 
     public func run(_ request: HookRequest) async throws -> HookResponse {
         let parameters = request.parameters

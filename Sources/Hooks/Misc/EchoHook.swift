@@ -11,6 +11,9 @@ public struct EchoHook: Hook {
 
     public func effect(of type: String?) -> OperationEffect { .readsOnly }
 
+    /// Echo shows every field it was sent, reading none by name.
+    public var parameterNames: Set<String> { [] }
+
     public func run(_ request: HookRequest) async throws -> HookResponse {
         HookResponse(data: [
             "hook_type": .string(request.key.hookType),

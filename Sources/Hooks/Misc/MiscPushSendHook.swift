@@ -20,6 +20,8 @@ public struct MiscPushSendHook: Hook {
         self.send = send
     }
 
+    public var parameterNames: Set<String> { ["title", "body", "data", "member", "anonymous", "all_devices"] }
+
     public func run(_ request: HookRequest) async throws -> HookResponse {
         let membership = try await self.administrators.require(request.caller)
         let parameters = request.parameters

@@ -1,5 +1,5 @@
 import NIOConcurrencyHelpers
-public import SQLKit
+import SQLKit
 
 /// The site's config options as the running server sees them.
 ///
@@ -39,19 +39,19 @@ public final class ConfigStore: Sendable {
 
     /// Writes option `name` (which must exist) on `connection`, inside the caller's transaction;
     /// false when there is no such option. Call ``invalidate()`` once the transaction is committed.
-    public static func write(_ name: String, value: String, on connection: any SQLDatabase) async throws -> Bool {
+    public static func write(_ name: String, value: String, on connection: StoreConnection) async throws -> Bool {
         try await connection.raw("UPDATE config SET value = \(bind: value) WHERE name = \(bind: name) RETURNING name").first() != nil
     }
 
     /// Every option, by name, read on `connection` (what `/etc` lists).
-    public static func all(on connection: any SQLDatabase) async throws -> [(name: String, value: String)] {
+    public static func all(on connection: StoreConnection) async throws -> [(name: String, value: String)] {
         try await connection.raw("SELECT name, value FROM config ORDER BY name").all().map {
             (try $0.decode(column: "name", as: String.self), try $0.decode(column: "value", as: String.self))
         }
     }
 
     /// The stored value of option `name`, read on `connection`; nil when there is no such option.
-    public static func value(_ name: String, on connection: any SQLDatabase) async throws -> String? {
+    public static func value(_ name: String, on connection: StoreConnection) async throws -> String? {
         try await connection.raw("SELECT value FROM config WHERE name = \(bind: name)").first()?.decode(column: "value", as: String.self)
     }
 

@@ -1,4 +1,4 @@
-public import SQLKit
+import SQLKit
 
 /// Which shown articles were announced by push (`news.announced`), so each is announced once.
 public enum NewsAnnouncementStore {
@@ -6,7 +6,7 @@ public enum NewsAnnouncementStore {
     /// Run it in the transaction that queues their pushes: the claim and the pushes commit together,
     /// and concurrent claimers (other instances) never get the same article, because the update
     /// re-checks `announced` on each row it locks.
-    public static func claim(limit: Int, now: Int = UnixTime.now, on connection: any SQLDatabase) async throws -> [PublishedArticle] {
+    public static func claim(limit: Int, now: Int = UnixTime.now, on connection: StoreConnection) async throws -> [PublishedArticle] {
         let ids = try await connection.raw(
             """
             UPDATE news SET announced = \(bind: true)

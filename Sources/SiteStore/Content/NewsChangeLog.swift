@@ -1,4 +1,4 @@
-public import SQLKit
+import SQLKit
 
 /// The log incremental sync reads (`news_changes`): one numbered row per write to an article or a
 /// category and per article the clock made visible or invisible.
@@ -40,7 +40,7 @@ public enum NewsChangeLog {
     /// Records a write to article `id` (created, edited, moved, deleted), remembers whether it is
     /// shown now, and whether it ever was: its earlier row says so, it was shown before this write
     /// (`shownBefore`, read by the writer before it wrote), or it is now.
-    public static func recordArticle(_ id: Int, shownBefore: Bool, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws {
+    public static func recordArticle(_ id: Int, shownBefore: Bool, on connection: StoreConnection, now: Int = UnixTime.now) async throws {
         try await Self.lock(connection)
         let shownNow =
             try await connection.raw(
@@ -52,7 +52,7 @@ public enum NewsChangeLog {
     }
 
     /// Records a write to category `id`.
-    public static func recordCategory(_ id: Int, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws {
+    public static func recordCategory(_ id: Int, on connection: StoreConnection, now: Int = UnixTime.now) async throws {
         try await Self.lock(connection)
         try await Self.insert(.newsCategory, id, shown: true, now: now, on: connection)
     }
@@ -62,7 +62,7 @@ public enum NewsChangeLog {
     /// `add_date` or `expires_at` lies in the window are looked at (with a five-minute margin for
     /// instances whose clocks differ), and only those whose state differs from what the log said.
     @discardableResult
-    public static func recordClockChanges(on connection: any SQLDatabase, now: Int = UnixTime.now) async throws -> Int {
+    public static func recordClockChanges(on connection: StoreConnection, now: Int = UnixTime.now) async throws -> Int {
         try await Self.lock(connection)
         let since =
             (try await connection.raw("SELECT reconciled_through FROM news_sync").first()?
@@ -87,7 +87,7 @@ public enum NewsChangeLog {
     }
 
     /// The sync state now.
-    public static func state(on connection: any SQLDatabase) async throws -> State {
+    public static func state(on connection: StoreConnection) async throws -> State {
         let row = try await connection.raw(
             """
             SELECT s.database_id, s.swept_through, l.seq, l.changed_at
@@ -105,7 +105,7 @@ public enum NewsChangeLog {
     }
 
     /// Up to `limit` changes after `seq`, oldest first.
-    public static func changes(after seq: Int, limit: Int, on connection: any SQLDatabase) async throws -> [Change] {
+    public static func changes(after seq: Int, limit: Int, on connection: StoreConnection) async throws -> [Change] {
         try await connection.raw(
             """
             SELECT seq, resource_type, resource_id, changed_at, was_shown FROM news_changes WHERE seq > \(bind: seq) ORDER BY seq LIMIT \(bind: limit)
@@ -122,7 +122,7 @@ public enum NewsChangeLog {
     /// Up to `limit` articles with IDs in `range` that were shown once and have a change in the log
     /// (Floki's `to_delete` candidates: whichever of them are not shown now were deleted, hidden or
     /// expired).
-    public static func changedArticles(in range: ClosedRange<Int>, limit: Int, on connection: any SQLDatabase) async throws -> [Int] {
+    public static func changedArticles(in range: ClosedRange<Int>, limit: Int, on connection: StoreConnection) async throws -> [Int] {
         try await connection.raw(
             """
             SELECT resource_id FROM news_changes WHERE resource_type = 'news' AND was_shown = \(bind: true)
@@ -134,7 +134,7 @@ public enum NewsChangeLog {
 
     /// Removes changes recorded before `cutoff`, remembering the highest number removed so tokens that
     /// old are answered with a reset; returns how many.
-    static func sweep(before cutoff: Int, on connection: any SQLDatabase) async throws -> Int {
+    static func sweep(before cutoff: Int, on connection: StoreConnection) async throws -> Int {
         let highest = try await connection.raw(
             """
             SELECT MAX(seq) AS highest FROM news_changes WHERE changed_at < \(bind: cutoff)
@@ -150,7 +150,7 @@ public enum NewsChangeLog {
     }
 
     /// Replaces the resource's row by a new one, shown once if it is `shown` now or its old row says so.
-    private static func insert(_ type: ResourceType, _ id: Int, shown: Bool, now: Int, on connection: any SQLDatabase) async throws {
+    private static func insert(_ type: ResourceType, _ id: Int, shown: Bool, now: Int, on connection: StoreConnection) async throws {
         let shownBefore = try await connection.raw(
             """
             DELETE FROM news_changes WHERE resource_type = \(bind: type.rawValue) AND resource_id = \(bind: id) RETURNING was_shown
@@ -164,8 +164,8 @@ public enum NewsChangeLog {
         ).run()
     }
 
-    private static func lock(_ connection: any SQLDatabase) async throws {
-        guard connection.dialect.name == "postgresql" else { return }
+    private static func lock(_ connection: StoreConnection) async throws {
+        guard connection.isPostgres else { return }
         try await connection.raw("SELECT pg_advisory_xact_lock(\(bind: Self.writeLockKey))").run()
     }
 }

@@ -1,4 +1,4 @@
-public import SQLKit
+package import SQLKit
 
 /// What the public news API reads: shown categories and articles, newest first by `(add_date, id)`,
 /// each with its identity. An article is shown when it is validated, its `add_date` has come and it
@@ -29,7 +29,7 @@ public enum NewsFeedStore {
     // MARK: Categories
 
     /// Every category with its shown articles counted, by position then label.
-    public static func categories(now: Int, on connection: any SQLDatabase) async throws -> [PublishedCategory] {
+    public static func categories(now: Int, on connection: StoreConnection) async throws -> [PublishedCategory] {
         try await connection.raw(Self.categoriesQuery(now: now)).all().map(Self.publishedCategory)
     }
 
@@ -39,13 +39,13 @@ public enum NewsFeedStore {
     }
 
     /// The category with this ID or moniker.
-    public static func category(_ reference: String, now: Int, on connection: any SQLDatabase) async throws -> PublishedCategory? {
+    public static func category(_ reference: String, now: Int, on connection: StoreConnection) async throws -> PublishedCategory? {
         guard let id = try await Self.categoryID(reference, on: connection) else { return nil }
         return try await connection.raw("\(Self.categorySelect(now: now)) WHERE c.id = \(bind: id)").first().map(Self.publishedCategory)
     }
 
     /// The ID of the category with this ID or moniker.
-    public static func categoryID(_ reference: String, on connection: any SQLDatabase) async throws -> Int? {
+    public static func categoryID(_ reference: String, on connection: StoreConnection) async throws -> Int? {
         if let id = Int(reference) {
             return try await connection.raw("SELECT id FROM news_categories WHERE id = \(bind: id)").first()?.decode(column: "id", as: Int.self)
         }
@@ -71,7 +71,7 @@ public enum NewsFeedStore {
     /// serve: a search walks `news_listing` newest first and stops when the page is full.
     public static func articles(
         in categories: [Int]?, containing words: [String] = [], after position: Position?, newerThan newer: Position? = nil, limit: Int,
-        offset: Int = 0, now: Int, on connection: any SQLDatabase
+        offset: Int = 0, now: Int, on connection: StoreConnection
     ) async throws -> [PublishedArticle] {
         let query = Self.articlesQuery(
             in: categories, containing: words, after: position, newerThan: newer, limit: limit, offset: offset, now: now
@@ -98,7 +98,7 @@ public enum NewsFeedStore {
 
     /// Where article `id` sits in lists, when it is shown or ever was (an app can hold only those);
     /// nil for any other, so a draft's place stays unknown.
-    public static func position(ofArticle id: Int, on connection: any SQLDatabase) async throws -> Position? {
+    public static func position(ofArticle id: Int, on connection: StoreConnection) async throws -> Position? {
         try await connection.raw(
             """
             SELECT n.add_date FROM news n WHERE n.id = \(bind: id) AND (n.listed = \(bind: true) OR EXISTS (
@@ -109,7 +109,7 @@ public enum NewsFeedStore {
     }
 
     /// The shown article with this ID or moniker.
-    public static func article(_ reference: String, now: Int, on connection: any SQLDatabase) async throws -> PublishedArticle? {
+    public static func article(_ reference: String, now: Int, on connection: StoreConnection) async throws -> PublishedArticle? {
         let id: Int
         if let number = Int(reference) {
             id = number
@@ -121,7 +121,7 @@ public enum NewsFeedStore {
     }
 
     /// The shown articles among `ids`, newest first.
-    public static func articles(ids: [Int], now: Int, on connection: any SQLDatabase) async throws -> [PublishedArticle] {
+    public static func articles(ids: [Int], now: Int, on connection: StoreConnection) async throws -> [PublishedArticle] {
         guard !ids.isEmpty else { return [] }
         return try await connection.raw(
             """
@@ -134,8 +134,8 @@ public enum NewsFeedStore {
     /// walks `news_category` backwards per category, so the cost is categories × `perCategory` rows,
     /// not the whole table as a window function over it would be: a `LATERAL` join on PostgreSQL, a
     /// correlated `IN (… LIMIT)` on SQLite (which has no `LATERAL` but plans that form per category).
-    public static func top(perCategory: Int, in categories: [Int]?, now: Int, on connection: any SQLDatabase) async throws -> [PublishedArticle] {
-        let query = Self.topQuery(perCategory: perCategory, in: categories, now: now, postgres: connection.dialect.name == "postgresql")
+    public static func top(perCategory: Int, in categories: [Int]?, now: Int, on connection: StoreConnection) async throws -> [PublishedArticle] {
+        let query = Self.topQuery(perCategory: perCategory, in: categories, now: now, postgres: connection.isPostgres)
         return try await connection.raw(query).all().map(Self.publishedArticle)
     }
 
@@ -154,7 +154,7 @@ public enum NewsFeedStore {
     }
 
     /// The next time the clock changes what is shown (an `add_date` or an expiry after `now`), if any.
-    public static func nextClockChange(after now: Int, on connection: any SQLDatabase) async throws -> Int? {
+    public static func nextClockChange(after now: Int, on connection: StoreConnection) async throws -> Int? {
         let row = try await connection.raw(Self.nextClockChangeQuery(after: now)).first()
         let times = [try row?.decode(column: "published", as: Int?.self), try row?.decode(column: "expiring", as: Int?.self)]
         return times.compactMap { $0 ?? nil }.min()

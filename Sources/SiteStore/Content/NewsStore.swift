@@ -1,4 +1,4 @@
-public import SQLKit
+import SQLKit
 
 /// Reads and writes news categories and articles (tables `news_categories`, `news`), each with its
 /// identity (moniker and GUID). Every write is recorded in the change log (``NewsChangeLog``) on the
@@ -7,17 +7,17 @@ public enum NewsStore {
     // MARK: Categories
 
     /// Every category, by ID.
-    public static func categories(on connection: any SQLDatabase) async throws -> [NewsCategory] {
+    public static func categories(on connection: StoreConnection) async throws -> [NewsCategory] {
         try await connection.raw("SELECT \(unsafeRaw: Self.categoryColumns) FROM news_categories ORDER BY id").all().map(Self.category)
     }
 
     /// The category with this ID.
-    public static func category(id: Int, on connection: any SQLDatabase) async throws -> NewsCategory? {
+    public static func category(id: Int, on connection: StoreConnection) async throws -> NewsCategory? {
         try await connection.raw("SELECT \(unsafeRaw: Self.categoryColumns) FROM news_categories WHERE id = \(bind: id)").first().map(Self.category)
     }
 
     /// Creates a category and its identity; returns its ID.
-    public static func createCategory(label: String, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws -> Int {
+    public static func createCategory(label: String, on connection: StoreConnection, now: Int = UnixTime.now) async throws -> Int {
         let row = try await connection.raw(
             """
             INSERT INTO news_categories (label, edited_at) VALUES (\(bind: label), \(bind: now)) RETURNING id
@@ -30,7 +30,7 @@ public enum NewsStore {
     }
 
     /// Applies `changes` to category `id`, stamping its edit time when anything changed.
-    public static func apply(_ changes: NewsCategoryChanges, toCategory id: Int, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws {
+    public static func apply(_ changes: NewsCategoryChanges, toCategory id: Int, on connection: StoreConnection, now: Int = UnixTime.now) async throws {
         var assignments = ColumnAssignments()
         assignments.set("label", changes.label)
         assignments.set("notes", changes.notes)
@@ -45,12 +45,12 @@ public enum NewsStore {
     }
 
     /// How many articles category `id` holds.
-    public static func articleCount(inCategory id: Int, on connection: any SQLDatabase) async throws -> Int {
+    public static func articleCount(inCategory id: Int, on connection: StoreConnection) async throws -> Int {
         try await connection.raw("SELECT COUNT(*) AS n FROM news WHERE category_id = \(bind: id)").first()?.decode(column: "n", as: Int.self) ?? 0
     }
 
     /// Deletes category `id` and its identity.
-    public static func deleteCategory(id: Int, on connection: any SQLDatabase) async throws {
+    public static func deleteCategory(id: Int, on connection: StoreConnection) async throws {
         try await connection.raw("DELETE FROM news_categories WHERE id = \(bind: id)").run()
         try await ResourceIdentityStore.remove(.newsCategory, id: id, on: connection)
         try await NewsChangeLog.recordCategory(id, on: connection)
@@ -59,12 +59,12 @@ public enum NewsStore {
     // MARK: Articles
 
     /// The articles of category `id`, by ID.
-    public static func articles(inCategory id: Int, on connection: any SQLDatabase) async throws -> [NewsArticle] {
+    public static func articles(inCategory id: Int, on connection: StoreConnection) async throws -> [NewsArticle] {
         try await connection.raw("SELECT \(unsafeRaw: Self.articleColumns) FROM news WHERE category_id = \(bind: id) ORDER BY id").all().map(Self.article)
     }
 
     /// The article with this ID.
-    public static func article(id: Int, on connection: any SQLDatabase) async throws -> NewsArticle? {
+    public static func article(id: Int, on connection: StoreConnection) async throws -> NewsArticle? {
         try await connection.raw("SELECT \(unsafeRaw: Self.articleColumns) FROM news WHERE id = \(bind: id)").first().map(Self.article)
     }
 
@@ -72,7 +72,7 @@ public enum NewsStore {
     /// change log records it once, as created.
     public static func createArticle(
         title: String, categoryID: Int, submitterID: Int, applying changes: NewsArticleChanges = NewsArticleChanges(),
-        on connection: any SQLDatabase, now: Int = UnixTime.now
+        on connection: StoreConnection, now: Int = UnixTime.now
     ) async throws -> Int {
         let row = try await connection.raw(
             """
@@ -89,7 +89,7 @@ public enum NewsStore {
     }
 
     /// Applies `changes` to article `id`; `editedAt` also stamps its edit time.
-    public static func apply(_ changes: NewsArticleChanges, toArticle id: Int, editedAt: Int?, on connection: any SQLDatabase) async throws {
+    public static func apply(_ changes: NewsArticleChanges, toArticle id: Int, editedAt: Int?, on connection: StoreConnection) async throws {
         let shownBefore = try await Self.isShown(id, on: connection)
         guard try await Self.update(id, with: changes, editedAt: editedAt, on: connection) else { return }
         if let title = changes.title { try await ResourceIdentityStore.relabel(.news, id: id, label: title, on: connection) }
@@ -98,7 +98,7 @@ public enum NewsStore {
     }
 
     /// Deletes article `id` and its identity.
-    public static func deleteArticle(id: Int, on connection: any SQLDatabase) async throws {
+    public static func deleteArticle(id: Int, on connection: StoreConnection) async throws {
         let shownBefore = try await Self.isShown(id, on: connection)
         try await connection.raw("DELETE FROM news WHERE id = \(bind: id)").run()
         try await ResourceIdentityStore.remove(.news, id: id, on: connection)
@@ -107,7 +107,7 @@ public enum NewsStore {
 
     /// Writes `changes` to article `id`; false when there was nothing to write.
     @discardableResult
-    private static func update(_ id: Int, with changes: NewsArticleChanges, editedAt: Int?, on connection: any SQLDatabase) async throws -> Bool {
+    private static func update(_ id: Int, with changes: NewsArticleChanges, editedAt: Int?, on connection: StoreConnection) async throws -> Bool {
         var assignments = ColumnAssignments()
         assignments.set("title", changes.title)
         assignments.set("summary", changes.summary)
@@ -138,7 +138,7 @@ public enum NewsStore {
 
     /// Whether article `id` is shown (before the write about to change it, so the change log knows an
     /// app may hold it).
-    private static func isShown(_ id: Int, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws -> Bool {
+    private static func isShown(_ id: Int, on connection: StoreConnection, now: Int = UnixTime.now) async throws -> Bool {
         try await connection.raw("SELECT 1 AS shown FROM news WHERE id = \(bind: id) AND \(NewsFeedStore.visible("news", now: now))").first() != nil
     }
 
@@ -147,14 +147,14 @@ public enum NewsStore {
     /// Gives up to `limit` articles without search text theirs (rows written before search existed);
     /// returns how many.
     @discardableResult
-    public static func fillMissingSearchText(limit: Int, on connection: any SQLDatabase) async throws -> Int {
+    public static func fillMissingSearchText(limit: Int, on connection: StoreConnection) async throws -> Int {
         let ids = try await connection.raw("SELECT id FROM news WHERE search_text IS NULL LIMIT \(bind: limit)").all()
             .map { try $0.decode(column: "id", as: Int.self) }
         for id in ids { try await Self.refreshSearchText(ofArticle: id, on: connection) }
         return ids.count
     }
 
-    private static func refreshSearchText(ofArticle id: Int, on connection: any SQLDatabase) async throws {
+    private static func refreshSearchText(ofArticle id: Int, on connection: StoreConnection) async throws {
         guard let article = try await Self.article(id: id, on: connection) else { return }
         let text = SearchText.fold([article.title, article.summary, article.article, article.author].joined(separator: " "))
         try await connection.raw("UPDATE news SET search_text = \(bind: text) WHERE id = \(bind: id)").run()

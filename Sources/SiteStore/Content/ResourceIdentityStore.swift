@@ -1,5 +1,5 @@
 import Foundation
-public import SQLKit
+import SQLKit
 
 /// Gives resources their moniker and GUID when they are created, and finds them by either.
 ///
@@ -13,7 +13,7 @@ public enum ResourceIdentityStore {
     /// another transaction took meanwhile (the unique index decides; on PostgreSQL the insert waits
     /// for that transaction) and tries the next free one, instead of failing the write.
     @discardableResult
-    public static func assign(_ type: ResourceType, id: Int, label: String, on connection: any SQLDatabase) async throws -> ResourceIdentity {
+    public static func assign(_ type: ResourceType, id: Int, label: String, on connection: StoreConnection) async throws -> ResourceIdentity {
         let base = Moniker.base(for: label)
         let guid = UUID().uuidString.lowercased()
         for _ in 0..<Self.attempts {
@@ -48,7 +48,7 @@ public enum ResourceIdentityStore {
 
     /// Gives an identity to every resource of `type` that has none yet (groups and members seeded or
     /// imported before identities existed).
-    public static func assignMissing(_ type: ResourceType, on connection: any SQLDatabase) async throws {
+    public static func assignMissing(_ type: ResourceType, on connection: StoreConnection) async throws {
         let rows = try await connection.raw(
             """
             SELECT l.id AS id, l.label AS label FROM (\(Self.labels(of: type))) l
@@ -63,7 +63,7 @@ public enum ResourceIdentityStore {
 
     /// Changes the label of an identity (its resource was renamed); the moniker stays, so paths and
     /// references keep working.
-    public static func relabel(_ type: ResourceType, id: Int, label: String, on connection: any SQLDatabase) async throws {
+    public static func relabel(_ type: ResourceType, id: Int, label: String, on connection: StoreConnection) async throws {
         try await connection.raw(
             """
             UPDATE resource_ids SET label = \(bind: label) WHERE resource_type = \(bind: type.rawValue) AND resource_id = \(bind: id)
@@ -83,7 +83,7 @@ public enum ResourceIdentityStore {
     }
 
     /// Every identity of `type`, by resource ID.
-    public static func all(_ type: ResourceType, on connection: any SQLDatabase) async throws -> [Int: ResourceIdentity] {
+    public static func all(_ type: ResourceType, on connection: StoreConnection) async throws -> [Int: ResourceIdentity] {
         let rows = try await connection.raw(
             """
             SELECT resource_id, moniker, label, guid FROM resource_ids WHERE resource_type = \(bind: type.rawValue)
@@ -98,7 +98,7 @@ public enum ResourceIdentityStore {
     }
 
     /// The identity of `type` with this moniker.
-    public static func find(_ type: ResourceType, moniker: String, on connection: any SQLDatabase) async throws -> ResourceIdentity? {
+    public static func find(_ type: ResourceType, moniker: String, on connection: StoreConnection) async throws -> ResourceIdentity? {
         try await connection.raw(
             """
             SELECT resource_id, moniker, label, guid FROM resource_ids WHERE resource_type = \(bind: type.rawValue) AND moniker = \(bind: moniker)
@@ -107,7 +107,7 @@ public enum ResourceIdentityStore {
     }
 
     /// The identity of `type` and `id`.
-    public static func find(_ type: ResourceType, id: Int, on connection: any SQLDatabase) async throws -> ResourceIdentity? {
+    public static func find(_ type: ResourceType, id: Int, on connection: StoreConnection) async throws -> ResourceIdentity? {
         try await connection.raw(
             """
             SELECT resource_id, moniker, label, guid FROM resource_ids WHERE resource_type = \(bind: type.rawValue) AND resource_id = \(bind: id)
@@ -116,7 +116,7 @@ public enum ResourceIdentityStore {
     }
 
     /// The identity with this GUID, of whatever type.
-    public static func find(guid: String, on connection: any SQLDatabase) async throws -> ResourceIdentity? {
+    public static func find(guid: String, on connection: StoreConnection) async throws -> ResourceIdentity? {
         let row = try await connection.raw(
             """
             SELECT resource_type, resource_id, moniker, label, guid FROM resource_ids WHERE guid = \(bind: guid.lowercased())
@@ -127,7 +127,7 @@ public enum ResourceIdentityStore {
     }
 
     /// Forgets the identity of a deleted resource.
-    public static func remove(_ type: ResourceType, id: Int, on connection: any SQLDatabase) async throws {
+    public static func remove(_ type: ResourceType, id: Int, on connection: StoreConnection) async throws {
         try await connection.raw("DELETE FROM resource_ids WHERE resource_type = \(bind: type.rawValue) AND resource_id = \(bind: id)").run()
     }
 

@@ -1,10 +1,10 @@
-public import SQLKit
+import SQLKit
 
 /// Reads and writes `staff_messages` (what `contact_us` receives, administered under
 /// `/var/contact_messages` in `content/commandr_fs`).
 public enum StaffMessageStore {
     /// Stores `message` on `connection` with its moniker and GUID; returns its ID.
-    public static func create(_ message: StaffMessage, on connection: any SQLDatabase) async throws -> Int {
+    public static func create(_ message: StaffMessage, on connection: StoreConnection) async throws -> Int {
         let row = try await connection.raw(
             """
             INSERT INTO staff_messages (member_id, name, email, title, category, post, ip, created_at, status)
@@ -20,28 +20,28 @@ public enum StaffMessageStore {
     }
 
     /// Every message, oldest first.
-    public static func all(on connection: any SQLDatabase) async throws -> [StaffMessage] {
+    public static func all(on connection: StoreConnection) async throws -> [StaffMessage] {
         try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM staff_messages ORDER BY id").all().map(Self.message)
     }
 
     /// The message with this ID.
-    public static func find(id: Int, on connection: any SQLDatabase) async throws -> StaffMessage? {
+    public static func find(id: Int, on connection: StoreConnection) async throws -> StaffMessage? {
         try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM staff_messages WHERE id = \(bind: id)").first().map(Self.message)
     }
 
     /// Sets the status of message `id`.
-    public static func setStatus(_ status: StaffMessage.Status, id: Int, on connection: any SQLDatabase) async throws {
+    public static func setStatus(_ status: StaffMessage.Status, id: Int, on connection: StoreConnection) async throws {
         try await connection.raw("UPDATE staff_messages SET status = \(bind: status.rawValue) WHERE id = \(bind: id)").run()
     }
 
     /// Deletes message `id` and its identity.
-    public static func delete(id: Int, on connection: any SQLDatabase) async throws {
+    public static func delete(id: Int, on connection: StoreConnection) async throws {
         try await connection.raw("DELETE FROM staff_messages WHERE id = \(bind: id)").run()
         try await ResourceIdentityStore.remove(.contactMessage, id: id, on: connection)
     }
 
     /// The e-mail addresses of every administrator who has one and is not banned.
-    public static func administratorAddresses(on connection: any SQLDatabase) async throws -> [String] {
+    public static func administratorAddresses(on connection: StoreConnection) async throws -> [String] {
         try await connection.raw(
             """
             SELECT DISTINCT m.email FROM members m

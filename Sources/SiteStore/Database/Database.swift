@@ -4,7 +4,7 @@ import NIOConcurrencyHelpers
 public import NIOCore
 public import NIOPosix
 import PostgresKit
-public import SQLKit
+import SQLKit
 import SQLiteKit
 import Synchronization
 
@@ -116,8 +116,8 @@ public final class Database: Sendable {
     ///
     /// A database that cannot be used right now (see ``DatabaseUnavailable``) throws
     /// ``DatabaseUnavailable`` whatever the driver said; other errors pass through unchanged.
-    public func withConnection<Result>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
-        try await self.withLease { try await body($0.sql) }
+    public func withConnection<Result>(_ body: (StoreConnection) async throws -> Result) async throws -> Result {
+        try await self.withLease { try await body(StoreConnection($0.sql)) }
     }
 
     /// A leased connection: its SQL, and whether it must be closed rather than lent again.
@@ -166,7 +166,7 @@ public final class Database: Sendable {
     /// - Parameter foreignKeysOff: on SQLite, runs with foreign keys off (a table others refer to can
     ///   then be rebuilt) and refuses to commit when `PRAGMA foreign_key_check` finds a broken
     ///   reference; ignored on PostgreSQL.
-    public func transaction<Result>(foreignKeysOff: Bool = false, _ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
+    public func transaction<Result>(foreignKeysOff: Bool = false, _ body: (StoreConnection) async throws -> Result) async throws -> Result {
         let pausesForeignKeys = foreignKeysOff && self.engine == .sqlite
         return try await self.withLease { lease in
             let connection = lease.sql
@@ -178,7 +178,7 @@ public final class Database: Sendable {
             try await connection.raw(self.engine == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
             let result: Result
             do {
-                result = try await body(connection)
+                result = try await body(StoreConnection(connection))
                 if pausesForeignKeys, try await connection.raw("PRAGMA foreign_key_check").first() != nil { throw BrokenForeignKeys() }
             } catch {
                 try? await connection.raw("ROLLBACK").run()

@@ -110,7 +110,7 @@ public struct MaintenanceSweep: Sendable {
 
     /// Deletes the rows of `table` matching `condition` and says how many there were (counted first in
     /// the same transaction, rather than returned one by one: a first sweep may remove millions).
-    private static func delete(from table: String, where condition: SQLQueryString, on connection: any SQLDatabase) async throws -> Int {
+    private static func delete(from table: String, where condition: SQLQueryString, on connection: StoreConnection) async throws -> Int {
         let count =
             try await connection.raw("SELECT count(*) AS removed FROM \(unsafeRaw: table) WHERE \(condition)").first()?
             .decode(column: "removed", as: Int.self) ?? 0

@@ -1,4 +1,4 @@
-public import SQLKit
+import SQLKit
 
 /// Reads and writes usergroups (table `groups`). Group names are unique regardless of case (a unique
 /// index decides; a clash throws ``DuplicateValue``).
@@ -27,7 +27,7 @@ public struct GroupStore: Sendable {
     }
 
     /// Every group, by ID.
-    public static func all(on connection: any SQLDatabase) async throws -> [GroupRecord] {
+    public static func all(on connection: StoreConnection) async throws -> [GroupRecord] {
         try await connection.raw(
             """
             SELECT id, name, is_default, is_super_admin, is_super_moderator, is_presented_at_install FROM groups ORDER BY id
@@ -45,7 +45,7 @@ public struct GroupStore: Sendable {
     }
 
     /// Creates a group with no standing, and its identity; returns its ID.
-    public static func create(name: String, on connection: any SQLDatabase) async throws -> Int {
+    public static func create(name: String, on connection: StoreConnection) async throws -> Int {
         let row = try await DuplicateValue.catching(Self.uniqueIndexes(name)) {
             try await connection.raw(
                 """
@@ -60,7 +60,7 @@ public struct GroupStore: Sendable {
     }
 
     /// Applies `changes` to group `id`; a new name relabels its identity too.
-    public static func apply(_ changes: GroupChanges, to id: Int, on connection: any SQLDatabase) async throws {
+    public static func apply(_ changes: GroupChanges, to id: Int, on connection: StoreConnection) async throws {
         var assignments = ColumnAssignments()
         assignments.set("name", changes.name)
         assignments.set("is_default", changes.isDefault)
@@ -77,13 +77,13 @@ public struct GroupStore: Sendable {
     }
 
     /// How many members group `id` has.
-    public static func memberCount(_ id: Int, on connection: any SQLDatabase) async throws -> Int {
+    public static func memberCount(_ id: Int, on connection: StoreConnection) async throws -> Int {
         try await connection.raw("SELECT COUNT(*) AS n FROM group_members WHERE group_id = \(bind: id)").first()?
             .decode(column: "n", as: Int.self) ?? 0
     }
 
     /// Deletes group `id` and its identity.
-    public static func delete(_ id: Int, on connection: any SQLDatabase) async throws {
+    public static func delete(_ id: Int, on connection: StoreConnection) async throws {
         try await connection.raw("DELETE FROM groups WHERE id = \(bind: id)").run()
         try await ResourceIdentityStore.remove(.group, id: id, on: connection)
     }

@@ -1,9 +1,9 @@
-public import SQLKit
+import SQLKit
 
 extension MemberStore {
     /// Applies `changes` to `memberID` on `connection` in one statement; a taken username or address
     /// throws ``DuplicateValue``. A renamed member's identity is relabelled with it.
-    public static func apply(_ changes: MemberChanges, to memberID: Int, on connection: any SQLDatabase) async throws {
+    public static func apply(_ changes: MemberChanges, to memberID: Int, on connection: StoreConnection) async throws {
         guard !changes.isEmpty else { return }
         var assignments = ColumnAssignments()
         assignments.set("username", changes.username)
@@ -30,7 +30,7 @@ extension MemberStore {
 
     /// Replaces the stored password hash (dropping any legacy salt, which only legacy hashes use) on
     /// `connection`; `confirmingEmail` also marks the address confirmed (the reset link proved it).
-    public static func setPasswordHash(_ hash: String, memberID: Int, confirmingEmail: Bool = false, on connection: any SQLDatabase) async throws {
+    public static func setPasswordHash(_ hash: String, memberID: Int, confirmingEmail: Bool = false, on connection: StoreConnection) async throws {
         let confirmation: SQLQueryString = confirmingEmail ? ", email_confirmed = \(bind: true)" : ""
         try await connection.raw(
             "UPDATE members SET password_hash = \(bind: hash), legacy_salt = ''\(confirmation) WHERE id = \(bind: memberID)"
@@ -43,7 +43,7 @@ extension MemberStore {
     }
 
     /// Marks the member's e-mail address confirmed.
-    public static func confirmEmail(memberID: Int, on connection: any SQLDatabase) async throws {
+    public static func confirmEmail(memberID: Int, on connection: StoreConnection) async throws {
         try await connection.raw("UPDATE members SET email_confirmed = \(bind: true) WHERE id = \(bind: memberID)").run()
     }
 
@@ -56,7 +56,7 @@ extension MemberStore {
 
     /// Removes the member on `connection`: banned and logged out first (so nothing holding an old read
     /// of the row lets it back in), then deleted with its identity.
-    public static func delete(memberID: Int, on connection: any SQLDatabase) async throws {
+    public static func delete(memberID: Int, on connection: StoreConnection) async throws {
         try await connection.raw("UPDATE members SET banned = \(bind: true) WHERE id = \(bind: memberID)").run()
         try await DeviceSessionStore.revokeAll(memberID: memberID, now: UnixTime.now, on: connection)
         try await connection.raw("DELETE FROM members WHERE id = \(bind: memberID)").run()
@@ -65,7 +65,7 @@ extension MemberStore {
 
     /// Removes, on `connection`, every account whose address is still unconfirmed and that joined before
     /// `cutoff` (it never could log in), with its identity; returns how many.
-    public static func deletePending(joinedBefore cutoff: Int, on connection: any SQLDatabase) async throws -> Int {
+    public static func deletePending(joinedBefore cutoff: Int, on connection: StoreConnection) async throws -> Int {
         let pending: SQLQueryString =
             "SELECT id FROM members WHERE email_confirmed = \(bind: false) AND join_time < \(bind: cutoff) AND id <> \(bind: MemberRecord.guestID)"
         let ids = try await connection.raw(pending).all().map { try $0.decode(column: "id", as: Int.self) }

@@ -1,4 +1,4 @@
-public import SQLKit
+import SQLKit
 
 /// Reads and creates accounts (table `members` and their rows in `group_members`).
 ///
@@ -19,7 +19,7 @@ public struct MemberStore: Sendable {
 
     /// Creates the account, its group memberships and its identity on `connection`, inside the
     /// caller's transaction (a ``DuplicateValue`` then leaves that transaction to be rolled back).
-    public static func create(_ member: NewMember, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws -> Int {
+    public static func create(_ member: NewMember, on connection: StoreConnection, now: Int = UnixTime.now) async throws -> Int {
         let row = try await DuplicateValue.catching(Self.uniqueIndexes(username: member.username, email: member.email)) {
             try await connection.raw(
                 """
@@ -68,24 +68,24 @@ public struct MemberStore: Sendable {
     }
 
     /// The member with this ID, read on `connection` (inside the caller's transaction).
-    public static func find(id: Int, on connection: any SQLDatabase) async throws -> MemberRecord? {
+    public static func find(id: Int, on connection: StoreConnection) async throws -> MemberRecord? {
         try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM members WHERE id = \(bind: id)").first().map(Self.record)
     }
 
     /// The IDs of the members whose primary group is `groupID`.
-    public static func ids(inPrimaryGroup groupID: Int, on connection: any SQLDatabase) async throws -> [Int] {
+    public static func ids(inPrimaryGroup groupID: Int, on connection: StoreConnection) async throws -> [Int] {
         try await connection.raw("SELECT id FROM members WHERE primary_group_id = \(bind: groupID)").all()
             .map { try $0.decode(column: "id", as: Int.self) }
     }
 
     /// The IDs of every group `memberID` belongs to, in order.
-    public static func groupIDs(of memberID: Int, on connection: any SQLDatabase) async throws -> [Int] {
+    public static func groupIDs(of memberID: Int, on connection: StoreConnection) async throws -> [Int] {
         try await connection.raw("SELECT group_id FROM group_members WHERE member_id = \(bind: memberID) ORDER BY group_id").all()
             .map { try $0.decode(column: "group_id", as: Int.self) }
     }
 
     /// Makes `groupIDs` the member's groups, replacing the ones it had.
-    public static func setGroups(_ groupIDs: Set<Int>, memberID: Int, on connection: any SQLDatabase) async throws {
+    public static func setGroups(_ groupIDs: Set<Int>, memberID: Int, on connection: StoreConnection) async throws {
         try await connection.raw("DELETE FROM group_members WHERE member_id = \(bind: memberID)").run()
         for group in groupIDs.sorted() {
             try await connection.raw("INSERT INTO group_members (group_id, member_id) VALUES (\(bind: group), \(bind: memberID))").run()

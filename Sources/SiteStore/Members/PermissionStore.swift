@@ -51,7 +51,7 @@ public struct PermissionStore: Sendable {
         }
     }
 
-    private static func membership(of memberID: Int, on connection: any SQLDatabase) async throws -> Membership? {
+    private static func membership(of memberID: Int, on connection: StoreConnection) async throws -> Membership? {
         let rows = try await connection.raw(
             """
             SELECT m.username, g.id, g.name, g.is_super_admin, g.is_super_moderator
@@ -76,7 +76,7 @@ public struct PermissionStore: Sendable {
     }
 
     /// The distinct, sorted values of each named query, in one round trip (a login reads three lists).
-    private static func lists(_ queries: [String: SQLQueryString], on connection: any SQLDatabase) async throws -> [String: [String]] {
+    private static func lists(_ queries: [String: SQLQueryString], on connection: StoreConnection) async throws -> [String: [String]] {
         let union = queries.sorted { $0.key < $1.key }.map { name, query -> SQLQueryString in
             "SELECT DISTINCT \(bind: name) AS list, value FROM (\(query)) AS \(ident: name)"
         }.joined(separator: " UNION ALL ")

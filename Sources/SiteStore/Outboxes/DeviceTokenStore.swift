@@ -1,4 +1,4 @@
-public import SQLKit
+package import SQLKit
 
 /// Registered push devices (table `device_tokens`).
 ///
@@ -19,7 +19,7 @@ public enum DeviceTokenStore {
     /// together) are made as if one after the other (of two registrations of one token the later
     /// decides) in few statements: one read for all of them, one reservation per limited subject, and
     /// one write for those that need it.
-    public static func register(_ requests: [DeviceTokenRequest], on connection: any SQLDatabase) async throws -> [DeviceRegistration] {
+    public static func register(_ requests: [DeviceTokenRequest], on connection: StoreConnection) async throws -> [DeviceRegistration] {
         guard !requests.isEmpty else { return [] }
         var stored: [DeviceTokenKey: (memberID: Int?, lastSeenAt: Int)] = [:]
         for row in try await connection.raw(Self.registrationsQuery(requests.map { ($0.platform, $0.token) })).all() {
@@ -58,7 +58,7 @@ public enum DeviceTokenStore {
     /// left, with the seconds to wait. Each subject reserves room for the new tokens that count against
     /// it, in the order they came; a token refused by one subject gives its room back to the others.
     private static func admitNewTokens(
-        _ requests: [DeviceTokenRequest], known: Set<DeviceTokenKey>, on connection: any SQLDatabase
+        _ requests: [DeviceTokenRequest], known: Set<DeviceTokenKey>, on connection: StoreConnection
     ) async throws -> [DeviceTokenKey: Int] {
         var adding: [DeviceTokenKey: DeviceTokenRequest] = [:]
         var order: [DeviceTokenKey] = []
@@ -127,7 +127,7 @@ public enum DeviceTokenStore {
     }
 
     /// Forgets a token the push service called dead.
-    public static func remove(token: String, platform: PushPlatform, on connection: any SQLDatabase) async throws {
+    public static func remove(token: String, platform: PushPlatform, on connection: StoreConnection) async throws {
         try await connection.raw("DELETE FROM device_tokens WHERE platform = \(bind: platform.rawValue) AND token = \(bind: token)").run()
     }
 }

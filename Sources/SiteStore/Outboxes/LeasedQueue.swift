@@ -103,7 +103,7 @@ struct LeasedQueue: Sendable {
 
     /// Records an attempt on row `id` held by `owner` on `connection`: `assignments` (status and its
     /// details), one more attempt, lease released.
-    func finishAttempt(_ id: Int, owner: String, _ assignments: SQLQueryString, on connection: any SQLDatabase) async throws {
+    func finishAttempt(_ id: Int, owner: String, _ assignments: SQLQueryString, on connection: StoreConnection) async throws {
         try await connection.raw(
             """
             UPDATE \(unsafeRaw: self.table) SET \(assignments), attempts = attempts + 1, lease_owner = NULL, lease_until = NULL

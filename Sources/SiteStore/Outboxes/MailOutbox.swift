@@ -1,5 +1,5 @@
 import Foundation
-public import SQLKit
+import SQLKit
 
 /// The durable queue of outgoing e-mail (table `mail_outbox`).
 ///
@@ -19,7 +19,7 @@ public struct MailOutbox: Sendable {
     /// Queues `mail` on `connection` (normally inside the caller's transaction), marked with the
     /// ``RequestOrigin`` of the current task; returns its ID.
     @discardableResult
-    public static func enqueue(_ mail: OutgoingMail, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws -> Int {
+    public static func enqueue(_ mail: OutgoingMail, on connection: StoreConnection, now: Int = UnixTime.now) async throws -> Int {
         let messageID = "\(UUID().uuidString.lowercased())@endpoint.invalid"
         let row = try await connection.raw(
             """
@@ -81,7 +81,7 @@ public struct MailOutbox: Sendable {
     /// Blanks, on `connection`, the link codes of finished mails queued before secrets were kept apart
     /// (`secret` unset): every `code=` followed by a code's 32 characters; marks each row looked at
     /// (`secret` empty), so it is read once. Returns how many rows it changed.
-    public static func blankLegacyLinks(on connection: any SQLDatabase) async throws -> Int {
+    public static func blankLegacyLinks(on connection: StoreConnection) async throws -> Int {
         var changed = 0
         while true {
             let rows = try await connection.raw(

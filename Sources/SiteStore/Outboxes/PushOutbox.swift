@@ -1,4 +1,4 @@
-public import SQLKit
+import SQLKit
 
 /// The durable queue of push notifications (table `push_outbox`), one row per device.
 ///
@@ -25,7 +25,7 @@ public struct PushOutbox: Sendable {
     /// too (so a rolled-back change queues nothing, and a committed one reaches every device that was
     /// registered when it was queued).
     @discardableResult
-    public static func enqueue(payload: String, to target: PushTarget, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws -> Int {
+    public static func enqueue(payload: String, to target: PushTarget, on connection: StoreConnection, now: Int = UnixTime.now) async throws -> Int {
         let row = try await connection.raw(
             """
             SELECT count(*) AS devices, max(d.id) AS newest FROM device_tokens d WHERE \(DeviceTokenStore.reaches(target))
@@ -52,7 +52,7 @@ public struct PushOutbox: Sendable {
     @discardableResult
     public func fanOutPending(now: Int = UnixTime.now) async throws -> Bool {
         try await self.database.transaction { connection in
-            let skipLocked: SQLQueryString = connection.dialect.name == "postgresql" ? " FOR UPDATE SKIP LOCKED" : ""
+            let skipLocked: SQLQueryString = connection.isPostgres ? " FOR UPDATE SKIP LOCKED" : ""
             let row = try await connection.raw(
                 """
                 SELECT id, payload, target, member_id, after_device_id, up_to_device_id, request_id FROM push_broadcasts
@@ -94,7 +94,7 @@ public struct PushOutbox: Sendable {
     /// Queues `broadcast` for its next ``fanOutBatch`` devices, by device ID, without reading them out
     /// of the database; returns the last device ID queued when devices may remain, nil when it reached
     /// them all.
-    private static func queueBatch(of broadcast: Broadcast, now: Int, on connection: any SQLDatabase) async throws -> Int? {
+    private static func queueBatch(of broadcast: Broadcast, now: Int, on connection: StoreConnection) async throws -> Int? {
         let batch = try await connection.raw(
             """
             SELECT count(*) AS devices, max(id) AS last FROM (

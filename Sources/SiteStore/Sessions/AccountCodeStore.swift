@@ -1,5 +1,5 @@
 import Foundation
-public import SQLKit
+import SQLKit
 
 /// Single-use codes sent by e-mail (confirming an address, resetting a password), table
 /// `account_codes`.
@@ -32,7 +32,7 @@ public struct AccountCodeStore: Sendable {
     /// Stores the code hashed as `codeHash` for `memberID`, valid for `lifetimeSeconds`, on
     /// `connection` (inside the transaction that mails it).
     public static func issue(
-        memberID: Int, purpose: Purpose, codeHash: String, lifetimeSeconds: Int, on connection: any SQLDatabase, now: Int = UnixTime.now
+        memberID: Int, purpose: Purpose, codeHash: String, lifetimeSeconds: Int, on connection: StoreConnection, now: Int = UnixTime.now
     ) async throws {
         try await connection.raw(
             """
@@ -65,7 +65,7 @@ public struct AccountCodeStore: Sendable {
     }
 
     /// Marks the code used on `connection`; false when it already was (someone else got there first).
-    public static func consume(codeID: String, on connection: any SQLDatabase, now: Int = UnixTime.now) async throws -> Bool {
+    public static func consume(codeID: String, on connection: StoreConnection, now: Int = UnixTime.now) async throws -> Bool {
         try await connection.raw(
             """
             UPDATE account_codes SET used_at = \(bind: now) WHERE id = \(bind: codeID) AND used_at IS NULL RETURNING id

@@ -1,4 +1,4 @@
-public import SQLKit
+import SQLKit
 
 /// The `device_sessions` table: one row per logged-in device, found by the SHA-256 hash of its token.
 ///
@@ -69,7 +69,7 @@ public struct DeviceSessionStore: Sendable {
     /// Ends every session of `memberID` on `connection` (inside the caller's transaction); returns how
     /// many were live.
     @discardableResult
-    public static func revokeAll(memberID: Int, now: Int, on connection: any SQLDatabase) async throws -> Int {
+    public static func revokeAll(memberID: Int, now: Int, on connection: StoreConnection) async throws -> Int {
         try await connection.raw(
             """
             UPDATE device_sessions SET revoked_at = \(bind: now)

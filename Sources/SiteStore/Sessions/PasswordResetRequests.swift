@@ -1,4 +1,4 @@
-public import SQLKit
+import SQLKit
 
 /// Lost-password requests waiting to be looked at (table `password_reset_requests`): the login name a
 /// client typed, when, and the request that asked.
@@ -47,7 +47,7 @@ public struct PasswordResetRequests: Sendable {
 
     /// Removes request `id` on `connection` (inside the transaction that acts on it); false when another
     /// worker took it first.
-    public static func take(_ id: Int, on connection: any SQLDatabase) async throws -> Bool {
+    public static func take(_ id: Int, on connection: StoreConnection) async throws -> Bool {
         try await connection.raw("DELETE FROM password_reset_requests WHERE id = \(bind: id) RETURNING id").first() != nil
     }
 }

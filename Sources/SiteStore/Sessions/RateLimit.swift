@@ -54,7 +54,7 @@ public struct RateLimit: Sendable {
     ) async throws -> Admission {
         let reservation = Reservation(id: UUID().uuidString.lowercased())
         return try await self.database.transaction { connection in
-            if connection.dialect.name == "postgresql" {
+            if connection.isPostgres {
                 for key in Set(limits.map { action + "\n" + $0.subject.key }).sorted() {
                     try await connection.raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: key)))").run()
                 }
@@ -93,7 +93,7 @@ public struct RateLimit: Sendable {
 
     /// Seconds until every subject may do `action` again under its rule (the longest wait), or nil when
     /// all may now; one query however many limits apply (a login checks three).
-    static func wait(_ action: String, limits: [(subject: Subject, rule: Rule)], now: Int, on connection: any SQLDatabase) async throws -> Int? {
+    static func wait(_ action: String, limits: [(subject: Subject, rule: Rule)], now: Int, on connection: StoreConnection) async throws -> Int? {
         guard !limits.isEmpty else { return nil }
         // The `count`-th latest event inside each rule's window, if there is one: its subject must wait
         // until that event leaves the window.

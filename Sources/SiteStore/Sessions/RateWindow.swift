@@ -1,4 +1,4 @@
-public import SQLKit
+import SQLKit
 
 /// Counts actions per ``RateLimit/Subject`` in fixed windows (table `rate_windows`: one row per action,
 /// subject and window), for actions too frequent to log one row each, such as push registrations
@@ -20,7 +20,7 @@ public enum RateWindow {
     /// most `limit` actions each) on `connection`; whatever the limit leaves no room for is given back
     /// at once.
     public static func reserve(
-        _ action: String, subject: RateLimit.Subject, count: Int, limit: Int, seconds: Int, now: Int, on connection: any SQLDatabase
+        _ action: String, subject: RateLimit.Subject, count: Int, limit: Int, seconds: Int, now: Int, on connection: StoreConnection
     ) async throws -> Grant {
         let start = Self.windowStart(now, seconds: seconds)
         let used =
@@ -38,7 +38,7 @@ public enum RateWindow {
     }
 
     /// Returns `count` reserved actions of the window starting at `windowStart`.
-    public static func giveBack(_ action: String, subject: RateLimit.Subject, count: Int, windowStart: Int, on connection: any SQLDatabase) async throws {
+    public static func giveBack(_ action: String, subject: RateLimit.Subject, count: Int, windowStart: Int, on connection: StoreConnection) async throws {
         guard count > 0 else { return }
         try await connection.raw(
             """

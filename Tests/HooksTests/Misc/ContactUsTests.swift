@@ -44,7 +44,8 @@ import Testing
                 #expect(stored.first?.post == "The link on the <b>home</b> page\nis broken.")
 
                 let mails = try await smtp.waitForMessages(2)
-                try await Task.sleep(for: .milliseconds(300))
+                let outbox = MailOutbox(database: services.database)
+                try await Waiting.until("the outbox delivered") { try await outbox.backlog().pending == 0 }
                 #expect(smtp.received.count == 2, "one per administrator, nothing to the typed address")
                 #expect(Set(mails.map(\.recipient)) == ["boss@example.com", "deputy@example.com"])
                 let notice = try #require(mails.first)

@@ -1,5 +1,4 @@
 import EndpointCore
-import SQLKit
 import SiteStore
 
 /// One part of the `content/commandr_fs` tree (`/etc`, `/var/groups`, `/var/news`,
@@ -9,20 +8,20 @@ import SiteStore
 /// throws leaves everything as it was.
 protocol CommandrFilesystem: Sendable {
     /// The directory's entries, or nil when `path` is not a directory.
-    func list(_ path: [String], on connection: any SQLDatabase) async throws -> [CommandrEntry]?
+    func list(_ path: [String], on connection: StoreConnection) async throws -> [CommandrEntry]?
     /// The file's content, or nil when `path` is not a file.
-    func read(_ path: [String], on connection: any SQLDatabase) async throws -> JSONValue?
+    func read(_ path: [String], on connection: StoreConnection) async throws -> JSONValue?
     /// Creates a file at `path` (which does not exist); returns the path actually created, which may
     /// differ (resource files are named after their label).
-    func add(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws -> [String]
+    func add(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws -> [String]
     /// Changes the file at `path` (which exists).
-    func edit(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws
+    func edit(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws
     /// Removes the file at `path` (which exists).
-    func delete(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws
+    func delete(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws
     /// Where the resource with `identity` lives, or nil when this filesystem does not hold it.
-    func locate(_ identity: ResourceIdentity, on connection: any SQLDatabase) async throws -> [String]?
+    func locate(_ identity: ResourceIdentity, on connection: StoreConnection) async throws -> [String]?
 }
 
 extension CommandrFilesystem {
-    func locate(_ identity: ResourceIdentity, on connection: any SQLDatabase) async throws -> [String]? { nil }
+    func locate(_ identity: ResourceIdentity, on connection: StoreConnection) async throws -> [String]? { nil }
 }

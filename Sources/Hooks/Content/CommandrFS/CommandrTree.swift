@@ -1,5 +1,4 @@
 import EndpointCore
-import SQLKit
 import SiteStore
 
 /// The whole `content/commandr_fs` tree: the fixed directories (`/`, `/var`) and where each
@@ -36,7 +35,7 @@ struct CommandrTree: Sendable {
     }
 
     /// Where the resource with `identity` lives, as a full path.
-    func locate(_ identity: ResourceIdentity, on connection: any SQLDatabase) async throws -> CommandrPath? {
+    func locate(_ identity: ResourceIdentity, on connection: StoreConnection) async throws -> CommandrPath? {
         for mount in self.mounts {
             if let inner = try await mount.filesystem.locate(identity, on: connection) {
                 return CommandrPath(segments: mount.path + inner)

@@ -1,33 +1,32 @@
 import EndpointCore
 import Messages
-import SQLKit
 import SiteStore
 
 /// `/etc`: one file per config option. Reading gives `{"data": value}`; editing checks the value
 /// against the option's rule and applies it to the running server at once. Options cannot be
 /// added or deleted.
 struct ConfigFilesystem: CommandrFilesystem {
-    func list(_ path: [String], on connection: any SQLDatabase) async throws -> [CommandrEntry]? {
+    func list(_ path: [String], on connection: StoreConnection) async throws -> [CommandrEntry]? {
         guard path.isEmpty else { return nil }
         return try await ConfigStore.all(on: connection).map { CommandrEntry.file($0.name, size: $0.value.utf8.count) }
     }
 
-    func read(_ path: [String], on connection: any SQLDatabase) async throws -> JSONValue? {
+    func read(_ path: [String], on connection: StoreConnection) async throws -> JSONValue? {
         guard path.count == 1, let value = try await ConfigStore.value(path[0], on: connection) else { return nil }
         return ["data": .string(value)]
     }
 
-    func add(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws -> [String] {
+    func add(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws -> [String] {
         throw EndpointError.refused(.cannotCreateHere, "etc/" + path.joined(separator: "/"))
     }
 
-    func edit(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws {
+    func edit(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws {
         let name = path[0]
         let value = try ConfigOptionRule.check(Self.rawValue(write.data), option: name)
         _ = try await ConfigStore.write(name, value: value, on: connection)
     }
 
-    func delete(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws {
+    func delete(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws {
         throw EndpointError.refused(.cannotDelete, "etc/" + path.joined(separator: "/"))
     }
 

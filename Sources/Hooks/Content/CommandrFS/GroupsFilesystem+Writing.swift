@@ -3,11 +3,10 @@ import Auth
 import EndpointCore
 import Foundation
 import Messages
-import SQLKit
 import SiteStore
 
 extension GroupsFilesystem {
-    func add(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws -> [String] {
+    func add(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws -> [String] {
         guard path.count == 2 else { throw EndpointError.refused(.cannotCreateHere, "var/groups/" + path.joined(separator: "/")) }
         var properties = try write.properties()
         if path[1] == CommandrEntry.folderProperties {
@@ -23,7 +22,7 @@ extension GroupsFilesystem {
         return try await self.addMember(named: Self.label(ofFile: path[1]), in: group, &properties, write, on: connection)
     }
 
-    func edit(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws {
+    func edit(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws {
         guard let group = try await Self.group(moniker: path[0], on: connection) else { return }
         var properties = try write.properties()
         if path[1] == CommandrEntry.folderProperties {
@@ -34,7 +33,7 @@ extension GroupsFilesystem {
         try await self.applyMember(&properties, member: member, current: try await Self.json(member, on: connection), write, on: connection)
     }
 
-    func delete(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws {
+    func delete(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws {
         guard let group = try await Self.group(moniker: path[0], on: connection) else { return }
         if path[1] == CommandrEntry.folderProperties {
             let record = group.record
@@ -52,7 +51,7 @@ extension GroupsFilesystem {
         write.forgetMember(member.id)
     }
 
-    private func applyGroup(_ properties: inout CommandrProperties, id: Int, current: JSONValue, _ write: CommandrWrite, on connection: any SQLDatabase)
+    private func applyGroup(_ properties: inout CommandrProperties, id: Int, current: JSONValue, _ write: CommandrWrite, on connection: StoreConnection)
         async throws
     {
         var changes = GroupChanges()
@@ -67,7 +66,7 @@ extension GroupsFilesystem {
     }
 
     private func addMember(
-        named label: String, in group: Group, _ properties: inout CommandrProperties, _ write: CommandrWrite, on connection: any SQLDatabase
+        named label: String, in group: Group, _ properties: inout CommandrProperties, _ write: CommandrWrite, on connection: StoreConnection
     ) async throws -> [String] {
         let username = (try properties.text("label") ?? label).trimmingWhitespace
         guard let password = try properties.text("password") else { throw EndpointError.refused(.noParameterSent, "password") }
@@ -86,7 +85,7 @@ extension GroupsFilesystem {
     /// already set.
     private func applyMember(
         _ properties: inout CommandrProperties, member: MemberRecord, current: JSONValue, isNew: Bool = false,
-        _ write: CommandrWrite, on connection: any SQLDatabase
+        _ write: CommandrWrite, on connection: StoreConnection
     ) async throws {
         guard member.id != MemberRecord.guestID else { throw EndpointError.refused(.guestAccountFixed) }
         let rules = try await write.context.policies.current().rules

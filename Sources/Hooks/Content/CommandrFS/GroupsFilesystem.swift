@@ -1,7 +1,6 @@
 import Accounts
 import Auth
 import EndpointCore
-import SQLKit
 import SiteStore
 
 /// `/var/groups`: a folder per group (its properties in `_folder.cms`) holding a `.cms` file per
@@ -17,7 +16,7 @@ struct GroupsFilesystem: CommandrFilesystem {
 
     // MARK: Reading
 
-    func list(_ path: [String], on connection: any SQLDatabase) async throws -> [CommandrEntry]? {
+    func list(_ path: [String], on connection: StoreConnection) async throws -> [CommandrEntry]? {
         try await Self.assignIdentities(on: connection)
         switch path.count {
         case 0:
@@ -34,7 +33,7 @@ struct GroupsFilesystem: CommandrFilesystem {
         }
     }
 
-    func read(_ path: [String], on connection: any SQLDatabase) async throws -> JSONValue? {
+    func read(_ path: [String], on connection: StoreConnection) async throws -> JSONValue? {
         guard path.count == 2 else { return nil }
         try await Self.assignIdentities(on: connection)
         guard let group = try await Self.group(moniker: path[0], on: connection) else { return nil }
@@ -43,7 +42,7 @@ struct GroupsFilesystem: CommandrFilesystem {
         return try await Self.json(member, on: connection)
     }
 
-    func locate(_ identity: ResourceIdentity, on connection: any SQLDatabase) async throws -> [String]? {
+    func locate(_ identity: ResourceIdentity, on connection: StoreConnection) async throws -> [String]? {
         try await Self.assignIdentities(on: connection)
         switch identity.type {
         case .group:
@@ -61,24 +60,24 @@ struct GroupsFilesystem: CommandrFilesystem {
     // MARK: Lookups and JSON
 
     /// Gives groups and members made before identities existed (seeds, imports) theirs.
-    static func assignIdentities(on connection: any SQLDatabase) async throws {
+    static func assignIdentities(on connection: StoreConnection) async throws {
         try await ResourceIdentityStore.assignMissing(.group, on: connection)
         try await ResourceIdentityStore.assignMissing(.member, on: connection)
     }
 
-    static func groups(on connection: any SQLDatabase) async throws -> [Group] {
+    static func groups(on connection: StoreConnection) async throws -> [Group] {
         let identities = try await ResourceIdentityStore.all(.group, on: connection)
         return try await GroupStore.all(on: connection).compactMap { record in
             identities[record.id].map { Group(record: record, identity: $0) }
         }
     }
 
-    static func group(moniker: String, on connection: any SQLDatabase) async throws -> Group? {
+    static func group(moniker: String, on connection: StoreConnection) async throws -> Group? {
         guard let identity = try await ResourceIdentityStore.find(.group, moniker: moniker, on: connection) else { return nil }
         return try await self.groups(on: connection).first { $0.identity.id == identity.id }
     }
 
-    static func member(file: String, in group: Group, on connection: any SQLDatabase) async throws -> MemberRecord? {
+    static func member(file: String, in group: Group, on connection: StoreConnection) async throws -> MemberRecord? {
         guard file.hasSuffix(".cms"),
             let identity = try await ResourceIdentityStore.find(.member, moniker: String(file.dropLast(4)), on: connection),
             let member = try await MemberStore.find(id: identity.id, on: connection),
@@ -97,7 +96,7 @@ struct GroupsFilesystem: CommandrFilesystem {
         ]
     }
 
-    static func json(_ member: MemberRecord, on connection: any SQLDatabase) async throws -> JSONValue {
+    static func json(_ member: MemberRecord, on connection: StoreConnection) async throws -> JSONValue {
         let groupIdentities = try await ResourceIdentityStore.all(.group, on: connection)
         let memberships = try await MemberStore.groupIDs(of: member.id, on: connection)
         let dob = member.dateOfBirth.flatMap(DateOfBirth.components(ofISO:))

@@ -1,7 +1,7 @@
 import Auth
 import EndpointCore
 import Messages
-import SQLKit
+import News
 import SiteStore
 
 /// `/var/news`: a folder per news category (its properties in `_folder.cms`) holding a `.cms` file per
@@ -11,7 +11,7 @@ import SiteStore
 struct NewsFilesystem: CommandrFilesystem {
     // MARK: Reading
 
-    func list(_ path: [String], on connection: any SQLDatabase) async throws -> [CommandrEntry]? {
+    func list(_ path: [String], on connection: StoreConnection) async throws -> [CommandrEntry]? {
         switch path.count {
         case 0:
             let identities = try await ResourceIdentityStore.all(.newsCategory, on: connection)
@@ -31,14 +31,14 @@ struct NewsFilesystem: CommandrFilesystem {
         }
     }
 
-    func read(_ path: [String], on connection: any SQLDatabase) async throws -> JSONValue? {
+    func read(_ path: [String], on connection: StoreConnection) async throws -> JSONValue? {
         guard path.count == 2, let category = try await ResourceIdentityStore.find(.newsCategory, moniker: path[0], on: connection) else { return nil }
         if path[1] == CommandrEntry.folderProperties { return try await Self.categoryJSON(category.id, on: connection) }
         guard let article = try await Self.article(file: path[1], category: category, on: connection) else { return nil }
         return try await Self.articleJSON(article, on: connection)
     }
 
-    func locate(_ identity: ResourceIdentity, on connection: any SQLDatabase) async throws -> [String]? {
+    func locate(_ identity: ResourceIdentity, on connection: StoreConnection) async throws -> [String]? {
         switch identity.type {
         case .newsCategory:
             return [identity.moniker, CommandrEntry.folderProperties]
@@ -54,7 +54,7 @@ struct NewsFilesystem: CommandrFilesystem {
 
     // MARK: Writing
 
-    func add(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws -> [String] {
+    func add(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws -> [String] {
         guard path.count == 2 else { throw EndpointError.refused(.cannotCreateHere, "var/news/" + path.joined(separator: "/")) }
         var properties = try write.properties()
         if path[1] == CommandrEntry.folderProperties {
@@ -71,7 +71,7 @@ struct NewsFilesystem: CommandrFilesystem {
         return [category.moniker, try await Self.moniker(.news, id, on: connection) + ".cms"]
     }
 
-    func edit(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws {
+    func edit(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws {
         guard let category = try await ResourceIdentityStore.find(.newsCategory, moniker: path[0], on: connection) else { return }
         var properties = try write.properties()
         if path[1] == CommandrEntry.folderProperties {
@@ -84,7 +84,7 @@ struct NewsFilesystem: CommandrFilesystem {
         try await NewsStore.apply(changes, toArticle: article.id, editedAt: UnixTime.now, on: connection)
     }
 
-    func delete(_ path: [String], _ write: CommandrWrite, on connection: any SQLDatabase) async throws {
+    func delete(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws {
         guard let category = try await ResourceIdentityStore.find(.newsCategory, moniker: path[0], on: connection) else { return }
         if path[1] == CommandrEntry.folderProperties {
             guard try await NewsStore.articleCount(inCategory: category.id, on: connection) == 0 else {
@@ -97,7 +97,7 @@ struct NewsFilesystem: CommandrFilesystem {
         try await NewsStore.deleteArticle(id: article.id, on: connection)
     }
 
-    private static func applyCategory(_ properties: inout CommandrProperties, id: Int, current: JSONValue, on connection: any SQLDatabase) async throws {
+    private static func applyCategory(_ properties: inout CommandrProperties, id: Int, current: JSONValue, on connection: StoreConnection) async throws {
         var changes = NewsCategoryChanges()
         if let label = try properties.text("label"), !label.trimmingWhitespace.isEmpty { changes.label = label }
         changes.notes = try properties.text("notes", maximumLength: 20_000)
@@ -113,7 +113,7 @@ struct NewsFilesystem: CommandrFilesystem {
 
     /// The changes `properties` ask of an article whose properties are `current`, each checked.
     private static func articleChanges(
-        _ properties: inout CommandrProperties, current: JSONValue, on connection: any SQLDatabase
+        _ properties: inout CommandrProperties, current: JSONValue, on connection: StoreConnection
     ) async throws -> NewsArticleChanges {
         var changes = NewsArticleChanges()
         if let title = try properties.text("label"), !title.trimmingWhitespace.isEmpty { changes.title = title }
@@ -138,7 +138,7 @@ struct NewsFilesystem: CommandrFilesystem {
 
     /// The properties the news API shows: expiry, external story, image metadata, gallery, category.
     private static func readPublishing(
-        _ properties: inout CommandrProperties, into changes: inout NewsArticleChanges, on connection: any SQLDatabase
+        _ properties: inout CommandrProperties, into changes: inout NewsArticleChanges, on connection: StoreConnection
     ) async throws {
         changes.expiresAt = try properties.time("expires_at")
         if let url = try properties.text("external_url", maximumLength: 2000) {
@@ -163,19 +163,19 @@ struct NewsFilesystem: CommandrFilesystem {
         }
     }
 
-    private static func requireMember(_ id: Int?, property: String, on connection: any SQLDatabase) async throws {
+    private static func requireMember(_ id: Int?, property: String, on connection: StoreConnection) async throws {
         guard let id else { return }
         guard try await MemberStore.find(id: id, on: connection) != nil else { throw EndpointError.refused(.invalidProperty, property) }
     }
 
     // MARK: Lookups and JSON
 
-    private static func moniker(_ type: ResourceType, _ id: Int, on connection: any SQLDatabase) async throws -> String {
+    private static func moniker(_ type: ResourceType, _ id: Int, on connection: StoreConnection) async throws -> String {
         guard let identity = try await ResourceIdentityStore.find(type, id: id, on: connection) else { throw InsertedRowMissing(table: type.rawValue) }
         return identity.moniker
     }
 
-    private static func article(file: String, category: ResourceIdentity, on connection: any SQLDatabase) async throws -> NewsArticle? {
+    private static func article(file: String, category: ResourceIdentity, on connection: StoreConnection) async throws -> NewsArticle? {
         guard file.hasSuffix(".cms"),
             let identity = try await ResourceIdentityStore.find(.news, moniker: String(file.dropLast(4)), on: connection),
             let article = try await NewsStore.article(id: identity.id, on: connection), article.categoryID == category.id
@@ -183,12 +183,12 @@ struct NewsFilesystem: CommandrFilesystem {
         return article
     }
 
-    private static func memberReference(_ id: Int?, on connection: any SQLDatabase) async throws -> JSONValue {
+    private static func memberReference(_ id: Int?, on connection: StoreConnection) async throws -> JSONValue {
         guard let id, let identity = try await ResourceIdentityStore.find(.member, id: id, on: connection) else { return .null }
         return ResourceReference.json(identity)
     }
 
-    private static func categoryJSON(_ id: Int, on connection: any SQLDatabase) async throws -> JSONValue? {
+    private static func categoryJSON(_ id: Int, on connection: StoreConnection) async throws -> JSONValue? {
         guard let category = try await NewsStore.category(id: id, on: connection) else { return nil }
         return [
             "label": .string(category.label),
@@ -199,7 +199,7 @@ struct NewsFilesystem: CommandrFilesystem {
         ]
     }
 
-    private static func articleJSON(_ article: NewsArticle, on connection: any SQLDatabase) async throws -> JSONValue {
+    private static func articleJSON(_ article: NewsArticle, on connection: StoreConnection) async throws -> JSONValue {
         [
             "label": .string(article.title),
             "summary": .string(article.summary),

@@ -1,3 +1,4 @@
+import Push
 public import SiteStore
 
 /// Announces newly shown news articles by push (config `news_push_on_publish`): one notification per

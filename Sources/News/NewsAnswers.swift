@@ -1,6 +1,5 @@
 import EndpointCore
 import Messages
-import SQLKit
 import SiteStore
 
 /// The answers of `content/news`, one function per resource, each read on one connection. Sync tokens
@@ -9,8 +8,9 @@ import SiteStore
 /// change the token covers (``moment(after:)``), so an article published by that change is never
 /// read as not yet shown by a clock that lags it, which would move the client past it for good.
 struct NewsAnswers {
-    let connection: any SQLDatabase
+    let connection: StoreConnection
     let parameters: NewsParameters
+    let clock: UnixClock
     let json: NewsJSON
     /// Every category with its shown articles counted as of a moment (kept by the hook between
     /// requests: counting is the costly part of several answers).
@@ -18,7 +18,7 @@ struct NewsAnswers {
 
     /// Now, or the newest change's time when that is later (another instance's clock ahead of ours).
     func moment(after changeTime: Int?) -> Int {
-        max(UnixTime.now, changeTime ?? 0)
+        max(self.clock.now, changeTime ?? 0)
     }
 
     /// At most this many changes per `changes` answer.

@@ -1,12 +1,12 @@
 import Auth
-package import EndpointCore
+public import EndpointCore
 import Foundation
 import Messages
 import SiteStore
 
 /// The parameters of `content/news`, read strictly: a number that is not a whole number in its range,
 /// a malformed cursor or sync token, or an unknown field name is a 400 with a sentence saying which.
-package struct NewsParameters {
+public struct NewsParameters: Hashable, Sendable {
     /// Category IDs or monikers (`category`, or its alias `categories`), as sent.
     package var categories: [String]?
     package var limit: Int
@@ -25,7 +25,12 @@ package struct NewsParameters {
     var highest: Int?
     var older: Int?
 
-    package init(_ parameters: RequestParameters) throws(EndpointError) {
+    /// Every parameter read here (Floki's `page`, `l`, `h`, `o` among them).
+    public static let names: Set<String> = [
+        "category", "categories", "limit", "per_category", "cursor", "since", "d", "q", "page", "l", "h", "o", "fields",
+    ]
+
+    public init(_ parameters: RequestParameters) throws(EndpointError) {
         if let list = parameters.optionalEither("category") ?? parameters.optionalEither("categories") {
             let references = list.split(separator: ",").map { String($0).trimmingWhitespace }
             guard !references.isEmpty, references.count <= 50, references.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 100 }) else {
@@ -64,22 +69,6 @@ package struct NewsParameters {
             }
             self.fields = names
         }
-    }
-
-    /// What shapes an answer, written from the parsed values, never from the text a client sent (a `d`
-    /// of any length is one of three device classes here): requests with equal keys get equal answers,
-    /// and a key is as small as the values it names. Category references are percent-encoded, so none
-    /// can pass for another field.
-    var answerKey: String {
-        var key = "c=" + (self.categories?.map(NewsParameters.percentEncoded).joined(separator: ",") ?? "*")
-        key += "&n=\(self.limit)&p=\(self.perCategory)&d=\(self.device)&pg=\(self.page)"
-        if let cursor = self.cursor { key += "&cursor=" + cursor.token }
-        if let since = self.since { key += "&since=" + since.token }
-        if let fields = self.fields { key += "&f=" + fields.sorted().joined(separator: ",") }
-        for (name, value) in [("l", self.lowest), ("h", self.highest), ("o", self.older)] {
-            if let value { key += "&\(name)=\(value)" }
-        }
-        return key
     }
 
     private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")

@@ -2,7 +2,7 @@ import EndpointCore
 import SiteStore
 import Testing
 
-@testable import Hooks
+@testable import News
 
 /// The pure parts of the news API: article bodies as HTML and text, cursors and sync tokens, images
 /// for a device class.
@@ -42,21 +42,40 @@ import Testing
     }
 }
 
-/// The kept answers stay within their count and byte budgets.
+/// The kept answers stay within their count and byte budgets, under keys made of parsed parameters.
 @Suite struct NewsAnswerCacheTests {
-    @Test func aFullCacheStartsAfresh() {
-        let cache = NewsAnswerCache(capacity: 3, byteBudget: 200, trust: CacheTrust())
+    private static func key(_ resource: String, _ query: [String: String] = [:]) throws -> NewsAnswerKey {
+        NewsAnswerKey(resource: resource, documentLanguage: nil, parameters: try NewsParameters(RequestParameters(post: [:], query: query)))
+    }
+
+    @Test func aFullCacheStartsAfresh() throws {
         let small = HookResponse(data: ["text": .string(String(repeating: "a", count: 30))]).rendered()
-        cache.store(small, as: "a", validUntil: 10)
-        cache.store(small, as: "b", validUntil: 10)
-        #expect(cache.answer("a", now: 5) != nil && cache.answer("a", now: 10) == nil, "valid until, not at")
-        cache.store(small, as: "c", validUntil: 10)
-        #expect(cache.answer("b", now: 5) != nil && cache.answer("c", now: 5) != nil, "the expired answer no longer counts")
-        cache.store(small, as: "d", validUntil: 10)
-        #expect(
-            cache.answer("b", now: 5) == nil && cache.answer("d", now: 5) != nil,
-            "over 200 bytes (each counts twice: its bytes and its framed body): started afresh")
+        let (a, b, c, d) = (try Self.key("a"), try Self.key("b"), try Self.key("c"), try Self.key("d"))
+        // Each answer counts its bytes twice (its rendering and its framed body) and its key's.
+        let each = 2 * (small.rendering?.bytes.count ?? 0) + a.bytes
+        let cache = NewsAnswerCache(capacity: 3, byteBudget: 3 * each - 1, trust: CacheTrust())
+        cache.store(small, as: a, validUntil: 10)
+        cache.store(small, as: b, validUntil: 10)
+        #expect(cache.answer(a, now: 5) != nil && cache.answer(a, now: 10) == nil, "valid until, not at")
+        cache.store(small, as: c, validUntil: 10)
+        #expect(cache.answer(b, now: 5) != nil && cache.answer(c, now: 5) != nil, "the expired answer no longer counts")
+        cache.store(small, as: d, validUntil: 10)
+        #expect(cache.answer(b, now: 5) == nil && cache.answer(d, now: 5) != nil, "a third answer is over budget: started afresh")
         cache.clear()
-        #expect(cache.answer("d", now: 5) == nil)
+        #expect(cache.answer(d, now: 5) == nil)
+    }
+
+    /// The key is the parsed value: requests that read the same share an answer, any parameter that
+    /// reads differently (Floki's `l`, `h`, `o` and `page` included) gets its own.
+    @Test func keysAreTheParsedParameters() throws {
+        #expect(try Self.key("articles", ["d": " 1 ", "limit": "20"]) == (try Self.key("articles", ["d": "1"])))
+        #expect(try Self.key("articles", ["d": "9"]) == (try Self.key("articles", ["d": String(repeating: "x", count: 16)])))
+        let base = try Self.key("feed/all")
+        for (name, value) in [("l", "3"), ("h", "9"), ("o", "4"), ("page", "2"), ("d", "2"), ("limit", "5"), ("per_category", "2"), ("category", "x")] {
+            #expect(try Self.key("feed/all", [name: value]) != base, "\(name)")
+        }
+        let cache = NewsAnswerCache(trust: CacheTrust())
+        cache.store(HookResponse(data: ["n": .int(1)]).rendered(), as: base, validUntil: 10)
+        #expect(cache.answer(try Self.key("feed/all", ["h": "9"]), now: 5) == nil && cache.answer(base, now: 5) != nil)
     }
 }

@@ -25,7 +25,7 @@ enum OpaqueToken {
 
 /// Where a list page ended, bound to the filters it was made with: `articles&cursor=…` continues the
 /// same list, and the same cursor with other filters is refused rather than silently mixing lists.
-package struct NewsCursor: Equatable {
+package struct NewsCursor: Hashable, Sendable {
     var addDate: Int
     var id: Int
     /// ``NewsFilters/key`` of the list.
@@ -48,7 +48,7 @@ package struct NewsCursor: Equatable {
 }
 
 /// A position in this database's change log: `changes&since=…` answers what changed after it.
-package struct SyncToken: Equatable {
+package struct SyncToken: Hashable, Sendable {
     var databaseID: String
     var seq: Int
 

@@ -1,4 +1,4 @@
-public import SiteStore
+import SiteStore
 
 /// What the article page (`GET /news/<id or moniker>`, the page `web_url` and Floki's `share_url`
 /// open) shows of a shown article, with the values the news API gives for it; the page escapes all
@@ -17,22 +17,20 @@ public struct ArticlePageContent: Sendable, Equatable {
     public var publishedAt: Int
     public var updatedAt: Int
 
-    /// The shown article with this ID or moniker, or nil.
-    public static func load(_ reference: String, database: Database, publicURL: String) async throws -> ArticlePageContent? {
-        let now = UnixTime.now
-        guard let published = try await database.withConnection({ try await NewsFeedStore.article(reference, now: now, on: $0) }) else {
-            return nil
-        }
-        let json = NewsJSON(publicURL: publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL, device: .tablet, fields: nil)
+    /// What the page shows of `published`, with the links and picture `json` gives it.
+    init(_ published: PublishedArticle, json: NewsJSON) {
         let article = published.article
         let image = json.image(article)
-        return ArticlePageContent(
-            title: article.title, summary: article.summary, author: article.author,
-            bodyHTML: article.externalURL.isEmpty ? ArticleBody.html(article.article) : "",
-            externalURL: Self.isWebLink(article.externalURL) ? article.externalURL : nil, webURL: json.webURL(published),
-            imageURL: image.map { $0.url(for: .tablet) }, imageCaption: image?.caption ?? "",
-            publishedAt: article.addDate, updatedAt: article.updatedAt
-        )
+        self.title = article.title
+        self.summary = article.summary
+        self.author = article.author
+        self.bodyHTML = article.externalURL.isEmpty ? ArticleBody.html(article.article) : ""
+        self.externalURL = Self.isWebLink(article.externalURL) ? article.externalURL : nil
+        self.webURL = json.webURL(published)
+        self.imageURL = image.map { $0.url(for: .tablet) }
+        self.imageCaption = image?.caption ?? ""
+        self.publishedAt = article.addDate
+        self.updatedAt = article.updatedAt
     }
 
     /// Only http(s) links become a link on the page, whatever was written to the database directly.

@@ -17,7 +17,7 @@ public final class NewsAnswerCache: Sendable {
     }
 
     private struct Entries {
-        var byKey: [String: Entry] = [:]
+        var byKey: [NewsAnswerKey: Entry] = [:]
         var bytes = 0
     }
 
@@ -44,7 +44,7 @@ public final class NewsAnswerCache: Sendable {
         self.trust = trust
     }
 
-    func answer(_ key: String, now: Int) -> HookResponse? {
+    func answer(_ key: NewsAnswerKey, now: Int) -> HookResponse? {
         let answer: HookResponse? =
             if self.trust.isTrusted {
                 self.entries.withLockedValue { entries in
@@ -61,9 +61,9 @@ public final class NewsAnswerCache: Sendable {
         return answer
     }
 
-    func store(_ response: HookResponse, as key: String, validUntil: Int) {
+    func store(_ response: HookResponse, as key: NewsAnswerKey, validUntil: Int) {
         // Its serialized bytes, the body the server frames around them once it sends it, and its key.
-        let bytes = 2 * (response.rendering?.bytes.count ?? 0) + key.utf8.count
+        let bytes = 2 * (response.rendering?.bytes.count ?? 0) + key.bytes
         self.entries.withLockedValue { entries in
             if entries.byKey.count >= self.capacity || entries.bytes + bytes > self.byteBudget { entries = Entries() }
             if let replaced = entries.byKey.updateValue(Entry(response: response, validUntil: validUntil, bytes: bytes), forKey: key) {

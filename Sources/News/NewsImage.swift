@@ -1,5 +1,5 @@
 import Auth
-import EndpointCore
+package import EndpointCore
 
 /// An article's picture as apps get it: the original with its size, caption and credit, and the
 /// resized variants an administrator declared (`thumb`, `square`, `poster`, `full`…).
@@ -7,7 +7,7 @@ import EndpointCore
 /// Variants and galleries are stored as JSON text (`image_variants`, `gallery`); administrators'
 /// input is checked here before it is stored (``storedVariants(_:)``, ``storedGallery(_:)``), so what
 /// is read back always has this shape.
-struct NewsImage: Equatable {
+package struct NewsImage: Equatable {
     struct Variant: Equatable {
         var name: String
         var url: String
@@ -61,7 +61,7 @@ struct NewsImage: Equatable {
 
     /// An administrator's `image_variants` value checked and written as it is stored; nil when it is
     /// not an object of name → `{url, width, height}` with URLs and positive sizes.
-    static func storedVariants(_ value: JSONValue) -> String? {
+    package static func storedVariants(_ value: JSONValue) -> String? {
         guard case .object(let pairs) = value, pairs.count <= 20,
             pairs.allSatisfy({ Self.isName($0.key) && Self.variant($0.key, $0.value) != nil })
         else { return nil }
@@ -70,7 +70,7 @@ struct NewsImage: Equatable {
 
     /// An administrator's `gallery` value checked and written as it is stored; nil when it is not an
     /// array of at most 100 images, each with a URL.
-    static func storedGallery(_ value: JSONValue) -> String? {
+    package static func storedGallery(_ value: JSONValue) -> String? {
         guard case .array(let values) = value, values.count <= 100, values.allSatisfy({ Self.image($0) != nil }) else { return nil }
         return value.serialized
     }
@@ -120,7 +120,7 @@ struct NewsImage: Equatable {
     }
 
     /// An absolute http(s) URL or a site-relative path, without spaces or control characters.
-    static func isURL(_ text: String) -> Bool {
+    package static func isURL(_ text: String) -> Bool {
         let lower = text.lowercased()
         guard !text.isEmpty, text.utf8.count <= 2000, lower.hasPrefix("http://") || lower.hasPrefix("https://") || text.hasPrefix("/") else {
             return false
@@ -131,7 +131,7 @@ struct NewsImage: Equatable {
 
 /// The `d` parameter of the Floki protocol, which the news API shares: 1 = tablet (768 px wide),
 /// 2 = phone at double resolution (640 px), anything else = phone (320 px).
-enum DeviceClass: Equatable {
+enum DeviceClass: Hashable, Sendable {
     case phone
     case phoneDoubleResolution
     case tablet

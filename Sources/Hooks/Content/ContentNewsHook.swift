@@ -1,0 +1,58 @@
+import Auth
+public import EndpointCore
+import Messages
+public import News
+public import SiteStore
+
+/// `content/news`: the public, read-only news API for apps (`view` only). `id` picks the resource —
+/// `categories`, `categories/<id or moniker>`, `articles`, `articles/<id or moniker>`, `top`,
+/// `changes`, and for Floki clients `feed/<category or all>` and `search` — and the parameters are
+/// read by ``NewsParameters``; the answers are `News`'s ``NewsResponder``.
+///
+/// Every caller gets the same answer (credentials are not even looked up), so answers are marked
+/// `public` for shared caches with a strong `ETag` and a `Last-Modified`, and kept rendered;
+/// `changes` is revalidated every time instead.
+public struct ContentNewsHook: Hook {
+    private let responder: NewsResponder
+    private let config: ConfigStore
+    private let searches: RateLimit
+
+    public init(responder: NewsResponder, config: ConfigStore, searches: RateLimit) {
+        self.responder = responder
+        self.config = config
+        self.searches = searches
+    }
+
+    public var isPublic: Bool { true }
+    public var speaksFloki: Bool { true }
+    public func effect(of type: String?) -> OperationEffect { .readsOnly }
+
+    public var parameterNames: Set<String> { NewsParameters.names }
+
+    public func run(_ request: HookRequest) async throws -> HookResponse {
+        guard request.type == nil || request.type == "view" else { throw EndpointError.refused(.invalidEndpointType) }
+        let parameters = try NewsParameters(request.parameters)
+        let id = request.id ?? ""
+        guard id.utf8.count <= Self.longestResource else { throw EndpointError.badRequest(.newsUnknownResource, String(id.prefix(60))) }
+        let query = NewsResponder.Query(
+            id: id, parameters: parameters, sent: request.parameters, documentLanguage: request.responseType == .floki ? request.language : nil
+        )
+        let options = try await self.config.options()
+        if query.isSearch { try await self.admitSearch(from: request.clientAddress, perMinute: options.integer(.newsSearchPerMinute)) }
+        return try await self.responder.response(to: query, maxAge: options.integer(.newsMaxAgeSeconds))
+    }
+
+    /// Searches are counted per client network (`news_search_per_minute`), as they cannot be cached.
+    private func admitSearch(from address: String, perMinute: Int) async throws {
+        let rule = RateLimit.Rule(count: max(1, perMinute), seconds: 60)
+        if let wait = try await self.searches.admit("news_search", subject: .address(address), rule: rule, retainSeconds: 120) {
+            let minutes = String(max(1, (wait + 59) / 60))
+            throw EndpointError(status: 200, message: .newsSearchThrottled, arguments: [minutes], headers: ["Retry-After": String(wait)])
+        }
+    }
+
+    /// The longest resource `id` answered: a resource name, `/` and an ID or moniker (at most 24
+    /// characters, or a number); anything longer names nothing and is refused before any cache is
+    /// looked at.
+    private static let longestResource = 128
+}

@@ -1,0 +1,130 @@
+public import EndpointCore
+public import Messages
+public import SiteStore
+
+/// What `content/news` answers for a parsed request: the resource read on one connection, as JSON or
+/// as a Floki document, rendered with its caching headers, and kept in the ``NewsAnswerCache``
+/// (except searches, which are built every time).
+public struct NewsResponder: Sendable {
+    private let database: Database
+    private let publicURL: String
+    private let answers: NewsAnswerCache
+    private let clock: UnixClock
+
+    /// - Parameter publicURL: the site's public URL, for `web_url`, image paths and `Link` headers.
+    public init(database: Database, publicURL: String, answers: NewsAnswerCache, clock: UnixClock) {
+        self.database = database
+        self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+        self.answers = answers
+        self.clock = clock
+    }
+
+    /// One request: the resource `id` (`categories`, `articles/<id>`, `feed/all`…), its parsed
+    /// parameters and the ones it was sent with (carried over to next-page links).
+    public struct Query: Sendable {
+        public var id: String
+        public var parameters: NewsParameters
+        public var sent: RequestParameters
+        /// For a Floki document, the language of its footers; nil for JSON.
+        public var documentLanguage: MessageCatalog?
+
+        public init(id: String, parameters: NewsParameters, sent: RequestParameters, documentLanguage: MessageCatalog?) {
+            self.id = id
+            self.parameters = parameters
+            self.sent = sent
+            self.documentLanguage = documentLanguage
+        }
+
+        /// A search (`articles?q=`, or Floki's `search`): counted per client and never kept.
+        public var isSearch: Bool {
+            self.parameters.words != nil && (self.id == "articles" || (self.documentLanguage != nil && self.id == "search"))
+        }
+
+        var key: NewsAnswerKey {
+            NewsAnswerKey(resource: self.id, documentLanguage: self.documentLanguage?.tag, parameters: self.parameters)
+        }
+    }
+
+    /// The rendered answer; kept answers are valid for `maxAge` seconds at most.
+    public func response(to query: Query, maxAge: Int) async throws -> HookResponse {
+        let now = self.clock.now
+        // Everything but searches is kept rendered (a `changes` answer too: one kept while another
+        // instance writes ends at the change it read up to, so a client syncing from it misses
+        // nothing, it learns the rest at its next sync).
+        if !query.isSearch, let cached = self.answers.answer(query.key, now: now) { return cached }
+        let (answer, nextClockChange) = try await self.database.withConnection { connection in
+            let answer = try await self.answer(query, maxAge: maxAge, now: now, on: connection)
+            return (answer, try await NewsFeedStore.nextClockChange(after: now, on: connection))
+        }
+        // Sync and search answers change with every write: shared caches revalidate them every time.
+        let caching: CachePolicy =
+            query.id == "changes" || query.isSearch
+            ? .revalidated(lastModified: answer.lastModified) : .shared(maxAge: maxAge, lastModified: answer.lastModified)
+        let response = HookResponse(
+            data: answer.data, headers: answer.headers, isCacheable: true, caching: caching, isDocument: query.documentLanguage != nil
+        ).rendered()
+        if !query.isSearch { self.answers.store(response, as: query.key, validUntil: min(now + maxAge, nextClockChange ?? .max)) }
+        return response
+    }
+
+    /// The shown article with this ID or moniker as the article page shows it, or nil.
+    public func articlePage(_ reference: String) async throws -> ArticlePageContent? {
+        let now = self.clock.now
+        guard let published = try await self.database.withConnection({ try await NewsFeedStore.article(reference, now: now, on: $0) }) else {
+            return nil
+        }
+        return ArticlePageContent(published, json: NewsJSON(publicURL: self.publicURL, device: .tablet, fields: nil))
+    }
+
+    /// The answer for the query's resource, as JSON or as a Floki document.
+    private func answer(_ query: Query, maxAge: Int, now: Int, on connection: StoreConnection) async throws -> NewsAnswers.Answer {
+        let answers = self.answers
+        let parameters = query.parameters
+        let reader = NewsAnswers(
+            connection: connection, parameters: parameters, clock: self.clock,
+            json: NewsJSON(publicURL: self.publicURL, device: parameters.device, fields: parameters.fields),
+            categoryList: { moment in
+                try await answers.categories(now: now, validUntil: now + maxAge) {
+                    try await NewsFeedStore.categories(now: moment, on: connection)
+                }
+            }
+        )
+        if let language = query.documentLanguage {
+            let feed = FlokiFeed(answers: reader, messages: language)
+            switch Self.resource(query.id) {
+            case ("feed", let reference?): return try await feed.feed(reference)
+            case ("search", nil):
+                guard parameters.words != nil else { throw EndpointError.badRequest(.noParameterSent, "q") }
+                return try await feed.search()
+            default: throw EndpointError.badRequest(.newsUnknownResource, String(query.id.prefix(60)))
+            }
+        }
+        switch Self.resource(query.id) {
+        case ("categories", nil): return try await reader.categories()
+        case ("categories", let reference?): return try await reader.category(reference)
+        case ("articles", nil): return try await reader.articles { self.nextPageURL(query.sent, cursor: $0) }
+        case ("articles", let reference?): return try await reader.article(reference)
+        case ("top", nil): return try await reader.top()
+        case ("changes", nil): return try await reader.changes()
+        default: throw EndpointError.badRequest(.newsUnknownResource, String(query.id.prefix(60)))
+        }
+    }
+
+    /// `articles/some-moniker` → (`articles`, `some-moniker`).
+    private static func resource(_ id: String) -> (String, String?) {
+        guard let slash = id.firstIndex(of: "/") else { return (id, nil) }
+        let rest = String(id[id.index(after: slash)...])
+        return (String(id[..<slash]), rest.isEmpty ? nil : rest)
+    }
+
+    /// What a next-page link carries over from the request (the cursor is the new one).
+    private static let linkParameters = ["category", "categories", "q", "limit", "d", "fields"]
+
+    /// The absolute URL of the next page: the same request in REST style with `cursor` replaced.
+    private func nextPageURL(_ parameters: RequestParameters, cursor: String) -> String {
+        var pairs = Self.linkParameters.compactMap { name in parameters.optionalEither(name).map { (name, $0) } }
+        pairs.append(("cursor", cursor))
+        let query = pairs.map { "\($0.0)=\(NewsParameters.percentEncoded($0.1))" }.joined(separator: "&")
+        return self.publicURL + "/data/endpoint.php/content/news/articles?" + query
+    }
+}
