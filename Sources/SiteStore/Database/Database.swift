@@ -139,7 +139,7 @@ public final class Database: Sendable {
             let result: Result
             switch self.pool {
             case .sqlite(let pool):
-                result = try await Self.lease(pool, logger: self.logger, lent: self.lent, body) { Lease($0.sql(queryLogLevel: .trace)) }
+                result = try await Self.lease(pool, logger: self.logger, lent: self.lent, body) { Lease($0.connection.sql(queryLogLevel: .trace)) }
             case .postgres(let pool):
                 result = try await Self.lease(pool, logger: self.logger, lent: self.lent, body) { Lease(OpenPostgresConnection($0, queryLogLevel: .trace)) }
             }

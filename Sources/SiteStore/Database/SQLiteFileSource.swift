@@ -39,13 +39,13 @@ struct SQLiteFileSource: ConnectionPoolSource {
         )
     }
 
-    func makeConnection(logger: Logger, on eventLoop: any EventLoop) -> EventLoopFuture<SQLiteConnection> {
+    func makeConnection(logger: Logger, on eventLoop: any EventLoop) -> EventLoopFuture<PooledSQLiteConnection> {
         self.inner.makeConnection(logger: logger, on: eventLoop).flatMap { connection in
             connection.query("PRAGMA busy_timeout = \(self.busyTimeoutMilliseconds)")
                 .flatMap { _ in connection.query("PRAGMA journal_mode = WAL") }
                 .flatMap { _ in connection.query("PRAGMA synchronous = NORMAL") }
                 .flatMap { _ in connection.query("PRAGMA cache_size = -\(Self.pageCacheKiB)") }
-                .map { _ in connection }
+                .map { _ in PooledSQLiteConnection(connection) }
                 .flatMapErrorThrowing { error in
                     _ = connection.close()
                     throw error
@@ -57,5 +57,25 @@ struct SQLiteFileSource: ConnectionPoolSource {
     func createParentFolder() throws {
         let folder = URL(fileURLWithPath: self.path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+}
+
+/// A pooled SQLite connection that closes once however often it is asked to. A lease spoiled by its
+/// transaction closes its connection before giving it back, and the pool closes every connection it
+/// holds when it shuts down, that one included; sqlite-nio's `close()` of a closed connection
+/// dereferences its nil handle (every release-build `endpoint migrate` of a fresh file crashed at
+/// exit).
+final class PooledSQLiteConnection: ConnectionPoolItem, Sendable {
+    let connection: SQLiteConnection
+
+    init(_ connection: SQLiteConnection) {
+        self.connection = connection
+    }
+
+    var eventLoop: any EventLoop { self.connection.eventLoop }
+    var isClosed: Bool { self.connection.isClosed }
+
+    func close() -> EventLoopFuture<Void> {
+        self.connection.isClosed ? self.eventLoop.makeSucceededVoidFuture() : self.connection.close()
     }
 }
