@@ -21,10 +21,16 @@ public struct RequestParameters: Sendable {
     }
 
     /// These parameters for a hook that declared `names`: reading any other name is a mistake that
-    /// debug builds stop at (release builds do not check).
-    public func declaring(_ names: Set<String>) -> RequestParameters {
+    /// debug builds stop at. Release builds neither check nor evaluate `names` (a hook's set is built
+    /// when asked for, and this runs for every request).
+    public func declaring(_ names: @autoclosure () -> Set<String>) -> RequestParameters {
         var parameters = self
-        parameters.declared = names
+        // An assertion's condition runs only where assertions are checked (-Onone builds).
+        assert(
+            {
+                parameters.declared = names()
+                return true
+            }())
         return parameters
     }
 

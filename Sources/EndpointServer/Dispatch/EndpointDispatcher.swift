@@ -118,7 +118,7 @@ struct EndpointDispatcher: RouterMiddleware {
     /// may not make a browser send (``CrossSiteCheck``) is refused once the credentials' channel is known.
     private func hookRequest(
         _ resolved: ResolvedTarget, from request: Request, context: Context, requestID: String, recognizingCaller: Bool,
-        effect: OperationEffect, parameterNames: Set<String>
+        effect: OperationEffect, parameterNames: @autoclosure () -> Set<String>
     ) async throws -> HookRequest {
         let method = resolved.method
         let body = try await RequestBody.collect(request, limit: self.maximumBodyBytes)
@@ -153,7 +153,7 @@ struct EndpointDispatcher: RouterMiddleware {
             type: resolved.target.type,
             id: resolved.target.id,
             responseType: resolved.responseType,
-            parameters: RequestParameters(post: post, query: resolved.query).declaring(parameterNames),
+            parameters: RequestParameters(post: post, query: resolved.query).declaring(parameterNames()),
             caller: caller,
             clientAddress: self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers[.xForwardedFor]),
             userAgent: request.headers[.userAgent] ?? "",
