@@ -189,7 +189,7 @@ let package = Package(
         .testTarget(name: "MessagesTests", dependencies: ["Messages"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .testTarget(
             name: "SiteStoreTests",
-            dependencies: ["SiteStore", "TestSupport", .sqlKit, .nioLocks],
+            dependencies: ["SiteStore", "TestSupport", .sqlKit, .nioLocks, .nioPosix],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
         .testTarget(
