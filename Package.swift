@@ -74,6 +74,8 @@ let package = Package(
         .systemLibrary(name: "CCrypt", path: "Sources/CCrypt", pkgConfig: "libxcrypt", providers: [.apt(["libcrypt-dev"])]),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "CArgon2Memory", dependencies: ["CArgon2"]),
+        .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        .target(name: "CMediaCodec", dependencies: ["CVips"]),
 
         // MARK: Foundations: wording and storage
 
@@ -120,23 +122,29 @@ let package = Package(
             plugins: ["EmbedData"]
         ),
 
+        .target(
+            name: "Media",
+            dependencies: ["CMediaCodec", "CMalloc", "SiteStore", "Messages", .crypto, .logging, .metrics, .nioCore, .nioPosix, .nioLocks, .serviceLifecycle],
+            swiftSettings: upcoming + fuzzed
+        ),
+
         // MARK: The API: what a hook sees, the hooks, the HTTP server
 
         .target(name: "EndpointCore", dependencies: ["Auth", "Messages", .crypto, .logging, .nioLocks], swiftSettings: upcoming + fuzzed),
         .target(
             name: "News",
-            dependencies: ["EndpointCore", "Auth", "Push", "Messages", "SiteStore", .metrics, .nioLocks],
+            dependencies: ["EndpointCore", "Auth", "Media", "Push", "Messages", "SiteStore", .metrics, .nioLocks],
             swiftSettings: upcoming + fuzzed
         ),
         .target(
             name: "Hooks",
-            dependencies: ["EndpointCore", "News", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore", .logging, .metrics, .nioLocks],
+            dependencies: ["EndpointCore", "News", "Media", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore", .logging, .metrics, .nioLocks],
             swiftSettings: upcoming + fuzzed
         ),
         .target(
             name: "EndpointServer",
             dependencies: [
-                "EndpointCore", "Hooks", "News", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore",
+                "EndpointCore", "Hooks", "News", "Media", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore",
                 .hummingbird, .httpTypes, .mustache, .metrics, .prometheus,
                 .serviceLifecycle, .crypto, .logging, .nioCore, .nioPosix,
                 .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
@@ -148,7 +156,7 @@ let package = Package(
         .executableTarget(
             name: "Endpoint",
             dependencies: [
-                "EndpointServer", "Hooks", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore", "CMalloc",
+                "EndpointServer", "Hooks", "Media", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .logging,
             ],
             swiftSettings: upcoming
@@ -159,7 +167,8 @@ let package = Package(
         .target(
             name: "FuzzTargets",
             dependencies: [
-                "EndpointServer", "EndpointCore", "Hooks", "News", "Mail", "Accounts", "SiteStore", .product(name: "HummingbirdCore", package: "hummingbird"),
+                "EndpointServer", "EndpointCore", "Hooks", "News", "Media", "Mail", "Accounts", "SiteStore",
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .nioCore,
             ],
             swiftSettings: upcoming + fuzzed
@@ -177,13 +186,14 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "EndpointServer", "EndpointCore", "Hooks", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore",
+                "EndpointServer", "EndpointCore", "Hooks", "Media", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore",
                 .hummingbird, .hummingbirdTesting, .asyncHTTPClient, .httpTypes, .jwtKit, .sqlKit, .logging, .serviceLifecycle,
                 .nioCore, .nioPosix, .nioSSL, .nioLocks, .crypto,
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
             ],
             path: "Tests/TestSupport",
+            exclude: ["Fixtures"],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
         .testTarget(name: "MessagesTests", dependencies: ["Messages"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
@@ -218,14 +228,19 @@ let package = Package(
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
         .testTarget(
+            name: "MediaTests",
+            dependencies: ["Media", "CMediaCodec", "SiteStore", "TestSupport", .logging, .nioCore],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        .testTarget(
             name: "NewsTests",
-            dependencies: ["News", "EndpointCore", "SiteStore"],
+            dependencies: ["News", "Media", "EndpointCore", "SiteStore"],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
         .testTarget(
             name: "HooksTests",
             dependencies: [
-                "Hooks", "News", "EndpointCore", "Accounts", "Auth", "Messages", "Push", "SiteStore", "TestSupport",
+                "Hooks", "News", "Media", "EndpointCore", "Accounts", "Auth", "Messages", "Push", "SiteStore", "TestSupport",
                 .hummingbirdTesting, .httpTypes, .sqlKit, .nioCore,
             ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
@@ -241,7 +256,7 @@ let package = Package(
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .testTarget(
             name: "EndpointTests",
-            dependencies: ["Endpoint", "Auth", "SiteStore", "TestSupport", .asyncHTTPClient, .nioCore],
+            dependencies: ["Endpoint", "Auth", "Media", "SiteStore", "TestSupport", .asyncHTTPClient, .nioCore],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
     ]

@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration=${1:-10}
-bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev pkg-config wrk sqlite3 curl postgresql python3
+bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev libvips-dev pkg-config wrk sqlite3 curl postgresql python3
 
 swift build -c release --product endpoint >/dev/null
 endpoint="$(swift build -c release --show-bin-path)/endpoint"

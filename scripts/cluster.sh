@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 port=${CLUSTER_PORT:-8080}
 read -r -a instance_ports <<< "${CLUSTER_INSTANCE_PORTS:-8081 8082}"
-bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev pkg-config postgresql nginx curl
+bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev libvips-dev pkg-config postgresql nginx curl
 if [ -z "${CLUSTER_ENDPOINT:-}" ]; then
     swift build --product endpoint >/dev/null
 fi

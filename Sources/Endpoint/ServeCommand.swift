@@ -53,6 +53,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: ServerFlags.hashThreads.argumentName, help: ServerFlags.hashThreads.help)
     var hashThreads: Int?
 
+    @Option(name: ServerFlags.mediaCache.argumentName, help: ServerFlags.mediaCache.help)
+    var mediaCache: String?
+
+    @Option(name: ServerFlags.mediaThreads.argumentName, help: ServerFlags.mediaThreads.help)
+    var mediaThreads: Int?
+
     @Option(name: ServerFlags.databaseConnections.argumentName, help: ServerFlags.databaseConnections.help)
     var databaseConnections: Int?
 
@@ -90,7 +96,7 @@ struct ServeCommand: AsyncParsableCommand {
     var logFormat: String?
 
     func run() async throws {
-        MallocArenas.limitToCores(environment: ProcessInfo.processInfo.environment)
+        MallocTuning.apply(environment: ProcessInfo.processInfo.environment)
         let settings = try self.settings()
         try self.resolvedLogFormat().bootstrap(level: try self.resolvedLogLevel())
         let logger = Logger(label: "endpoint")
@@ -152,6 +158,8 @@ struct ServeCommand: AsyncParsableCommand {
         settings.migrateOnStart = self.migrate
         settings.publicURL = text(self.publicURL, ServerFlags.publicURL)
         settings.hashThreads = try number(self.hashThreads, ServerFlags.hashThreads) ?? settings.hashThreads
+        settings.mediaCacheDirectory = text(self.mediaCache, ServerFlags.mediaCache) ?? settings.mediaCacheDirectory
+        settings.mediaThreads = try number(self.mediaThreads, ServerFlags.mediaThreads) ?? settings.mediaThreads
         settings.databaseConnectionsPerLoop = try number(self.databaseConnections, ServerFlags.databaseConnections) ?? settings.databaseConnectionsPerLoop
         if let url = text(self.smtpURL, ServerFlags.smtpURL) {
             do {
@@ -189,6 +197,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard settings.bodyTimeoutSeconds > 0, settings.minimumBodyBytesPerSecond > 0 else {
             throw ValidationError("The body timeout and minimum rate must be positive numbers.")
         }
+        guard settings.hashThreads > 0, settings.mediaThreads > 0 else { throw ValidationError("The thread counts must be positive numbers.") }
         guard (1...64).contains(settings.databaseConnectionsPerLoop) else {
             throw ValidationError("The database connections per event loop must be between 1 and 64.")
         }

@@ -27,6 +27,13 @@ enum ServerFlags {
         "The URL clients reach the server at, e.g. https://api.example.com: links in e-mails use it, https makes cookies Secure, its host counts as same-site."
     )
     static let hashThreads = ServerFlag("hash-threads", environment: "ENDPOINT_HASH_THREADS", default: "one per core", "Password-hashing threads.")
+    static let mediaCache = ServerFlag(
+        "media-cache", environment: "ENDPOINT_MEDIA_CACHE", default: defaults.mediaCacheDirectory,
+        "The folder of this instance's image versions (made again from the originals in the database when missing; bounded by media_cache_mb)."
+    )
+    static let mediaThreads = ServerFlag(
+        "media-threads", environment: "ENDPOINT_MEDIA_THREADS", default: "one per core", "Threads decoding images and making their versions."
+    )
     static let databaseConnections = ServerFlag(
         "database-connections", environment: "ENDPOINT_DATABASE_CONNECTIONS", default: String(defaults.databaseConnectionsPerLoop),
         "Pooled database connections per event loop (one loop per core), 1 to 64; see docs/operations.md, Database connections."
@@ -92,7 +99,8 @@ enum ServerFlags {
 
     /// In the order `docs/configuration.md` lists them.
     static let all: [ServerFlag] = [
-        hostname, port, database, migrations, maxBodyBytes, trustedProxy, publicURL, hashThreads, databaseConnections, smtpURL, smtpCAFile,
+        hostname, port, database, migrations, maxBodyBytes, trustedProxy, publicURL, hashThreads, mediaCache, mediaThreads, databaseConnections,
+        smtpURL, smtpCAFile,
         mailFrom, staffEmail, mailPollSeconds, pushPollSeconds, idleTimeout, headerTimeout, bodyTimeout, bodyMinimumRate, maxConnections,
         maxConnectionsPerNetwork, migrate, logLevel, logFormat, metricsPort, metricsHostname,
     ]

@@ -24,11 +24,17 @@ public protocol Hook: Sendable {
     /// code. The credentials and `keep_lang`, which the server reads for every hook, are not among them.
     var parameterNames: Set<String> { get }
 
+    /// Whether the hook takes files: the raw body of a REST-style write, or the `data` file part of a
+    /// multipart form, reaches it as ``HookRequest/upload`` (bytes, not text), within the server's
+    /// upload limit rather than its body limit.
+    var acceptsUploads: Bool { get }
+
     func run(_ request: HookRequest) async throws -> HookResponse
 }
 
 extension Hook {
     public var isPublic: Bool { false }
     public var speaksFloki: Bool { false }
+    public var acceptsUploads: Bool { false }
     public func effect(of type: String?) -> OperationEffect { .changesState }
 }

@@ -21,6 +21,9 @@ public struct HookRequest: Sendable {
     public let caller: Caller
     /// The client's IP address as trusted by the server.
     public let clientAddress: String
+    /// The file sent to a hook that accepts uploads (``Hook/acceptsUploads``): the raw body of a
+    /// REST-style write, or the `data` file part of a multipart form; nil when none came.
+    public let upload: [UInt8]?
     /// The `User-Agent` header, or empty.
     public let userAgent: String
     /// The request ID, also in the `X-Request-Id` header and in every log line of this request.
@@ -36,6 +39,7 @@ public struct HookRequest: Sendable {
         id: String?,
         responseType: ResponseType = .json,
         parameters: RequestParameters,
+        upload: [UInt8]? = nil,
         caller: Caller,
         clientAddress: String,
         userAgent: String,
@@ -48,6 +52,7 @@ public struct HookRequest: Sendable {
         self.id = id
         self.responseType = responseType
         self.parameters = parameters
+        self.upload = upload
         self.caller = caller
         self.clientAddress = clientAddress
         self.userAgent = userAgent

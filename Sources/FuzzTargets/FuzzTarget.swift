@@ -11,6 +11,7 @@ public struct FuzzTarget: Sendable {
 
     public static let all: [FuzzTarget] = [
         .dispatch, .form, .multipart, .cookie, .json, .commandrPath, .smtpReply, .dateOfBirth, .timezone, .newsParameters, .httpDate,
+        .imageUpload, .mediaReference,
     ]
 
     /// The target called `name`.

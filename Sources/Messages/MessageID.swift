@@ -139,6 +139,17 @@ public enum MessageID: String, CaseIterable, Sendable {
     case optionExpectsText = "ENDPOINT_OPTION_EXPECTS_TEXT"
     case optionExpectsLanguage = "ENDPOINT_OPTION_EXPECTS_LANGUAGE"
 
+    // Images (uploads, versions, app assets)
+    case mediaUnsupportedType = "ENDPOINT_MEDIA_UNSUPPORTED_TYPE"
+    case mediaTooLarge = "ENDPOINT_MEDIA_TOO_LARGE"
+    case mediaTooManyPixels = "ENDPOINT_MEDIA_TOO_MANY_PIXELS"
+    case mediaCorrupt = "ENDPOINT_MEDIA_CORRUPT"
+    case mediaNothingSent = "ENDPOINT_MEDIA_NOTHING_SENT"
+    case mediaUnknownVersion = "ENDPOINT_MEDIA_UNKNOWN_VERSION"
+    case mediaNoSuchImage = "ENDPOINT_MEDIA_NO_SUCH_IMAGE"
+    case mediaInUse = "ENDPOINT_MEDIA_IN_USE"
+    case assetImageUnsuitable = "ENDPOINT_ASSET_IMAGE_UNSUITABLE"
+
     // Push notifications (reference §4.4, §6)
     case unknownDevice = "ENDPOINT_UNKNOWN_DEVICE"
     case invalidAPNsToken = "ENDPOINT_INVALID_APNS_TOKEN"

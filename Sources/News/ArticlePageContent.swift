@@ -1,3 +1,4 @@
+import Media
 import SiteStore
 
 /// What the article page (`GET /news/<id or moniker>`, the page `web_url` and Floki's `share_url`
@@ -13,6 +14,9 @@ public struct ArticlePageContent: Sendable, Equatable {
     public var webURL: String
     /// The largest picture for previews (Open Graph `og:image`) and the page.
     public var imageURL: String?
+    /// The picture's `srcset`: its versions of the same shape (not square thumbnails), by width, so
+    /// a browser loads the one its screen needs; nil when it has none.
+    public var imageSources: String?
     public var imageCaption: String
     public var publishedAt: Int
     public var updatedAt: Int
@@ -28,9 +32,24 @@ public struct ArticlePageContent: Sendable, Equatable {
         self.externalURL = Self.isWebLink(article.externalURL) ? article.externalURL : nil
         self.webURL = json.webURL(published)
         self.imageURL = image.map { $0.url(for: .tablet) }
+        self.imageSources = image.flatMap(Self.sources)
         self.imageCaption = image?.caption ?? ""
         self.publishedAt = article.addDate
         self.updatedAt = article.updatedAt
+    }
+
+    /// `url 320w, url 640w…` of `image` and its variants of its own shape; nil without both sizes of
+    /// the image or without such variants.
+    private static func sources(_ image: NewsImage) -> String? {
+        guard let width = image.width, let height = image.height else { return nil }
+        let sameShape = image.variants.filter { variant in
+            guard let w = variant.width, let h = variant.height, w < width else { return false }
+            return abs(Double(w) / Double(h) - Double(width) / Double(height)) < 0.02 * Double(width) / Double(height)
+        }
+        guard !sameShape.isEmpty else { return nil }
+        var byWidth: [Int: String] = [width: image.url]
+        for variant in sameShape { byWidth[variant.width ?? 0] = byWidth[variant.width ?? 0] ?? variant.url }
+        return byWidth.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)w" }.joined(separator: ", ")
     }
 
     /// Only http(s) links become a link on the page, whatever was written to the database directly.

@@ -1,5 +1,6 @@
 import Auth
 package import EndpointCore
+import Media
 
 /// An article's picture as apps get it: the original with its size, caption and credit, and the
 /// resized variants an administrator declared (`thumb`, `square`, `poster`, `full`…).
@@ -126,29 +127,5 @@ package struct NewsImage: Equatable {
             return false
         }
         return text.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F }
-    }
-}
-
-/// The `d` parameter of the Floki protocol, which the news API shares: 1 = tablet (768 px wide),
-/// 2 = phone at double resolution (640 px), anything else = phone (320 px).
-enum DeviceClass: Hashable, Sendable {
-    case phone
-    case phoneDoubleResolution
-    case tablet
-
-    init(parameter: String?) {
-        switch parameter?.trimmingWhitespace {
-        case "1": self = .tablet
-        case "2": self = .phoneDoubleResolution
-        default: self = .phone
-        }
-    }
-
-    var screenWidth: Int {
-        switch self {
-        case .phone: 320
-        case .phoneDoubleResolution: 640
-        case .tablet: 768
-        }
     }
 }

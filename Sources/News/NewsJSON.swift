@@ -1,5 +1,6 @@
 import EndpointCore
 import Foundation
+import Media
 import SiteStore
 
 /// Categories and articles as the news API writes them (`response_data`, Floki items and the article

@@ -1,6 +1,7 @@
 import Auth
 public import EndpointCore
 import Foundation
+import Media
 import Messages
 import SiteStore
 

@@ -1,4 +1,5 @@
 public import EndpointCore
+import Media
 public import Messages
 public import SiteStore
 

@@ -72,6 +72,32 @@ struct MetricsProcessTests {
         #expect(after["endpoint_database_connections_in_use{}"] == 0)
     }
 
+    /// Images: one stored by the command line, one version asked for twice (made once, then a cache
+    /// hit), the bytes stored read at scrape.
+    @Test func imageVersionsAreCounted() async throws {
+        let (database, folder) = EndpointProcess.freshDatabase()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let added = try EndpointProcess.run(["media", "add", ImageFixtures.url(ImageFixtures.landscape).path], database: database)
+        let path = try #require(added.output.firstMatch(of: /(\/media\/\S+)/)?.output.1, "\(added.output) \(added.errors)")
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        defer { _ = client.shutdown(queue: .global()) { _ in } }
+        let port = try await EndpointProcess.freePort()
+        let metricsPort = try await EndpointProcess.freePort()
+        let server = try await EndpointProcess.serve(port: port, database: database, environment: ["ENDPOINT_METRICS_PORT": "\(metricsPort)"], client: client)
+        defer { _ = EndpointProcess.stop(server) }
+        for _ in 0..<2 {
+            #expect(try await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)?d=2"), timeout: .seconds(10)).status == .ok)
+        }
+        let after = try await Self.scrape("http://127.0.0.1:\(metricsPort)/metrics", client: client, folder: folder)
+        #expect(after["endpoint_media_versions_made_total{}"] == 1)
+        #expect(after["endpoint_media_cache_hits_total{}"] == 1)
+        #expect(after["endpoint_media_cache_misses_total{}"] == 1)
+        #expect(after["endpoint_media_queue_depth{}"] == 0)
+        #expect(after["endpoint_media_cache_bytes{}"].map { $0 > 0 } == true)
+        #expect(after["endpoint_media_stored_images{}"] == 1)
+        #expect(after["endpoint_media_stored_bytes{}"] == Double(try ImageFixtures.bytes(ImageFixtures.landscape).count))
+    }
+
     /// One scrape, parsed by prometheus-client: `name{label=value,…}` → value.
     private static func scrape(_ url: String, client: HTTPClient, folder: URL) async throws -> [String: Double] {
         let response = try await client.execute(HTTPClientRequest(url: url), timeout: .seconds(10))

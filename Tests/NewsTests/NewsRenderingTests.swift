@@ -1,4 +1,5 @@
 import EndpointCore
+import Media
 import SiteStore
 import Testing
 

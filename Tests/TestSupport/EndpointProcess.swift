@@ -50,7 +50,9 @@ package enum EndpointProcess {
         let server = Process()
         server.executableURL = self.executable
         server.arguments = ["serve", "--port", String(port), "--database", database, "--log-level", logLevel, "--log-format", logFormat]
-        server.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        // Image versions go to a folder of the test's own unless it names one.
+        let cache = ["ENDPOINT_MEDIA_CACHE": FileManager.default.temporaryDirectory.appendingPathComponent("media-\(UUID())").path]
+        server.environment = ProcessInfo.processInfo.environment.merging(cache) { $1 }.merging(environment) { $1 }
         server.standardError = log
         try server.run()
         for _ in 0..<100 {

@@ -6,6 +6,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import Mail
+import Media
 import NIOCore
 import SQLKit
 import ServiceLifecycle
@@ -48,9 +49,14 @@ package enum TestServer {
             let hasher = PasswordHasher(
                 parameters: Argon2idParameters(options: try await config.options()), threads: hashThreads, maximumPending: hashQueueLimit)
             var settings = settings
+            // Each server keeps its image versions in a folder of its own, gone after the test, unless
+            // the test names one (a cache surviving a restart).
+            let ownCache = settings.mediaCacheDirectory == ServerSettings().mediaCacheDirectory
+            if ownCache { settings.mediaCacheDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("media-\(UUID())").path }
+            defer { if ownCache { try? FileManager.default.removeItem(atPath: settings.mediaCacheDirectory) } }
             let site = try await Site(database: database, config: config, hasher: hasher, settings: settings, clock: clock)
             settings.port = 0
-            var services: [any Service] = [hasher]
+            var services: [any Service] = [hasher, site.media.workshop]
             if mailingResetLinks { services.append(BackgroundServices.passwordResets(for: site, logger: quietLogger)) }
             if let listener = BackgroundServices.cacheAnnouncements(for: site, logger: quietLogger) { services.append(listener) }
             if let smtp {

@@ -1,6 +1,7 @@
 import Accounts
 public import Logging
 import Mail
+import Media
 import Push
 public import ServiceLifecycle
 import SiteStore
@@ -15,7 +16,7 @@ import SiteStore
 public enum BackgroundServices {
     /// The services for `site` as `settings` configure them.
     public static func make(for site: Site, settings: ServerSettings, logger: Logger) async throws -> [any Service] {
-        var services: [any Service] = [site.hasher]
+        var services: [any Service] = [site.hasher, site.media.workshop]
         if let listener = Self.cacheAnnouncements(for: site, logger: logger) { services.append(listener) }
         let options = try await site.config.options()
         services.append(Maintenance.worker(for: site, options: options, logger: logger))

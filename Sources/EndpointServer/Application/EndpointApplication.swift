@@ -3,6 +3,7 @@ public import EndpointCore
 import Hooks
 public import Hummingbird
 public import Logging
+import Media
 public import Messages
 public import ServiceLifecycle
 public import SiteStore
@@ -44,6 +45,11 @@ public enum EndpointApplication {
                 recognizer: CallerRecognizer(sessions: site.sessions),
                 languages: negotiation,
                 maximumBodyBytes: settings.maximumBodyBytes,
+                maximumUploadBytes: { [config = site.config] in
+                    // The live image limit, and room for a form's boundaries and fields around it.
+                    ((try? await config.options().integer(.mediaMaxBytes)) ?? 0) + 1_000_000
+                },
+                uploads: UploadGate(maximum: settings.concurrentLargeUploads),
                 clientAddress: clientAddress,
                 crossSite: CrossSiteCheck(publicAuthority: settings.publicAuthority)
             ))
@@ -58,6 +64,7 @@ public enum EndpointApplication {
             languages: negotiation, clientAddress: clientAddress, secureCookies: settings.secureCookies
         ).register(on: router)
         ArticlePage(news: site.news, config: site.config, languages: negotiation).register(on: router)
+        MediaRoute(media: site.media, languages: negotiation).register(on: router)
         return Application(
             router: router,
             server: .http1(

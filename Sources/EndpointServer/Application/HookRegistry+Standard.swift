@@ -40,7 +40,7 @@ extension HookRegistry {
                 administrators: administrators,
                 context: CommandrContext(
                     database: site.database, registration: site.registration, passwordChange: site.passwordChange, policies: site.policies,
-                    caches: site.caches
+                    media: site.mediaUploads, publicURL: site.publicURL, caches: site.caches
                 )),
             as: HookKey("content", "commandr_fs")
         )

@@ -1,5 +1,6 @@
 import Auth
 import Logging
+import Media
 public import SiteStore
 
 /// The maintenance sweep with the site's settings, written once for the background worker and for
@@ -14,13 +15,17 @@ public enum Maintenance {
     }
 
     /// The background worker: a sweep every `maintenance_interval_minutes` (read at start), the first
-    /// at start, each logged with what it removed.
+    /// at start, each logged with what it removed; then the cached versions of images deleted while
+    /// this instance was not told go (the cache is this instance's own, so every instance does this).
     static func worker(for site: Site, options: ConfigOptions, logger: Logger) -> PeriodicWorker {
         let minutes = options.integer(.maintenanceIntervalMinutes)
         let database = site.database
         let config = site.config
         let clock = site.clock
+        let media = site.media
         return PeriodicWorker(name: "maintenance", interval: .seconds(minutes * 60), logger: logger) {
+            let versions = try await media.sweepCache()
+            if versions > 0 { logger.info("image versions of deleted images removed", metadata: ["files": "\(versions)"]) }
             guard let removed = try await Self.sweep(database, config: config, clock: clock) else {
                 logger.debug("maintenance sweep skipped: another instance is sweeping")
                 return

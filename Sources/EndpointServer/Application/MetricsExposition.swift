@@ -1,5 +1,6 @@
 import Hummingbird
 public import Logging
+import Media
 import Metrics
 import NIOCore
 import Prometheus
@@ -49,11 +50,18 @@ public struct MetricsExposition: Sendable {
     }
 
     /// The gauges read at scrape time: connections lent out (read first, before the scrape borrows
-    /// one), and each outbox's backlog.
+    /// one), each outbox's backlog, and the images stored.
     private static func refreshGauges(_ site: Site, logger: Logger) async {
         Gauge(label: "endpoint_database_connections_in_use").record(site.database.connectionsInUse)
         await Self.recordBacklog(of: "mail", logger: logger) { try await MailOutbox(database: site.database).backlog() }
         await Self.recordBacklog(of: "push", logger: logger) { try await PushOutbox(database: site.database).backlog() }
+        do {
+            let stored = try await site.database.withConnection { try await MediaStore.totals(on: $0) }
+            Gauge(label: "endpoint_media_stored_images").record(stored.images)
+            Gauge(label: "endpoint_media_stored_bytes").record(stored.bytes)
+        } catch {
+            logger.warning("stored images not measured", metadata: ["error": "\(String(reflecting: error))"])
+        }
     }
 
     private static func recordBacklog(of outbox: String, logger: Logger, _ read: () async throws -> OutboxBacklog) async {

@@ -36,6 +36,15 @@ public struct ServerSettings: Sendable {
     public var databaseConnectionsPerLoop = Database.defaultConnectionsPerEventLoop
     /// Hashes running or queued before logins are answered "busy".
     public var hashQueueLimit = 32
+    /// The folder of this instance's cache of image versions (made again from the originals when
+    /// missing, so it may live on fast, disposable disk).
+    public var mediaCacheDirectory = "media-cache"
+    /// Threads decoding images and making versions.
+    public var mediaThreads = System.coreCount
+    /// Images being decoded or waiting for a thread before more are answered 503.
+    public var mediaQueueLimit = 32
+    /// Uploads larger than the body limit whose bodies are read at once; more are answered 503.
+    public var concurrentLargeUploads = 4
     /// Where mail is delivered; nil keeps it queued (see `endpoint mail list`).
     public var smtpURL: SMTPServerURL?
     /// PEM file of extra certificates to trust for the SMTP server's TLS (a private CA).

@@ -1,6 +1,9 @@
 public import Accounts
 public import Auth
+import Foundation
 public import Hooks
+import Logging
+public import Media
 public import News
 public import Push
 public import SiteStore
@@ -41,6 +44,10 @@ public struct Site: Sendable {
     public let clock: UnixClock
     /// Push token registrations, remembered so that a repeat costs no query.
     public let pushRegistrations: PushRegistrations
+    /// Checking and storing uploaded images.
+    public let mediaUploads: MediaUploads
+    /// The versions this instance serves of uploaded images.
+    public let media: MediaVersions
     /// What to forget after a committed change: this instance's writes and every announced change call it.
     public let caches: CacheEviction
 
@@ -49,7 +56,8 @@ public struct Site: Sendable {
     public init(
         database: Database, config: ConfigStore, hasher: PasswordHasher, settings: ServerSettings, clock: UnixClock = .system
     ) async throws {
-        let sessionPolicy = SessionPolicy(options: try await config.options())
+        let options = try await config.options()
+        let sessionPolicy = SessionPolicy(options: options)
         let sessions = SessionStore(database: database, policy: sessionPolicy)
         let memberships = Memberships(database: database, cacheSeconds: sessionPolicy.cacheSeconds)
         let policies = AccountPolicySource(config: config, publicURL: settings.linkBaseURL)
@@ -83,8 +91,19 @@ public struct Site: Sendable {
         self.news = NewsResponder(database: database, publicURL: settings.linkBaseURL, answers: self.newsAnswers, clock: clock)
         self.clock = clock
         self.pushRegistrations = PushRegistrations(database: database, config: config)
+        let workshop = MediaWorkshop(threads: settings.mediaThreads, maximumPending: settings.mediaQueueLimit)
+        self.mediaUploads = MediaUploads(database: database, config: config, workshop: workshop, clock: clock)
+        self.media = MediaVersions(
+            database: database,
+            cache: try MediaCache(
+                directory: URL(fileURLWithPath: settings.mediaCacheDirectory, isDirectory: true),
+                budgetBytes: options.integer(.mediaCacheMB) * 1_000_000, logger: Logger(label: "endpoint.media")
+            ),
+            workshop: workshop
+        )
         self.caches = .live(
-            config: config, memberships: memberships, sessions: sessions, news: self.newsAnswers, pushTokens: self.pushRegistrations
+            config: config, memberships: memberships, sessions: sessions, news: self.newsAnswers, pushTokens: self.pushRegistrations,
+            media: self.media
         )
     }
 }

@@ -21,6 +21,10 @@ struct EndpointDispatcher: RouterMiddleware {
     let recognizer: CallerRecognizer
     let languages: LanguageNegotiation
     let maximumBodyBytes: Int
+    /// The body limit of hooks that take uploads (``Hook/acceptsUploads``), read for each upload: the
+    /// live `media_max_bytes` and room for a form around it.
+    let maximumUploadBytes: @Sendable () async -> Int
+    let uploads: UploadGate
     let clientAddress: ClientAddress
     let crossSite: CrossSiteCheck
 
@@ -54,7 +58,7 @@ struct EndpointDispatcher: RouterMiddleware {
             if hook.isPublic { failureCaching = .notStored }
             let hookRequest = try await self.hookRequest(
                 target, from: request, context: context, requestID: requestID, recognizingCaller: !hook.isPublic,
-                effect: hook.effect(of: target.target.type), parameterNames: hook.parameterNames
+                effect: hook.effect(of: target.target.type), acceptsUploads: hook.acceptsUploads, parameterNames: hook.parameterNames
             )
             context.access?.record(hook: "\(target.key.hookType)/\(target.key.hook)", type: hookRequest.type, memberID: hookRequest.caller.session?.memberID)
             language = hookRequest.language
@@ -106,6 +110,16 @@ struct EndpointDispatcher: RouterMiddleware {
         path == Self.scriptPath || path.hasPrefix(Self.scriptPath + "/")
     }
 
+    /// The request's body within the body limit, or for a hook taking uploads within the upload limit;
+    /// a body declared larger than the body limit waits for none of the ``UploadGate``'s places.
+    private func body(of request: Request, acceptsUploads: Bool) async throws -> ByteBuffer {
+        let declared = request.headers[.contentLength].flatMap(Int.init) ?? 0
+        guard acceptsUploads, declared > self.maximumBodyBytes else { return try await RequestBody.collect(request, limit: self.maximumBodyBytes) }
+        guard self.uploads.enter() else { throw EndpointError(status: 503, message: .serverBusy, headers: ["Retry-After": "5"]) }
+        defer { self.uploads.leave() }
+        return try await RequestBody.collect(request, limit: max(self.maximumBodyBytes, await self.maximumUploadBytes()))
+    }
+
     /// `chosen`, or for a request refused before its caller was known, the language its query string
     /// and headers ask for.
     private func language(_ chosen: MessageCatalog?, of request: Request) async -> MessageCatalog {
@@ -118,18 +132,23 @@ struct EndpointDispatcher: RouterMiddleware {
     /// may not make a browser send (``CrossSiteCheck``) is refused once the credentials' channel is known.
     private func hookRequest(
         _ resolved: ResolvedTarget, from request: Request, context: Context, requestID: String, recognizingCaller: Bool,
-        effect: OperationEffect, parameterNames: @autoclosure () -> Set<String>
+        effect: OperationEffect, acceptsUploads: Bool, parameterNames: @autoclosure () -> Set<String>
     ) async throws -> HookRequest {
         let method = resolved.method
-        let body = try await RequestBody.collect(request, limit: self.maximumBodyBytes)
+        let body = try await self.body(of: request, acceptsUploads: acceptsUploads)
         // Like PHP, only POST bodies are parsed as forms; a PUT or DELETE body is raw (and becomes `data`
         // in REST style even when a client such as curl labels it urlencoded).
-        var post = method == "POST" ? try ParameterFields.table(try RequestBody.formFields(body, contentType: request.headers[.contentType])) : [:]
-        if !resolved.pathInfo.isEmpty, post.isEmpty, method != "GET", method != "HEAD" {
-            guard let data = String(validating: body.readableBytesView, as: UTF8.self) else {
+        let form = method == "POST" ? try RequestBody.form(body, contentType: request.headers[.contentType]) : MultipartForm.Decoded()
+        var post = try ParameterFields.table(form.fields)
+        var upload = acceptsUploads ? form.files.first { $0.name == "data" }.map { Array($0.bytes) } : nil
+        if !resolved.pathInfo.isEmpty, post.isEmpty, form.files.isEmpty, method != "GET", method != "HEAD" {
+            let text = String(validating: body.readableBytesView, as: UTF8.self)
+            if acceptsUploads {
+                upload = Array(body.readableBytesView)
+            } else if text == nil {
                 throw EndpointError.badRequest(.invalidEncoding)
             }
-            post["data"] = data
+            post["data"] = text
         }
 
         let caller =
@@ -154,6 +173,7 @@ struct EndpointDispatcher: RouterMiddleware {
             id: resolved.target.id,
             responseType: resolved.responseType,
             parameters: RequestParameters(post: post, query: resolved.query).declaring(parameterNames()),
+            upload: upload,
             caller: caller,
             clientAddress: self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers[.xForwardedFor]),
             userAgent: request.headers[.userAgent] ?? "",

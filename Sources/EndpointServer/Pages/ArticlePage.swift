@@ -43,6 +43,7 @@ struct ArticlePage: Sendable {
             "byline": article.author.isEmpty ? date : messages.text(.newsFooter, article.author, date),
         ]
         if let image = article.imageURL { shown["image"] = image }
+        if let sources = article.imageSources { shown["sources"] = sources }
         if let external = article.externalURL { shown["external"] = external }
         context["article"] = shown
         let maxAge = options.integer(.newsMaxAgeSeconds)

@@ -2,27 +2,42 @@ package import EndpointCore
 import Messages
 package import NIOCore
 
-/// Decodes a `multipart/form-data` body (what the iOS SDK posts) into name/value pairs.
+/// Decodes a `multipart/form-data` body (what the iOS SDK posts) into name/value pairs and files.
 ///
-/// Text fields must be valid UTF-8. File parts (those with a `filename`) are not parameters of any
-/// hook and are skipped, and so are parts without a field name.
+/// Text fields must be valid UTF-8. File parts (those with a `filename`) are kept apart as bytes;
+/// parts without a field name are skipped.
 package enum MultipartForm {
+    /// A decoded form: its text fields, and its file parts by field name.
+    package struct Decoded {
+        package var fields: [(name: String, value: String)] = []
+        package var files: [(name: String, bytes: ArraySlice<UInt8>)] = []
+    }
+
+    /// The text fields of `body` (what every hook reads).
     package static func decode(_ body: ByteBuffer, boundary: String) throws(EndpointError) -> [(name: String, value: String)] {
+        try self.form(body, boundary: boundary).fields
+    }
+
+    /// The text fields and the file parts of `body`.
+    package static func form(_ body: ByteBuffer, boundary: String) throws(EndpointError) -> Decoded {
         // An empty body is a form without fields; so is the closing delimiter alone (`MultipartBody`).
-        guard body.readableBytes > 0 else { return [] }
+        guard body.readableBytes > 0 else { return Decoded() }
         guard let parts = MultipartBody.parts(of: Array(body.readableBytesView), boundary: boundary) else {
             throw .badRequest(.malformedBody, "multipart/form-data")
         }
-        var pairs: [(name: String, value: String)] = []
+        var form = Decoded()
         for part in parts {
             guard let disposition = part.headers["content-disposition"].map(HeaderParameters.init),
-                disposition.value.lowercased() == "form-data", let name = disposition.parameters["name"], !name.isEmpty,
-                disposition.parameters["filename"] == nil, disposition.parameters["filename*"] == nil
+                disposition.value.lowercased() == "form-data", let name = disposition.parameters["name"], !name.isEmpty
             else { continue }
+            if disposition.parameters["filename"] != nil || disposition.parameters["filename*"] != nil {
+                form.files.append((name, part.content))
+                continue
+            }
             guard let value = String(validating: part.content, as: UTF8.self) else { throw .badRequest(.invalidEncoding) }
-            pairs.append((name, value))
+            form.fields.append((name, value))
         }
-        return pairs
+        return form
     }
 
     /// The `boundary` parameter of a `multipart/form-data` content type: 1 to 70 characters (RFC 2046

@@ -32,19 +32,20 @@ enum RequestBody {
         }
     }
 
-    /// Form fields of an urlencoded or multipart body; none for any other content type.
-    static func formFields(_ body: ByteBuffer, contentType: String?) throws(EndpointError) -> [(name: String, value: String)] {
-        guard let contentType else { return [] }
+    /// The fields (and, of a multipart form, the files) of an urlencoded or multipart body; none for
+    /// any other content type.
+    static func form(_ body: ByteBuffer, contentType: String?) throws(EndpointError) -> MultipartForm.Decoded {
+        guard let contentType else { return MultipartForm.Decoded() }
         let mediaType = contentType.lowercased()
         if mediaType.hasPrefix("application/x-www-form-urlencoded") {
-            return try FormURLEncoding.decode(body.readableBytesView)
+            return MultipartForm.Decoded(fields: try FormURLEncoding.decode(body.readableBytesView))
         }
         if mediaType.hasPrefix("multipart/form-data") {
             guard let boundary = MultipartForm.boundary(in: contentType) else {
                 throw .badRequest(.malformedBody, "multipart/form-data")
             }
-            return try MultipartForm.decode(body, boundary: boundary)
+            return try MultipartForm.form(body, boundary: boundary)
         }
-        return []
+        return MultipartForm.Decoded()
     }
 }

@@ -6,7 +6,8 @@ import SiteStore
 
 /// `content/commandr_fs`: the administrators' content filesystem over REST (reference §4.6, §5): config
 /// options under `/etc`, groups and members under `/var/groups`, news under `/var/news`, contact
-/// messages under `/var/contact_messages`.
+/// messages under `/var/contact_messages`, images under `/var/media` (uploaded as the raw body or a
+/// multipart `data` file).
 ///
 /// Administrators only. Unlike Composr it exposes no server files, SQL or password hashes; paths are
 /// normalised and junk names refused; every write is one transaction (a failed edit changes nothing);
@@ -27,6 +28,8 @@ public struct ContentCommandrFSHook: Hook {
     }
 
     public var parameterNames: Set<String> { ["data"] }
+
+    public var acceptsUploads: Bool { true }
 
     public func run(_ request: HookRequest) async throws -> HookResponse {
         _ = try await self.administrators.require(request.caller)
@@ -96,14 +99,21 @@ public struct ContentCommandrFSHook: Hook {
             default: throw EndpointError.refused(.cannotDelete, path.inMessages)
             }
         }
-        let data = type == "delete" ? "" : try request.parameters.requiredPost("data")
-        let write = CommandrWrite(data: data, actorID: request.caller.memberID, context: self.context)
+        // A file that takes the uploaded bytes needs no `data` (the form's may carry properties);
+        // anything else needs `data`, which a body that is no UTF-8 text is not.
+        let takesFile = filesystem.takesFile(inner)
+        if request.upload != nil, !takesFile, request.parameters.optionalPost("data") == nil { throw EndpointError.badRequest(.invalidEncoding) }
+        let data = type == "delete" || takesFile ? request.parameters.optionalPost("data") ?? "" : try request.parameters.requiredPost("data")
+        let write = CommandrWrite(data: data, upload: request.upload, actorID: request.caller.memberID, context: self.context)
+        try await filesystem.prepare(inner, type: type, write)
         let written = try await self.context.database.transaction { connection -> CommandrPath in
             let isFile = try await filesystem.read(inner, on: connection) != nil
             let isDirectory = try await filesystem.list(inner, on: connection) != nil
             switch type {
             case "add":
                 guard !isFile && !isDirectory else { throw EndpointError.refused(.alreadyExists, path.inMessages) }
+                return CommandrPath(segments: mount + (try await filesystem.add(inner, write, on: connection)))
+            case "edit" where !isFile && !isDirectory && takesFile:
                 return CommandrPath(segments: mount + (try await filesystem.add(inner, write, on: connection)))
             case "edit":
                 guard isFile else { throw isDirectory ? EndpointError.refused(.cannotEditDirectory, path.inMessages) : Self.missing(path) }
@@ -117,8 +127,8 @@ public struct ContentCommandrFSHook: Hook {
         write.committed()
         request.logger.info("commandr_fs write", metadata: ["type": "\(type)", "path": "\(written)"])
         var answer: [(key: String, value: JSONValue)] = [("message", .string(request.language.text(.success)))]
-        if type == "add" { answer.append(("path", .string(written.description))) }
-        return HookResponse(data: .object(answer))
+        if type == "add" || written != path { answer.append(("path", .string(written.description))) }
+        return HookResponse(data: .object(answer + write.answered))
     }
 
     private static func missing(_ path: CommandrPath) -> EndpointError {

@@ -1,4 +1,5 @@
 public import Auth
+public import Media
 public import News
 public import Push
 public import SiteStore
@@ -17,6 +18,8 @@ public struct CacheEviction: Sendable {
     public var newsChanged: @Sendable () -> Void
     /// A push token moved to another owner or was removed.
     public var tokensChanged: @Sendable () -> Void
+    /// An image was deleted: its versions go from this instance's cache.
+    public var mediaRemoved: @Sendable (_ contentHash: String) -> Void
     /// Anything may have changed (announcements were missed): every session too.
     public var everythingChanged: @Sendable () -> Void
 
@@ -26,6 +29,7 @@ public struct CacheEviction: Sendable {
         memberChanged: @escaping @Sendable (Int) -> Void,
         newsChanged: @escaping @Sendable () -> Void,
         tokensChanged: @escaping @Sendable () -> Void,
+        mediaRemoved: @escaping @Sendable (String) -> Void,
         everythingChanged: @escaping @Sendable () -> Void
     ) {
         self.configChanged = configChanged
@@ -33,12 +37,14 @@ public struct CacheEviction: Sendable {
         self.memberChanged = memberChanged
         self.newsChanged = newsChanged
         self.tokensChanged = tokensChanged
+        self.mediaRemoved = mediaRemoved
         self.everythingChanged = everythingChanged
     }
 
-    /// The live config snapshot, memberships, sessions, news answers and push registrations.
+    /// The live config snapshot, memberships, sessions, news answers, push registrations and images.
     public static func live(
-        config: ConfigStore, memberships: Memberships, sessions: SessionStore, news: NewsAnswerCache, pushTokens: PushRegistrations
+        config: ConfigStore, memberships: Memberships, sessions: SessionStore, news: NewsAnswerCache, pushTokens: PushRegistrations,
+        media: MediaVersions
     ) -> Self {
         Self(
             configChanged: { config.invalidate() },
@@ -49,12 +55,14 @@ public struct CacheEviction: Sendable {
             },
             newsChanged: { news.clear() },
             tokensChanged: { pushTokens.forgetAll() },
+            mediaRemoved: { media.forget(contentHash: $0) },
             everythingChanged: {
                 config.invalidate()
                 memberships.forgetAll()
                 sessions.forgetAllCached()
                 news.clear()
                 pushTokens.forgetAll()
+                media.forgetSummaries()
             }
         )
     }
@@ -68,6 +76,7 @@ public struct CacheEviction: Sendable {
         case .config: self.configChanged()
         case .news: self.newsChanged()
         case .tokens: self.tokensChanged()
+        case .media(let contentHash): self.mediaRemoved(contentHash)
         case nil: self.everythingChanged()
         }
     }

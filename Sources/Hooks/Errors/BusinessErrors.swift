@@ -1,5 +1,6 @@
 public import Accounts
 public import EndpointCore
+public import Media
 import Messages
 public import Push
 public import SiteStore
@@ -40,6 +41,16 @@ extension MemberRegistration.Conflict: EndpointErrorConvertible {
         case .username: .refused(.usernameAlreadyExists)
         case .email(let siteName): .refused(.emailAddressInUseOnSite, siteName)
         }
+    }
+}
+
+extension MediaFailure: EndpointErrorConvertible {
+    /// The refusal's sentence; a full version workshop is a 503 with `Retry-After`.
+    public var endpointError: EndpointError {
+        EndpointError(
+            status: self == .busy ? 503 : 200, message: self.message, arguments: self.arguments,
+            headers: self.retryAfterSeconds.map { ["Retry-After": String($0)] } ?? [:]
+        )
     }
 }
 

@@ -11,12 +11,14 @@ public enum CacheAnnouncement: Equatable, Sendable {
     case news
     /// A push token moved to another owner or was removed.
     case tokens
+    /// An image (by content hash) was deleted.
+    case media(String)
 
     /// The notification channel the triggers announce on.
     public static let channel = "endpoint_cache"
 
     /// What kind of change it is, as payloads and metrics name it (`member`, `groups`, `config`, `news`,
-    /// `tokens`).
+    /// `tokens`, `media`).
     public var kind: String {
         switch self {
         case .member: "member"
@@ -24,6 +26,7 @@ public enum CacheAnnouncement: Equatable, Sendable {
         case .config: "config"
         case .news: "news"
         case .tokens: "tokens"
+        case .media: "media"
         }
     }
 
@@ -36,6 +39,10 @@ public enum CacheAnnouncement: Equatable, Sendable {
         case "news": self = .news
         case "tokens": self = .tokens
         default:
+            if payload.hasPrefix("media:") {
+                self = .media(String(payload.dropFirst("media:".count)))
+                return
+            }
             guard payload.hasPrefix("member:"), let id = Int(payload.dropFirst("member:".count)) else { return nil }
             self = .member(id)
         }

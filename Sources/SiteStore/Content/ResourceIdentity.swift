@@ -24,4 +24,5 @@ public enum ResourceType: String, Sendable, CaseIterable {
     case newsCategory = "news_category"
     case news
     case contactMessage = "contact_message"
+    case media
 }

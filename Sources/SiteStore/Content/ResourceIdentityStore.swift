@@ -79,6 +79,7 @@ public enum ResourceIdentityStore {
         case .newsCategory: "SELECT id, label FROM news_categories"
         case .news: "SELECT id, title AS label FROM news"
         case .contactMessage: "SELECT id, CASE WHEN title = '' THEN 'message ' || id ELSE title END AS label FROM staff_messages"
+        case .media: "SELECT id, name AS label FROM media"
         }
     }
 

@@ -20,8 +20,16 @@ protocol CommandrFilesystem: Sendable {
     func delete(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws
     /// Where the resource with `identity` lives, or nil when this filesystem does not hold it.
     func locate(_ identity: ResourceIdentity, on connection: StoreConnection) async throws -> [String]?
+    /// Work a write of `type` to `path` needs done before its transaction opens (checking an upload,
+    /// which takes long enough that no transaction should wait on it).
+    func prepare(_ path: [String], type: String, _ write: CommandrWrite) async throws
+    /// Whether `path` is a file whose content is the uploaded bytes (an image) rather than `data`: it
+    /// needs no `data`, and an edit creates it when it does not exist (a REST `PUT` of a new image).
+    func takesFile(_ path: [String]) -> Bool
 }
 
 extension CommandrFilesystem {
     func locate(_ identity: ResourceIdentity, on connection: StoreConnection) async throws -> [String]? { nil }
+    func prepare(_ path: [String], type: String, _ write: CommandrWrite) async throws {}
+    func takesFile(_ path: [String]) -> Bool { false }
 }

@@ -10,6 +10,7 @@ struct CommandrTree: Sendable {
         (["var", "groups"], "groups", GroupsFilesystem()),
         (["var", "news"], "news", NewsFilesystem()),
         (["var", "contact_messages"], "contact_messages", ContactMessagesFilesystem()),
+        (["var", "media"], "media", MediaFilesystem()),
     ]
 
     /// The filesystem holding `path`, and the path within it; nil for the fixed directories and

@@ -1,21 +1,47 @@
 import Auth
 import EndpointCore
+import Media
 import Messages
 import NIOConcurrencyHelpers
 
-/// What a write to the filesystem carries besides its path: the `data` parameter, who writes, what to
-/// write with, and what must be forgotten once the transaction is committed.
+/// What a write to the filesystem carries besides its path: the `data` parameter, the uploaded file,
+/// who writes, what to write with, what a filesystem prepared before the transaction, what the answer
+/// adds, and what must be forgotten once the transaction is committed.
 final class CommandrWrite: Sendable {
     let data: String
+    let upload: [UInt8]?
     let actorID: Int
     let context: CommandrContext
     private let membersToForget = NIOLockedValueBox<Set<Int>>([])
     private let groupsChanged = NIOLockedValueBox(false)
+    private let inspected = NIOLockedValueBox<InspectedImage?>(nil)
+    private let answerFields = NIOLockedValueBox<[(key: String, value: JSONValue)]>([])
+    private let afterCommit = NIOLockedValueBox<[@Sendable () -> Void]>([])
 
-    init(data: String, actorID: Int, context: CommandrContext) {
+    init(data: String, upload: [UInt8]?, actorID: Int, context: CommandrContext) {
         self.data = data
+        self.upload = upload
         self.actorID = actorID
         self.context = context
+    }
+
+    /// The uploaded image, checked before the transaction (``CommandrFilesystem/prepare(_:type:_:)``).
+    var image: InspectedImage? {
+        get { self.inspected.withLockedValue { $0 } }
+        set { self.inspected.withLockedValue { $0 = newValue } }
+    }
+
+    /// Adds `key` to the write's answer (an upload's `id` and `url`).
+    func answer(_ key: String, _ value: JSONValue) {
+        self.answerFields.withLockedValue { $0.append((key, value)) }
+    }
+
+    /// What the filesystem added to the answer.
+    var answered: [(key: String, value: JSONValue)] { self.answerFields.withLockedValue { $0 } }
+
+    /// Runs `work` once the transaction is committed (forgetting a deleted image's versions).
+    func whenCommitted(_ work: @escaping @Sendable () -> Void) {
+        self.afterCommit.withLockedValue { $0.append(work) }
     }
 
     /// The data as a property object (`""` is an empty one); refused when it is anything else.
@@ -43,5 +69,6 @@ final class CommandrWrite: Sendable {
         caches.newsChanged()
         if self.groupsChanged.withLockedValue({ $0 }) { caches.groupsChanged() }
         for memberID in self.membersToForget.withLockedValue({ $0 }) { caches.memberChanged(memberID) }
+        for work in self.afterCommit.withLockedValue({ $0 }) { work() }
     }
 }

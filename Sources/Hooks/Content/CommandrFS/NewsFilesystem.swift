@@ -66,8 +66,9 @@ struct NewsFilesystem: CommandrFilesystem {
             throw EndpointError.refused(.missingResourceNamed, "var/news/" + path[0])
         }
         let title = try properties.text("label") ?? GroupsFilesystem.label(ofFile: path[1])
-        let changes = try await Self.articleChanges(&properties, current: .emptyObject, on: connection)
+        let changes = try await Self.articleChanges(&properties, current: .emptyObject, publicURL: write.context.publicURL, on: connection)
         let id = try await NewsStore.createArticle(title: title, categoryID: category.id, submitterID: write.actorID, applying: changes, on: connection)
+        try await ArticleImages.link(article: id, publicURL: write.context.publicURL, on: connection)
         return [category.moniker, try await Self.moniker(.news, id, on: connection) + ".cms"]
     }
 
@@ -80,8 +81,11 @@ struct NewsFilesystem: CommandrFilesystem {
             return
         }
         guard let article = try await Self.article(file: path[1], category: category, on: connection) else { return }
-        let changes = try await Self.articleChanges(&properties, current: try await Self.articleJSON(article, on: connection), on: connection)
+        let changes = try await Self.articleChanges(
+            &properties, current: try await Self.articleJSON(article, on: connection), publicURL: write.context.publicURL, on: connection
+        )
         try await NewsStore.apply(changes, toArticle: article.id, editedAt: UnixTime.now, on: connection)
+        try await ArticleImages.link(article: article.id, publicURL: write.context.publicURL, on: connection)
     }
 
     func delete(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws {
@@ -111,9 +115,10 @@ struct NewsFilesystem: CommandrFilesystem {
         try await NewsStore.apply(changes, toCategory: id, on: connection)
     }
 
-    /// The changes `properties` ask of an article whose properties are `current`, each checked.
+    /// The changes `properties` ask of an article whose properties are `current`, each checked; images
+    /// naming uploaded ones (``ArticleImages``) are written out.
     private static func articleChanges(
-        _ properties: inout CommandrProperties, current: JSONValue, on connection: StoreConnection
+        _ properties: inout CommandrProperties, current: JSONValue, publicURL: String, on connection: StoreConnection
     ) async throws -> NewsArticleChanges {
         var changes = NewsArticleChanges()
         if let title = try properties.text("label"), !title.trimmingWhitespace.isEmpty { changes.title = title }
@@ -131,14 +136,15 @@ struct NewsFilesystem: CommandrFilesystem {
             try await Self.requireMember(submitter, property: "submitter", on: connection)
             changes.submitterID = submitter
         }
-        try await Self.readPublishing(&properties, into: &changes, on: connection)
+        try await Self.readPublishing(&properties, into: &changes, publicURL: publicURL, on: connection)
         try properties.rejectUnread(allowingUnchanged: current)
+        try await ArticleImages.expandImage(&changes, current: current, publicURL: publicURL, on: connection)
         return changes
     }
 
     /// The properties the news API shows: expiry, external story, image metadata, gallery, category.
     private static func readPublishing(
-        _ properties: inout CommandrProperties, into changes: inout NewsArticleChanges, on connection: StoreConnection
+        _ properties: inout CommandrProperties, into changes: inout NewsArticleChanges, publicURL: String, on connection: StoreConnection
     ) async throws {
         changes.expiresAt = try properties.time("expires_at")
         if let url = try properties.text("external_url", maximumLength: 2000) {
@@ -154,7 +160,9 @@ struct NewsFilesystem: CommandrFilesystem {
             changes.imageVariants = stored
         }
         if let gallery = properties.structure("gallery") {
-            guard let stored = NewsImage.storedGallery(gallery) else { throw EndpointError.refused(.invalidProperty, "gallery") }
+            guard let stored = NewsImage.storedGallery(try await ArticleImages.expandGallery(gallery, publicURL: publicURL, on: connection)) else {
+                throw EndpointError.refused(.invalidProperty, "gallery")
+            }
             changes.gallery = stored
         }
         if let category = try properties.text("category", maximumLength: 100) {

@@ -1,0 +1,72 @@
+import EndpointCore
+import HTTPTypes
+import Hummingbird
+import Media
+import Messages
+
+/// `GET /media/<content hash>/<name>.<extension>`: an uploaded image, upright and without metadata —
+/// the original re-encoded, `?d=N` fitted to Floki's device class N (as Floki clients fetch
+/// `…/upv02.jpg?d=2`), `?s=N` a square thumbnail. WebP to clients that name it in `Accept`, else JPEG
+/// or PNG (`Vary: Accept`). The hash makes the URL immutable: a year of caching, a strong `ETag`
+/// naming the version and format, 304s. Failures are the JSON envelope with a catalog sentence: 404
+/// for an unknown image, 400 for an unknown version, 503 with `Retry-After` while the version
+/// workshop is full.
+struct MediaRoute: Sendable {
+    let media: MediaVersions
+    let languages: LanguageNegotiation
+
+    func register(on router: Router<EndpointRequestContext>) {
+        router.on("\(MediaLinks.folder)/:hash/:file", method: .get) { request, context in
+            try await self.serve(request, context: context, head: false)
+        }
+        router.on("\(MediaLinks.folder)/:hash/:file", method: .head) { request, context in
+            try await self.serve(request, context: context, head: true)
+        }
+    }
+
+    private func serve(_ request: Request, context: EndpointRequestContext, head: Bool) async throws -> Response {
+        let hash = context.parameters.get("hash") ?? ""
+        let accept = request.headers[.accept]
+        do {
+            let query = request.uri.queryParameters
+            let version = try MediaVersion(d: query["d"].map(String.init), s: query["s"].map(String.init))
+            let conditions = Envelope.Conditions(ifNoneMatch: request.headers[.ifNoneMatch])
+            if conditions.ifNoneMatch != nil, let tag = try await self.media.entityTag(contentHash: hash, version: version, accept: accept),
+                conditions.isMet(tag: tag, lastModified: nil)
+            {
+                var response = Response(status: .notModified, headers: Self.headers(tag: tag))
+                response.headers[.contentType] = nil
+                return response
+            }
+            guard let served = try await self.media.serve(contentHash: hash, version: version, accept: accept) else {
+                throw MediaFailure.noSuchImage(hash)
+            }
+            var headers = Self.headers(tag: served.entityTag)
+            headers[.contentType] = served.format.contentType
+            headers[.contentLength] = String(served.bytes.readableBytes)
+            return Response(status: .ok, headers: headers, body: head ? ResponseBody() : ResponseBody(byteBuffer: served.bytes))
+        } catch let failure as MediaFailure {
+            let status =
+                switch failure {
+                case .busy: 503
+                case .unknownVersion: 400
+                default: 404
+                }
+            let messages = await self.languages.catalog(for: request)
+            return Envelope.failure(
+                status: status, message: messages.text(failure.message, failure.arguments), requestID: context.id, language: messages,
+                headers: failure.retryAfterSeconds.map { [("Retry-After", String($0))] } ?? [], caching: .notStored
+            )
+        }
+    }
+
+    private static func headers(tag: String) -> HTTPFields {
+        [
+            .cacheControl: "public, max-age=31536000, immutable",
+            .eTag: tag,
+            .vary: "Accept",
+            .xContentTypeOptions: "nosniff",
+            .contentSecurityPolicy: "default-src 'none'",
+        ]
+    }
+}

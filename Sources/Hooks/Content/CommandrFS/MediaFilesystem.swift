@@ -1,0 +1,132 @@
+import EndpointCore
+import Media
+import Messages
+import SiteStore
+
+/// `/var/media`: the uploaded images, each as its file (`<name>.<extension>`) and its properties
+/// (`<name>.cms`: caption, credit, alt text; size, bytes, type, hash and URL read-only).
+///
+/// An image is added by writing its file (REST `POST` or `PUT` with the bytes as the body, or a
+/// multipart `data` file part, whose form's `data` field may carry properties); the bytes are checked
+/// before the transaction opens. The same bytes are one image whatever they are called: a second
+/// upload answers the first one's path. Deleting either file removes the image, unless an article
+/// shows it.
+struct MediaFilesystem: CommandrFilesystem {
+    private static let properties = ".cms"
+
+    func list(_ path: [String], on connection: StoreConnection) async throws -> [CommandrEntry]? {
+        guard path.isEmpty else { return nil }
+        let identities = try await ResourceIdentityStore.all(.media, on: connection)
+        return try await MediaStore.all(on: connection).flatMap { image -> [CommandrEntry] in
+            guard let identity = identities[image.id] else { return [] }
+            return [
+                .file(Self.fileName(identity, image), size: image.byteCount, modified: image.addedAt),
+                .file(identity.moniker + Self.properties, modified: image.addedAt),
+            ]
+        }
+    }
+
+    func read(_ path: [String], on connection: StoreConnection) async throws -> JSONValue? {
+        guard let (image, _) = try await Self.image(path, on: connection) else { return nil }
+        return Self.json(image)
+    }
+
+    func locate(_ identity: ResourceIdentity, on connection: StoreConnection) async throws -> [String]? {
+        identity.type == .media ? [identity.moniker + Self.properties] : nil
+    }
+
+    func prepare(_ path: [String], type: String, _ write: CommandrWrite) async throws {
+        guard type != "delete", Self.isImageFile(path) else { return }
+        write.image = try await write.context.media.inspect(write.upload ?? [])
+    }
+
+    func takesFile(_ path: [String]) -> Bool { Self.isImageFile(path) }
+
+    func add(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws -> [String] {
+        guard Self.isImageFile(path), let name = Self.stem(path[0]) else {
+            throw EndpointError.refused(.cannotCreateHere, "var/media/" + path.joined(separator: "/"))
+        }
+        guard let inspected = write.image else { throw MediaFailure.nothingSent }
+        var properties = try write.properties()
+        let changes = try Self.changes(&properties)
+        try properties.rejectUnread(allowingUnchanged: .emptyObject)
+        let (image, _) = try await write.context.media.store(inspected, name: name, properties: changes, addedBy: write.actorID, on: connection)
+        guard let identity = try await ResourceIdentityStore.find(.media, id: image.id, on: connection) else { throw InsertedRowMissing(table: "media") }
+        write.answer("id", .int(image.id))
+        write.answer("url", .string(write.context.publicURL + MediaLinks.path(of: image)))
+        return [Self.fileName(identity, image)]
+    }
+
+    func edit(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws {
+        guard let (image, _) = try await Self.image(path, on: connection) else { return }
+        guard path[0].hasSuffix(Self.properties) else {
+            // A repeated PUT of the same bytes changes nothing; other bytes are another image.
+            guard write.image?.contentHash == image.contentHash else { throw EndpointError.refused(.alreadyExists, "var/media/" + path[0]) }
+            return
+        }
+        var properties = try write.properties()
+        let changes = try Self.changes(&properties)
+        try properties.rejectUnread(allowingUnchanged: Self.json(image))
+        try await MediaStore.update(id: image.id, changes, on: connection)
+    }
+
+    func delete(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws {
+        guard let (image, _) = try await Self.image(path, on: connection) else { return }
+        try await write.context.media.delete(image, on: connection)
+        let caches = write.context.caches
+        write.whenCommitted { caches.mediaRemoved(image.contentHash) }
+    }
+
+    // MARK: Properties
+
+    private static func changes(_ properties: inout CommandrProperties) throws(EndpointError) -> MediaChanges {
+        MediaChanges(
+            caption: try properties.text("caption", maximumLength: 1000),
+            credit: try properties.text("credit", maximumLength: 1000),
+            altText: try properties.text("alt_text", maximumLength: 1000)
+        )
+    }
+
+    /// The image's properties, its URL site-relative (the upload's answer gives it absolute).
+    private static func json(_ image: MediaRecord) -> JSONValue {
+        [
+            "label": .string(image.name),
+            "caption": .string(image.caption),
+            "credit": .string(image.credit),
+            "alt_text": .string(image.altText),
+            "width": .int(image.width),
+            "height": .int(image.height),
+            "bytes": .int(image.byteCount),
+            "type": .string(image.mediaType),
+            "content_hash": .string(image.contentHash),
+            "url": .string(MediaLinks.path(of: image)),
+            "add_date": PortableTime.json(image.addedAt),
+        ]
+    }
+
+    // MARK: Names
+
+    private static func isImageFile(_ path: [String]) -> Bool {
+        path.count == 1 && !path[0].hasSuffix(Self.properties) && Self.stem(path[0]) != nil
+    }
+
+    /// `name` of `name.extension`, or nil without an extension or a name.
+    private static func stem(_ file: String) -> String? {
+        guard let dot = file.lastIndex(of: "."), dot > file.startIndex, file.index(after: dot) < file.endIndex else { return nil }
+        return String(file[..<dot])
+    }
+
+    private static func fileName(_ identity: ResourceIdentity, _ image: MediaRecord) -> String {
+        identity.moniker + "." + (MediaFormat(rawValue: image.mediaType)?.fileExtension ?? image.mediaType)
+    }
+
+    /// The image `path` names, by its file or its properties, with its identity.
+    private static func image(_ path: [String], on connection: StoreConnection) async throws -> (MediaRecord, ResourceIdentity)? {
+        guard path.count == 1, let moniker = Self.stem(path[0]),
+            let identity = try await ResourceIdentityStore.find(.media, moniker: moniker, on: connection),
+            let image = try await MediaStore.find(id: identity.id, on: connection),
+            path[0] == identity.moniker + Self.properties || path[0] == Self.fileName(identity, image)
+        else { return nil }
+        return (image, identity)
+    }
+}
