@@ -31,29 +31,21 @@ int endpoint_media_start(void) {
     return start_result;
 }
 
-/// Loads `buffer` with the loader of `format` only: never by sniffing, so no other libvips loader
-/// (SVG, PDF, matrix files…) ever reads outside bytes.
+/// The loader of each format: only these four ever read outside bytes (never a loader chosen by
+/// sniffing, so no SVG, PDF or matrix loader runs on an upload).
+typedef int (*buffer_loader)(void *buffer, size_t length, VipsImage **out, ...);
+static const buffer_loader loaders[] = {
+    [ENDPOINT_MEDIA_JPEG] = vips_jpegload_buffer,
+    [ENDPOINT_MEDIA_PNG] = vips_pngload_buffer,
+    [ENDPOINT_MEDIA_WEBP] = vips_webpload_buffer,
+    [ENDPOINT_MEDIA_GIF] = vips_gifload_buffer,
+};
+
+/// Loads `buffer` with the loader of `format`, failing on truncation.
 static VipsImage *load(const void *buffer, size_t length, int format, VipsAccess access) {
+    if (format < ENDPOINT_MEDIA_JPEG || format > ENDPOINT_MEDIA_GIF) return NULL;
     VipsImage *image = NULL;
-    void *bytes = (void *)buffer;
-    int failed;
-    switch (format) {
-    case ENDPOINT_MEDIA_JPEG:
-        failed = vips_jpegload_buffer(bytes, length, &image, "access", access, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
-        break;
-    case ENDPOINT_MEDIA_PNG:
-        failed = vips_pngload_buffer(bytes, length, &image, "access", access, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
-        break;
-    case ENDPOINT_MEDIA_WEBP:
-        failed = vips_webpload_buffer(bytes, length, &image, "access", access, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
-        break;
-    case ENDPOINT_MEDIA_GIF:
-        failed = vips_gifload_buffer(bytes, length, &image, "access", access, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
-        break;
-    default:
-        return NULL;
-    }
-    if (failed) {
+    if (loaders[format]((void *)buffer, length, &image, "access", access, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL)) {
         vips_error_clear();
         return NULL;
     }

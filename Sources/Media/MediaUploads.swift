@@ -55,5 +55,4 @@ public struct MediaUploads: Sendable {
         if let article = try await MediaStore.articlesShowing(mediaID: image.id, on: connection).first { throw MediaFailure.inUse(article: article) }
         try await MediaStore.delete(id: image.id, on: connection)
     }
-
 }
