@@ -31,6 +31,8 @@ import Testing
             #expect(try Self.size(try await client.image(url + "?d=9")) == (320, 240))
             #expect(try Self.size(try await client.image(url + "?s=75")) == (75, 75))
             #expect(try Self.size(try await client.image(url + "?s=150")) == (150, 150))
+            let head = try await client.execute(uri: String(url[url.range(of: "/media/")!.lowerBound...]) + "?s=150", method: .head) { $0 }
+            #expect(head.status == .ok && head.body.readableBytes == 0 && head.headers[.contentLength].flatMap(Int.init).map { $0 > 0 } == true)
 
             let wide = try await Self.upload(ImageFixtures.wideGreenCentre, as: "wide.png", fs)
             let thumbnail = try await client.image(wide + "?s=75")
