@@ -41,6 +41,9 @@ import Testing
             #expect(properties["width"] as? Int == 80 && properties["height"] as? Int == 120)
             #expect(properties["bytes"] as? Int == bytes.count && properties["type"] as? String == "jpeg")
             #expect(try await fs.list("var/media").files == ["holiday.cms", "holiday.jpg"])
+            // Like every resource: found by `media/<id>` and by its GUID.
+            let found = try await fs.query("search", "media/\(id)")
+            #expect((found.json["response_data"] as? [String: Any])?["content_hash"] as? String == properties["content_hash"] as? String, "\(found.raw)")
 
             // The same bytes under another name are the same image.
             let repeated = try await fs.upload(bytes, as: "copy.jpg")
