@@ -120,6 +120,19 @@ struct EndpointDispatcher: RouterMiddleware {
         return try await RequestBody.collect(request, limit: max(self.maximumBodyBytes, await self.maximumUploadBytes()))
     }
 
+    /// The fields and files of a POST body's form (none for other methods). A REST-style upload
+    /// (`rawUpload`) whose bytes are no form, and not even text, has none: curl's
+    /// `--data-binary @photo.jpg` labels the bytes a urlencoded form, and they are the file itself.
+    private static func form(_ body: ByteBuffer, contentType: String?, method: String, rawUpload: Bool) throws -> MultipartForm.Decoded {
+        guard method == "POST" else { return MultipartForm.Decoded() }
+        do {
+            return try RequestBody.form(body, contentType: contentType)
+        } catch {
+            guard rawUpload, String(validating: body.readableBytesView, as: UTF8.self) == nil else { throw error }
+            return MultipartForm.Decoded()
+        }
+    }
+
     /// `chosen`, or for a request refused before its caller was known, the language its query string
     /// and headers ask for.
     private func language(_ chosen: MessageCatalog?, of request: Request) async -> MessageCatalog {
@@ -138,7 +151,9 @@ struct EndpointDispatcher: RouterMiddleware {
         let body = try await self.body(of: request, acceptsUploads: acceptsUploads)
         // Like PHP, only POST bodies are parsed as forms; a PUT or DELETE body is raw (and becomes `data`
         // in REST style even when a client such as curl labels it urlencoded).
-        let form = method == "POST" ? try RequestBody.form(body, contentType: request.headers[.contentType]) : MultipartForm.Decoded()
+        let form = try Self.form(
+            body, contentType: request.headers[.contentType], method: method, rawUpload: acceptsUploads && !resolved.pathInfo.isEmpty
+        )
         var post = try ParameterFields.table(form.fields)
         var upload = acceptsUploads ? form.files.first { $0.name == "data" }.map { Array($0.bytes) } : nil
         if !resolved.pathInfo.isEmpty, post.isEmpty, form.files.isEmpty, method != "GET", method != "HEAD" {

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Media
+import NIOCore
 import SiteStore
 import TestSupport
 import Testing
@@ -92,6 +93,23 @@ import Testing
             #expect(empty.errorDetails?.hasPrefix("No image was sent") == true, "\(empty.raw)")
             #expect(try await Self.count(site) == 0)
             #expect(try await fs.list("var/media").files.isEmpty)
+        }
+    }
+
+    /// What `curl --data-binary @photo.jpg` sends: the bytes labelled a urlencoded form.
+    @Test func anUploadLabelledAFormAsCurlDoesIsTheFile() async throws {
+        try await CommandrFSTests.asAdmin { fs, client, _ in
+            var headers = fs.headers
+            headers[.contentType] = "application/x-www-form-urlencoded"
+            let added = try await client.execute(
+                uri: "/data/endpoint.php/content/commandr_fs/var/media/field.jpg", method: .post, headers: headers,
+                body: ByteBuffer(bytes: try ImageFixtures.bytes(ImageFixtures.landscape))
+            ) { try DecodedEnvelope($0) }
+            #expect(added.success == true && added.data["path"] as? String == "/var/media/field.jpg", "\(added.raw)")
+            let form = try await client.execute(
+                uri: "/data/endpoint.php/content/commandr_fs/var/news/general/x.cms", method: .post, headers: headers, body: ByteBuffer(string: "data=%zz")
+            ) { try DecodedEnvelope($0) }
+            #expect(form.status == .badRequest, "a malformed form of text is still refused: \(form.raw)")
         }
     }
 
