@@ -29,7 +29,8 @@ public struct MediaUploads: Sendable {
     }
 
     /// Stores `image` as `name` on `connection` (inside the caller's transaction), or finds the image
-    /// that already has these bytes; `created` tells which.
+    /// that already has these bytes, stored before or by an upload of the same bytes at the same
+    /// moment; `created` tells which.
     public func store(
         _ image: InspectedImage, name: String, properties: MediaChanges, addedBy: Int?, on connection: StoreConnection
     ) async throws -> (image: MediaRecord, created: Bool) {
@@ -39,7 +40,9 @@ public struct MediaUploads: Sendable {
             hasAlpha: image.hasAlpha, byteCount: image.bytes.count, caption: properties.caption ?? "", credit: properties.credit ?? "",
             altText: properties.altText ?? "", addedBy: addedBy, addedAt: self.clock.now
         )
-        return (try await MediaStore.create(record, bytes: ByteBuffer(bytes: image.bytes), on: connection), true)
+        if let created = try await MediaStore.create(record, bytes: ByteBuffer(bytes: image.bytes), on: connection) { return (created, true) }
+        guard let stored = try await MediaStore.find(contentHash: image.contentHash, on: connection) else { throw InsertedRowMissing(table: "media") }
+        return (stored, false)
     }
 
     /// Checks and stores `bytes` as `name` in a transaction of its own (the command line's upload).

@@ -5,19 +5,19 @@ import SQLKit
 /// show which images).
 public enum MediaStore {
     /// Stores a new image and its original bytes on `connection`, with its moniker and GUID; returns it
-    /// with its ID. The caller has checked that no image has these bytes (``find(contentHash:on:)``);
-    /// one stored meanwhile by another transaction fails the unique index (``DuplicateValue``).
-    public static func create(_ image: MediaRecord, bytes: ByteBuffer, on connection: StoreConnection) async throws -> MediaRecord {
+    /// with its ID, or nil when an image with these bytes exists (stored meanwhile by another
+    /// transaction: the insert waits for it on PostgreSQL, and then yields).
+    public static func create(_ image: MediaRecord, bytes: ByteBuffer, on connection: StoreConnection) async throws -> MediaRecord? {
         let row = try await connection.raw(
             """
             INSERT INTO media (content_hash, name, media_type, width, height, has_alpha, byte_count, caption, credit, alt_text, added_by, added_at)
             VALUES (\(bind: image.contentHash), \(bind: image.name), \(bind: image.mediaType), \(bind: image.width), \(bind: image.height),
                 \(bind: image.hasAlpha ? 1 : 0), \(bind: image.byteCount), \(bind: image.caption), \(bind: image.credit), \(bind: image.altText),
                 \(bind: image.addedBy), \(bind: image.addedAt))
-            RETURNING id
+            ON CONFLICT (content_hash) DO NOTHING RETURNING id
             """
         ).first()
-        guard let id = try row?.decode(column: "id", as: Int.self) else { throw InsertedRowMissing(table: "media") }
+        guard let id = try row?.decode(column: "id", as: Int.self) else { return nil }
         try await connection.raw("INSERT INTO media_originals (media_id, bytes) VALUES (\(bind: id), \(bind: bytes))").run()
         try await ResourceIdentityStore.assign(.media, id: id, label: image.name, on: connection)
         var stored = image

@@ -53,6 +53,22 @@ import Testing
         }
     }
 
+    /// The same bytes sent ten times at once, as a retrying client might: one image, every answer
+    /// naming it.
+    @Test(arguments: TestDatabase.engines)
+    func theSameUploadAtOnceIsOneImage(engine: DatabaseEngine) async throws {
+        try await CommandrFSTests.asAdmin(engine: engine) { fs, _, site in
+            let bytes = try ImageFixtures.bytes(ImageFixtures.landscape)
+            let answers = try await withThrowingTaskGroup(of: DecodedEnvelope.self) { group in
+                for index in 0..<10 { group.addTask { try await fs.upload(bytes, as: "field-\(index).jpg") } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(answers.allSatisfy { $0.success == true }, "\(answers.map(\.raw))")
+            #expect(Set(answers.compactMap { $0.data["id"] as? Int }).count == 1)
+            #expect(try await Self.count(site) == 1)
+        }
+    }
+
     @Test func theIOSSDKsMultipartFileCarriesTheImageAndItsProperties() async throws {
         try await CommandrFSTests.asAdmin { fs, _, _ in
             let added = try await fs.uploadMultipart(

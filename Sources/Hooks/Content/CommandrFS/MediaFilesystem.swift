@@ -27,7 +27,7 @@ struct MediaFilesystem: CommandrFilesystem {
     }
 
     func read(_ path: [String], on connection: StoreConnection) async throws -> JSONValue? {
-        guard let (image, _) = try await Self.image(path, on: connection) else { return nil }
+        guard let image = try await Self.image(path, on: connection) else { return nil }
         return Self.json(image)
     }
 
@@ -58,7 +58,7 @@ struct MediaFilesystem: CommandrFilesystem {
     }
 
     func edit(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws {
-        guard let (image, _) = try await Self.image(path, on: connection) else { return }
+        guard let image = try await Self.image(path, on: connection) else { return }
         guard path[0].hasSuffix(Self.properties) else {
             // A repeated PUT of the same bytes changes nothing; other bytes are another image.
             guard write.image?.contentHash == image.contentHash else { throw EndpointError.refused(.alreadyExists, "var/media/" + path[0]) }
@@ -71,7 +71,7 @@ struct MediaFilesystem: CommandrFilesystem {
     }
 
     func delete(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws {
-        guard let (image, _) = try await Self.image(path, on: connection) else { return }
+        guard let image = try await Self.image(path, on: connection) else { return }
         try await write.context.media.delete(image, on: connection)
         let caches = write.context.caches
         write.whenCommitted { caches.mediaRemoved(image.contentHash) }
@@ -120,13 +120,13 @@ struct MediaFilesystem: CommandrFilesystem {
         identity.moniker + "." + (MediaFormat(rawValue: image.mediaType)?.fileExtension ?? image.mediaType)
     }
 
-    /// The image `path` names, by its file or its properties, with its identity.
-    private static func image(_ path: [String], on connection: StoreConnection) async throws -> (MediaRecord, ResourceIdentity)? {
+    /// The image `path` names, by its file or its properties.
+    private static func image(_ path: [String], on connection: StoreConnection) async throws -> MediaRecord? {
         guard path.count == 1, let moniker = Self.stem(path[0]),
             let identity = try await ResourceIdentityStore.find(.media, moniker: moniker, on: connection),
             let image = try await MediaStore.find(id: identity.id, on: connection),
             path[0] == identity.moniker + Self.properties || path[0] == Self.fileName(identity, image)
         else { return nil }
-        return (image, identity)
+        return image
     }
 }
