@@ -113,8 +113,10 @@ struct EndpointDispatcher: RouterMiddleware {
     /// The request's body within the body limit, or for a hook taking uploads within the upload limit;
     /// a body declared larger than the body limit waits for none of the ``UploadGate``'s places.
     private func body(of request: Request, acceptsUploads: Bool) async throws -> ByteBuffer {
-        let declared = request.headers[.contentLength].flatMap(Int.init) ?? 0
-        guard acceptsUploads, declared > self.maximumBodyBytes else { return try await RequestBody.collect(request, limit: self.maximumBodyBytes) }
+        // The hot path (every hook but commandr_fs) reads no header here.
+        guard acceptsUploads, let declared = request.headers[.contentLength].flatMap(Int.init), declared > self.maximumBodyBytes else {
+            return try await RequestBody.collect(request, limit: self.maximumBodyBytes)
+        }
         guard self.uploads.enter() else { throw EndpointError(status: 503, message: .serverBusy, headers: ["Retry-After": "5"]) }
         defer { self.uploads.leave() }
         return try await RequestBody.collect(request, limit: max(self.maximumBodyBytes, await self.maximumUploadBytes()))
