@@ -25,6 +25,24 @@ import Testing
         try await connection.close().get()
     }
 
+    /// A connection still open when the source shuts down is closed on its threads before they stop:
+    /// sqlite-nio asserts in a debug build when a connection is released open (a crash of the suite).
+    @Test func theSourceClosesWhatIsStillOpenBeforeItsThreadsStop() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("open-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = SQLiteFileSource(path: folder.appendingPathComponent("db.sqlite").path, maximumConnections: 2)
+        let loop = MultiThreadedEventLoopGroup.singleton.next()
+        let open = try await source.makeConnection(logger: .init(label: "test"), on: loop).get()
+        // Opened for a request another connection served: it reaches the pool after its shutdown.
+        let arriving = source.makeConnection(logger: .init(label: "test"), on: loop)
+        try await source.shutdown()
+        #expect(open.isClosed)
+        let late = try await arriving.get()
+        #expect(late.isClosed, "waited for, then closed")
+        try await late.close().get()
+    }
+
     /// The whole path on both engines: a spoiled lease is the last thing the pool holds when it
     /// shuts down, three times over, and the file is usable afterwards.
     @Test(arguments: TestDatabase.engines)

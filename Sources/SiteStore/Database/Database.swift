@@ -228,7 +228,7 @@ public final class Database: Sendable {
             switch self.pool {
             case .sqlite(let pool):
                 try await pool.shutdownAsync()
-                try await pool.source.threadPool.shutdownGracefully()
+                try await pool.source.shutdown()
             case .postgres(let pool):
                 try await pool.shutdownAsync()
             }

@@ -26,6 +26,7 @@ struct SQLiteFileSource: ConnectionPoolSource {
     let busyTimeoutMilliseconds: Int
     let threadPool: NIOThreadPool
     private let inner: SQLiteConnectionSource
+    private let connections = SQLiteConnections()
 
     /// - Parameter maximumConnections: how many connections the pool may open; one thread each.
     init(path: String, maximumConnections: Int, busyTimeoutMilliseconds: Int = 5_000) {
@@ -40,17 +41,28 @@ struct SQLiteFileSource: ConnectionPoolSource {
     }
 
     func makeConnection(logger: Logger, on eventLoop: any EventLoop) -> EventLoopFuture<PooledSQLiteConnection> {
-        self.inner.makeConnection(logger: logger, on: eventLoop).flatMap { connection in
-            connection.query("PRAGMA busy_timeout = \(self.busyTimeoutMilliseconds)")
-                .flatMap { _ in connection.query("PRAGMA journal_mode = WAL") }
-                .flatMap { _ in connection.query("PRAGMA synchronous = NORMAL") }
-                .flatMap { _ in connection.query("PRAGMA cache_size = -\(Self.pageCacheKiB)") }
-                .map { _ in PooledSQLiteConnection(connection) }
-                .flatMapErrorThrowing { error in
-                    _ = connection.close()
-                    throw error
-                }
-        }
+        let connections = self.connections
+        return connections.track(
+            self.inner.makeConnection(logger: logger, on: eventLoop).flatMap { connection in
+                let pooled = PooledSQLiteConnection(connection, in: connections)
+                return connection.query("PRAGMA busy_timeout = \(self.busyTimeoutMilliseconds)")
+                    .flatMap { _ in connection.query("PRAGMA journal_mode = WAL") }
+                    .flatMap { _ in connection.query("PRAGMA synchronous = NORMAL") }
+                    .flatMap { _ in connection.query("PRAGMA cache_size = -\(Self.pageCacheKiB)") }
+                    .map { _ in pooled }
+                    .flatMapError { error in pooled.close().flatMapThrowing { throw error } }
+            }
+        )
+    }
+
+    /// Stops the connections' threads once every connection is closed, after the pool has shut down.
+    ///
+    /// The pool cannot close everything itself: a connection it began to open for a request that
+    /// another connection served arrives after the pool's shutdown, and the pool then closes it without
+    /// waiting. A connection whose close never ran on these threads would be dropped open.
+    func shutdown() async throws {
+        await self.connections.closeAll()
+        try await self.threadPool.shutdownGracefully()
     }
 
     /// Creates the folder that will hold the file, so a fresh checkout runs without set-up.
@@ -67,15 +79,18 @@ struct SQLiteFileSource: ConnectionPoolSource {
 /// exit).
 final class PooledSQLiteConnection: ConnectionPoolItem, Sendable {
     let connection: SQLiteConnection
+    private let connections: SQLiteConnections
 
-    init(_ connection: SQLiteConnection) {
+    init(_ connection: SQLiteConnection, in connections: SQLiteConnections) {
         self.connection = connection
+        self.connections = connections
+        connections.add(connection)
     }
 
     var eventLoop: any EventLoop { self.connection.eventLoop }
     var isClosed: Bool { self.connection.isClosed }
 
     func close() -> EventLoopFuture<Void> {
-        self.connection.isClosed ? self.eventLoop.makeSucceededVoidFuture() : self.connection.close()
+        self.connections.close(self.connection) ?? self.eventLoop.makeSucceededVoidFuture()
     }
 }
