@@ -71,6 +71,26 @@ struct NewsJSON {
         self.publicURL + "/news/" + (published.moniker.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String(published.article.id))
     }
 
+    /// The article's page on this server by ID, with a digest of everything the page shows: Floki
+    /// clients keep pages by URL and never fetch one again, so an edited article needs a new URL. An
+    /// ID survives the clients' escaping of the URL unchanged, where a moniker may not.
+    func versionedPageURL(_ article: NewsArticle) -> String {
+        let digest = FNV1a.digest([
+            article.title, article.summary, article.article, article.author, article.image, article.imageCaption, article.imageCredit,
+            article.imageVariants, article.gallery, article.externalURL, String(article.addDate), String(article.categoryID),
+        ])
+        return self.publicURL + "/news/\(article.id)?v=" + String(digest, radix: 36)
+    }
+
+    /// The article's image as a square thumbnail that covers `cell` on this device when it is an
+    /// image of this site's media, else the version for the device; nil without an image.
+    func thumbnailURL(_ article: NewsArticle, cell: FlokiCell) -> String? {
+        guard let image = self.image(article) else { return nil }
+        guard case .contentHash? = MediaLinks.reference(article.image, publicURL: self.publicURL) else { return image.url(for: self.device) }
+        let path = article.image.prefix { $0 != "?" }
+        return self.absolute(String(path)) + "?" + (MediaVersion.square(cell.squareSize(for: self.device)).query ?? "")
+    }
+
     /// The article's main image with its metadata, if it has one.
     func image(_ article: NewsArticle) -> NewsImage? {
         guard !article.image.isEmpty else { return nil }

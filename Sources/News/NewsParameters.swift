@@ -110,8 +110,6 @@ struct NewsFilters: Equatable {
     var key: String {
         let categories = self.categoryIDs.map { $0.map(String.init).joined(separator: "-") } ?? "all"
         guard let words = self.words else { return categories }
-        var digest: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in words.joined(separator: " ").utf8 { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return categories + "-q" + String(digest, radix: 36)
+        return categories + "-q" + String(FNV1a.digest(words.joined(separator: " ").utf8), radix: 36)
     }
 }

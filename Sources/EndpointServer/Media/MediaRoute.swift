@@ -25,7 +25,7 @@ struct MediaRoute: Sendable {
     }
 
     private func serve(_ request: Request, context: EndpointRequestContext, head: Bool) async throws -> Response {
-        let hash = context.parameters.get("hash") ?? ""
+        let hash = PathSegment.decode(context.parameters.get("hash") ?? "")
         let accept = request.headers[.accept]
         do {
             let query = request.uri.queryParameters

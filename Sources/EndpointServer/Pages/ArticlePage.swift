@@ -11,7 +11,7 @@ import SiteStore
 /// `share_url` open and what shared links preview (Open Graph title, description, image). The same
 /// layout, style sheet and strict `Content-Security-Policy` as the account pages, with images allowed
 /// from this site and over HTTPS; every value is escaped by the template. Unknown or hidden articles
-/// are a 404 page.
+/// are a 404 page. The reference opens however a client percent-encoded it (``PathSegment``).
 struct ArticlePage: Sendable {
     let news: NewsResponder
     let config: ConfigStore
@@ -21,7 +21,7 @@ struct ArticlePage: Sendable {
 
     func register(on router: Router<EndpointRequestContext>) {
         router.get("\(Self.path)/:reference") { request, context in
-            try await self.show(context.parameters.get("reference") ?? "", request)
+            try await self.show(PathSegment.decode(context.parameters.get("reference") ?? ""), request)
         }
     }
 

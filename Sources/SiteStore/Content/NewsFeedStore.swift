@@ -8,13 +8,18 @@ package import SQLKit
 /// test reads the plans.
 public enum NewsFeedStore {
     /// Where a list stopped: the last article's `(add_date, id)`.
-    public struct Position: Sendable, Equatable, Hashable {
+    public struct Position: Sendable, Hashable, Comparable {
         public var addDate: Int
         public var id: Int
 
         public init(addDate: Int, id: Int) {
             self.addDate = addDate
             self.id = id
+        }
+
+        /// Lists run newest first: a smaller position is further down.
+        public static func < (lhs: Self, rhs: Self) -> Bool {
+            (lhs.addDate, lhs.id) < (rhs.addDate, rhs.id)
         }
     }
 
@@ -168,7 +173,7 @@ public enum NewsFeedStore {
         """
     }
 
-    private static let articleSelect: SQLQueryString = """
+    static let articleSelect: SQLQueryString = """
         SELECT \(unsafeRaw: NewsStore.articleColumns(prefix: "n.")), r.moniker AS moniker, r.guid AS guid,
             cr.moniker AS category_moniker, c.label AS category_label
         FROM news n
@@ -187,7 +192,7 @@ public enum NewsFeedStore {
         )
     }
 
-    private static func publishedArticle(_ row: any SQLRow) throws -> PublishedArticle {
+    static func publishedArticle(_ row: any SQLRow) throws -> PublishedArticle {
         let article = try NewsStore.article(row)
         return PublishedArticle(
             article: article,

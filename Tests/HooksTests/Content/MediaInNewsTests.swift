@@ -69,4 +69,26 @@ import Testing
             #expect(refused.errorDetails == "There is no uploaded image ‘media:42’.")
         }
     }
+
+    /// A Floki item's `image` is the square thumbnail that covers the news cell (30 × 38 points) at
+    /// the device class: 75 pixels, 150 on a double-resolution phone; and it opens as the clients
+    /// mangle it (`-` → `%2d`).
+    @Test func flokiThumbnailsCoverTheCell() async throws {
+        try await CommandrFSTests.asAdmin { fs, client, site in
+            let photo = try await fs.upload(try ImageFixtures.bytes(ImageFixtures.landscape), as: "green-field.jpg")
+            let photoID = try #require(photo.data["id"] as? Int)
+            let added = try await fs.rest(.post, "var/news/general/harvest.cms", body: #"{"label": "Harvest", "image": "media:\#(photoID)"}"#)
+            #expect(added.success == true, "\(added.raw)")
+            for (device, size) in [("2", 150), ("0", 75), ("1", 75)] {
+                let feed = try await client.execute(uri: NewsFixtures.uri("feed/all", "response_type=floki&d=\(device)"), method: .get) {
+                    try JSONSerialization.jsonObject(with: Data(buffer: $0.body)) as? [String: Any] ?? [:]
+                }
+                let image = try #require((feed["items"] as? [[String: Any]])?.first?["image"] as? String)
+                #expect(image.hasPrefix(site.publicURL + "/media/") && image.hasSuffix("/green-field.jpg?s=\(size)"), "d=\(device): \(image)")
+                let fetched = try await client.image(FlokiClient.mangle(image))
+                let header = try #require(MediaCodec.header(of: fetched.bytes, as: .jpeg), "\(fetched.status)")
+                #expect(header.width == size && header.height == size)
+            }
+        }
+    }
 }

@@ -1,0 +1,104 @@
+import Foundation
+
+/// The Floki clients' rules, ported from their code so tests drive the server as they do:
+/// `gradha/OpenIrekia-iOS` (`NSDictionary+Floki.m` `get_url`, `FLContent_view_controller.m`
+/// `prettify_request_url` and `sort_and_purge_items`, `FLNews_view_controller.m`
+/// `process_new_items`) and `gradha/OpenIrekia-Android` (`JSON.java` `get_url`, `zerg/Broodling.java`).
+package enum FlokiClient {
+    /// What both clients do to every URL they are given (`url`, `share_url`, `image`, Android's
+    /// `main_url` too): trimmed, then every UTF-16 unit outside `[A-Za-z0-9;/?:@&=_+.,%]` replaced by
+    /// `%` and its lower-case hex code without padding (`-` → `%2d`, `é` → `%e9`).
+    package static func mangle(_ url: String) -> String {
+        let kept = Set(";/?:@&=_+.,%".utf16)
+        var mangled = ""
+        for unit in url.trimmingCharacters(in: .whitespacesAndNewlines).utf16 {
+            let isAlphanumeric =
+                (UInt16(UInt8(ascii: "0"))...UInt16(UInt8(ascii: "9"))).contains(unit)
+                || (UInt16(UInt8(ascii: "A"))...UInt16(UInt8(ascii: "Z"))).contains(unit)
+                || (UInt16(UInt8(ascii: "a"))...UInt16(UInt8(ascii: "z"))).contains(unit)
+            if isAlphanumeric || kept.contains(unit) {
+                mangled.append(Character(Unicode.Scalar(unit)!))
+            } else {
+                mangled += "%" + String(unit, radix: 16)
+            }
+        }
+        return mangled
+    }
+
+    /// iOS's request URL: `d`, then `l` and `h` (the lowest and highest positive IDs held) when any
+    /// item is held, then `o` (the ID of the last item in list order) for "load older"; joined with
+    /// `?` or `&` as the URL already has a query or not.
+    package static func requestURL(_ url: String, device: Int, holding items: [Item], older: Bool = false) -> String {
+        var parameters = ["d=\(device)"]
+        let ids = items.map(\.id).filter { $0 > 0 }
+        if let lowest = ids.min(), let highest = ids.max() { parameters += ["l=\(lowest)", "h=\(highest)"] }
+        if older, let last = items.last(where: { $0.id > 0 }) { parameters.append("o=\(last.id)") }
+        return url + (url.contains("?") ? "&" : "?") + parameters.joined(separator: "&")
+    }
+
+    /// An item as the clients keep it.
+    package struct Item: Equatable {
+        package var id: Int
+        package var sortID: Int
+        package var title: String
+        package var url: String?
+        package var shareURL: String?
+        package var image: String?
+        package var expirationDate: Int
+        package var sectionIDs: [Int]
+
+        /// Nil for what the clients discard: no positive 32-bit `id`, no `title`.
+        init?(_ json: [String: Any]) {
+            guard let id = json["id"] as? Int, id > 0, id <= Int(Int32.max), let title = json["title"] as? String else { return nil }
+            self.id = id
+            self.sortID = json["sort_id"] as? Int ?? id
+            self.title = title
+            self.url = (json["url"] as? String).map(FlokiClient.mangle)
+            self.shareURL = (json["share_url"] as? String).map(FlokiClient.mangle)
+            self.image = (json["image"] as? String).map(FlokiClient.mangle)
+            self.expirationDate = json["expiration_date"] as? Int ?? 0
+            self.sectionIDs = json["section_ids"] as? [Int] ?? []
+        }
+    }
+
+    /// A news tab on iOS: every answer is merged into what it holds (an item sent again replaces its
+    /// copy), sorted by `sort_id`, purged of `to_delete` and of expired items; the "load older" cell
+    /// is shown when this answer says `has_older`.
+    package struct IOSTab {
+        package var items: [Item] = []
+        package var showsLoadOlder = false
+
+        package init() {}
+
+        package mutating func receive(_ answer: [String: Any], now: Int) {
+            let received = (answer["items"] as? [[String: Any]] ?? []).compactMap(Item.init)
+            let receivedIDs = Set(received.map(\.id))
+            var merged = received + self.items.filter { !receivedIDs.contains($0.id) }
+            merged.sort { $0.sortID > $1.sortID }
+            let deleted = Set(answer["to_delete"] as? [Int] ?? [])
+            merged.removeAll { deleted.contains($0.id) || ($0.expirationDate > 0 && $0.expirationDate < now) }
+            self.items = merged
+            self.showsLoadOlder = answer["has_older"] as? Bool ?? false
+        }
+    }
+
+    /// A news tab on Android: an answer with items replaces what it holds, purged of `to_delete` and
+    /// of expired items, sorted, and cut to `cache_size`; an answer without items changes nothing.
+    package struct AndroidTab {
+        package var items: [Item] = []
+        package let cacheSize: Int
+
+        package init(cacheSize: Int = 50) {
+            self.cacheSize = cacheSize
+        }
+
+        package mutating func receive(_ answer: [String: Any], now: Int) {
+            var received = (answer["items"] as? [[String: Any]] ?? []).compactMap(Item.init)
+            guard !received.isEmpty else { return }
+            let deleted = Set(answer["to_delete"] as? [Int] ?? [])
+            received.removeAll { deleted.contains($0.id) || ($0.expirationDate > 0 && $0.expirationDate < now) }
+            received.sort { $0.sortID > $1.sortID }
+            self.items = Array(received.prefix(self.cacheSize))
+        }
+    }
+}
