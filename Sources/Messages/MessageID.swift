@@ -175,6 +175,26 @@ public enum MessageID: String, CaseIterable, Sendable {
     case newsSearchThrottled = "ENDPOINT_NEWS_SEARCH_THROTTLED"
     case newsFooter = "ENDPOINT_NEWS_FOOTER"
 
+    // Floki apps: tab titles, and the strings the protocol reserves (10000–10016), in that order
+    case news = "NEWS"
+    case flokiShareNewsTitle = "ENDPOINT_FLOKI_SHARE_NEWS_TITLE"
+    case flokiSharePictureTitle = "ENDPOINT_FLOKI_SHARE_PICTURE_TITLE"
+    case flokiCopyAddress = "ENDPOINT_FLOKI_COPY_ADDRESS"
+    case flokiSendEmail = "ENDPOINT_FLOKI_SEND_EMAIL"
+    case flokiCancel = "ENDPOINT_FLOKI_CANCEL"
+    case flokiNewsEmailSubject = "ENDPOINT_FLOKI_NEWS_EMAIL_SUBJECT"
+    case flokiPictureEmailSubject = "ENDPOINT_FLOKI_PICTURE_EMAIL_SUBJECT"
+    case flokiNewsEmailBody = "ENDPOINT_FLOKI_NEWS_EMAIL_BODY"
+    case flokiPictureEmailBody = "ENDPOINT_FLOKI_PICTURE_EMAIL_BODY"
+    case flokiDescribedPictureEmailBody = "ENDPOINT_FLOKI_DESCRIBED_PICTURE_EMAIL_BODY"
+    case flokiShareMovieTitle = "ENDPOINT_FLOKI_SHARE_MOVIE_TITLE"
+    case flokiMovieEmailSubject = "ENDPOINT_FLOKI_MOVIE_EMAIL_SUBJECT"
+    case flokiMovieEmailBody = "ENDPOINT_FLOKI_MOVIE_EMAIL_BODY"
+    case flokiTwitterButton = "ENDPOINT_FLOKI_TWITTER_BUTTON"
+    case flokiFacebookButton = "ENDPOINT_FLOKI_FACEBOOK_BUTTON"
+    case flokiNothingSelected = "ENDPOINT_FLOKI_NOTHING_SELECTED"
+    case flokiSectionsButton = "ENDPOINT_FLOKI_SECTIONS_BUTTON"
+
     // Dates, in strftime notation (see DateWording)
     case dateToday = "ENDPOINT_DATE_TODAY"
     case dateYesterday = "ENDPOINT_DATE_YESTERDAY"
@@ -182,6 +202,17 @@ public enum MessageID: String, CaseIterable, Sendable {
     case dateAndTime = "ENDPOINT_DATE_AND_TIME"
     case dateOnly = "ENDPOINT_DATE"
     case dateWithoutYear = "ENDPOINT_DATE_WITHOUT_YEAR"
+
+    /// Messages worded alike in every language: names (`JSON`, `Twitter`, `Facebook`) and the Floki
+    /// e-mail templates, which hold only the clients' substitution tags (`<TITLE>`, `<URL>`).
+    public var isSameInEveryLanguage: Bool {
+        switch self {
+        case .jsonOnly, .flokiNewsEmailSubject, .flokiPictureEmailSubject, .flokiNewsEmailBody, .flokiPictureEmailBody,
+            .flokiDescribedPictureEmailBody, .flokiMovieEmailSubject, .flokiMovieEmailBody, .flokiTwitterButton, .flokiFacebookButton:
+            true
+        default: false
+        }
+    }
 
     /// The strftime patterns of dates: how the server words dates, not sentences an app shows, so they
     /// are left out of string exports.

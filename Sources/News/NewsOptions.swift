@@ -1,6 +1,7 @@
 public import SiteStore
 
-/// The options the news rules read: how long answers are kept, the search limit, push on publish.
+/// The options the news rules read: how long answers are kept, the search limit, push on publish, how
+/// often Floki apps check their definition.
 extension ConfigOption {
     public static let newsMaxAgeSeconds = ConfigOption(
         "news_max_age_seconds", .integer(0...86_400), default: "60",
@@ -12,7 +13,11 @@ extension ConfigOption {
     public static let newsPushOnPublish = ConfigOption(
         "news_push_on_publish", .flag, default: "0", "Whether every device is notified when an article is shown for the first time."
     )
+    public static let flokiBeaconTTLSeconds = ConfigOption(
+        "floki_beacon_ttl_seconds", .integer(1...2_147_483_647), default: "43200",
+        "Seconds Floki apps wait before asking again whether their definition changed (the version indicator's ttl)."
+    )
 
     /// Every option the news module declares.
-    public static let declaredByNews: [ConfigOption] = [.newsMaxAgeSeconds, .newsSearchPerMinute, .newsPushOnPublish]
+    public static let declaredByNews: [ConfigOption] = [.newsMaxAgeSeconds, .newsSearchPerMinute, .newsPushOnPublish, .flokiBeaconTTLSeconds]
 }

@@ -11,6 +11,7 @@ public struct NewsResponder: Sendable {
     private let publicURL: String
     private let answers: NewsAnswerCache
     private let clock: UnixClock
+    private let flokiApps = FlokiAppMemo()
 
     /// - Parameter publicURL: the site's public URL, for `web_url`, image paths and `Link` headers.
     public init(database: Database, publicURL: String, answers: NewsAnswerCache, clock: UnixClock) {
@@ -66,6 +67,17 @@ public struct NewsResponder: Sendable {
         ).rendered()
         if !query.isSearch { self.answers.store(response, as: query.key, validUntil: min(now + maxAge, nextClockChange ?? .max)) }
         return response
+    }
+
+    /// The Floki application definition in `languages` (the site's default first), from the
+    /// categories as they are now (kept up to `maxAge` seconds, as news answers are); made again only
+    /// when a category's ID, name or place changed.
+    public func flokiApp(languages: [MessageCatalog], maxAge: Int) async throws -> FlokiApp {
+        let now = self.clock.now
+        let categories = try await self.answers.categories(now: now, validUntil: now + maxAge) {
+            try await self.database.withConnection { try await NewsFeedStore.categories(now: now, on: $0) }
+        }
+        return self.flokiApps.app(tabs: categories.map(FlokiApp.Tab.init), languages: languages, publicURL: self.publicURL)
     }
 
     /// The shown article with this ID or moniker as the article page shows it, or nil.

@@ -64,6 +64,7 @@ public enum EndpointApplication {
             languages: negotiation, clientAddress: clientAddress, secureCookies: settings.secureCookies
         ).register(on: router)
         ArticlePage(news: site.news, config: site.config, languages: negotiation).register(on: router)
+        FlokiAppRoutes(news: site.news, config: site.config, languages: negotiation, publicURL: site.publicURL).register(on: router)
         MediaRoute(media: site.media, languages: negotiation).register(on: router)
         return Application(
             router: router,
