@@ -177,6 +177,7 @@ public enum MessageID: String, CaseIterable, Sendable {
 
     // Floki apps: tab titles, and the strings the protocol reserves (10000–10016), in that order
     case news = "NEWS"
+    case gallery = "GALLERY"
     case flokiShareNewsTitle = "ENDPOINT_FLOKI_SHARE_NEWS_TITLE"
     case flokiSharePictureTitle = "ENDPOINT_FLOKI_SHARE_PICTURE_TITLE"
     case flokiCopyAddress = "ENDPOINT_FLOKI_COPY_ADDRESS"

@@ -6,6 +6,7 @@ import NIOConcurrencyHelpers
 final class FlokiAppMemo: Sendable {
     private struct Made {
         var tabs: [FlokiApp.Tab]
+        var hasGallery: Bool
         var languages: [String]
         var publicURL: String
         var app: FlokiApp
@@ -13,13 +14,15 @@ final class FlokiAppMemo: Sendable {
 
     private let made = NIOLockedValueBox<Made?>(nil)
 
-    func app(tabs: [FlokiApp.Tab], languages: [MessageCatalog], publicURL: String) -> FlokiApp {
+    func app(tabs: [FlokiApp.Tab], hasGallery: Bool, languages: [MessageCatalog], publicURL: String) -> FlokiApp {
         let codes = languages.map(\.languageCode)
-        if let made = self.made.withLockedValue({ $0 }), made.tabs == tabs, made.languages == codes, made.publicURL == publicURL {
+        if let made = self.made.withLockedValue({ $0 }), made.tabs == tabs, made.hasGallery == hasGallery, made.languages == codes,
+            made.publicURL == publicURL
+        {
             return made.app
         }
-        let app = FlokiApp(tabs: tabs, languages: languages, publicURL: publicURL)
-        self.made.withLockedValue { $0 = Made(tabs: tabs, languages: codes, publicURL: publicURL, app: app) }
+        let app = FlokiApp(tabs: tabs, hasGallery: hasGallery, languages: languages, publicURL: publicURL)
+        self.made.withLockedValue { $0 = Made(tabs: tabs, hasGallery: hasGallery, languages: codes, publicURL: publicURL, app: app) }
         return app
     }
 }

@@ -24,6 +24,8 @@ public final class NewsAnswerCache: Sendable {
     private let entries = NIOLockedValueBox(Entries())
     /// The category list with its counts, which several answers include (counting is the costly part).
     private let categoryList = NIOLockedValueBox<(categories: [PublishedCategory], validUntil: Int)?>(nil)
+    /// Whether a shown article has a gallery (the Floki app data offers a Gallery tab then).
+    private let galleryExists = NIOLockedValueBox<(exists: Bool, validUntil: Int)?>(nil)
     private let capacity: Int
     private let byteBudget: Int
     private let trust: CacheTrust
@@ -81,9 +83,18 @@ public final class NewsAnswerCache: Sendable {
         return categories
     }
 
+    /// Whether a shown article has a gallery, kept, or fresh from `check` and kept until `validUntil`.
+    func hasGallery(now: Int, validUntil: Int, check: () async throws -> Bool) async throws -> Bool {
+        if self.trust.isTrusted, let kept = self.galleryExists.withLockedValue({ $0 }), kept.validUntil > now { return kept.exists }
+        let exists = try await check()
+        self.galleryExists.withLockedValue { $0 = (exists, validUntil) }
+        return exists
+    }
+
     /// Forgets every answer (after a news write).
     public func clear() {
         self.entries.withLockedValue { $0 = Entries() }
         self.categoryList.withLockedValue { $0 = nil }
+        self.galleryExists.withLockedValue { $0 = nil }
     }
 }

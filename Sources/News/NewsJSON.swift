@@ -86,9 +86,19 @@ struct NewsJSON {
     /// image of this site's media, else the version for the device; nil without an image.
     func thumbnailURL(_ article: NewsArticle, cell: FlokiCell) -> String? {
         guard let image = self.image(article) else { return nil }
-        guard case .contentHash? = MediaLinks.reference(article.image, publicURL: self.publicURL) else { return image.url(for: self.device) }
-        let path = article.image.prefix { $0 != "?" }
-        return self.absolute(String(path)) + "?" + (MediaVersion.square(cell.squareSize(for: self.device)).query ?? "")
+        return self.mediaURL(article.image).map { $0 + Self.query(.square(cell.squareSize(for: self.device))) } ?? image.url(for: self.device)
+    }
+
+    /// The absolute URL, without a version, of this site's uploaded image that `stored` (an
+    /// article's `image` or a gallery entry's `url`) names; nil for an external image.
+    func mediaURL(_ stored: String) -> String? {
+        guard case .contentHash? = MediaLinks.reference(stored, publicURL: self.publicURL) else { return nil }
+        return self.absolute(String(stored.prefix { $0 != "?" }))
+    }
+
+    /// `?` and the query naming `version` (nothing for the original).
+    static func query(_ version: MediaVersion) -> String {
+        version.query.map { "?" + $0 } ?? ""
     }
 
     /// The article's main image with its metadata, if it has one.
@@ -124,7 +134,7 @@ struct NewsJSON {
     }
 
     /// A site-relative path made absolute with the public URL; absolute URLs unchanged.
-    private func absolute(_ url: String) -> String {
+    func absolute(_ url: String) -> String {
         url.hasPrefix("/") && !url.hasPrefix("//") ? self.publicURL + url : url
     }
 }

@@ -72,6 +72,12 @@ public struct NewsParameters: Hashable, Sendable {
         }
     }
 
+    /// The IDs a Floki client holds, `l` to `h`; nil unless it sent both, in order.
+    var heldRange: ClosedRange<Int>? {
+        guard let lowest = self.lowest, let highest = self.highest, lowest <= highest else { return nil }
+        return lowest...highest
+    }
+
     private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     /// `text` with everything but unreserved characters percent-encoded.

@@ -70,14 +70,21 @@ public struct NewsResponder: Sendable {
     }
 
     /// The Floki application definition in `languages` (the site's default first), from the
-    /// categories as they are now (kept up to `maxAge` seconds, as news answers are); made again only
-    /// when a category's ID, name or place changed.
+    /// categories as they are now and whether any shown article has a gallery (both kept up to
+    /// `maxAge` seconds, as news answers are); made again only when one of those changed.
     public func flokiApp(languages: [MessageCatalog], maxAge: Int) async throws -> FlokiApp {
         let now = self.clock.now
         let categories = try await self.answers.categories(now: now, validUntil: now + maxAge) {
             try await self.database.withConnection { try await NewsFeedStore.categories(now: now, on: $0) }
         }
-        return self.flokiApps.app(tabs: categories.map(FlokiApp.Tab.init), languages: languages, publicURL: self.publicURL)
+        let hasGallery = try await self.answers.hasGallery(now: now, validUntil: now + maxAge) {
+            try await self.database.withConnection {
+                try await !NewsFeedStore.articles(in: nil, withGallery: true, after: nil, limit: 1, now: now, on: $0).isEmpty
+            }
+        }
+        return self.flokiApps.app(
+            tabs: categories.map(FlokiApp.Tab.init), hasGallery: hasGallery, languages: languages, publicURL: self.publicURL
+        )
     }
 
     /// The shown article with this ID or moniker as the article page shows it, or nil.
@@ -106,6 +113,8 @@ public struct NewsResponder: Sendable {
             let feed = FlokiFeed(answers: reader, messages: language)
             switch Self.resource(query.id) {
             case ("feed", let reference?): return try await feed.feed(reference)
+            case ("gallery", nil): return try await FlokiGallery(answers: reader).tab()
+            case ("gallery", let reference?): return try await FlokiGallery(answers: reader).article(reference)
             case ("search", nil):
                 guard parameters.words != nil else { throw EndpointError.badRequest(.noParameterSent, "q") }
                 return try await feed.search()

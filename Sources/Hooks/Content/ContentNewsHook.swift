@@ -6,7 +6,7 @@ public import SiteStore
 
 /// `content/news`: the public, read-only news API for apps (`view` only). `id` picks the resource —
 /// `categories`, `categories/<id or moniker>`, `articles`, `articles/<id or moniker>`, `top`,
-/// `changes`, and for Floki clients `feed/<category or all>` and `search` — and the parameters are
+/// `changes`, and for Floki clients `feed/<category or all>`, `gallery[/<article>]` and `search` — and the parameters are
 /// read by ``NewsParameters``; the answers are `News`'s ``NewsResponder``.
 ///
 /// Every caller gets the same answer (credentials are not even looked up), so answers are marked

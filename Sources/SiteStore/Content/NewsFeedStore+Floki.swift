@@ -8,11 +8,11 @@ import SQLKit
 extension NewsFeedStore {
     /// The oldest shown article of `categories` (nil: all) with an ID in `ids`: how far down the
     /// client's copy reaches.
-    public static func oldestPosition(in categories: [Int]?, ids: ClosedRange<Int>, now: Int, on connection: StoreConnection) async throws
-        -> Position?
-    {
-        var conditions: [SQLQueryString] = [Self.visible("n", now: now), "n.id >= \(bind: ids.lowerBound)", "n.id <= \(bind: ids.upperBound)"]
-        if let categories { conditions.append("n.category_id IN (\(binds: categories))") }
+    public static func oldestPosition(
+        in categories: [Int]?, withGallery: Bool = false, ids: ClosedRange<Int>, now: Int, on connection: StoreConnection
+    ) async throws -> Position? {
+        let conditions =
+            Self.listed(in: categories, withGallery: withGallery, now: now) + ["n.id >= \(bind: ids.lowerBound)", "n.id <= \(bind: ids.upperBound)"]
         return try await connection.raw(
             """
             SELECT n.add_date, n.id FROM news n WHERE \(conditions.joined(separator: " AND ")) ORDER BY n.add_date, n.id LIMIT 1
@@ -25,20 +25,20 @@ extension NewsFeedStore {
     /// up with an ID outside `ids` (published late, or created with an earlier date), and those with an
     /// ID in `ids` changed while the change log remembers (edited, moved in time or between categories).
     public static func articlesToResend(
-        in categories: [Int]?, ids: ClosedRange<Int>, from floor: Position, below top: Position, limit: Int, now: Int, on connection: StoreConnection
+        in categories: [Int]?, withGallery: Bool = false, ids: ClosedRange<Int>, from floor: Position, below top: Position, limit: Int, now: Int,
+        on connection: StoreConnection
     ) async throws -> [PublishedArticle] {
-        var conditions: [SQLQueryString] = [
-            Self.visible("n", now: now),
-            "(n.add_date, n.id) < (\(bind: top.addDate), \(bind: top.id))",
-            """
-            (((n.add_date, n.id) >= (\(bind: floor.addDate), \(bind: floor.id))
-                AND (n.id < \(bind: ids.lowerBound) OR n.id > \(bind: ids.upperBound)))
-             OR n.id IN (
-                SELECT ch.resource_id FROM news_changes ch WHERE ch.resource_type = 'news'
-                    AND ch.resource_id >= \(bind: ids.lowerBound) AND ch.resource_id <= \(bind: ids.upperBound)))
-            """,
-        ]
-        if let categories { conditions.append("n.category_id IN (\(binds: categories))") }
+        let conditions =
+            Self.listed(in: categories, withGallery: withGallery, now: now) + [
+                "(n.add_date, n.id) < (\(bind: top.addDate), \(bind: top.id))",
+                """
+                (((n.add_date, n.id) >= (\(bind: floor.addDate), \(bind: floor.id))
+                    AND (n.id < \(bind: ids.lowerBound) OR n.id > \(bind: ids.upperBound)))
+                 OR n.id IN (
+                    SELECT ch.resource_id FROM news_changes ch WHERE ch.resource_type = 'news'
+                        AND ch.resource_id >= \(bind: ids.lowerBound) AND ch.resource_id <= \(bind: ids.upperBound)))
+                """,
+            ]
         return try await connection.raw(
             """
             \(Self.articleSelect) WHERE \(conditions.joined(separator: " AND ")) ORDER BY n.add_date DESC, n.id DESC LIMIT \(bind: limit)
@@ -46,11 +46,12 @@ extension NewsFeedStore {
         ).all().map(Self.publishedArticle)
     }
 
-    /// Which of `ids` are shown articles of `categories` now.
-    public static func shownIDs(_ ids: [Int], in categories: [Int]?, now: Int, on connection: StoreConnection) async throws -> Set<Int> {
+    /// Which of `ids` are shown articles of `categories` now (with a gallery, if `withGallery`).
+    public static func shownIDs(
+        _ ids: [Int], in categories: [Int]?, withGallery: Bool = false, now: Int, on connection: StoreConnection
+    ) async throws -> Set<Int> {
         guard !ids.isEmpty else { return [] }
-        var conditions: [SQLQueryString] = [Self.visible("n", now: now), "n.id IN (\(binds: ids))"]
-        if let categories { conditions.append("n.category_id IN (\(binds: categories))") }
+        let conditions = Self.listed(in: categories, withGallery: withGallery, now: now) + ["n.id IN (\(binds: ids))"]
         return Set(
             try await connection.raw("SELECT n.id FROM news n WHERE \(conditions.joined(separator: " AND "))").all().map {
                 try $0.decode(column: "id", as: Int.self)

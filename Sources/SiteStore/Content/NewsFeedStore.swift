@@ -31,6 +31,15 @@ public enum NewsFeedStore {
         """
     }
 
+    /// The conditions "shown at `now`, in `categories` (nil: any), with a gallery if `withGallery`"
+    /// on articles aliased `n`.
+    static func listed(in categories: [Int]?, withGallery: Bool, now: Int) -> [SQLQueryString] {
+        var conditions: [SQLQueryString] = [Self.visible("n", now: now)]
+        if let categories { conditions.append("n.category_id IN (\(binds: categories))") }
+        if withGallery { conditions.append("n.gallery NOT IN ('', '[]')") }
+        return conditions
+    }
+
     // MARK: Categories
 
     /// Every category with its shown articles counted, by position then label.
@@ -69,17 +78,17 @@ public enum NewsFeedStore {
 
     // MARK: Articles
 
-    /// Up to `limit` shown articles of `categories` (nil: all) containing every one of `words` (already
+    /// Up to `limit` shown articles of `categories` (nil: all; `withGallery`: only those with a gallery) containing every one of `words` (already
     /// folded with ``SearchText/fold(_:)``), newest first, after `position`, skipping `offset`.
     ///
     /// Words are matched anywhere in the folded title, summary, body and author, which no index can
     /// serve: a search walks `news_listing` newest first and stops when the page is full.
     public static func articles(
-        in categories: [Int]?, containing words: [String] = [], after position: Position?, newerThan newer: Position? = nil, limit: Int,
-        offset: Int = 0, now: Int, on connection: StoreConnection
+        in categories: [Int]?, withGallery: Bool = false, containing words: [String] = [], after position: Position?,
+        newerThan newer: Position? = nil, limit: Int, offset: Int = 0, now: Int, on connection: StoreConnection
     ) async throws -> [PublishedArticle] {
         let query = Self.articlesQuery(
-            in: categories, containing: words, after: position, newerThan: newer, limit: limit, offset: offset, now: now
+            in: categories, withGallery: withGallery, containing: words, after: position, newerThan: newer, limit: limit, offset: offset, now: now
         )
         return try await connection.raw(query).all().map(Self.publishedArticle)
     }
@@ -87,11 +96,10 @@ public enum NewsFeedStore {
     /// The statement of ``articles(in:containing:after:newerThan:limit:offset:now:on:)`` (tests read
     /// its plan).
     package static func articlesQuery(
-        in categories: [Int]?, containing words: [String] = [], after position: Position?, newerThan newer: Position? = nil, limit: Int,
-        offset: Int = 0, now: Int
+        in categories: [Int]?, withGallery: Bool = false, containing words: [String] = [], after position: Position?,
+        newerThan newer: Position? = nil, limit: Int, offset: Int = 0, now: Int
     ) -> SQLQueryString {
-        var conditions: [SQLQueryString] = [Self.visible("n", now: now)]
-        if let categories { conditions.append("n.category_id IN (\(binds: categories))") }
+        var conditions = Self.listed(in: categories, withGallery: withGallery, now: now)
         if let position { conditions.append("(n.add_date, n.id) < (\(bind: position.addDate), \(bind: position.id))") }
         if let newer { conditions.append("(n.add_date, n.id) > (\(bind: newer.addDate), \(bind: newer.id))") }
         for word in words { conditions.append("n.search_text LIKE \(bind: SearchText.containsPattern(word)) ESCAPE '!'") }

@@ -91,4 +91,69 @@ import Testing
             }
         }
     }
+
+    /// The gallery item protocol: an article's gallery all at once (`gallery/<article>`), and the
+    /// Gallery tab (`gallery`), each image a valid item by iOS's rule (`FLGallery_item.m`: an image, a
+    /// width and a height), its thumbnail covering the 75-point gallery cell, its `url` the version for
+    /// the device with that version's size; the app data offers the tab once a gallery exists.
+    @Test(arguments: TestDatabase.engines)
+    func galleriesFollowTheGalleryItemProtocol(engine: DatabaseEngine) async throws {
+        try await CommandrFSTests.asAdmin(engine: engine) { fs, client, site in
+            func floki(_ uri: String) async throws -> [String: Any] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .ok, "\(uri): \(String(buffer: response.body))")
+                    return try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any] ?? [:]
+                }
+            }
+            let appBefore = try await floki("/floki/v1/appdata")
+            #expect((appBefore["tabs"] as? [[String: Any]])?.contains { $0["class_type"] as? String == "Gallery_view_controller" } == false)
+
+            let field = try #require(try await fs.upload(try ImageFixtures.bytes(ImageFixtures.landscape), as: "green-field.jpg").data["url"] as? String)
+            let wide = try #require(try await fs.upload(try ImageFixtures.bytes(ImageFixtures.wideGreenCentre), as: "wide.png").data["url"] as? String)
+            let gallery =
+                #"[{"url": "\#(field)", "caption": "The field", "credit": "Ann"}, {"url": "\#(wide)"}, "#
+                + #"{"url": "https://cdn.example.com/far.jpg", "width": 800, "height": 600}, {"url": "https://cdn.example.com/unknown.jpg"}]"#
+            let added = try await fs.rest(.post, "var/news/general/harvest.cms", body: #"{"label": "Harvest", "gallery": \#(gallery)}"#)
+            #expect(added.success == true, "\(added.raw)")
+            let article = try #require(
+                try await site.database.withConnection { try await NewsFeedStore.article("harvest", now: UnixTime.now, on: $0) }?.article.id)
+
+            let own = try await floki(NewsFixtures.uri("gallery/harvest", "response_type=floki&d=2"))
+            let thumbs = try #require(own["thumbs"] as? [[String: Any]])
+            #expect(thumbs.compactMap { $0["id"] as? Int } == [article * 100, article * 100 + 1, article * 100 + 2], "the unknown size is left out")
+            #expect(own["has_older"] as? Bool == false && (own["to_delete"] as? [Int]) == [])
+            let first = try #require(thumbs.first)
+            #expect(first["caption_text"] as? String == "The field — Ann" && first["title"] as? String == "Harvest" && first["max_zoom"] as? Int == 2)
+            #expect(first["width"] as? Int == 640 && first["height"] as? Int == 480, "the size of the d=2 version")
+            #expect((first["url"] as? String)?.hasSuffix("/green-field.jpg?d=2") == true && (first["image"] as? String)?.hasSuffix("?s=150") == true)
+            #expect(thumbs[2]["url"] as? String == "https://cdn.example.com/far.jpg" && thumbs[2]["width"] as? Int == 800)
+            for thumb in thumbs.prefix(2) {
+                for key in ["url", "image"] {
+                    let fetched = try await client.image(FlokiClient.mangle(try #require(thumb[key] as? String)))
+                    #expect(fetched.status == .ok, "\(key)")
+                }
+            }
+            let square = try await client.image(FlokiClient.mangle(try #require(first["image"] as? String)))
+            let header = try #require(MediaCodec.header(of: square.bytes, as: .jpeg))
+            #expect(header.width == 150 && header.height == 150)
+
+            let app = try await floki("/floki/v1/appdata")
+            let tab = try #require((app["tabs"] as? [[String: Any]])?.last)
+            #expect(tab["class_type"] as? String == "Gallery_view_controller" && tab["unique_id"] as? Int == 2 && tab["long_title"] as? Int == 2)
+            let mainURL = try #require((tab["data"] as? [String: Any])?["main_url"] as? String)
+            let tabFeed = try await floki(
+                String(FlokiClient.requestURL(FlokiClient.mangle(mainURL) + "en", device: 0, holding: []).dropFirst(site.publicURL.count)))
+            let tabThumbs = try #require(tabFeed["thumbs"] as? [[String: Any]])
+            #expect(tabThumbs.count == 3 && (tabThumbs.first?["image"] as? String)?.hasSuffix("?s=75") == true && tabFeed["has_older"] as? Bool == false)
+
+            let shrunk = try await fs.rest(.put, "var/news/general/harvest.cms", body: #"{"gallery": [{"url": "\#(field)"}]}"#)
+            #expect(shrunk.success == true, "\(shrunk.raw)")
+            let refreshed = try await floki(NewsFixtures.uri("gallery", "response_type=floki&l=\(article * 100)&h=\(article * 100 + 2)"))
+            #expect(refreshed["to_delete"] as? [Int] == [article * 100 + 1, article * 100 + 2], "the images no longer in the gallery")
+            #expect((refreshed["thumbs"] as? [[String: Any]])?.count == 1)
+            try await client.execute(uri: NewsFixtures.uri("gallery/nowhere", "response_type=floki"), method: .get) {
+                #expect($0.status == .notFound)
+            }
+        }
+    }
 }
