@@ -1,6 +1,5 @@
 import EndpointCore
 import Foundation
-import Media
 import Messages
 import SiteStore
 

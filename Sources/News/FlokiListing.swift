@@ -45,10 +45,8 @@ struct FlokiListing {
             in: self.categories, withGallery: self.withGallery, ids: held, from: floor, below: top, limit: Self.resendLimit, now: now,
             on: self.connection
         )
-        let below = try await NewsFeedStore.articles(
-            in: self.categories, withGallery: self.withGallery, after: floor, limit: 1, now: now, on: self.connection
-        )
-        return Page(articles: newest + resent, hasOlder: !below.isEmpty)
+        let older = try await NewsFeedStore.hasArticles(in: self.categories, withGallery: self.withGallery, below: floor, now: now, on: self.connection)
+        return Page(articles: newest + resent, hasOlder: older)
     }
 
     /// The articles listed below article `older`; none, and nothing older, when that article's place

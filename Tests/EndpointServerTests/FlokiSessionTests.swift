@@ -6,8 +6,8 @@ import SiteStore
 import TestSupport
 import Testing
 
-/// A Floki session as the real clients run it (their rules ported in ``FlokiClient``): an iOS and an
-/// Android client refresh the same feed while articles are created, edited, moved in time and between
+/// A Floki session as the real clients run it (their rules ported in ``FlokiClient``): from the version
+/// indicator to the News tab, an iOS and an Android client refresh the same feed while articles are created, edited, moved in time and between
 /// categories, hidden, published late and expire; then iOS pages back to the oldest. Both end holding
 /// what they should, current in every field, and every link they hold opens however they mangled it.
 @Suite struct FlokiSessionTests {
@@ -36,11 +36,17 @@ import Testing
                     return try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any] ?? [:]
                 }
             }
+            // From the version indicator to the News tab's feed, as the clients go.
+            let beacon = try await fetch(Self.publicURL + "/floki/v1-app")
+            let app = try await fetch(FlokiClient.mangle(try #require(beacon["url"] as? String)))
+            let newsTab = try #require((app["tabs"] as? [[String: Any]])?.first?["data"] as? [String: Any])
+            let feedURL = FlokiClient.mangle(try #require(newsTab["main_url"] as? String)) + "en"
+            #expect(feedURL == Self.feedURL)
             var iOS = FlokiClient.IOSTab()
             var android = FlokiClient.AndroidTab()
             func refresh() async throws {
-                iOS.receive(try await fetch(FlokiClient.requestURL(Self.feedURL, device: 2, holding: iOS.items)), now: UnixTime.now)
-                android.receive(try await fetch(Self.feedURL), now: UnixTime.now)
+                iOS.receive(try await fetch(FlokiClient.requestURL(feedURL, device: 2, holding: iOS.items)), now: UnixTime.now)
+                android.receive(try await fetch(feedURL), now: UnixTime.now)
             }
             try await refresh()
             #expect(iOS.items.count == 50 && iOS.showsLoadOlder && android.items.count == 50)
@@ -73,7 +79,7 @@ import Testing
 
             var pages = 0
             while iOS.showsLoadOlder, pages < 10 {
-                iOS.receive(try await fetch(FlokiClient.requestURL(Self.feedURL, device: 2, holding: iOS.items, older: true)), now: UnixTime.now)
+                iOS.receive(try await fetch(FlokiClient.requestURL(feedURL, device: 2, holding: iOS.items, older: true)), now: UnixTime.now)
                 pages += 1
             }
             #expect(!iOS.showsLoadOlder && pages >= 1)

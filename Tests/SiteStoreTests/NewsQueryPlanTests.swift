@@ -26,12 +26,30 @@ import Testing
                 ("top", NewsFeedStore.topQuery(perCategory: 3, in: nil, now: now, postgres: engine == .postgres)),
                 ("categories", NewsFeedStore.categoriesQuery(now: now)),
                 ("next clock change", NewsFeedStore.nextClockChangeQuery(after: now)),
+                ("Floki: anything older", NewsFeedStore.hasArticlesQuery(in: nil, withGallery: false, below: position, now: now)),
+                ("Floki: the oldest of 50 held", NewsFeedStore.oldestPositionQuery(in: nil, withGallery: false, ids: 250...300, now: now)),
+                ("Floki: the oldest of all held", NewsFeedStore.oldestPositionQuery(in: nil, withGallery: false, ids: 1...100_000, now: now)),
+                (
+                    "Floki: placed outside what is held",
+                    NewsFeedStore.placedOutsideQuery(
+                        in: nil, withGallery: false, ids: 250...300, from: NewsFeedStore.Position(addDate: now - 200, id: 1), below: position,
+                        limit: 200, now: now)
+                ),
+            ]
+            let galleryStatements: [(String, SQLQueryString)] = [
+                ("Floki: the Gallery tab", NewsFeedStore.articlesQuery(in: nil, withGallery: true, after: nil, limit: 11, now: now)),
+                ("Floki: a gallery older", NewsFeedStore.hasArticlesQuery(in: nil, withGallery: true, below: position, now: now)),
             ]
             try await database.withConnection { connection in
                 if engine == .postgres { try await connection.raw("SET enable_seqscan = off").run() }
-                for (name, statement) in statements {
+                for (name, statement) in statements + galleryStatements {
                     let plan = try await Self.plan(statement, engine: engine, on: connection.sql)
                     #expect(Self.fullScans(plan, engine: engine).isEmpty, "\(name) scans news: \(plan.joined(separator: "\n"))")
+                }
+                // Articles with a gallery are walked alone, not found among all articles.
+                for (name, statement) in galleryStatements where engine == .sqlite {
+                    let plan = try await Self.plan(statement, engine: engine, on: connection.sql)
+                    #expect(plan.contains { $0.contains("news_with_gallery") }, "\(name): \(plan.joined(separator: "\n"))")
                 }
             }
         }
