@@ -11,21 +11,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration=${1:-10}
-bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev libvips-dev pkg-config wrk sqlite3 curl postgresql python3
-
-swift build -c release --product endpoint >/dev/null
-endpoint="$(swift build -c release --show-bin-path)/endpoint"
-source bench/paired.sh
-start_paired 54339
+source bench/seeded-news.sh 54339
 
 # bench_engine NAME DATABASE_URL PORT SQL-CLIENT... : seeds the database and runs every workload.
 bench_engine() {
     local engine=$1 database=$2 port=$3; shift 3
-    "$endpoint" migrate --database "$database" >/dev/null
-    "$@" < "bench/news/seed-$engine.sql" >/dev/null
-    ENDPOINT_LOG_LEVEL=error "$endpoint" serve --database "$database" --port "$port" & local server=$!
-    pids+=("$server")
-    wait_for "http://127.0.0.1:$port/healthz"
+    seed "$engine" "$database" "$@"
+    serve "$database" "$port"
     local base="http://127.0.0.1:$port"
     local feed="$base/data/endpoint.php/content/news/feed/all?response_type=floki&keep_lang=en&d=2"
     local beacon_tag app_tag held wide
@@ -37,35 +29,22 @@ bench_engine() {
     paired "$engine.appdata" 16 -H "If-None-Match: $app_tag" "$base/floki/v1/appdata?d=2"
     paired "$engine.refresh" 16 "$feed$held"
     paired "$engine.refresh_wide" 16 "$feed$wide"
-    kill "$server"
-    wait "$server" 2>/dev/null || true
+    stop_server
     "$@" <<< "UPDATE config SET value = '0' WHERE name = 'news_max_age_seconds';" >/dev/null
-    ENDPOINT_LOG_LEVEL=error "$endpoint" serve --database "$database" --port "$port" & server=$!
-    pids+=("$server")
-    wait_for "$base/healthz"
+    serve "$database" "$port"
     paired "$engine.refresh_uncached" 16 "$feed$held"
     paired "$engine.refresh_wide_uncached" 16 "$feed$wide"
-    kill "$server"
-    wait "$server" 2>/dev/null || true
+    stop_server
 }
 
 bench_engine sqlite "sqlite://$work/floki.sqlite" 18080 sqlite3 "$work/floki.sqlite"
 bench_engine postgresql "$THROWAWAY_POSTGRES_URL" 18082 psql -q -t -A "$THROWAWAY_POSTGRES_URL"
 
-row() {
-    local label=$1 key=$2
-    printf '%-48s' "$label"
-    for engine in sqlite postgresql; do
-        local bare=${result[$engine.$key.bare]}
-        awk -v bare="${bare%% *}" "BEGIN { split(\"${result[$engine.$key]}\", r, \" \"); printf \"%8.0f req/s %5.2f of bare, p99 %-9s\", r[1], r[1] / bare, r[3] }"
-    done
-    echo
-}
 echo
 printf '%-48s%-42s%-42s\n' "Floki, 100k articles (wrk c16, $(nproc) cores)" "SQLite" "PostgreSQL"
-row "version indicator revalidated (304)" beacon
-row "app data revalidated (304)" appdata
-row "feed refresh, l/h of the newest 50" refresh
-row "feed refresh, l 1,000 below" refresh_wide
-row "feed refresh, not kept (max age 0)" refresh_uncached
-row "feed refresh, l 1,000 below, not kept" refresh_wide_uncached
+engine_row "version indicator revalidated (304)" beacon
+engine_row "app data revalidated (304)" appdata
+engine_row "feed refresh, l/h of the newest 50" refresh
+engine_row "feed refresh, l 1,000 below" refresh_wide
+engine_row "feed refresh, not kept (max age 0)" refresh_uncached
+engine_row "feed refresh, l 1,000 below, not kept" refresh_wide_uncached

@@ -12,21 +12,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration=${1:-10}
-bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev libvips-dev pkg-config wrk sqlite3 curl postgresql python3
-
-swift build -c release --product endpoint >/dev/null
-endpoint="$(swift build -c release --show-bin-path)/endpoint"
-source bench/paired.sh
-start_paired 54338
+source bench/seeded-news.sh 54338
 
 # bench_engine NAME DATABASE_URL PORT SQL-CLIENT... : seeds the database and runs every workload.
 bench_engine() {
     local engine=$1 database=$2 port=$3; shift 3
-    "$endpoint" migrate --database "$database" >/dev/null
-    "$@" < "bench/news/seed-$engine.sql" >/dev/null
-    ENDPOINT_LOG_LEVEL=error "$endpoint" serve --database "$database" --port "$port" & local server=$!
-    pids+=("$server")
-    wait_for "http://127.0.0.1:$port/healthz"
+    seed "$engine" "$database" "$@"
+    serve "$database" "$port"
     local news="http://127.0.0.1:$port/data/endpoint.php/content/news"
     local cursor token head
     cursor=$(curl -fs "$news/articles?limit=20" | python3 -c 'import json,sys; print(json.load(sys.stdin)["response_data"]["page"]["next_cursor"])')
@@ -46,42 +38,29 @@ bench_engine() {
     paired "$engine.changes_head" 16 "$news/changes?since=$head"
     paired "$engine.revalidate" 16 -H "If-None-Match: $tag" "$news/articles"
     # Nothing kept: a server started afresh with news_max_age_seconds = 0.
-    kill "$server"
-    wait "$server" 2>/dev/null || true
+    stop_server
     "$@" <<< "UPDATE config SET value = '0' WHERE name = 'news_max_age_seconds';" >/dev/null
-    ENDPOINT_LOG_LEVEL=error "$endpoint" serve --database "$database" --port "$port" & server=$!
-    pids+=("$server")
-    wait_for "http://127.0.0.1:$port/healthz"
+    serve "$database" "$port"
     paired "$engine.articles_uncached" 16 "$news/articles"
     paired "$engine.deep_uncached" 16 "$news/articles?limit=20&cursor=$cursor"
     paired "$engine.top_uncached" 16 "$news/top"
     paired "$engine.changes_uncached" 16 "$news/changes?since=$token"
-    kill "$server"
-    wait "$server" 2>/dev/null || true
+    stop_server
 }
 
 bench_engine sqlite "sqlite://$work/news.sqlite" 18080 sqlite3 "$work/news.sqlite"
 bench_engine postgresql "$THROWAWAY_POSTGRES_URL" 18082 psql -q -t -A "$THROWAWAY_POSTGRES_URL"
 
-row() {
-    local label=$1 key=$2
-    printf '%-48s' "$label"
-    for engine in sqlite postgresql; do
-        local bare=${result[$engine.$key.bare]}
-        awk -v bare="${bare%% *}" "BEGIN { split(\"${result[$engine.$key]}\", r, \" \"); printf \"%8.0f req/s %5.2f of bare, p99 %-9s\", r[1], r[1] / bare, r[3] }"
-    done
-    echo
-}
 echo
 printf '%-48s%-42s%-42s\n' "content/news, 100k articles (wrk c16, $(nproc) cores)" "SQLite" "PostgreSQL"
-row "articles, first page" articles
-row "articles, first page, list fields" list
-row "articles, page 201 (cursor)" deep
-row "top (3 per category)" top
-row "changes (20 behind)" changes
-row "changes (at the head)" changes_head
-row "articles revalidated (304)" revalidate
-row "articles, not kept (max age 0)" articles_uncached
-row "articles page 201, not kept" deep_uncached
-row "top, not kept" top_uncached
-row "changes (20 behind), not kept" changes_uncached
+engine_row "articles, first page" articles
+engine_row "articles, first page, list fields" list
+engine_row "articles, page 201 (cursor)" deep
+engine_row "top (3 per category)" top
+engine_row "changes (20 behind)" changes
+engine_row "changes (at the head)" changes_head
+engine_row "articles revalidated (304)" revalidate
+engine_row "articles, not kept (max age 0)" articles_uncached
+engine_row "articles page 201, not kept" deep_uncached
+engine_row "top, not kept" top_uncached
+engine_row "changes (20 behind), not kept" changes_uncached

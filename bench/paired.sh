@@ -7,7 +7,8 @@
 #   run CONNECTIONS wrk-args…          prints "req/s p50 p99";
 #   paired KEY CONNECTIONS wrk-args…   the bare route, then the workload, BENCH_ROUNDS times (default 3);
 #                                      the round whose ratio is the median goes into result[KEY.bare],
-#                                      result[KEY] (one pair swung by ±30% on a shared 2-core machine).
+#                                      result[KEY] (one pair swung by ±30% on a shared 2-core machine);
+#   engine_row LABEL KEY               a line of the SQLite and PostgreSQL results of KEY (news, Floki).
 
 swift build -c release --package-path bench/Baseline --scratch-path .build-bench >/dev/null
 baseline=".build-bench/release/Baseline"
@@ -49,4 +50,14 @@ paired() {
     local median
     median=$(printf '%s\n' "${rounds[@]}" | sort -n | sed -n "$(( (${#rounds[@]} + 1) / 2 ))p")
     IFS='|' read -r _ "result[$key.bare]" "result[$key]" <<< "$median"
+}
+
+engine_row() {
+    local label=$1 key=$2
+    printf '%-48s' "$label"
+    for engine in sqlite postgresql; do
+        local bare=${result[$engine.$key.bare]}
+        awk -v bare="${bare%% *}" "BEGIN { split(\"${result[$engine.$key]}\", r, \" \"); printf \"%8.0f req/s %5.2f of bare, p99 %-9s\", r[1], r[1] / bare, r[3] }"
+    done
+    echo
 }

@@ -18,19 +18,10 @@ enum PathSegment {
                 bytes.append(byte)
                 continue
             }
-            guard let high = input.next().flatMap(Self.hexValue), let low = input.next().flatMap(Self.hexValue) else { return raw }
+            guard let high = input.next().flatMap(FormURLEncoding.hexValue), let low = input.next().flatMap(FormURLEncoding.hexValue) else { return raw }
             bytes.append(high << 4 | low)
         }
         if let text = String(validating: bytes, as: UTF8.self) { return text }
         return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
-    }
-
-    private static func hexValue(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
