@@ -37,7 +37,7 @@ struct FlokiFeed {
             }
         var document: [(key: String, value: JSONValue)] = [
             ("items", .array(page.articles.map(self.item))),
-            ("to_delete", .array(try await listing.changes(holding: held, now: now).gone.map(JSONValue.int))),
+            ("to_delete", .array(try await listing.changed(holding: held, shown: false, now: now).map(JSONValue.int))),
             ("has_older", .bool(page.hasOlder)),
         ]
         if reference == "all" { document.append(("sections", .array(try await self.sections(now)))) }

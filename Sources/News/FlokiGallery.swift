@@ -34,14 +34,15 @@ struct FlokiGallery {
                 try await listing.refresh(holding: held, now: now)
             }
         let articles = page.articles.filter { $0.article.id <= Self.highestArticleID }
-        let changes = try await listing.changes(holding: held, now: now)
         var deleted: [Int] = []
         if let items = parameters.heldRange {
+            let gone = try await listing.changed(holding: held, shown: false, now: now)
+            let edited = try await listing.changed(holding: held, shown: true, now: now)
             let counts = Dictionary(
-                uniqueKeysWithValues: try await NewsFeedStore.articles(ids: changes.shown, now: now, on: connection).map {
+                uniqueKeysWithValues: try await NewsFeedStore.articles(ids: edited, now: now, on: connection).map {
                     ($0.article.id, NewsImage.gallery(stored: $0.article.gallery).count)
                 })
-            for id in changes.gone + changes.shown where id <= Self.highestArticleID {
+            for id in gone + edited where id <= Self.highestArticleID {
                 for index in (counts[id] ?? 0)..<Self.imagesPerArticle where items.contains(id * Self.imagesPerArticle + index) {
                     deleted.append(id * Self.imagesPerArticle + index)
                 }

@@ -59,12 +59,12 @@ struct FlokiListing {
         return Page(articles: Array(fetched.prefix(self.size)), hasOlder: fetched.count > self.size)
     }
 
-    /// The articles in `held` once shown and changed since, split by whether this list shows them now
-    /// (deleted, hidden, expired or moved elsewhere, versus edited).
-    func changes(holding held: ClosedRange<Int>?, now: Int) async throws -> (gone: [Int], shown: [Int]) {
-        guard let held else { return ([], []) }
-        let changed = try await NewsChangeLog.changedArticles(in: held, limit: Self.deletionLimit, on: self.connection)
-        let shown = try await NewsFeedStore.shownIDs(changed, in: self.categories, withGallery: self.withGallery, now: now, on: self.connection)
-        return (changed.filter { !shown.contains($0) }, changed.filter { shown.contains($0) })
+    /// The articles in `held` once shown and changed since that this list shows now (`shown`), or no
+    /// longer shows (deleted, hidden, expired or moved elsewhere); ascending.
+    func changed(holding held: ClosedRange<Int>?, shown: Bool, now: Int) async throws -> [Int] {
+        guard let held else { return [] }
+        return try await NewsFeedStore.changedArticles(
+            in: self.categories, withGallery: self.withGallery, ids: held, shown: shown, limit: Self.deletionLimit, now: now, on: self.connection
+        ).reversed()
     }
 }

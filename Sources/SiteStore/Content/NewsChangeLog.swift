@@ -119,19 +119,6 @@ public enum NewsChangeLog {
         }
     }
 
-    /// Up to `limit` articles with IDs in `range` that were shown once and have a change in the log
-    /// (Floki's `to_delete` candidates: whichever of them are not shown now were deleted, hidden or
-    /// expired).
-    public static func changedArticles(in range: ClosedRange<Int>, limit: Int, on connection: StoreConnection) async throws -> [Int] {
-        try await connection.raw(
-            """
-            SELECT resource_id FROM news_changes WHERE resource_type = 'news' AND was_shown = \(bind: true)
-                AND resource_id >= \(bind: range.lowerBound) AND resource_id <= \(bind: range.upperBound)
-            ORDER BY resource_id LIMIT \(bind: limit)
-            """
-        ).all().map { try $0.decode(column: "resource_id", as: Int.self) }
-    }
-
     /// Removes changes recorded before `cutoff`, remembering the highest number removed so tokens that
     /// old are answered with a reset; returns how many.
     static func sweep(before cutoff: Int, on connection: StoreConnection) async throws -> Int {

@@ -108,15 +108,33 @@ extension NewsFeedStore {
             """
     }
 
-    /// Which of `ids` are shown articles of `categories` now (with a gallery, if `withGallery`).
-    public static func shownIDs(
-        _ ids: [Int], in categories: [Int]?, withGallery: Bool = false, now: Int, on connection: StoreConnection
-    ) async throws -> Set<Int> {
-        guard !ids.isEmpty else { return [] }
-        let conditions = Self.listed(in: categories, withGallery: withGallery, now: now) + ["n.id IN (\(binds: ids))"]
-        return Set(
-            try await connection.raw("SELECT n.id FROM news n WHERE \(conditions.joined(separator: " AND "))").all().map {
-                try $0.decode(column: "id", as: Int.self)
-            })
+    /// Up to `limit` articles with IDs in `ids`, highest first, that were shown once and changed while
+    /// the change log remembers, and that a list of `categories` (with a gallery, if `withGallery`)
+    /// shows now (`shown`) or no longer shows (deleted, hidden, expired, moved elsewhere): Floki's
+    /// `to_delete` candidates. The limit counts only the kind asked for, so a client holding thousands
+    /// of IDs still learns of every article gone among them.
+    public static func changedArticles(
+        in categories: [Int]?, withGallery: Bool = false, ids: ClosedRange<Int>, shown: Bool, limit: Int, now: Int, on connection: StoreConnection
+    ) async throws -> [Int] {
+        try await connection.raw(
+            Self.changedArticlesQuery(in: categories, withGallery: withGallery, ids: ids, shown: shown, limit: limit, now: now)
+        ).all().map { try $0.decode(column: "resource_id", as: Int.self) }
+    }
+
+    /// The statement of ``changedArticles(in:withGallery:ids:shown:limit:now:on:)`` (tests read its plan).
+    package static func changedArticlesQuery(
+        in categories: [Int]?, withGallery: Bool, ids: ClosedRange<Int>, shown: Bool, limit: Int, now: Int
+    ) -> SQLQueryString {
+        // The range again inside: PostgreSQL then reads only those keys of `news`, not all of them.
+        let listed =
+            Self.listed(in: categories, withGallery: withGallery, now: now) + [
+                "n.id = ch.resource_id", "n.id >= \(bind: ids.lowerBound)", "n.id <= \(bind: ids.upperBound)",
+            ]
+        return """
+            SELECT ch.resource_id FROM news_changes ch WHERE ch.resource_type = 'news' AND ch.was_shown = \(bind: true)
+                AND ch.resource_id >= \(bind: ids.lowerBound) AND ch.resource_id <= \(bind: ids.upperBound)
+                AND \(unsafeRaw: shown ? "" : "NOT ")EXISTS (SELECT 1 FROM news n WHERE \(listed.joined(separator: " AND ")))
+            ORDER BY ch.resource_id DESC LIMIT \(bind: limit)
+            """
     }
 }

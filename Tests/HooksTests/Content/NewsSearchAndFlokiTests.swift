@@ -167,6 +167,29 @@ import Testing
         }
     }
 
+    /// A client that paged back holds thousands of IDs the change log remembers: an article gone
+    /// among them is named however many others changed (the limit counts gone ones only).
+    @Test func aClientHoldingThousandsLearnsOfEveryArticleGone() async throws {
+        try await TestServer.run { client, site in
+            let base = UnixTime.now - 100_000
+            let ids = try await site.database.transaction { connection in
+                let general = try #require(try await NewsFeedStore.categoryID("general", on: connection))
+                var ids: [Int] = []
+                for index in 0..<1_200 {
+                    ids.append(
+                        try await NewsStore.createArticle(title: "Item \(index)", categoryID: general, submitterID: 1, on: connection, now: base + index))
+                }
+                return ids
+            }
+            try await site.database.transaction { try await NewsStore.deleteArticle(id: ids[1_150], on: $0) }
+            site.newsAnswers.clear()
+            let answer = try await client.execute(
+                uri: NewsFixtures.uri("feed/all", "response_type=floki&l=\(ids[0])&h=\(ids[1_199])"), method: .get
+            ) { try JSONSerialization.jsonObject(with: Data(buffer: $0.body)) as? [String: Any] ?? [:] }
+            #expect(answer["to_delete"] as? [Int] == [ids[1_150]], "\(answer["to_delete"] ?? "none")")
+        }
+    }
+
     static func categoryID(_ moniker: String, _ site: Site) async throws -> Int {
         try await site.database.withConnection { try #require(try await NewsFeedStore.categoryID(moniker, on: $0)) }
     }
