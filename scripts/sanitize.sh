@@ -21,7 +21,19 @@ source scripts/test-environment.sh 54330
 skip=(--skip unknownUserTakesAsLongAsWrongPassword --skip CacheAnnouncementProcessTests --skip MemberCommandTests)
 # Reports on rows SQLite's threads hand to the awaiting task are suppressed, with the reason, in
 # scripts/tsan-suppressions.txt.
-export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/scripts/tsan-suppressions.txt"
+# Every instrumented process writes its reports to a file under $reports (the `endpoint` servers the
+# process tests start have their output discarded), printed below whatever the suite's outcome.
+reports=$(mktemp -d)
+export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/scripts/tsan-suppressions.txt log_path=$reports/report"
 # Leak checking is off: the process-wide NIO event loops and caches live until exit by design.
-export ASAN_OPTIONS="detect_leaks=0"
-swift test --no-parallel --sanitize="$sanitizer" --scratch-path ".build-$sanitizer" "${skip[@]}" "$@"
+export ASAN_OPTIONS="detect_leaks=0 log_path=$reports/report"
+status=0
+swift test --no-parallel --sanitize="$sanitizer" --scratch-path ".build-$sanitizer" "${skip[@]}" "$@" || status=$?
+for report in "$reports"/report*; do
+    [ -e "$report" ] || continue
+    echo "== $sanitizer sanitizer report of process ${report##*.}:" >&2
+    cat "$report" >&2
+    status=1
+done
+rm -rf "$reports"
+exit "$status"
