@@ -234,7 +234,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NewsTests",
-            dependencies: ["News", "Media", "EndpointCore", "SiteStore"],
+            dependencies: ["News", "Media", "Messages", "EndpointCore", "SiteStore"],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
         .testTarget(

@@ -196,6 +196,27 @@ public enum MessageID: String, CaseIterable, Sendable {
     case flokiNothingSelected = "ENDPOINT_FLOKI_NOTHING_SELECTED"
     case flokiSectionsButton = "ENDPOINT_FLOKI_SECTIONS_BUTTON"
 
+    // The Floki app definition an administrator writes (`/var/floki/app`)
+    case flokiNoTabs = "ENDPOINT_FLOKI_NO_TABS"
+    case flokiTabID = "ENDPOINT_FLOKI_TAB_ID"
+    case flokiDuplicateTabID = "ENDPOINT_FLOKI_DUPLICATE_TAB_ID"
+    case flokiTabClass = "ENDPOINT_FLOKI_TAB_CLASS"
+    case flokiTabCategory = "ENDPOINT_FLOKI_TAB_CATEGORY"
+    case flokiTabUnknownOption = "ENDPOINT_FLOKI_TAB_UNKNOWN_OPTION"
+    case flokiTabTitle = "ENDPOINT_FLOKI_TAB_TITLE"
+    case flokiTabNeedsTitle = "ENDPOINT_FLOKI_TAB_NEEDS_TITLE"
+    case flokiTabImage = "ENDPOINT_FLOKI_TAB_IMAGE"
+    case flokiTabNumber = "ENDPOINT_FLOKI_TAB_NUMBER"
+    case flokiTabFlag = "ENDPOINT_FLOKI_TAB_FLAG"
+    case flokiTabColour = "ENDPOINT_FLOKI_TAB_COLOUR"
+    case flokiTabSize = "ENDPOINT_FLOKI_TAB_SIZE"
+    case flokiTabAddress = "ENDPOINT_FLOKI_TAB_ADDRESS"
+    case flokiSearchAddress = "ENDPOINT_FLOKI_SEARCH_ADDRESS"
+    case flokiTextList = "ENDPOINT_FLOKI_TEXT_LIST"
+    case flokiTabPatterns = "ENDPOINT_FLOKI_TAB_PATTERNS"
+    case flokiTabWordsAddresses = "ENDPOINT_FLOKI_TAB_WORDS_ADDRESSES"
+    case flokiTabPairs = "ENDPOINT_FLOKI_TAB_PAIRS"
+
     // Dates, in strftime notation (see DateWording)
     case dateToday = "ENDPOINT_DATE_TODAY"
     case dateYesterday = "ENDPOINT_DATE_YESTERDAY"

@@ -2,16 +2,14 @@ public import EndpointCore
 public import Messages
 public import SiteStore
 
-/// The Floki application definition (the protocol's "Application definition protocol"), generated
-/// from the site: the general app data, and the version indicator that says when it changed.
+/// The Floki application definition (the protocol's "Application definition protocol"): the general
+/// app data made from a ``FlokiAppDefinition``, and the version indicator that says when it changed.
 ///
-/// Tabs: one News tab of every category (its sections open), then one per category in position
-/// order, then a Gallery tab of articles' gallery images when any shown article has a gallery.
 /// `langs` has one single-key object per language, the site's default first (the clients' master
-/// language), keyed by number: 1 is the News tab's title, 2 the Gallery tab's, 3… the categories'
-/// names, 10000–10016 the strings the protocol reserves. Every URL is absolute and ends where the clients append their
-/// language code (`…&keep_lang=` + `en`). Every number is a JSON integer the clients read as a 32-bit
-/// one (Android reads anything larger as missing).
+/// language), keyed by number: the tabs' titles from 1 in tab order, then 10000–10016, the strings
+/// the protocol reserves. Every URL is absolute and ends where the clients append their language code
+/// (`…&keep_lang=` + `en`). Every number is a JSON integer the clients read as a 32-bit one (Android
+/// reads anything larger as missing).
 public struct FlokiApp: Sendable {
     /// The app data document, serialized.
     public let appData: String
@@ -19,17 +17,6 @@ public struct FlokiApp: Sendable {
     /// does (iOS fetches the app data again when `v` differs, Android when the beacon does), positive
     /// and at most 2³¹ − 1.
     public let version: Int
-
-    /// The part of a category the definition shows: what, when changed, makes another definition.
-    public struct Tab: Equatable, Sendable {
-        var categoryID: Int
-        var name: String
-
-        public init(_ published: PublishedCategory) {
-            self.categoryID = published.category.id
-            self.name = published.category.label
-        }
-    }
 
     /// The strings the protocol reserves, from 10000 on.
     static let reservedStrings: [MessageID] = [
@@ -39,48 +26,80 @@ public struct FlokiApp: Sendable {
     ]
 
     /// - Parameters:
-    ///   - tabs: the categories, in position order.
-    ///   - hasGallery: whether a shown article has a gallery (the Gallery tab is there).
+    ///   - definition: the tabs and device lists.
+    ///   - categoryNames: the news categories by ID (a category tab whose category is gone is left out).
     ///   - languages: the languages the app offers, the site's default first.
     ///   - publicURL: the site's public URL, without a trailing `/`.
-    public init(tabs: [Tab], hasGallery: Bool, languages: [MessageCatalog], publicURL: String) {
-        let feeds = publicURL + "/data/endpoint.php/content/news/"
-        let search = feeds + "search?response_type=floki&keep_lang=_LNG_&q=_WORDS_&page=_PAGE_"
-        func newsTab(title: Int, uniqueID: Int, feed: String) -> JSONValue {
-            [
-                "long_title": .int(title), "class_type": "News_view_controller", "unique_id": .int(uniqueID),
-                "data": [
-                    "main_url": .string(feeds + "feed/\(feed)?response_type=floki&keep_lang="), "row_height": 44, "padding": 3,
-                    "cache_size": .int(FlokiFeed.feedSize), "ttl": 300, "download_if_virgin": true, "allow_manual_reload": true,
-                    "search_bar": .string(search),
-                ],
-            ]
+    public init(definition: FlokiAppDefinition, categoryNames: [Int: String], languages: [MessageCatalog], publicURL: String) {
+        let master = languages.first?.tag.lowercased() ?? "en"
+        var titles: [@Sendable (MessageCatalog) -> String] = []
+        /// The number of the title `list` gives (or `generated` when it gives none) in `langs`.
+        func title(_ list: [FlokiAppDefinition.LocalText], generated: (@Sendable (MessageCatalog) -> String)?) -> Int? {
+            if list.isEmpty, generated == nil { return nil }
+            titles.append { catalog in
+                let language = catalog.tag.lowercased()
+                let given = (list.first { $0.language == language } ?? list.first { $0.language == master } ?? list.first)?.text
+                return given ?? generated?(catalog) ?? ""
+            }
+            return titles.count
         }
-        var tabList = [newsTab(title: 1, uniqueID: 1, feed: "all")]
-        for (index, tab) in tabs.enumerated() where tab.categoryID < Int(Int32.max) - 2 {
-            tabList.append(newsTab(title: 3 + index, uniqueID: tab.categoryID + 2, feed: String(tab.categoryID)))
-        }
-        if hasGallery {
-            tabList.append([
-                "long_title": 2, "class_type": "Gallery_view_controller", "unique_id": 2,
-                "data": [
-                    "main_url": .string(feeds + "gallery?response_type=floki&keep_lang="), "row_height": 79, "cells_per_row": 4, "padding": 2,
-                    "cache_size": .int(FlokiFeed.feedSize), "ttl": 300, "download_if_virgin": true, "allow_manual_reload": true,
-                    "stretch_images": false,
-                ],
-            ])
+        var tabList: [JSONValue] = []
+        for tab in definition.tabs {
+            let generated: (@Sendable (MessageCatalog) -> String)?
+            switch tab.content {
+            case .news(nil): generated = { $0.text(.news) }
+            case .news(let id?):
+                guard let name = categoryNames[id] else { continue }
+                generated = { _ in name }
+            case .gallery: generated = { $0.text(.gallery) }
+            case .web: generated = nil
+            }
+            var pairs: [(key: String, value: JSONValue)] = [("long_title", .int(title(tab.titles, generated: generated) ?? 0))]
+            if let short = title(tab.shortTitles, generated: nil) { pairs.append(("short_title", .int(short))) }
+            pairs.append(("class_type", .string(tab.content.classType)))
+            pairs.append(("unique_id", .int(tab.uniqueID)))
+            if let image = tab.image { pairs.append(("tab_image", .string(image))) }
+            pairs.append(("data", Self.data(tab, collapsed: definition.sectionsStartCollapsed, publicURL: publicURL)))
+            tabList.append(.object(pairs))
         }
         let langs: [JSONValue] = languages.map { catalog in
-            var strings: [(key: String, value: JSONValue)] = [("1", .string(catalog.text(.news))), ("2", .string(catalog.text(.gallery)))]
-            for (index, tab) in tabs.enumerated() { strings.append((String(3 + index), .string(tab.name))) }
+            var strings: [(key: String, value: JSONValue)] = titles.enumerated().map { (String($0.offset + 1), .string($0.element(catalog))) }
             for (index, id) in Self.reservedStrings.enumerated() { strings.append((String(10_000 + index), .string(catalog.text(id)))) }
             return .object([(key: catalog.tag.lowercased(), value: .object(strings))])
         }
-        let document: JSONValue = [
-            "tabs": .array(tabList), "langs": .array(langs), "misc": ["delete_disk_cache": [], "slash_scaled_images": []],
+        let misc: JSONValue = [
+            "delete_disk_cache": .array(definition.deleteDiskCache.map(JSONValue.string)),
+            "slash_scaled_images": .array(definition.slashScaledImages.map(JSONValue.string)),
         ]
-        self.appData = document.serialized
+        self.appData = JSONValue.object([("tabs", .array(tabList)), ("langs", .array(langs)), ("misc", misc)]).serialized
         self.version = Int(FNV1a.digest(self.appData.utf8) % UInt64(Int32.max - 1)) + 1
+    }
+
+    /// The tab's data: the `main_url` the server sets for what it shows, then its options, site paths
+    /// made absolute.
+    private static func data(_ tab: FlokiAppDefinition.Tab, collapsed: Bool, publicURL: String) -> JSONValue {
+        let feeds = publicURL + "/data/endpoint.php/content/news/"
+        let size = tab.option("cache_size").flatMap { value -> String? in
+            guard case .int(let size) = value, size != FlokiFeed.defaultFeedSize else { return nil }
+            return "&cache_size=\(size)"
+        }
+        let mainURL =
+            switch tab.content {
+            case .news(let id?): feeds + "feed/\(id)?response_type=floki\(size ?? "")&keep_lang="
+            case .news(nil): feeds + "feed/all?response_type=floki\(size ?? "")\(collapsed ? "&sections=collapsed" : "")&keep_lang="
+            case .gallery: feeds + "gallery?response_type=floki&keep_lang="
+            case .web(let url): url
+            }
+        var pairs: [(key: String, value: JSONValue)] = [("main_url", .string(mainURL))]
+        guard case .object(let options) = tab.options else { return .object(pairs) }
+        for (name, value) in options {
+            if case .string(let path) = value, path.hasPrefix("/") {
+                pairs.append((name, .string(publicURL + path)))
+            } else {
+                pairs.append((name, value))
+            }
+        }
+        return .object(pairs)
     }
 
     /// The version indicator: `v`, the app data's address, and how many seconds clients wait before

@@ -13,8 +13,10 @@ struct FlokiFeed {
     /// For the footer's date.
     let messages: MessageCatalog
 
-    /// Items per feed answer (the clients' default `cache_size`), and per search page.
-    static let feedSize = 50
+    /// Items per feed answer unless the tab's `cache_size` says otherwise (the URL carries it), at most
+    /// ``maximumFeedSize``; and per search page.
+    static let defaultFeedSize = 50
+    static let maximumFeedSize = 200
     static let searchPageSize = 20
 
     func feed(_ reference: String) async throws -> NewsAnswers.Answer {
@@ -28,7 +30,7 @@ struct FlokiFeed {
             categoryIDs = [id]
         }
         let held = parameters.heldRange
-        let listing = FlokiListing(connection: connection, categories: categoryIDs, withGallery: false, size: Self.feedSize)
+        let listing = FlokiListing(connection: connection, categories: categoryIDs, withGallery: false, size: parameters.cacheSize ?? Self.defaultFeedSize)
         let page =
             if let older = parameters.older {
                 try await listing.olderPage(than: older, now: now)
@@ -62,13 +64,14 @@ struct FlokiFeed {
         )
     }
 
-    /// One section per category, open: the clients' default is a collapsed header per section.
+    /// One section per category, open unless the app says otherwise (`sections=collapsed`): the
+    /// clients' default is a collapsed header per section.
     private func sections(_ now: Int) async throws -> [JSONValue] {
         let categories = try await self.answers.categoryList(now)
         return categories.enumerated().map { index, published in
             [
                 "id": .int(published.category.id), "sort_id": .int(categories.count - index), "visible": true,
-                "name": .string(published.category.label), "interactive": true, "starts_collapsed": false,
+                "name": .string(published.category.label), "interactive": true, "starts_collapsed": .bool(self.answers.parameters.sectionsCollapsed),
             ]
         }
     }

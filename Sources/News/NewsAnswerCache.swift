@@ -23,9 +23,11 @@ public final class NewsAnswerCache: Sendable {
 
     private let entries = NIOLockedValueBox(Entries())
     /// The category list with its counts, which several answers include (counting is the costly part).
-    private let categoryList = NIOLockedValueBox<(categories: [PublishedCategory], validUntil: Int)?>(nil)
-    /// Whether a shown article has a gallery (the Floki app data offers a Gallery tab then).
-    private let galleryExists = NIOLockedValueBox<(exists: Bool, validUntil: Int)?>(nil)
+    private let categoryList = KeptValue<[PublishedCategory]>()
+    /// Whether a shown article has a gallery (the generated Floki app offers a Gallery tab then).
+    private let galleryExists = KeptValue<Bool>()
+    /// The Floki app definition an administrator wrote, read (nil: the app is generated).
+    private let storedFlokiDefinition = KeptValue<FlokiAppDefinition?>()
     private let capacity: Int
     private let byteBudget: Int
     private let trust: CacheTrust
@@ -77,24 +79,24 @@ public final class NewsAnswerCache: Sendable {
 
     /// The kept category list, or a fresh one from `load`, kept until `validUntil`.
     func categories(now: Int, validUntil: Int, load: () async throws -> [PublishedCategory]) async throws -> [PublishedCategory] {
-        if self.trust.isTrusted, let kept = self.categoryList.withLockedValue({ $0 }), kept.validUntil > now { return kept.categories }
-        let categories = try await load()
-        self.categoryList.withLockedValue { $0 = (categories, validUntil) }
-        return categories
+        try await self.categoryList.value(now: now, validUntil: validUntil, trusted: self.trust.isTrusted, load: load)
     }
 
     /// Whether a shown article has a gallery, kept, or fresh from `check` and kept until `validUntil`.
     func hasGallery(now: Int, validUntil: Int, check: () async throws -> Bool) async throws -> Bool {
-        if self.trust.isTrusted, let kept = self.galleryExists.withLockedValue({ $0 }), kept.validUntil > now { return kept.exists }
-        let exists = try await check()
-        self.galleryExists.withLockedValue { $0 = (exists, validUntil) }
-        return exists
+        try await self.galleryExists.value(now: now, validUntil: validUntil, trusted: self.trust.isTrusted, load: check)
+    }
+
+    /// The stored Floki app definition, kept, or fresh from `load` and kept until `validUntil`.
+    func flokiDefinition(now: Int, validUntil: Int, load: () async throws -> FlokiAppDefinition?) async throws -> FlokiAppDefinition? {
+        try await self.storedFlokiDefinition.value(now: now, validUntil: validUntil, trusted: self.trust.isTrusted, load: load)
     }
 
     /// Forgets every answer (after a news write).
     public func clear() {
         self.entries.withLockedValue { $0 = Entries() }
-        self.categoryList.withLockedValue { $0 = nil }
-        self.galleryExists.withLockedValue { $0 = nil }
+        self.categoryList.forget()
+        self.galleryExists.forget()
+        self.storedFlokiDefinition.forget()
     }
 }

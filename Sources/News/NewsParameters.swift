@@ -25,10 +25,14 @@ public struct NewsParameters: Hashable, Sendable {
     var lowest: Int?
     var highest: Int?
     var older: Int?
+    /// The Floki tab's `cache_size` (its feed's length), which the app data puts in the tab's URL.
+    var cacheSize: Int?
+    /// Whether a Floki feed's sections start collapsed (`sections=collapsed`) rather than open.
+    var sectionsCollapsed = false
 
     /// Every parameter read here (Floki's `page`, `l`, `h`, `o` among them).
     public static let names: Set<String> = [
-        "category", "categories", "limit", "per_category", "cursor", "since", "d", "q", "page", "l", "h", "o", "fields",
+        "category", "categories", "limit", "per_category", "cursor", "since", "d", "q", "page", "l", "h", "o", "cache_size", "sections", "fields",
     ]
 
     public init(_ parameters: RequestParameters) throws(EndpointError) {
@@ -63,6 +67,14 @@ public struct NewsParameters: Hashable, Sendable {
         self.lowest = try Self.flokiID(parameters, "l")
         self.highest = try Self.flokiID(parameters, "h")
         self.older = try Self.flokiID(parameters, "o")
+        switch parameters.optionalEither("sections") {
+        case nil, "open": self.sectionsCollapsed = false
+        case "collapsed": self.sectionsCollapsed = true
+        default: throw .badRequest(.invalidParameter, "sections")
+        }
+        if parameters.optionalEither("cache_size") != nil {
+            self.cacheSize = try Self.number(parameters, "cache_size", in: 1...FlokiFeed.maximumFeedSize, default: FlokiFeed.defaultFeedSize)
+        }
         if let list = parameters.optionalEither("fields"), !list.isEmpty {
             let names = Set(list.split(separator: ",").map { String($0).trimmingWhitespace })
             if let unknown = names.sorted().first(where: { !NewsJSON.articleKeys.contains($0) }) {

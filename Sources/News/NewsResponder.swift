@@ -69,22 +69,30 @@ public struct NewsResponder: Sendable {
         return response
     }
 
-    /// The Floki application definition in `languages` (the site's default first), from the
-    /// categories as they are now and whether any shown article has a gallery (both kept up to
-    /// `maxAge` seconds, as news answers are); made again only when one of those changed.
+    /// The Floki application in `languages` (the site's default first), from its definition and the
+    /// categories as they are now (both kept up to `maxAge` seconds, as news answers are); made again
+    /// only when one of those changed.
     public func flokiApp(languages: [MessageCatalog], maxAge: Int) async throws -> FlokiApp {
         let now = self.clock.now
         let categories = try await self.answers.categories(now: now, validUntil: now + maxAge) {
             try await self.database.withConnection { try await NewsFeedStore.categories(now: now, on: $0) }
         }
-        let hasGallery = try await self.answers.hasGallery(now: now, validUntil: now + maxAge) {
-            try await self.database.withConnection {
-                try await !NewsFeedStore.articles(in: nil, withGallery: true, after: nil, limit: 1, now: now, on: $0).isEmpty
-            }
+        let definition = try await self.flokiDefinition(categoryIDs: categories.map(\.category.id), now: now, maxAge: maxAge)
+        let names = Dictionary(categories.map { ($0.category.id, $0.category.label) }, uniquingKeysWith: { first, _ in first })
+        return self.flokiApps.app(definition: definition, categoryNames: names, languages: languages, publicURL: self.publicURL)
+    }
+
+    /// The app as its administrator wrote it, or, while they have not, generated from the categories
+    /// (`categoryIDs`, in position order) and whether any shown article has a gallery.
+    private func flokiDefinition(categoryIDs: [Int], now: Int, maxAge: Int) async throws -> FlokiAppDefinition {
+        let stored = try await self.answers.flokiDefinition(now: now, validUntil: now + maxAge) {
+            FlokiAppDefinition.stored(try await self.database.withConnection { try await FlokiAppStore.definition(on: $0) })
         }
-        return self.flokiApps.app(
-            tabs: categories.map(FlokiApp.Tab.init), hasGallery: hasGallery, languages: languages, publicURL: self.publicURL
-        )
+        if let stored { return stored }
+        let hasGallery = try await self.answers.hasGallery(now: now, validUntil: now + maxAge) {
+            try await self.database.withConnection { try await FlokiAppDefinition.galleryShown(now: now, on: $0) }
+        }
+        return .generated(categoryIDs: categoryIDs, hasGallery: hasGallery)
     }
 
     /// The shown article with this ID or moniker as the article page shows it, or nil.

@@ -57,10 +57,11 @@ import Testing
                     try await connection.raw("UPDATE device_tokens SET last_seen_at = 5").run()
                     try await connection.raw("UPDATE device_tokens SET member_id = \(bind: alice)").run()
                     try await connection.raw("DELETE FROM device_tokens").run()
+                    try await FlokiAppStore.save("{}", by: alice, on: connection)
                     try await connection.raw("NOTIFY endpoint_cache, 'done'").run()
                 }
                 let announcements = try await heard.until { $0.count > 1 && $0.last == .some(nil) }
-                #expect(Array(announcements.dropFirst()) == [.member(alice), .member(alice), .groups, .config, .tokens, .tokens, nil])
+                #expect(Array(announcements.dropFirst()) == [.member(alice), .member(alice), .groups, .config, .tokens, .tokens, .news, nil])
             }
         }
     }

@@ -139,7 +139,9 @@ import Testing
 
             let app = try await floki("/floki/v1/appdata")
             let tab = try #require((app["tabs"] as? [[String: Any]])?.last)
-            #expect(tab["class_type"] as? String == "Gallery_view_controller" && tab["unique_id"] as? Int == 2 && tab["long_title"] as? Int == 2)
+            #expect(tab["class_type"] as? String == "Gallery_view_controller" && tab["unique_id"] as? Int == 2)
+            let english = try #require((app["langs"] as? [[String: [String: String]]])?.first?["en"])
+            #expect(english[String(try #require(tab["long_title"] as? Int))] == "Gallery")
             let mainURL = try #require((tab["data"] as? [String: Any])?["main_url"] as? String)
             let tabFeed = try await floki(
                 String(FlokiClient.requestURL(FlokiClient.mangle(mainURL) + "en", device: 0, holding: []).dropFirst(site.publicURL.count)))

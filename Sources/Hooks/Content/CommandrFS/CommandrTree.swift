@@ -11,6 +11,7 @@ struct CommandrTree: Sendable {
         (["var", "news"], "news", NewsFilesystem()),
         (["var", "contact_messages"], "contact_messages", ContactMessagesFilesystem()),
         (["var", "media"], "media", MediaFilesystem()),
+        (["var", "floki"], "floki", FlokiFilesystem()),
     ]
 
     /// The filesystem holding `path`, and the path within it; nil for the fixed directories and

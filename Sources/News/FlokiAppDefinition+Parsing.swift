@@ -1,0 +1,137 @@
+public import EndpointCore
+import Foundation
+import Media
+import Messages
+
+extension FlokiAppDefinition {
+    /// Reads an administrator's definition, refusing what the clients would crash on (a missing,
+    /// non-positive, too large or repeated `unique_id`) or could not use (a `ttl`, `cache_size` or
+    /// `padding` below 1, a search address without `_WORDS_` and `_PAGE_`, a category that is not
+    /// there, an icon that is not a small PNG, an option the tab's class does not have).
+    ///
+    /// - Parameter categoryIDs: the news categories that exist; nil takes any (a stored definition,
+    ///   checked when written, whose tab of a category deleted since is left out of the app).
+    public init(parsing json: JSONValue, categoryIDs: Set<Int>?) throws(EndpointError) {
+        guard case .object(let pairs) = json else { throw .refused(.invalidPropertyData) }
+        if let unknown = pairs.first(where: { !["tabs", "sections_start_collapsed", "misc"].contains($0.key) }) {
+            throw .refused(.unknownProperty, unknown.key)
+        }
+        guard case .array(let list)? = json["tabs"], !list.isEmpty, list.count <= Self.maximumTabs else {
+            throw .refused(.flokiNoTabs, String(Self.maximumTabs))
+        }
+        var tabs: [Tab] = []
+        for (index, value) in list.enumerated() {
+            let tab = try Tab(parsing: value, position: index + 1, categoryIDs: categoryIDs)
+            if let first = tabs.firstIndex(where: { $0.uniqueID == tab.uniqueID }) {
+                throw .refused(.flokiDuplicateTabID, String(first + 1), String(index + 1), String(tab.uniqueID))
+            }
+            tabs.append(tab)
+        }
+        self.tabs = tabs
+        switch json["sections_start_collapsed"] {
+        case nil: self.sectionsStartCollapsed = false
+        case .bool(let collapsed)?: self.sectionsStartCollapsed = collapsed
+        default: throw .refused(.invalidProperty, "sections_start_collapsed")
+        }
+        let misc = json["misc"] ?? [:]
+        guard case .object(let miscPairs) = misc else { throw .refused(.invalidProperty, "misc") }
+        if let unknown = miscPairs.first(where: { !["delete_disk_cache", "slash_scaled_images"].contains($0.key) }) {
+            throw .refused(.unknownProperty, "misc." + unknown.key)
+        }
+        self.deleteDiskCache = try Self.texts(misc["delete_disk_cache"], "delete_disk_cache")
+        self.slashScaledImages = try Self.texts(misc["slash_scaled_images"], "slash_scaled_images")
+    }
+
+    static let maximumTabs = 20
+
+    /// A `misc` device list: device names (the clients compare them with the device's own).
+    private static func texts(_ value: JSONValue?, _ name: String) throws(EndpointError) -> [String] {
+        guard let value else { return [] }
+        guard case .array(let items) = value, items.count <= 100 else { throw .refused(.flokiTextList, name) }
+        var texts: [String] = []
+        for item in items {
+            guard case .string(let text) = item, !text.isEmpty, text.count <= 200 else { throw .refused(.flokiTextList, name) }
+            texts.append(text)
+        }
+        return texts
+    }
+}
+
+extension FlokiAppDefinition.Tab {
+    init(parsing json: JSONValue, position: Int, categoryIDs: Set<Int>?) throws(EndpointError) {
+        let tab = String(position)
+        guard case .object(let pairs) = json else { throw .refused(.flokiTabClass, tab) }
+        guard case .int(let uniqueID)? = json["unique_id"], (1...Int(Int32.max)).contains(uniqueID) else { throw .refused(.flokiTabID, tab) }
+        self.uniqueID = uniqueID
+        let classType: String
+        switch json["class_type"] {
+        case .string("News_view_controller"):
+            classType = "News_view_controller"
+            switch json["category"] {
+            case nil: self.content = .news(categoryID: nil)
+            case .int(let id) where categoryIDs?.contains(id) ?? (id > 0): self.content = .news(categoryID: id)
+            case let other?: throw .refused(.flokiTabCategory, tab, other.serialized)
+            }
+        case .string("Gallery_view_controller"):
+            classType = "Gallery_view_controller"
+            self.content = .gallery
+        case .string("Web_view_controller"):
+            classType = "Web_view_controller"
+            guard case .string(let url)? = json["main_url"], FlokiOption.isWebAddress(url) else { throw .refused(.flokiTabAddress, tab, "main_url") }
+            self.content = .web(url: url)
+        default:
+            throw .refused(.flokiTabClass, tab)
+        }
+        let keys =
+            ["unique_id", "class_type", "title", "short_title", "tab_image", "data"] + (classType == "News_view_controller" ? ["category"] : [])
+            + (classType == "Web_view_controller" ? ["main_url"] : [])
+        if let unknown = pairs.first(where: { !keys.contains($0.key) }) { throw .refused(.flokiTabUnknownOption, tab, unknown.key, classType) }
+        self.titles = try Self.titles(json["title"], "title", tab: tab)
+        self.shortTitles = try Self.titles(json["short_title"], "short_title", tab: tab)
+        if case .web = self.content, self.titles.isEmpty { throw .refused(.flokiTabNeedsTitle, tab) }
+        self.image = try json["tab_image"].map { value throws(EndpointError) in try Self.icon(value, tab: tab) }
+        let options = json["data"] ?? [:]
+        guard case .object(let written) = options else { throw .refused(.flokiTabUnknownOption, tab, "data", classType) }
+        let known = FlokiOption.options(of: classType)
+        for (name, value) in written {
+            guard let kind = known[name] else { throw .refused(.flokiTabUnknownOption, tab, name, classType) }
+            try kind.check(value, name: name, tab: tab)
+        }
+        // The clients pair each pattern with the address at its position.
+        if options["gallery_regex"] != nil || options["gallery_url"] != nil {
+            guard case .array(let patterns)? = options["gallery_regex"], case .array(let addresses)? = options["gallery_url"], patterns.count == addresses.count
+            else { throw .refused(.flokiTabPairs, tab) }
+        }
+        self.options = options
+    }
+
+    /// `{"<language code>": "<text>", …}`, each text 1 to 100 characters.
+    private static func titles(_ value: JSONValue?, _ name: String, tab: String) throws(EndpointError) -> [FlokiAppDefinition.LocalText] {
+        guard let value else { return [] }
+        guard case .object(let pairs) = value, !pairs.isEmpty else { throw .refused(.flokiTabTitle, tab, name) }
+        var texts: [FlokiAppDefinition.LocalText] = []
+        for (language, text) in pairs {
+            guard (2...8).contains(language.count), language.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") }), case .string(let words) = text,
+                (1...100).contains(words.count)
+            else { throw .refused(.flokiTabTitle, tab, name) }
+            texts.append(.init(language: language.lowercased(), text: words))
+        }
+        return texts
+    }
+
+    /// The largest icon accepted: a tab bar icon is 30 points, 60 pixels on a double-resolution screen.
+    static let maximumIconSide = 128
+    static let maximumIconBytes = 32 * 1024
+
+    /// A tab icon: base64 of a PNG that decodes whole, small enough for the app data every client
+    /// downloads.
+    private static func icon(_ value: JSONValue, tab: String) throws(EndpointError) -> String {
+        let refusal = EndpointError.refused(.flokiTabImage, tab, String(Self.maximumIconSide), String(Self.maximumIconBytes / 1024))
+        guard case .string(let text) = value, text.utf8.count <= Self.maximumIconBytes * 4 / 3 + 4, let data = Data(base64Encoded: text),
+            let image = try? InspectedImage.inspect(
+                [UInt8](data), maximumBytes: Self.maximumIconBytes, maximumPixels: Self.maximumIconSide * Self.maximumIconSide),
+            image.format == .png, image.width <= Self.maximumIconSide, image.height <= Self.maximumIconSide
+        else { throw refusal }
+        return data.base64EncodedString()
+    }
+}

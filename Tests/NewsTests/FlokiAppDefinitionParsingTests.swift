@@ -1,0 +1,42 @@
+import EndpointCore
+import Messages
+import Testing
+
+@testable import News
+
+/// The pure parts of the Floki app definition: what is read back is what was written, and a tab that
+/// loses its category leaves the app rather than breaking it.
+@Suite struct FlokiAppDefinitionParsingTests {
+    @Test func theGeneratedDefinitionReadsBackAsItself() throws {
+        let generated = FlokiAppDefinition.generated(categoryIDs: [4, 7], hasGallery: true)
+        #expect(generated.tabs.map(\.uniqueID) == [1, 6, 9, 2])
+        #expect(try FlokiAppDefinition(parsing: generated.json, categoryIDs: [4, 7]) == generated)
+        #expect(throws: EndpointError.self) { try FlokiAppDefinition(parsing: generated.json, categoryIDs: [4]) }
+        #expect(try FlokiAppDefinition(parsing: generated.json, categoryIDs: nil) == generated, "a stored definition is read whatever the categories")
+    }
+
+    @Test func aTabWhoseCategoryIsGoneIsLeftOut() throws {
+        let generated = FlokiAppDefinition.generated(categoryIDs: [4, 7], hasGallery: false)
+        let app = FlokiApp(definition: generated, categoryNames: [4: "Sport"], languages: [Languages.bundled.english], publicURL: "https://x.example")
+        let tabs = try #require(JSONValue(parsing: app.appData)?["tabs"])
+        guard case .array(let list) = tabs else {
+            Issue.record("no tabs")
+            return
+        }
+        #expect(list.map { $0["unique_id"] } == [.int(1), .int(6)])
+        #expect(list.last?["data"]?["main_url"] == .string("https://x.example/data/endpoint.php/content/news/feed/4?response_type=floki&keep_lang="))
+    }
+
+    @Test func theFeedSizeTravelsInTheTabsURLOnlyWhenItIsNotTheDefault() throws {
+        var definition = FlokiAppDefinition.generated(categoryIDs: [], hasGallery: false)
+        definition.tabs[0].options = ["cache_size": 20]
+        let app = FlokiApp(definition: definition, categoryNames: [:], languages: [Languages.bundled.english], publicURL: "https://x.example")
+        guard case .array(let tabs)? = JSONValue(parsing: app.appData)?["tabs"] else {
+            Issue.record("no tabs")
+            return
+        }
+        #expect(
+            tabs.first?["data"]?["main_url"]
+                == .string("https://x.example/data/endpoint.php/content/news/feed/all?response_type=floki&cache_size=20&keep_lang="))
+    }
+}
