@@ -28,6 +28,9 @@ public final class NewsAnswerCache: Sendable {
     private let galleryExists = KeptValue<Bool>()
     /// The Floki app definition an administrator wrote, read (nil: the app is generated).
     private let storedFlokiDefinition = KeptValue<FlokiAppDefinition?>()
+    /// The Floki app last made, with the language codes it was made in (the site's default first):
+    /// every app start and every `ttl` asks for it.
+    private let flokiApp = NIOLockedValueBox<(languages: [String], app: FlokiApp, validUntil: Int)?>(nil)
     private let capacity: Int
     private let byteBudget: Int
     private let trust: CacheTrust
@@ -92,11 +95,22 @@ public final class NewsAnswerCache: Sendable {
         try await self.storedFlokiDefinition.value(now: now, validUntil: validUntil, trusted: self.trust.isTrusted, load: load)
     }
 
+    /// The Floki app in `languages`, kept, or fresh from `make` and kept until `validUntil`.
+    func flokiApp(languages: [String], now: Int, validUntil: Int, make: () async throws -> FlokiApp) async throws -> FlokiApp {
+        if self.trust.isTrusted, let kept = self.flokiApp.withLockedValue({ $0 }), kept.validUntil > now, kept.languages == languages {
+            return kept.app
+        }
+        let app = try await make()
+        self.flokiApp.withLockedValue { $0 = (languages, app, validUntil) }
+        return app
+    }
+
     /// Forgets every answer (after a news write).
     public func clear() {
         self.entries.withLockedValue { $0 = Entries() }
         self.categoryList.forget()
         self.galleryExists.forget()
         self.storedFlokiDefinition.forget()
+        self.flokiApp.withLockedValue { $0 = nil }
     }
 }

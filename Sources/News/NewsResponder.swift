@@ -70,16 +70,18 @@ public struct NewsResponder: Sendable {
     }
 
     /// The Floki application in `languages` (the site's default first), from its definition and the
-    /// categories as they are now (both kept up to `maxAge` seconds, as news answers are); made again
-    /// only when one of those changed.
+    /// categories as they are now; kept up to `maxAge` seconds, as news answers are, and rebuilt only
+    /// when one of those changed.
     public func flokiApp(languages: [MessageCatalog], maxAge: Int) async throws -> FlokiApp {
         let now = self.clock.now
-        let categories = try await self.answers.categories(now: now, validUntil: now + maxAge) {
-            try await self.database.withConnection { try await NewsFeedStore.categories(now: now, on: $0) }
+        return try await self.answers.flokiApp(languages: languages.map(\.languageCode), now: now, validUntil: now + maxAge) {
+            let categories = try await self.answers.categories(now: now, validUntil: now + maxAge) {
+                try await self.database.withConnection { try await NewsFeedStore.categories(now: now, on: $0) }
+            }
+            let definition = try await self.flokiDefinition(categoryIDs: categories.map(\.category.id), now: now, maxAge: maxAge)
+            let names = Dictionary(categories.map { ($0.category.id, $0.category.label) }, uniquingKeysWith: { first, _ in first })
+            return self.flokiApps.app(definition: definition, categoryNames: names, languages: languages, publicURL: self.publicURL)
         }
-        let definition = try await self.flokiDefinition(categoryIDs: categories.map(\.category.id), now: now, maxAge: maxAge)
-        let names = Dictionary(categories.map { ($0.category.id, $0.category.label) }, uniquingKeysWith: { first, _ in first })
-        return self.flokiApps.app(definition: definition, categoryNames: names, languages: languages, publicURL: self.publicURL)
     }
 
     /// The app as its administrator wrote it, or, while they have not, generated from the categories

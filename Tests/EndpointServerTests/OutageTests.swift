@@ -38,6 +38,17 @@ import Testing
                 let joined = try await client.join(JoinFixtures.iOSFields("during"))
                 #expect(joined.status == .serviceUnavailable)
                 #expect(try await client.execute(uri: "/healthz", method: .get) { $0.status } == .serviceUnavailable)
+                // The routes outside the endpoint say so too, each in its own form, with Retry-After.
+                let image = try await client.envelope("/media/\(String(repeating: "a", count: 64))/photo.jpg")
+                #expect(image.status == .serviceUnavailable && image.headers[.retryAfter] == "5" && image.errorDetails == Self.unavailable)
+                try await client.execute(uri: "/floki/v1-app", method: .get) { response in
+                    #expect(response.status == .serviceUnavailable && response.headers[.retryAfter] == "5")
+                    #expect(String(buffer: response.body) == #"{"items":[]}"#)
+                }
+                try await client.execute(uri: "/news/1", method: .get) { response in
+                    #expect(response.status == .serviceUnavailable && response.headers[.retryAfter] == "5")
+                    #expect(String(buffer: response.body).contains(Self.unavailable))
+                }
                 let readiness = try await client.execute(uri: "/readyz", method: .get) { ($0.status, String(buffer: $0.body)) }
                 #expect(readiness.0 == .serviceUnavailable)
                 #expect(readiness.1.contains(#""database":"failing""#) && readiness.1.contains(#""status":"unavailable""#), "\(readiness.1)")

@@ -78,14 +78,7 @@ struct EndpointDispatcher: RouterMiddleware {
                     headers: answer.headers.map { (name: $0.key, value: $0.value) }, caching: failureCaching
                 )
             }
-            return Envelope.failure(
-                status: answer.status,
-                message: messages.text(answer.message, answer.arguments),
-                requestID: requestID,
-                language: messages,
-                headers: answer.headers.map { (name: $0.key, value: $0.value) },
-                caching: failureCaching
-            )
+            return Envelope.failure(answer, requestID: requestID, language: messages, caching: failureCaching)
         } catch {
             context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
             let messages = await self.language(language, of: request)

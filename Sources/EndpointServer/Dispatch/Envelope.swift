@@ -88,6 +88,14 @@ enum Envelope {
         )
     }
 
+    /// The answer `error` asks for: its status, its sentence in `language`, its headers.
+    static func failure(_ error: EndpointError, requestID: String, language: MessageCatalog, caching: CachePolicy) -> Response {
+        self.failure(
+            status: error.status, message: language.text(error.message, error.arguments), requestID: requestID, language: language,
+            headers: error.headers.map { (name: $0.key, value: $0.value) }, caching: caching
+        )
+    }
+
     /// A failed Floki request: the empty feed `{"items": []}`, since Floki clients read no envelope.
     /// A refusal (HTTP 200 in the envelope) becomes a 404, or a 429 when it says when to come back.
     static func flokiFailure(

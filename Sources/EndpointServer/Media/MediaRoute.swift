@@ -1,8 +1,10 @@
 import EndpointCore
 import HTTPTypes
+import Hooks
 import Hummingbird
 import Media
 import Messages
+import SiteStore
 
 /// `GET /media/<content hash>/<name>.<extension>`: an uploaded image, upright and without metadata —
 /// the original re-encoded, `?d=N` fitted to Floki's device class N (as Floki clients fetch
@@ -10,7 +12,7 @@ import Messages
 /// or PNG (`Vary: Accept`). The hash makes the URL immutable: a year of caching, a strong `ETag`
 /// naming the version and format, 304s. Failures are the JSON envelope with a catalog sentence: 404
 /// for an unknown image, 400 for an unknown version, 503 with `Retry-After` while the version
-/// workshop is full.
+/// workshop is full or the database (which holds the originals) is unavailable.
 struct MediaRoute: Sendable {
     let media: MediaVersions
     let languages: LanguageNegotiation
@@ -57,6 +59,10 @@ struct MediaRoute: Sendable {
                 status: status, message: messages.text(failure.message, failure.arguments), requestID: context.id, language: messages,
                 headers: failure.retryAfterSeconds.map { [("Retry-After", String($0))] } ?? [], caching: .notStored
             )
+        } catch let unavailable as DatabaseUnavailable {
+            // An image not yet cached needs its original from the database.
+            let messages = await self.languages.catalog(for: request)
+            return Envelope.failure(unavailable.endpointError, requestID: context.id, language: messages, caching: .notStored)
         }
     }
 

@@ -11,7 +11,8 @@ import SiteStore
 /// `share_url` open and what shared links preview (Open Graph title, description, image). The same
 /// layout, style sheet and strict `Content-Security-Policy` as the account pages, with images allowed
 /// from this site and over HTTPS; every value is escaped by the template. Unknown or hidden articles
-/// are a 404 page. The reference opens however a client percent-encoded it (``PathSegment``).
+/// are a 404 page; while the database is unavailable, a 503 page says so. The reference opens however
+/// a client percent-encoded it (``PathSegment``).
 struct ArticlePage: Sendable {
     let news: NewsResponder
     let config: ConfigStore
@@ -21,7 +22,11 @@ struct ArticlePage: Sendable {
 
     func register(on router: Router<EndpointRequestContext>) {
         router.get("\(Self.path)/:reference") { request, context in
-            try await self.show(PathSegment.decode(context.parameters.get("reference") ?? ""), request)
+            do {
+                return try await self.show(PathSegment.decode(context.parameters.get("reference") ?? ""), request)
+            } catch is DatabaseUnavailable {
+                return await self.unavailable(request)
+            }
         }
     }
 
@@ -49,6 +54,18 @@ struct ArticlePage: Sendable {
         let maxAge = options.integer(.newsMaxAgeSeconds)
         var response = self.response(.ok, context, messages: messages, cacheControl: "public, max-age=\(maxAge), stale-while-revalidate=300")
         response.headers[.lastModified] = HTTPDate.format(article.updatedAt)
+        return response
+    }
+
+    /// The page saying the site is away for a moment (503, `Retry-After`), while the database is.
+    private func unavailable(_ request: Request) async -> Response {
+        let messages = await self.languages.catalog(for: request)
+        let context: [String: Any] = [
+            "language": messages.tag, "site": (try? await self.config.options())?.siteName ?? "", "title": messages.text(.pageProblemTitle),
+            "error": messages.text(.siteUnavailable),
+        ]
+        var response = self.response(.serviceUnavailable, context, messages: messages, cacheControl: "no-store")
+        response.headers[.retryAfter] = String(DatabaseUnavailable.retryAfterSeconds)
         return response
     }
 
