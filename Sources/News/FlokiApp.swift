@@ -92,14 +92,21 @@ public struct FlokiApp: Sendable {
             }
         var pairs: [(key: String, value: JSONValue)] = [("main_url", .string(mainURL))]
         guard case .object(let options) = tab.options else { return .object(pairs) }
+        let kinds = FlokiOption.options(of: tab.content.classType)
         for (name, value) in options {
-            if case .string(let path) = value, path.hasPrefix("/") {
-                pairs.append((name, .string(publicURL + path)))
-            } else {
-                pairs.append((name, value))
-            }
+            pairs.append((name, kinds[name]?.holdsAddresses == true ? Self.absolute(value, publicURL: publicURL) : value))
         }
         return .object(pairs)
+    }
+
+    /// `value` with every site path in it (an address, or each of a list such as `gallery_url`) made
+    /// absolute.
+    private static func absolute(_ value: JSONValue, publicURL: String) -> JSONValue {
+        switch value {
+        case .string(let path) where path.hasPrefix("/"): .string(publicURL + path)
+        case .array(let values): .array(values.map { Self.absolute($0, publicURL: publicURL) })
+        default: value
+        }
     }
 
     /// The version indicator: `v`, the app data's address, and how many seconds clients wait before

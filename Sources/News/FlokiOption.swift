@@ -25,6 +25,14 @@ enum FlokiOption {
 
     private static let int32 = Int(Int32.max)
 
+    /// Whether the option's value is an address or a list of them (site paths are made absolute).
+    var holdsAddresses: Bool {
+        switch self {
+        case .address, .searchAddress, .wordsAddresses: true
+        case .number, .flag, .colour, .size, .patterns: false
+        }
+    }
+
     static let news: [String: FlokiOption] = [
         "row_height": .number(1...int32), "padding": .number(1...int32), "image_alignment": .number(0...1), "image_size": .size,
         "title_lines": .number(1...int32), "title_size": .number(1...int32), "title_color": .colour, "text_size": .number(1...int32),

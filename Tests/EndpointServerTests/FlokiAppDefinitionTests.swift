@@ -83,6 +83,7 @@ import Testing
             let match = try #require(pattern.firstMatch(in: link, range: NSRange(link.startIndex..., in: link)))
             let captured = String(link[try #require(Range(match.range(at: 1), in: link))])
             let galleryURL = try #require((galleryData["gallery_url"] as? [String])?.first)
+            #expect(galleryURL.hasPrefix(Self.publicURL + "/data/endpoint.php/content/news/gallery/"), "site paths become absolute")
             let opened = try await self.get(
                 client, galleryURL.replacingOccurrences(of: "_WORDS_", with: captured).replacingOccurrences(of: "_LNG_", with: "en"))
             #expect((opened as? [String: Any])?["thumbs"] is [Any])

@@ -39,4 +39,19 @@ import Testing
             tabs.first?["data"]?["main_url"]
                 == .string("https://x.example/data/endpoint.php/content/news/feed/all?response_type=floki&cache_size=20&keep_lang="))
     }
+
+    @Test func sitePathsBecomeAbsoluteInAddressesOnly() throws {
+        let json = JSONValue(
+            parsing:
+                #"{"tabs": [{"unique_id": 2, "class_type": "Gallery_view_controller", "data": {"gallery_regex": ["/news/([0-9]+)/photos"], "gallery_url": ["/g/_WORDS_"], "more_items_url": "/older"}}]}"#
+        )
+        let definition = try FlokiAppDefinition(parsing: try #require(json), categoryIDs: [])
+        let app = FlokiApp(definition: definition, categoryNames: [:], languages: [Languages.bundled.english], publicURL: "https://x.example")
+        guard case .array(let tabs)? = JSONValue(parsing: app.appData)?["tabs"], let data = tabs.first?["data"] else {
+            Issue.record("no tab data")
+            return
+        }
+        #expect(data["gallery_regex"] == ["/news/([0-9]+)/photos"], "a pattern is not an address")
+        #expect(data["gallery_url"] == ["https://x.example/g/_WORDS_"] && data["more_items_url"] == "https://x.example/older")
+    }
 }
