@@ -1,7 +1,7 @@
 import Hummingbird
 import Logging
+import NIOConcurrencyHelpers
 import SiteStore
-import Synchronization
 
 /// Records every request once it is answered: one access line (`request` at info level: request ID,
 /// method, path, status, duration, for `/data/endpoint.php` the hook, type and caller, and the client's
@@ -70,10 +70,11 @@ final class AccessNote: Sendable {
         var memberID: Int?
     }
 
-    private let storage = Mutex(Entry())
+    /// A pthread mutex, which ThreadSanitizer sees (see `SQLiteConnections`).
+    private let storage = NIOLockedValueBox(Entry())
 
     var entry: Entry {
-        self.storage.withLock { $0 }
+        self.storage.withLockedValue { $0 }
     }
 
     /// The types Composr's hooks and the REST method table use. Any other is noted as `other`, so
@@ -84,6 +85,6 @@ final class AccessNote: Sendable {
     /// Notes the request's hook (a registered one), its type (bounded as above) and caller.
     func record(hook: String, type: String?, memberID: Int?) {
         let bounded = type.map { Self.knownTypes.contains($0) ? $0 : "other" }
-        self.storage.withLock { $0 = Entry(hook: hook, type: bounded, memberID: memberID) }
+        self.storage.withLockedValue { $0 = Entry(hook: hook, type: bounded, memberID: memberID) }
     }
 }

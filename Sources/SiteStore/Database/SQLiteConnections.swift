@@ -1,6 +1,6 @@
+import NIOConcurrencyHelpers
 import NIOCore
 import SQLiteNIO
-import Synchronization
 
 /// Every SQLite connection a source has opened and not yet closed, and the opens and closes under way,
 /// so the source's threads stop only after the last connection is closed on them.
@@ -13,21 +13,24 @@ final class SQLiteConnections: Sendable {
         var operationsUnderWay = 0
     }
 
-    private let state = Mutex(State())
+    /// A pthread mutex, not `Synchronization.Mutex`: ThreadSanitizer sees only the former's order (on
+    /// Linux the latter locks with atomics inside the uninstrumented standard library, and CI's TSan
+    /// pass reported two event loops updating this state under it as a race).
+    private let state = NIOLockedValueBox(State())
 
     /// Counts `operation` as under way until it completes.
     func track<Value>(_ operation: EventLoopFuture<Value>) -> EventLoopFuture<Value> {
-        self.state.withLock { $0.operationsUnderWay += 1 }
-        return operation.always { _ in self.state.withLock { $0.operationsUnderWay -= 1 } }
+        self.state.withLockedValue { $0.operationsUnderWay += 1 }
+        return operation.always { _ in self.state.withLockedValue { $0.operationsUnderWay -= 1 } }
     }
 
     func add(_ connection: SQLiteConnection) {
-        self.state.withLock { $0.open[ObjectIdentifier(connection)] = connection }
+        self.state.withLockedValue { $0.open[ObjectIdentifier(connection)] = connection }
     }
 
     /// Closes `connection` if nobody has yet: `nil` when it was already closed or being closed.
     func close(_ connection: SQLiteConnection) -> EventLoopFuture<Void>? {
-        let taken = self.state.withLock { $0.open.removeValue(forKey: ObjectIdentifier(connection)) }
+        let taken = self.state.withLockedValue { $0.open.removeValue(forKey: ObjectIdentifier(connection)) }
         guard let taken else { return nil }
         return self.track(taken.close())
     }
@@ -35,10 +38,10 @@ final class SQLiteConnections: Sendable {
     /// Waits for the opens and closes under way (five seconds at most), then closes what is still open.
     func closeAll() async {
         let deadline = ContinuousClock.now + .seconds(5)
-        while self.state.withLock({ $0.operationsUnderWay > 0 }), ContinuousClock.now < deadline {
+        while self.state.withLockedValue({ $0.operationsUnderWay > 0 }), ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(5))
         }
-        let remaining = self.state.withLock { state in
+        let remaining = self.state.withLockedValue { state in
             defer { state.open.removeAll() }
             return Array(state.open.values)
         }
