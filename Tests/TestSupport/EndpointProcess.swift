@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import SQLKit
@@ -53,8 +54,10 @@ package enum EndpointProcess {
         // Image versions go to a folder of the test's own unless it names one.
         let cache = ["ENDPOINT_MEDIA_CACHE": FileManager.default.temporaryDirectory.appendingPathComponent("media-\(UUID())").path]
         server.environment = ProcessInfo.processInfo.environment.merging(cache) { $1 }.merging(environment) { $1 }
+        server.standardOutput = FileHandle.nullDevice
         server.standardError = log
         try server.run()
+        LeftoverServers.watch(server)
         for _ in 0..<100 {
             if (try? await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/healthz"), timeout: .seconds(1)).status == .ok) == true {
                 return server
@@ -80,5 +83,24 @@ package enum EndpointProcess {
         server.terminate()
         server.waitUntilExit()
         return server.terminationReason == .exit && server.terminationStatus == 0
+    }
+}
+
+/// Servers a test started and did not stop, killed when the test binary exits: a test that fails
+/// between `serve` and `stop` must not leave a server running after the suite, holding the ports and
+/// the files the run's output goes to (CI once waited out its time limit on one).
+private enum LeftoverServers {
+    private static let started = NIOLockedValueBox<[Process]>([])
+    private static let killedAtExit: Void = { atexit { LeftoverServers.killRunning() } }()
+
+    static func watch(_ server: Process) {
+        _ = Self.killedAtExit
+        Self.started.withLockedValue { $0.append(server) }
+    }
+
+    private static func killRunning() {
+        for server in Self.started.withLockedValue({ $0 }) where server.isRunning {
+            kill(server.processIdentifier, SIGKILL)
+        }
     }
 }

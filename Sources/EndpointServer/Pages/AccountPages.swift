@@ -165,7 +165,7 @@ struct AccountPages: Sendable {
         let fields: [String: String]
         do {
             let body = try await RequestBody.collect(request, limit: 16 * 1024)
-            fields = try ParameterFields.table(try FormURLEncoding.decode(body.readableBytesView))
+            fields = try ParameterFields.table(try FormURLEncoding.decode(body))
         } catch is EndpointError {
             throw PageRefusal(response: try await page.problem(.pageFormExpired, status: .badRequest))
         }

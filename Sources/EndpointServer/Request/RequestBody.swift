@@ -38,7 +38,7 @@ enum RequestBody {
         guard let contentType else { return MultipartForm.Decoded() }
         let mediaType = contentType.lowercased()
         if mediaType.hasPrefix("application/x-www-form-urlencoded") {
-            return MultipartForm.Decoded(fields: try FormURLEncoding.decode(body.readableBytesView))
+            return MultipartForm.Decoded(fields: try FormURLEncoding.decode(body))
         }
         if mediaType.hasPrefix("multipart/form-data") {
             guard let boundary = MultipartForm.boundary(in: contentType) else {
