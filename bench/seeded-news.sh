@@ -1,4 +1,4 @@
-# Sourced by bench/news.sh and bench/floki.sh (with $duration set): the system packages and the
+# Sourced by bench/news.sh, bench/floki.sh and bench/mit.sh (with $duration set): the system packages and the
 # release server they need, bench/paired.sh started with a throwaway PostgreSQL on port $1, and:
 #   seed ENGINE DATABASE_URL SQL-CLIENT…   migrates the database and loads bench/news/seed-ENGINE.sql
 #                                          (100,000 shown articles in 20 categories);

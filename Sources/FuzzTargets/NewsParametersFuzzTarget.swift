@@ -4,15 +4,17 @@ import News
 import SiteStore
 
 extension FuzzTarget {
-    /// The query string of a `content/news` request, read as the hook reads it.
+    /// The query string of a `content/news` request, read as the hook reads it, and of an MIT News
+    /// app's stories request, read as its route reads it.
     ///
     /// Properties: a refusal is a 400; numbers are within their ranges; a cursor or sync token that was
     /// accepted is written back as the same token and reads back equal; search words are non-empty,
     /// distinct, at most 20, and already folded (folding them again changes nothing).
     static let newsParameters = FuzzTarget(name: "news-parameters") { input in
+        let query: [String: String]
         let parameters: NewsParameters
         do throws(EndpointError) {
-            let query = try ParameterFields.table(try FormURLEncoding.decode(input))
+            query = try ParameterFields.table(try FormURLEncoding.decode(input))
             parameters = try NewsParameters(RequestParameters(post: [:], query: query))
         } catch {
             return error.status == 400 ? nil : "refused with status \(error.status)"
@@ -20,9 +22,28 @@ extension FuzzTarget {
         guard (1...100).contains(parameters.limit), (1...20).contains(parameters.perCategory), parameters.page >= 1 else {
             return "a number outside its range was accepted"
         }
-        if let cursor = parameters.cursor, NewsCursor(token: cursor.token) != cursor { return "a cursor does not read back as itself" }
         if let since = parameters.since, SyncToken(token: since.token) != since { return "a sync token does not read back as itself" }
-        if let words = parameters.words {
+        return Self.checkList(cursor: parameters.cursor, words: parameters.words) ?? Self.checkMITStories(query)
+    }
+
+    /// The properties of an MIT News stories request read from `query`.
+    private static func checkMITStories(_ query: [String: String]) -> String? {
+        let stories: MITStoriesQuery
+        do throws(EndpointError) {
+            stories = try MITStoriesQuery(RequestParameters(post: [:], query: query))
+        } catch {
+            return error.status == 400 ? nil : "MIT News: refused with status \(error.status)"
+        }
+        guard (1...100).contains(stories.limit), (0...100_000).contains(stories.offset) else { return "MIT News: a number outside its range" }
+        guard !(stories.searchTooShort && stories.words != nil) else { return "MIT News: a search both too short and run" }
+        return Self.checkList(cursor: stories.cursor, words: stories.words).map { "MIT News: " + $0 }
+    }
+
+    /// A list's cursor reads back as itself; its search words are non-empty, distinct, at most 20 and
+    /// folded.
+    private static func checkList(cursor: NewsCursor?, words: [String]?) -> String? {
+        if let cursor, NewsCursor(token: cursor.token) != cursor { return "a cursor does not read back as itself" }
+        if let words {
             guard words.count <= 20, Set(words).count == words.count, words.allSatisfy({ !$0.isEmpty && SearchText.fold($0) == $0 }) else {
                 return "search words that are empty, repeated or not folded: \(words)"
             }

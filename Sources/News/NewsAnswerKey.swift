@@ -1,16 +1,18 @@
 /// What a kept answer is kept under: the resource, the language of a Floki document's footers, and
-/// the parsed parameters themselves, never the text a client sent (a `d` of any length is one of
-/// three device classes here). Being the parameters' own value, a parameter added to
-/// ``NewsParameters`` is part of the key without anyone remembering to add it.
+/// the parsed parameters themselves (of `content/news`, or of the MIT News apps' stories), never the
+/// text a client sent (a `d` of any length is one of three device classes here). Being the
+/// parameters' own value, a parameter added to ``NewsParameters`` or ``MITStoriesQuery`` is part of
+/// the key without anyone remembering to add it.
 struct NewsAnswerKey: Hashable, Sendable {
     var resource: String
     var documentLanguage: String?
-    var parameters: NewsParameters
+    var parameters: NewsParameters?
+    var mitStories: MITStoriesQuery?
 
     /// About what the key holds in memory, for the cache's byte budget: its text and a fixed share
     /// for the numbers and tokens (all of bounded size).
     var bytes: Int {
-        let categories = self.parameters.categories?.reduce(0) { $0 + $1.utf8.count } ?? 0
-        return self.resource.utf8.count + categories + 256
+        let categories = self.parameters?.categories?.reduce(0) { $0 + $1.utf8.count } ?? 0
+        return self.resource.utf8.count + categories + (self.mitStories?.category?.utf8.count ?? 0) + 256
     }
 }

@@ -18,7 +18,12 @@ struct NewsAnswers {
 
     /// Now, or the newest change's time when that is later (another instance's clock ahead of ours).
     func moment(after changeTime: Int?) -> Int {
-        max(self.clock.now, changeTime ?? 0)
+        Self.moment(self.clock, after: changeTime)
+    }
+
+    /// `clock`'s now, or the newest change's time when that is later.
+    static func moment(_ clock: UnixClock, after changeTime: Int?) -> Int {
+        max(clock.now, changeTime ?? 0)
     }
 
     /// At most this many changes per `changes` answer.

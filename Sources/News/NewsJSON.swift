@@ -16,7 +16,7 @@ struct NewsJSON {
     /// Every key an Article has, in the order they are written; `fields=` picks among them.
     static let articleKeys = [
         "id", "moniker", "guid", "category", "title", "summary", "author", "body_html", "body_text", "external_url", "web_url", "image",
-        "gallery", "published_at", "published_timestamp", "updated_at", "updated_timestamp", "expires_at", "sort_id",
+        "gallery", "published_at", "published_timestamp", "updated_at", "updated_timestamp", "expires_at", "sort_id", "featured",
     ]
 
     func category(_ published: PublishedCategory) -> JSONValue {
@@ -58,6 +58,7 @@ struct NewsJSON {
             "updated_timestamp": .int(article.updatedAt),
             "expires_at": article.expiresAt.map { .string(Self.iso8601($0)) } ?? .null,
             "sort_id": .int(Self.sortID(article)),
+            "featured": .bool(article.featured),
         ]
         return .object(
             Self.articleKeys.compactMap { key in
@@ -126,7 +127,8 @@ struct NewsJSON {
         return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
 
-    private func absolute(_ image: NewsImage) -> NewsImage {
+    /// `image` with its URL and its variants' made absolute.
+    func absolute(_ image: NewsImage) -> NewsImage {
         var image = image
         image.url = self.absolute(image.url)
         for index in image.variants.indices { image.variants[index].url = self.absolute(image.variants[index].url) }

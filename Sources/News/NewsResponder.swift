@@ -7,10 +7,10 @@ public import SiteStore
 /// as a Floki document, rendered with its caching headers, and kept in the ``NewsAnswerCache``
 /// (except searches, which are built every time).
 public struct NewsResponder: Sendable {
-    private let database: Database
-    private let publicURL: String
-    private let answers: NewsAnswerCache
-    private let clock: UnixClock
+    let database: Database
+    let publicURL: String
+    let answers: NewsAnswerCache
+    let clock: UnixClock
     private let flokiApps = FlokiAppMemo()
 
     /// - Parameter publicURL: the site's public URL, for `web_url`, image paths and `Link` headers.
@@ -49,24 +49,41 @@ public struct NewsResponder: Sendable {
 
     /// The rendered answer; kept answers are valid for `maxAge` seconds at most.
     public func response(to query: Query, maxAge: Int) async throws -> HookResponse {
-        let now = self.clock.now
         // Everything but searches is kept rendered (a `changes` answer too: one kept while another
         // instance writes ends at the change it read up to, so a client syncing from it misses
-        // nothing, it learns the rest at its next sync).
-        if !query.isSearch, let cached = self.answers.answer(query.key, now: now) { return cached }
-        let (answer, nextClockChange) = try await self.database.withConnection { connection in
-            let answer = try await self.answer(query, maxAge: maxAge, now: now, on: connection)
-            return (answer, try await NewsFeedStore.nextClockChange(after: now, on: connection))
+        // nothing, it learns the rest at its next sync). Sync and search answers change with every
+        // write: shared caches revalidate them every time.
+        try await self.kept(
+            query.isSearch ? nil : query.key, revalidated: query.id == "changes" || query.isSearch, document: query.documentLanguage != nil,
+            maxAge: maxAge
+        ) { now, connection in
+            try await self.answer(query, maxAge: maxAge, now: now, on: connection)
         }
-        // Sync and search answers change with every write: shared caches revalidate them every time.
+    }
+
+    /// An answer kept rendered under `key` (nil: made every time), or read now on one connection and
+    /// kept until `maxAge` seconds pass or the clock next changes what is shown, whichever is first.
+    func kept(
+        _ key: NewsAnswerKey?, revalidated: Bool, document: Bool, maxAge: Int,
+        read: (_ now: Int, StoreConnection) async throws -> NewsAnswers.Answer
+    ) async throws -> HookResponse {
+        let now = self.clock.now
+        if let key, let cached = self.answers.answer(key, now: now) { return cached }
+        let (answer, nextClockChange) = try await self.database.withConnection { connection in
+            (try await read(now, connection), try await NewsFeedStore.nextClockChange(after: now, on: connection))
+        }
         let caching: CachePolicy =
-            query.id == "changes" || query.isSearch
-            ? .revalidated(lastModified: answer.lastModified) : .shared(maxAge: maxAge, lastModified: answer.lastModified)
-        let response = HookResponse(
-            data: answer.data, headers: answer.headers, isCacheable: true, caching: caching, isDocument: query.documentLanguage != nil
-        ).rendered()
-        if !query.isSearch { self.answers.store(response, as: query.key, validUntil: min(now + maxAge, nextClockChange ?? .max)) }
+            revalidated ? .revalidated(lastModified: answer.lastModified) : .shared(maxAge: maxAge, lastModified: answer.lastModified)
+        let response = HookResponse(data: answer.data, headers: answer.headers, isCacheable: true, caching: caching, isDocument: document).rendered()
+        if let key { self.answers.store(response, as: key, validUntil: min(now + maxAge, nextClockChange ?? .max)) }
         return response
+    }
+
+    /// The category list with its counts as of `moment`, kept as ``NewsAnswerCache`` keeps it.
+    func categoryList(now: Int, maxAge: Int, on connection: StoreConnection) -> (_ moment: Int) async throws -> [PublishedCategory] {
+        { moment in
+            try await self.answers.categories(now: now, validUntil: now + maxAge) { try await NewsFeedStore.categories(now: moment, on: connection) }
+        }
     }
 
     /// The Floki application in `languages` (the site's default first), from its definition and the
@@ -108,16 +125,11 @@ public struct NewsResponder: Sendable {
 
     /// The answer for the query's resource, as JSON or as a Floki document.
     private func answer(_ query: Query, maxAge: Int, now: Int, on connection: StoreConnection) async throws -> NewsAnswers.Answer {
-        let answers = self.answers
         let parameters = query.parameters
         let reader = NewsAnswers(
             connection: connection, parameters: parameters, clock: self.clock,
             json: NewsJSON(publicURL: self.publicURL, device: parameters.device, fields: parameters.fields),
-            categoryList: { moment in
-                try await answers.categories(now: now, validUntil: now + maxAge) {
-                    try await NewsFeedStore.categories(now: moment, on: connection)
-                }
-            }
+            categoryList: self.categoryList(now: now, maxAge: maxAge, on: connection)
         )
         if let language = query.documentLanguage {
             let feed = FlokiFeed(answers: reader, messages: language)

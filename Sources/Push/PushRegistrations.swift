@@ -110,6 +110,12 @@ public final class PushRegistrations: Sendable {
         _ = self.known.withLockedValue { $0.removeValue(forKey: Key(platform: platform, token: token)) }
     }
 
+    /// Whether `token` is remembered, so a repeat could be answered without a query (tests wait for
+    /// another instance's announcement to make this false).
+    package func remembers(token: String, platform: PushPlatform) -> Bool {
+        self.known.withLockedValue { $0[Key(platform: platform, token: token)] != nil }
+    }
+
     /// Forgets every token (one moved or was removed elsewhere, or announcements may have been missed).
     public func forgetAll() {
         self.known.withLockedValue { $0.removeAll() }

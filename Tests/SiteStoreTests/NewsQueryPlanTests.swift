@@ -38,6 +38,8 @@ import Testing
             ]
             let galleryStatements: [(String, SQLQueryString)] = [
                 ("Floki: the Gallery tab", NewsFeedStore.articlesQuery(in: nil, withGallery: true, after: nil, limit: 11, now: now)),
+                ("MIT News: the featured strip", NewsFeedStore.articlesQuery(in: nil, featuredOnly: true, after: nil, limit: 21, now: now)),
+                ("MIT News: featured after a cursor", NewsFeedStore.articlesQuery(in: nil, featuredOnly: true, after: position, limit: 21, now: now)),
                 ("Floki: a gallery older", NewsFeedStore.hasArticlesQuery(in: nil, withGallery: true, below: position, now: now)),
                 (
                     "Floki: articles gone",

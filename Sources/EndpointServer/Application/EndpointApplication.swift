@@ -66,6 +66,8 @@ public enum EndpointApplication {
         ArticlePage(news: site.news, config: site.config, languages: negotiation).register(on: router)
         FlokiAppRoutes(news: site.news, config: site.config, languages: negotiation, publicURL: site.publicURL).register(on: router)
         MediaRoute(media: site.media, languages: negotiation).register(on: router)
+        MITNewsRoutes(news: site.news, config: site.config, languages: negotiation, searches: site.newsSearches, clientAddress: clientAddress)
+            .register(on: router)
         return Application(
             router: router,
             server: .http1(

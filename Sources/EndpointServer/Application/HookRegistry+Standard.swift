@@ -53,7 +53,7 @@ extension HookRegistry {
             as: HookKey("misc", "push_send")
         )
         registry.register(
-            ContentNewsHook(responder: site.news, config: site.config, searches: RateLimit(database: site.database)),
+            ContentNewsHook(responder: site.news, config: site.config, searches: site.newsSearches),
             as: HookKey("content", "news")
         )
         return registry

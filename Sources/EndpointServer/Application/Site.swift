@@ -39,6 +39,8 @@ public struct Site: Sendable {
     public let newsAnswers: NewsAnswerCache
     /// The answers of `content/news`.
     public let news: NewsResponder
+    /// The count of news searches per client network, which every news API shares.
+    public let newsSearches: NewsSearchGate
     /// Where "now" comes from for the news (what is shown, kept answers) and the news clock: the
     /// system's, or a test's.
     public let clock: UnixClock
@@ -89,6 +91,7 @@ public struct Site: Sendable {
         self.publicURL = settings.linkBaseURL
         self.newsAnswers = NewsAnswerCache(trust: database.cacheTrust)
         self.news = NewsResponder(database: database, publicURL: settings.linkBaseURL, answers: self.newsAnswers, clock: clock)
+        self.newsSearches = NewsSearchGate(limits: rateLimit)
         self.clock = clock
         self.pushRegistrations = PushRegistrations(database: database, config: config)
         let workshop = MediaWorkshop(threads: settings.mediaThreads, maximumPending: settings.mediaQueueLimit)

@@ -97,15 +97,30 @@ enum Envelope {
     }
 
     /// A failed Floki request: the empty feed `{"items": []}`, since Floki clients read no envelope.
-    /// A refusal (HTTP 200 in the envelope) becomes a 404, or a 429 when it says when to come back.
     static func flokiFailure(
         status: Int, requestID: String, language: MessageCatalog, headers: [(name: String, value: String)], caching: CachePolicy
     ) -> Response {
-        let code = status >= 400 ? status : (headers.contains { $0.name == "Retry-After" } ? 429 : 404)
-        return self.response(
-            status: HTTPResponse.Status(code: code), body: ByteBuffer(string: JSONValue.object([("items", .array([]))]).serialized),
+        self.response(
+            status: Self.bareStatus(status, headers), body: ByteBuffer(string: JSONValue.object([("items", .array([]))]).serialized),
             requestID: requestID, language: language, headers: headers, caching: caching
         )
+    }
+
+    /// A failure of an API without the envelope (the MIT News apps'): `{"error": sentence}`, which
+    /// RestKit maps from an error answer, never stored by caches.
+    static func bareFailure(_ error: EndpointError, requestID: String, language: MessageCatalog) -> Response {
+        let headers = error.headers.map { (name: $0.key, value: $0.value) }
+        return self.response(
+            status: Self.bareStatus(error.status, headers),
+            body: ByteBuffer(string: JSONValue.object([("error", .string(language.text(error.message, error.arguments)))]).serialized),
+            requestID: requestID, language: language, headers: headers, caching: .notStored
+        )
+    }
+
+    /// The status a failure has where only the status tells failure from success: a refusal (HTTP
+    /// 200 in Composr's envelope) becomes a 404, or a 429 when it says when to come back.
+    private static func bareStatus(_ status: Int, _ headers: [(name: String, value: String)]) -> HTTPResponse.Status {
+        HTTPResponse.Status(code: status >= 400 ? status : (headers.contains { $0.name == "Retry-After" } ? 429 : 404))
     }
 
     private static func response(

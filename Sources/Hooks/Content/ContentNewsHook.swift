@@ -1,4 +1,3 @@
-import Auth
 public import EndpointCore
 import Messages
 public import News
@@ -15,9 +14,9 @@ public import SiteStore
 public struct ContentNewsHook: Hook {
     private let responder: NewsResponder
     private let config: ConfigStore
-    private let searches: RateLimit
+    private let searches: NewsSearchGate
 
-    public init(responder: NewsResponder, config: ConfigStore, searches: RateLimit) {
+    public init(responder: NewsResponder, config: ConfigStore, searches: NewsSearchGate) {
         self.responder = responder
         self.config = config
         self.searches = searches
@@ -38,17 +37,8 @@ public struct ContentNewsHook: Hook {
             id: id, parameters: parameters, sent: request.parameters, documentLanguage: request.responseType == .floki ? request.language : nil
         )
         let options = try await self.config.options()
-        if query.isSearch { try await self.admitSearch(from: request.clientAddress, perMinute: options.integer(.newsSearchPerMinute)) }
+        if query.isSearch { try await self.searches.admit(from: request.clientAddress, perMinute: options.integer(.newsSearchPerMinute)) }
         return try await self.responder.response(to: query, maxAge: options.integer(.newsMaxAgeSeconds))
-    }
-
-    /// Searches are counted per client network (`news_search_per_minute`), as they cannot be cached.
-    private func admitSearch(from address: String, perMinute: Int) async throws {
-        let rule = RateLimit.Rule(count: max(1, perMinute), seconds: 60)
-        if let wait = try await self.searches.admit("news_search", subject: .address(address), rule: rule, retainSeconds: 120) {
-            let minutes = String(max(1, (wait + 59) / 60))
-            throw EndpointError(status: 200, message: .newsSearchThrottled, arguments: [minutes], headers: ["Retry-After": String(wait)])
-        }
     }
 
     /// The longest resource `id` answered: a resource name, `/` and an ID or moniker (at most 24

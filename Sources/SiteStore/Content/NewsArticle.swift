@@ -27,6 +27,8 @@ public struct NewsArticle: Sendable, Equatable {
     public var imageVariants: String
     /// More images as stored: a JSON array of `{url, width, height, caption, credit, variants}`.
     public var gallery: String
+    /// Whether the article is featured (MIT News apps show featured articles in their top strip).
+    public var featured: Bool
 
     /// The last time the article itself changed.
     public var updatedAt: Int { max(self.editDate ?? self.addDate, self.addDate) }
@@ -54,6 +56,7 @@ public struct NewsArticleChanges: Sendable, Equatable {
     public var imageCredit: String?
     public var imageVariants: String?
     public var gallery: String?
+    public var featured: Bool?
     /// Moves the article to another category.
     public var categoryID: Int?
 

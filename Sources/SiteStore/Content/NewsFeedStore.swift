@@ -31,12 +31,13 @@ public enum NewsFeedStore {
         """
     }
 
-    /// The conditions "shown at `now`, in `categories` (nil: any), with a gallery if `withGallery`"
-    /// on articles aliased `n`.
-    static func listed(in categories: [Int]?, withGallery: Bool, now: Int) -> [SQLQueryString] {
+    /// The conditions "shown at `now`, in `categories` (nil: any), with a gallery if `withGallery`,
+    /// featured if `featuredOnly`" on articles aliased `n`.
+    static func listed(in categories: [Int]?, withGallery: Bool, featuredOnly: Bool = false, now: Int) -> [SQLQueryString] {
         var conditions: [SQLQueryString] = [Self.visible("n", now: now)]
         if let categories { conditions.append("n.category_id IN (\(binds: categories))") }
         if withGallery { conditions.append("n.gallery NOT IN ('', '[]')") }
+        if featuredOnly { conditions.append("n.featured = \(bind: true)") }
         return conditions
     }
 
@@ -78,28 +79,30 @@ public enum NewsFeedStore {
 
     // MARK: Articles
 
-    /// Up to `limit` shown articles of `categories` (nil: all; `withGallery`: only those with a gallery) containing every one of `words` (already
-    /// folded with ``SearchText/fold(_:)``), newest first, after `position`, skipping `offset`.
+    /// Up to `limit` shown articles of `categories` (nil: all; `withGallery`: only those with a
+    /// gallery; `featuredOnly`: only featured ones) containing every one of `words` (already folded
+    /// with ``SearchText/fold(_:)``), newest first, after `position`, skipping `offset`.
     ///
     /// Words are matched anywhere in the folded title, summary, body and author, which no index can
     /// serve: a search walks `news_listing` newest first and stops when the page is full.
     public static func articles(
-        in categories: [Int]?, withGallery: Bool = false, containing words: [String] = [], after position: Position?,
+        in categories: [Int]?, withGallery: Bool = false, featuredOnly: Bool = false, containing words: [String] = [], after position: Position?,
         newerThan newer: Position? = nil, limit: Int, offset: Int = 0, now: Int, on connection: StoreConnection
     ) async throws -> [PublishedArticle] {
         let query = Self.articlesQuery(
-            in: categories, withGallery: withGallery, containing: words, after: position, newerThan: newer, limit: limit, offset: offset, now: now
+            in: categories, withGallery: withGallery, featuredOnly: featuredOnly, containing: words, after: position, newerThan: newer,
+            limit: limit, offset: offset, now: now
         )
         return try await connection.raw(query).all().map(Self.publishedArticle)
     }
 
-    /// The statement of ``articles(in:containing:after:newerThan:limit:offset:now:on:)`` (tests read
-    /// its plan).
+    /// The statement of ``articles(in:withGallery:featuredOnly:containing:after:newerThan:limit:offset:now:on:)``
+    /// (tests read its plan).
     package static func articlesQuery(
-        in categories: [Int]?, withGallery: Bool = false, containing words: [String] = [], after position: Position?,
+        in categories: [Int]?, withGallery: Bool = false, featuredOnly: Bool = false, containing words: [String] = [], after position: Position?,
         newerThan newer: Position? = nil, limit: Int, offset: Int = 0, now: Int
     ) -> SQLQueryString {
-        var conditions = Self.listed(in: categories, withGallery: withGallery, now: now)
+        var conditions = Self.listed(in: categories, withGallery: withGallery, featuredOnly: featuredOnly, now: now)
         if let position { conditions.append("(n.add_date, n.id) < (\(bind: position.addDate), \(bind: position.id))") }
         if let newer { conditions.append("(n.add_date, n.id) > (\(bind: newer.addDate), \(bind: newer.id))") }
         for word in words { conditions.append("n.search_text LIKE \(bind: SearchText.containsPattern(word)) ESCAPE '!'") }

@@ -129,6 +129,7 @@ public enum NewsStore {
         assignments.set("image_credit", changes.imageCredit)
         assignments.set("image_variants", changes.imageVariants)
         assignments.set("gallery", changes.gallery)
+        assignments.set("featured", changes.featured)
         assignments.set("category_id", changes.categoryID)
         assignments.set("edit_date", editedAt)
         guard !assignments.isEmpty else { return false }
@@ -178,7 +179,7 @@ public enum NewsStore {
             [
                 "id", "category_id", "title", "summary", "article", "author", "validated", "image", "submitter_id", "add_date", "edit_date",
                 "views", "allow_rating", "allow_comments", "notes", "expires_at", "external_url", "image_width", "image_height",
-                "image_caption", "image_credit", "image_variants", "gallery",
+                "image_caption", "image_credit", "image_variants", "gallery", "featured",
             ])
     }
 
@@ -222,7 +223,8 @@ public enum NewsStore {
             imageCaption: try row.decode(column: "image_caption", as: String.self),
             imageCredit: try row.decode(column: "image_credit", as: String.self),
             imageVariants: try row.decode(column: "image_variants", as: String.self),
-            gallery: try row.decode(column: "gallery", as: String.self)
+            gallery: try row.decode(column: "gallery", as: String.self),
+            featured: try row.decode(column: "featured", as: Bool.self)
         )
     }
 }

@@ -130,6 +130,7 @@ struct NewsFilesystem: CommandrFilesystem {
         changes.validated = try properties.flag("validated")
         changes.allowRating = try properties.flag("allow_rating")
         changes.allowComments = try properties.flag("allow_comments")
+        changes.featured = try properties.flag("featured")
         changes.views = try properties.integer("views", in: 0...Int(Int32.max))
         if case .some(let addDate?) = try properties.time("add_date") { changes.addDate = addDate }
         if let submitter = try properties.reference("submitter") {
@@ -231,6 +232,7 @@ struct NewsFilesystem: CommandrFilesystem {
             "image_credit": .string(article.imageCredit),
             "image_variants": JSONValue(parsing: article.imageVariants) ?? .emptyObject,
             "gallery": JSONValue(parsing: article.gallery) ?? .array([]),
+            "featured": .int(article.featured ? 1 : 0),
         ]
     }
 }

@@ -1,0 +1,58 @@
+import EndpointCore
+import Messages
+import SiteStore
+
+/// The MIT News apps' answers, each read on one connection: bare JSON arrays (and one story alone),
+/// as both apps map the response's root. What is shown is judged as `content/news` judges it
+/// (``NewsAnswers/moment(_:after:)``).
+struct MITNewsAnswers {
+    let connection: StoreConnection
+    let json: MITNewsJSON
+    let clock: UnixClock
+    let categoryList: (_ now: Int) async throws -> [PublishedCategory]
+
+    /// Every category, in the site's order.
+    func categories() async throws -> NewsAnswers.Answer {
+        let state = try await NewsChangeLog.state(on: self.connection)
+        let categories = try await self.categoryList(NewsAnswers.moment(self.clock, after: state.latestTime))
+        return NewsAnswers.Answer(data: .array(categories.map(self.json.category)), lastModified: state.latestTime)
+    }
+
+    /// A page of stories, newest first. Paged two ways: `offset` (Android), and the `Link` header's
+    /// next URL (iOS), whose cursor continues after the last story sent, so stories published
+    /// meanwhile neither repeat nor push any out of the next page. `nextLink` makes that URL.
+    func stories(_ query: MITStoriesQuery, nextLink: (String) -> String) async throws -> NewsAnswers.Answer {
+        let state = try await NewsChangeLog.state(on: self.connection)
+        var categoryID: Int?
+        if let reference = query.category {
+            guard let id = try await NewsFeedStore.categoryID(reference, on: self.connection) else {
+                throw EndpointError(status: 404, message: .newsUnknownCategory, arguments: [String(reference.prefix(60))])
+            }
+            categoryID = id
+        }
+        guard !query.searchTooShort else { return NewsAnswers.Answer(data: .array([]), lastModified: state.latestTime) }
+        let list = query.listKey(categoryID: categoryID)
+        if let cursor = query.cursor, cursor.filters != list { throw EndpointError.badRequest(.newsCursorOtherList) }
+        var stories = try await NewsFeedStore.articles(
+            in: categoryID.map { [$0] }, featuredOnly: query.featuredOnly, containing: query.words ?? [],
+            after: query.cursor.map { NewsFeedStore.Position(addDate: $0.addDate, id: $0.id) }, limit: query.limit + 1, offset: query.offset,
+            now: NewsAnswers.moment(self.clock, after: state.latestTime), on: self.connection
+        )
+        let hasMore = stories.count > query.limit
+        stories = Array(stories.prefix(query.limit))
+        var answer = NewsAnswers.Answer(data: .array(stories.map(self.json.story)), lastModified: state.latestTime)
+        if hasMore, let last = stories.last?.article {
+            let cursor = NewsCursor(addDate: last.addDate, id: last.id, filters: list).token
+            answer.headers.append((name: "Link", value: "<\(nextLink(cursor))>; rel=\"next\""))
+        }
+        return answer
+    }
+
+    /// One shown story, by ID or moniker.
+    func story(_ reference: String) async throws -> NewsAnswers.Answer {
+        guard let story = try await NewsFeedStore.article(reference, now: NewsAnswers.moment(self.clock, after: nil), on: self.connection) else {
+            throw EndpointError(status: 404, message: .newsUnknownArticle)
+        }
+        return NewsAnswers.Answer(data: self.json.story(story), lastModified: story.article.updatedAt)
+    }
+}

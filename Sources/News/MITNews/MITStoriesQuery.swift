@@ -1,0 +1,60 @@
+import Auth
+public import EndpointCore
+import Messages
+import SiteStore
+
+/// The parameters of `GET /apis/news/stories/` as the MIT News apps send them, read strictly: a
+/// number out of its range or a malformed cursor is a 400 naming it. Unlike `content/news`, a search
+/// too short to run is no error: the apps show any failure as "Failed", so it answers an empty list.
+public struct MITStoriesQuery: Hashable, Sendable {
+    /// The category's moniker or ID.
+    package var category: String?
+    /// `q` folded into its distinct words; nil without a search.
+    package var words: [String]?
+    /// `q` was sent but has fewer than two characters.
+    package var searchTooShort = false
+    /// `featured=true`: the featured stories only (the iOS app's top strip).
+    package var featuredOnly = false
+    /// Stories to skip (Android's "Load more…").
+    package var offset: Int
+    package var limit: Int
+    /// Where the previous page ended (the iOS app follows the `Link` header that carries it).
+    package var cursor: NewsCursor?
+
+    public init(_ parameters: RequestParameters) throws(EndpointError) {
+        if let category = parameters.optionalEither("category")?.trimmingWhitespace, !category.isEmpty {
+            guard category.utf8.count <= 100 else { throw .badRequest(.invalidParameter, "category") }
+            self.category = category
+        }
+        if let query = parameters.optionalEither("q")?.trimmingWhitespace {
+            guard query.count <= 200 else { throw .badRequest(.newsSearchLength, "2", "200") }
+            if query.count < 2 {
+                self.searchTooShort = true
+            } else {
+                var words: [String] = []
+                for word in SearchText.fold(query).split(separator: " ").map(String.init) where !words.contains(word) { words.append(word) }
+                self.words = Array(words.prefix(20))
+            }
+        }
+        switch parameters.optionalEither("featured")?.trimmingWhitespace.lowercased() {
+        case nil, "", "false", "0": self.featuredOnly = false
+        case "true", "1": self.featuredOnly = true
+        default: throw .badRequest(.invalidParameter, "featured")
+        }
+        self.offset = try NewsParameters.number(parameters, "offset", in: 0...100_000, default: 0)
+        self.limit = try NewsParameters.number(parameters, "limit", in: 1...100, default: 20)
+        if let text = parameters.optionalEither("cursor"), !text.isEmpty {
+            guard let cursor = NewsCursor(token: text) else { throw .badRequest(.newsBadCursor) }
+            self.cursor = cursor
+        }
+    }
+
+    /// A search (never kept, counted per client network as `content/news` searches are).
+    public var isSearch: Bool { self.words != nil }
+
+    /// What a cursor is bound to: the category, the words and whether only featured stories are
+    /// listed, so a cursor of one list does not continue another.
+    func listKey(categoryID: Int?) -> String {
+        NewsFilters(categoryIDs: categoryID.map { [$0] }, words: self.words).key + (self.featuredOnly ? "-featured" : "")
+    }
+}

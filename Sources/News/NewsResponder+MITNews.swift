@@ -1,0 +1,51 @@
+public import EndpointCore
+import Media
+import SiteStore
+
+extension NewsResponder {
+    /// What the MIT News apps ask for.
+    public enum MITNewsResource: Sendable {
+        case categories
+        case stories(MITStoriesQuery, sent: RequestParameters)
+        /// One story by ID or moniker.
+        case story(String)
+    }
+
+    /// The answer to an MIT News app: a bare JSON document, kept and cached as `content/news`
+    /// answers are (searches made every time and revalidated).
+    public func mitNews(_ resource: MITNewsResource, maxAge: Int) async throws -> HookResponse {
+        let key: NewsAnswerKey
+        var isSearch = false
+        switch resource {
+        case .categories: key = NewsAnswerKey(resource: "mit/categories")
+        case .stories(let query, _):
+            key = NewsAnswerKey(resource: "mit/stories", mitStories: query)
+            isSearch = query.isSearch
+        case .story(let reference): key = NewsAnswerKey(resource: "mit/story/" + reference)
+        }
+        return try await self.kept(isSearch ? nil : key, revalidated: isSearch, document: true, maxAge: maxAge) { now, connection in
+            let answers = MITNewsAnswers(
+                connection: connection, json: MITNewsJSON(news: NewsJSON(publicURL: self.publicURL, device: .tablet, fields: nil)), clock: self.clock,
+                categoryList: self.categoryList(now: now, maxAge: maxAge, on: connection)
+            )
+            switch resource {
+            case .categories: return try await answers.categories()
+            case .stories(let query, let sent): return try await answers.stories(query) { self.mitNextPageURL(sent, cursor: $0) }
+            case .story(let reference): return try await answers.story(reference)
+            }
+        }
+    }
+
+    /// What a next-page link carries over from the request (not `offset`: the cursor says where the
+    /// next page starts).
+    private static let mitLinkParameters = ["category", "q", "featured", "limit"]
+
+    /// The next page's absolute URL: the stories path iOS requires, the same filters, `cursor`. Only
+    /// unreserved characters are left unescaped, so the URL holds no `,` (iOS splits the header on it).
+    private func mitNextPageURL(_ parameters: RequestParameters, cursor: String) -> String {
+        var pairs = Self.mitLinkParameters.compactMap { name in parameters.optionalEither(name).map { (name, $0) } }
+        pairs.append(("cursor", cursor))
+        let query = pairs.map { "\($0.0)=\(NewsParameters.percentEncoded($0.1))" }.joined(separator: "&")
+        return self.publicURL + MITNewsJSON.storiesPath + "?" + query
+    }
+}
