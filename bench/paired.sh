@@ -5,7 +5,9 @@
 #             process in `pids` go on exit;
 #   wait_for URL                       until it answers (20 s at most);
 #   run CONNECTIONS wrk-args…          prints "req/s p50 p99";
-#   paired KEY CONNECTIONS wrk-args…   the bare route, then the workload, BENCH_ROUNDS times (default 3);
+#   paired KEY CONNECTIONS wrk-args…   the bare route (GET /hello, or the wrk arguments in the array
+#                                      bare_request: the same POST the workload sends), then the
+#                                      workload, BENCH_ROUNDS times (default 3);
 #                                      the round whose ratio is the median goes into result[KEY.bare],
 #                                      result[KEY] (one pair swung by ±30% on a shared 2-core machine);
 #   engine_row LABEL KEY               a line of the SQLite and PostgreSQL results of KEY (news, Floki).
@@ -14,6 +16,7 @@ swift build -c release --package-path bench/Baseline --scratch-path .build-bench
 baseline=".build-bench/release/Baseline"
 source scripts/throwaway-postgres.sh
 declare -A result
+bare_request=()
 
 start_paired() {
     work=$(mktemp -d /tmp/endpoint-bench.XXXXXX)
@@ -43,7 +46,7 @@ paired() {
     local key=$1 connections=$2; shift 2
     local rounds=() bare workload
     for _ in $(seq "${BENCH_ROUNDS:-3}"); do
-        bare=$(run "$connections" http://127.0.0.1:18081/hello)
+        bare=$(run "$connections" "${bare_request[@]:-http://127.0.0.1:18081/hello}")
         workload=$(run "$connections" "$@")
         rounds+=("$(awk -v b="${bare%% *}" -v w="${workload%% *}" 'BEGIN { printf "%.6f", w / b }')|$bare|$workload")
     done

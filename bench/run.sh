@@ -6,6 +6,9 @@
 #   - account/session view with a device token (iOS-style headers), concurrency 16;
 #   - account/setup_push_notifications with the same token again (every app start), and with a new
 #     token each time (a real write), concurrency 16;
+#   - the same three as the Android SDK sends them: a POST whose urlencoded form carries the
+#     credentials (`device_auth_member_id_vl`, `device_auth_pass_hashed_vl`) beside the hook's fields,
+#     each next to the bare route receiving the same POST and reading its body;
 #   - account/login (urlencoded) at concurrency 16 and 1, against cores / the time of one Argon2id hash
 #     through the same system libargon2 (bench/argon2_hash_time.py) measured just before and after;
 #   - p99 of the session view at concurrency 4, idle and while logins saturate the hashing pool, and
@@ -52,6 +55,14 @@ bench_engine() {
     paired "$engine.session" 16 "${auth[@]}" "$session"
     paired "$engine.push_repeat" 16 -s bench/push_repeat.lua "${auth[@]}" "$push"
     paired "$engine.push_first" 16 -s bench/push_first.lua "${auth[@]}" "$push"
+    local form="device_auth_member_id_vl=$member&device_auth_pass_hashed_vl=$token"
+    bare_request=(-s bench/form_post.lua http://127.0.0.1:18081/hello)
+    WRK_BODY="$form" paired "$engine.session_android" 16 -s bench/form_post.lua "$session"
+    WRK_BODY="token=740f4707bebcf74f9b7c25d48e3358945f6aa01da5ddb387462c7eaf61bb78ad&$form" \
+        paired "$engine.push_repeat_android" 16 -s bench/form_post.lua "$push"
+    WRK_BODY="token=first-0000000000-1-0000000000:benchmarkRegistrationToken&$form" WRK_FORM="$form" \
+        paired "$engine.push_first_android" 16 -s bench/push_first.lua "$push"
+    bare_request=()
     # One hash's time just before and just after the logins, whose mean the ratio uses (here one hash
     # took from 20 to 33 ms within a benchmark). The second also lets the queue of hashes the c16 run
     # leaves behind drain before the c1 logins, whose p99 would otherwise include it.
@@ -109,6 +120,9 @@ row "bare Hummingbird route (c16)" session.bare 'printf "%8.0f req/s, p99 %-21s"
 row "account/session view (c16)" session "$ratio"
 row "push registration, same token" push_repeat "$ratio"
 row "push registration, new token" push_first "$ratio"
+row "Android: session view (c16)" session_android "$ratio"
+row "Android: push, same token" push_repeat_android "$ratio"
+row "Android: push, new token" push_first_android "$ratio"
 row "account/login (c16)" login 'printf "%8.1f req/s = %3.0f%% of cores/hash    ", r[1], 100 * r[1] * hash / (1000 * cores)'
 row "account/login (c1)" login_c1 'printf "%8.1f req/s, p99 %-21s", r[1], r[3]'
 row "session view p99 (c4), logins on" cheap_loaded 'split(idle, i, " "); printf "%8s idle, %-8s under logins     ", i[3], r[3]'
