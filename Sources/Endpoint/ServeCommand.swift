@@ -86,6 +86,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: ServerFlags.metricsPort.argumentName, help: ServerFlags.metricsPort.help)
     var metricsPort: Int?
 
+    @Option(name: ServerFlags.instance.argumentName, help: ServerFlags.instance.help)
+    var instance: String?
+
+    @Option(name: ServerFlags.drainSeconds.argumentName, help: ServerFlags.drainSeconds.help)
+    var drainSeconds: Int?
+
     @Flag(inversion: .prefixedNo, help: ServerFlags.migrate.help)
     var migrate = true
 
@@ -107,6 +113,7 @@ struct ServeCommand: AsyncParsableCommand {
         // Before anything that records metrics is made.
         let metrics = settings.metricsPort.map { _ in MetricsExposition.bootstrap() }
         try await self.databaseOptions.withDatabase(connectionsPerEventLoop: settings.databaseConnectionsPerLoop, logger: logger) { database in
+            if case .sqlite(let path) = database.url { try SQLiteServerLock.take(for: path) }
             if settings.migrateOnStart {
                 try await self.databaseOptions.migrate(database, logger: logger)
             }
@@ -156,6 +163,12 @@ struct ServeCommand: AsyncParsableCommand {
         settings.metricsHostname = text(self.metricsHostname, ServerFlags.metricsHostname) ?? settings.metricsHostname
         settings.metricsPort = try number(self.metricsPort, ServerFlags.metricsPort)
         settings.migrateOnStart = self.migrate
+        settings.instance = text(self.instance, ServerFlags.instance)
+        if let instance = settings.instance, !ServerSettings.isInstanceIdentity(instance) {
+            throw ValidationError("The instance identity must be 1 to 100 letters, digits, dots, underscores, colons or hyphens, not \(instance).")
+        }
+        settings.drainSeconds = try number(self.drainSeconds, ServerFlags.drainSeconds) ?? settings.drainSeconds
+        guard (0...300).contains(settings.drainSeconds) else { throw ValidationError("The drain must be between 0 and 300 seconds.") }
         settings.publicURL = text(self.publicURL, ServerFlags.publicURL)
         settings.hashThreads = try number(self.hashThreads, ServerFlags.hashThreads) ?? settings.hashThreads
         settings.mediaCacheDirectory = text(self.mediaCache, ServerFlags.mediaCache) ?? settings.mediaCacheDirectory

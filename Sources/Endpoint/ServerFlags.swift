@@ -83,6 +83,14 @@ enum ServerFlags {
         "max-connections-per-network", environment: "ENDPOINT_MAX_CONNECTIONS_PER_NETWORK", default: String(defaults.maximumConnectionsPerNetwork),
         "Connections one client network (IPv4 address, IPv6 /64) may hold open; more are closed as they arrive (trusted proxies are not counted)."
     )
+    static let instance = ServerFlag(
+        "instance", environment: "ENDPOINT_INSTANCE", default: "host name:port",
+        "This instance's identity, the same across its restarts (letters, digits, . _ : -): a restart takes back the outbox leases its earlier process held."
+    )
+    static let drainSeconds = ServerFlag(
+        "drain-seconds", environment: "ENDPOINT_DRAIN_SECONDS", default: String(defaults.drainSeconds),
+        "Seconds a stopping server (SIGTERM) keeps serving with /readyz at 503 and Connection: close on every answer, before it stops accepting connections (0 to 300; behind a balancer, longer than its idle keep-alive)."
+    )
     static let migrate = ServerFlag("migrate", environment: nil, default: "on", "Apply pending migrations on start; --no-migrate skips them.")
     static let logLevel = ServerFlag(
         "log-level", environment: "ENDPOINT_LOG_LEVEL", default: "info", "Log level: trace, debug, info, notice, warning, error or critical."
@@ -102,7 +110,7 @@ enum ServerFlags {
         hostname, port, database, migrations, maxBodyBytes, trustedProxy, publicURL, hashThreads, mediaCache, mediaThreads, databaseConnections,
         smtpURL, smtpCAFile,
         mailFrom, staffEmail, mailPollSeconds, pushPollSeconds, idleTimeout, headerTimeout, bodyTimeout, bodyMinimumRate, maxConnections,
-        maxConnectionsPerNetwork, migrate, logLevel, logFormat, metricsPort, metricsHostname,
+        maxConnectionsPerNetwork, instance, drainSeconds, migrate, logLevel, logFormat, metricsPort, metricsHostname,
     ]
 
     private static func seconds(_ interval: Duration) -> String {

@@ -5,8 +5,8 @@ public import SiteStore
 
 /// Delivers due outbox messages over SMTP: claims a batch, sends each, records the outcome.
 ///
-/// One pass is ``deliverDue(clock:)``; the server's mail worker calls it in a loop. Each instance has its
-/// own owner ID, which is what the outbox leases rows to.
+/// One pass is ``deliverDue(clock:)``; the server's mail worker calls it in a loop. Rows are leased to
+/// `owner`: the server's ``LeaseHolder``, whose rules bring a dead process's rows back early.
 public struct MailDelivery: Sendable {
     public let outbox: MailOutbox
     private let client: SMTPClient
@@ -15,18 +15,21 @@ public struct MailDelivery: Sendable {
     private let owner: String
     private let logger: Logger
     /// How long a claimed message stays reserved for this worker: renewed before each send and longer
-    /// than one send can take (the SMTP client gives up after 30 s), so the messages of an instance
-    /// that died come back to the others within a minute.
+    /// than one send can take (the SMTP client gives up after 30 s); a dead holder's messages come back
+    /// sooner (``LeaseHolder``).
     public static let leaseSeconds = 60
 
-    /// - Parameter sender: who mail is from, asked once per pass (the site's name may change while the
-    ///   server runs).
-    public init(outbox: MailOutbox, client: SMTPClient, sender: @escaping @Sendable () async -> MailSender, policy: RetryPolicy, logger: Logger) {
+    /// - Parameters:
+    ///   - sender: who mail is from, asked once per pass (the site's name may change while the server runs).
+    ///   - owner: the lease owner rows are claimed under (``LeaseHolder/owner``).
+    public init(
+        outbox: MailOutbox, client: SMTPClient, sender: @escaping @Sendable () async -> MailSender, policy: RetryPolicy, owner: String, logger: Logger
+    ) {
         self.outbox = outbox
         self.client = client
         self.sender = sender
         self.policy = policy
-        self.owner = UUID().uuidString
+        self.owner = owner
         self.logger = logger
     }
 

@@ -59,9 +59,7 @@ public struct NewsParameters: Hashable, Sendable {
         if let query = parameters.optionalEither("q") {
             let trimmed = query.trimmingWhitespace
             guard (2...200).contains(trimmed.count) else { throw .badRequest(.newsSearchLength, "2", "200") }
-            var words: [String] = []
-            for word in SearchText.fold(trimmed).split(separator: " ").map(String.init) where !words.contains(word) { words.append(word) }
-            self.words = Array(words.prefix(20))
+            self.words = Self.searchWords(trimmed)
         }
         self.page = try Self.number(parameters, "page", in: 1...10_000, default: 1)
         self.lowest = try Self.flokiID(parameters, "l")
@@ -104,6 +102,13 @@ public struct NewsParameters: Hashable, Sendable {
             throw .badRequest(.numberOutOfRange, name, "1", String(Int(Int32.max)))
         }
         return value > 0 ? value : nil
+    }
+
+    /// The words a search looks for: folded as stored text is (``SearchText``), each once, the first 20.
+    static func searchWords(_ query: String) -> [String] {
+        var words: [String] = []
+        for word in SearchText.fold(query).split(separator: " ").map(String.init) where !words.contains(word) { words.append(word) }
+        return Array(words.prefix(20))
     }
 
     /// A whole number in `range` (decimal digits only), or `fallback` when absent or empty.

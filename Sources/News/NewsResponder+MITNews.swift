@@ -30,7 +30,10 @@ extension NewsResponder {
             )
             switch resource {
             case .categories: return try await answers.categories()
-            case .stories(let query, let sent): return try await answers.stories(query) { self.mitNextPageURL(sent, cursor: $0) }
+            case .stories(let query, let sent):
+                return try await answers.stories(query) {
+                    self.nextPageURL(MITNewsJSON.storiesPath, Self.mitLinkParameters, sent, cursor: $0)
+                }
             case .story(let reference): return try await answers.story(reference)
             }
         }
@@ -39,13 +42,4 @@ extension NewsResponder {
     /// What a next-page link carries over from the request (not `offset`: the cursor says where the
     /// next page starts).
     private static let mitLinkParameters = ["category", "q", "featured", "limit"]
-
-    /// The next page's absolute URL: the stories path iOS requires, the same filters, `cursor`. Only
-    /// unreserved characters are left unescaped, so the URL holds no `,` (iOS splits the header on it).
-    private func mitNextPageURL(_ parameters: RequestParameters, cursor: String) -> String {
-        var pairs = Self.mitLinkParameters.compactMap { name in parameters.optionalEither(name).map { (name, $0) } }
-        pairs.append(("cursor", cursor))
-        let query = pairs.map { "\($0.0)=\(NewsParameters.percentEncoded($0.1))" }.joined(separator: "&")
-        return self.publicURL + MITNewsJSON.storiesPath + "?" + query
-    }
 }

@@ -146,7 +146,8 @@ public struct NewsResponder: Sendable {
         switch Self.resource(query.id) {
         case ("categories", nil): return try await reader.categories()
         case ("categories", let reference?): return try await reader.category(reference)
-        case ("articles", nil): return try await reader.articles { self.nextPageURL(query.sent, cursor: $0) }
+        case ("articles", nil):
+            return try await reader.articles { self.nextPageURL("/data/endpoint.php/content/news/articles", Self.linkParameters, query.sent, cursor: $0) }
         case ("articles", let reference?): return try await reader.article(reference)
         case ("top", nil): return try await reader.top()
         case ("changes", nil): return try await reader.changes()
@@ -164,11 +165,13 @@ public struct NewsResponder: Sendable {
     /// What a next-page link carries over from the request (the cursor is the new one).
     private static let linkParameters = ["category", "categories", "q", "limit", "d", "fields"]
 
-    /// The absolute URL of the next page: the same request in REST style with `cursor` replaced.
-    private func nextPageURL(_ parameters: RequestParameters, cursor: String) -> String {
-        var pairs = Self.linkParameters.compactMap { name in parameters.optionalEither(name).map { (name, $0) } }
+    /// The absolute URL of the next page: `path` on the public URL with the request's `carried`
+    /// parameters and `cursor`, each value percent-encoded but for unreserved characters (so the URL
+    /// holds no `,`, which iOS's `Link` header parser splits on).
+    func nextPageURL(_ path: String, _ carried: [String], _ parameters: RequestParameters, cursor: String) -> String {
+        var pairs = carried.compactMap { name in parameters.optionalEither(name).map { (name, $0) } }
         pairs.append(("cursor", cursor))
         let query = pairs.map { "\($0.0)=\(NewsParameters.percentEncoded($0.1))" }.joined(separator: "&")
-        return self.publicURL + "/data/endpoint.php/content/news/articles?" + query
+        return self.publicURL + path + "?" + query
     }
 }

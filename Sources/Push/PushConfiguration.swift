@@ -54,7 +54,7 @@ public struct PushConfiguration: Sendable {
     /// The delivery for the configured services, with the HTTP client they share, or nil when neither
     /// service is configured.
     public func delivery(
-        outbox: PushOutbox, policy: RetryPolicy, logger: Logger, tokenRemoved: @escaping @Sendable (String, PushPlatform) -> Void = { _, _ in }
+        outbox: PushOutbox, policy: RetryPolicy, owner: String, logger: Logger, tokenRemoved: @escaping @Sendable (String, PushPlatform) -> Void = { _, _ in }
     ) async throws(Invalid) -> PushDelivery? {
         guard !self.isEmpty else { return nil }
         let http = ServiceHTTPClient(extraTrustRootsFile: self.trustRootsFile)
@@ -63,7 +63,9 @@ public struct PushConfiguration: Sendable {
             if let configuration = self.apns { apns = try await APNsClient(configuration: configuration, http: http) }
             var fcm: FCMClient?
             if let account = self.fcmAccount { fcm = try await FCMClient(account: account, baseURL: self.fcmURL, http: http) }
-            return PushDelivery(outbox: outbox, apns: apns, fcm: fcm, http: http, policy: policy, logger: logger, tokenRemoved: tokenRemoved)
+            return PushDelivery(
+                outbox: outbox, apns: apns, fcm: fcm, http: http, policy: policy, owner: owner, logger: logger, tokenRemoved: tokenRemoved
+            )
         } catch {
             try? await http.shutdown()
             throw Invalid(description: "The push keys could not be read: \(error)")

@@ -13,14 +13,16 @@ public struct PushDelivery: Sendable {
     /// its connections at shutdown).
     public let http: ServiceHTTPClient
     private let policy: RetryPolicy
-    private let owner = UUID().uuidString
+    private let owner: String
     private let logger: Logger
     private let tokenRemoved: @Sendable (String, PushPlatform) -> Void
 
-    /// - Parameter tokenRemoved: told of each token removed as dead, so that what remembers
-    ///   registrations (``PushRegistrations``) forgets it.
+    /// - Parameters:
+    ///   - owner: the lease owner rows are claimed under (``LeaseHolder/owner``).
+    ///   - tokenRemoved: told of each token removed as dead, so that what remembers registrations
+    ///     (``PushRegistrations``) forgets it.
     public init(
-        outbox: PushOutbox, apns: APNsClient?, fcm: FCMClient?, http: ServiceHTTPClient, policy: RetryPolicy, logger: Logger,
+        outbox: PushOutbox, apns: APNsClient?, fcm: FCMClient?, http: ServiceHTTPClient, policy: RetryPolicy, owner: String, logger: Logger,
         tokenRemoved: @escaping @Sendable (String, PushPlatform) -> Void = { _, _ in }
     ) {
         self.tokenRemoved = tokenRemoved
@@ -29,12 +31,12 @@ public struct PushDelivery: Sendable {
         self.fcm = fcm
         self.http = http
         self.policy = policy
+        self.owner = owner
         self.logger = logger
     }
 
     /// How long a claimed notification stays reserved for this worker: renewed before each send and
-    /// longer than one request can take (30 s), so an instance that died gives its rows back within a
-    /// minute.
+    /// longer than one request can take (30 s); a dead holder's rows come back sooner (``LeaseHolder``).
     static let leaseSeconds = 60
 
     /// Sends everything due now on `clock`; returns how many the services accepted. When nothing is due, the

@@ -23,10 +23,12 @@ import Testing
     }
 
     /// `/readyz`: ready once every migration the server needs is applied and the database answers;
-    /// a schema missing one is not sent traffic.
+    /// a schema missing one is not sent traffic. Each answer names the instance.
     @Test(arguments: TestDatabase.engines)
     func readinessSaysWhatIsMissing(engine: DatabaseEngine) async throws {
-        try await TestServer.run(engine: engine) { client, _ in
+        var named = ServerSettings()
+        named.instance = "reader-1"
+        try await TestServer.run(engine: engine, settings: named) { client, _ in
             // On PostgreSQL, ready once the cache announcements' listener listens.
             for _ in 0..<50 {
                 if try await client.execute(uri: "/readyz", method: .get) { $0.status } == .ok { break }
@@ -37,17 +39,18 @@ import Testing
                 #expect(response.headers[.cacheControl] == "no-cache")
                 let expected =
                     engine == .postgres
-                    ? #"{"cache_announcements":"ok","database":"ok","migrations":"ok","status":"ready"}"#
-                    : #"{"database":"ok","migrations":"ok","status":"ready"}"#
+                    ? #"{"cache_announcements":"ok","database":"ok","instance":"reader-1","migrations":"ok","status":"ready"}"#
+                    : #"{"database":"ok","instance":"reader-1","migrations":"ok","status":"ready"}"#
                 #expect(String(buffer: response.body) == expected)
             }
         }
         var settings = ServerSettings()
+        settings.instance = "reader-1"
         settings.requiredMigrations = [1, 9_999]
         try await TestServer.run(settings: settings) { client, _ in
             try await client.execute(uri: "/readyz", method: .get) { response in
                 #expect(response.status == .serviceUnavailable)
-                #expect(String(buffer: response.body) == #"{"database":"ok","migrations":"failing","status":"unavailable"}"#)
+                #expect(String(buffer: response.body) == #"{"database":"ok","instance":"reader-1","migrations":"failing","status":"unavailable"}"#)
             }
             #expect(try await client.execute(uri: "/healthz", method: .get) { $0.status } == .ok, "alive all the same")
         }

@@ -1,87 +1,205 @@
 import AsyncHTTPClient
 import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
+import SQLKit
+import SiteStore
 import TestSupport
 import Testing
 
 /// nginx is a Debian package the test command installs; under CI it must be there.
 private let nginxInstalled = FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx") || ProcessInfo.processInfo.environment["CI"] != nil
 
-/// `scripts/cluster.sh` as an operator runs it: PostgreSQL, two instances and nginx; an iOS-style login
-/// and authenticated calls with the SDK's underscore headers go through the balancer to both
-/// instances; Ctrl-C (SIGINT) stops everything.
-@Suite(.enabled(if: nginxInstalled))
+/// `scripts/cluster.sh` as an operator runs it: PostgreSQL, two instances and nginx.
+@Suite(.serialized, .enabled(if: nginxInstalled))
 struct ClusterScriptTests {
+    /// An iOS-style login and authenticated calls with the SDK's underscore headers go through the
+    /// balancer to both instances; Ctrl-C (SIGINT) stops everything.
     @Test func anIOSLoginAndAuthenticatedCallsGoThroughTheBalancerToBothInstances() async throws {
-        let port = try await EndpointProcess.freePort()
-        let instances = [try await EndpointProcess.freePort(), try await EndpointProcess.freePort()]
-        let postgresPort = try await EndpointProcess.freePort()
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("cluster-\(UUID().uuidString).log")
-        #expect(FileManager.default.createFile(atPath: output.path, contents: nil))
-        defer { try? FileManager.default.removeItem(at: output) }
-        let cluster = Process()
-        // Through a shim that unblocks every signal first: the child inherits the test runner's blocked
-        // signals, and a shell that starts with SIGTERM blocked could never be stopped.
-        cluster.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        cluster.arguments = [
-            "python3", "-c", "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv('/bin/bash', ['bash'] + sys.argv[1:])",
-            TestDatabase.repositoryRoot.appendingPathComponent("scripts/cluster.sh").path,
-        ]
-        cluster.environment = ProcessInfo.processInfo.environment.merging([
-            "CLUSTER_ENDPOINT": EndpointProcess.executable.path, "CLUSTER_PORT": "\(port)",
-            "CLUSTER_INSTANCE_PORTS": instances.map(String.init).joined(separator: " "), "CLUSTER_POSTGRES_PORT": "\(postgresPort)",
-        ]) { $1 }
-        let log = try FileHandle(forWritingTo: output)
-        cluster.standardOutput = log
-        cluster.standardError = log
-        try cluster.run()
-        defer { if cluster.isRunning { cluster.terminate() } }
-
+        let cluster = try await ScriptCluster.start()
+        defer { cluster.kill() }
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
         defer { _ = client.shutdown(queue: .global()) { _ in } }
-        let base = "http://127.0.0.1:\(port)"
-        // Ready once the script says so (it waits for every instance and nginx to answer /readyz).
-        var printed = ""
-        for _ in 0..<300 where !printed.contains("cluster ready:") && cluster.isRunning {
-            try await Task.sleep(for: .milliseconds(200))
-            printed = try String(contentsOf: output, encoding: .utf8)
-        }
-        try #require(printed.contains("cluster ready: \(base)"), "the cluster did not become ready: \(printed)")
-        #expect(try await client.execute(HTTPClientRequest(url: base + "/readyz"), timeout: .seconds(5)).status == .ok)
-        let added = try EndpointProcess.run(
-            ["member", "add", "--username", "alice", "--email", "alice@example.com", "--password", "correct horse"],
-            database: "postgres://postgres@127.0.0.1:\(postgresPort)/postgres"
-        )
-        #expect(added.status == 0, "\(added.errors)")
-
-        var login = HTTPClientRequest(url: base + "/data/endpoint.php?hook_type=account&hook=login")
-        login.method = .POST
-        let (contentType, body) = MultipartEncoding.form([("username", "alice"), ("password", "correct horse")])
-        login.headers.add(name: "Content-Type", value: contentType)
-        login.body = .bytes(ByteBuffer(string: body))
-        let loggedIn = try await client.execute(login, timeout: .seconds(30))
-        let answer = String(buffer: try await loggedIn.body.collect(upTo: 1 << 20))
-        let token = try #require(answer.firstMatch(of: /"device_auth_pass_hashed_vl":"([A-Za-z0-9_-]+)"/)?.output.1, "\(answer)")
+        #expect(try await client.execute(HTTPClientRequest(url: cluster.base + "/readyz"), timeout: .seconds(5)).status == .ok)
+        let token = try await cluster.addMemberAndLogIn(client)
 
         var upstreams: Set<String> = []
         for _ in 0..<4 {
-            var view = HTTPClientRequest(url: base + "/data/endpoint.php/account/session")
-            view.headers.add(name: "cms_member_id", value: "2")
-            view.headers.add(name: "cms_member_hash", value: String(token))
-            let response = try await client.execute(view, timeout: .seconds(10))
+            let response = try await client.execute(cluster.sessionView(token), timeout: .seconds(10))
             let text = String(buffer: try await response.body.collect(upTo: 1 << 20))
             #expect(text.hasPrefix(#"{"success":true"#) && text.contains(#""username":"alice""#), "\(text)")
             upstreams.formUnion(response.headers["X-Upstream"])
         }
-        #expect(upstreams == Set(instances.map { "127.0.0.1:\($0)" }), "both instances answered")
+        #expect(upstreams == Set(cluster.instances.map { "127.0.0.1:\($0)" }), "both instances answered")
 
-        cluster.interrupt()
-        cluster.waitUntilExit()
-        try log.close()
-        #expect(cluster.terminationStatus == 0)
-        for stopped in [port] + instances {
+        #expect(cluster.interrupt() == 0)
+        for stopped in [cluster.port] + cluster.instances {
             #expect(
                 (try? await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(stopped)/healthz"), timeout: .seconds(1))) == nil, "\(stopped) stopped")
         }
+    }
+
+    /// A deploy under a steady mixed load: two rolling restarts (`cluster.sh restart`), then one
+    /// instance killed with SIGKILL and started again by the script. No idempotent request fails; a
+    /// POST is answered or refused with a retryable status; no join is half-applied.
+    @Test func rollingRestartsAndAKillFailNoIdempotentRequest() async throws {
+        let cluster = try await ScriptCluster.start()
+        defer { cluster.kill() }
+        let client = HTTPClient(
+            eventLoopGroupProvider: .singleton, configuration: .init(timeout: .init(connect: .seconds(2), read: .seconds(60)))
+        )
+        defer { _ = client.shutdown(queue: .global()) { _ in } }
+        let token = try await cluster.addMemberAndLogIn(client)
+        // Joins and logins from one address, far past the limits a real network would meet.
+        try await TestDatabase.withOpen(try DatabaseURL(parsing: cluster.database)) { database in
+            try await database.withConnection { try await $0.raw("UPDATE config SET value = '100000' WHERE name LIKE '%limit_per%'").run() }
+        }
+        let load = SteadyLoad(cluster: cluster, client: client, token: token)
+        let running = Task { await load.run() }
+
+        try await load.waitForAnswers(50)
+        for _ in 0..<2 {
+            let restarted = try await cluster.restart()
+            #expect(restarted.status == 0, "\(restarted.output)\(restarted.errors)")
+        }
+        let killed = try cluster.instancePID(cluster.instances[0])
+        Foundation.kill(killed, SIGKILL)
+        try await Waiting.until("the killed instance to be started again", seconds: 60) {
+            guard let pid = try? cluster.instancePID(cluster.instances[0]), pid != killed else { return false }
+            let ready = try? await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(cluster.instances[0])/readyz"), timeout: .seconds(1))
+            return ready?.status == .ok
+        }
+        let answered = load.answers
+        try await load.waitForAnswers(answered + 50)
+        load.stop()
+        let outcomes = await running.value
+
+        let figures = LoadFigures(outcomes)
+        print("cluster deploy figures: \(figures)")
+        #expect(figures.failedIdempotent == [:], "no failed idempotent request: \(figures)")
+        #expect(figures.unretryablePOSTs == [:], "every POST answered or refused with a retryable status: \(figures)")
+        #expect(outcomes.count > 200, "a steady load ran: \(figures)")
+
+        try await TestDatabase.withOpen(try DatabaseURL(parsing: cluster.database)) { database in
+            let joined = try await database.withConnection { connection in
+                try await connection.raw(
+                    """
+                    SELECT m.username AS name, (SELECT count(*) FROM mail_outbox o WHERE o.recipient = m.email) AS mails
+                    FROM members m WHERE m.username LIKE 'deploy%'
+                    """
+                ).all().map { (try $0.decode(column: "name", as: String.self), try $0.decode(column: "mails", as: Int.self)) }
+            }
+            #expect(joined.allSatisfy { $0.1 == 1 }, "every join that committed has its one confirmation mail: \(joined.filter { $0.1 != 1 })")
+            let members = Set(joined.map(\.0))
+            for outcome in outcomes where outcome.kind == .join && outcome.succeeded {
+                #expect(members.contains(outcome.key), "\(outcome.key) was answered with success and exists")
+            }
+        }
+        #expect(cluster.interrupt() == 0)
+    }
+}
+
+/// `scripts/cluster.sh` running on free ports, its output in a temporary file.
+struct ScriptCluster: Sendable {
+    let port: Int
+    let instances: [Int]
+    let postgresPort: Int
+    let process: Process
+    let output: URL
+
+    var base: String { "http://127.0.0.1:\(self.port)" }
+    var database: String { "postgres://postgres@127.0.0.1:\(self.postgresPort)/postgres" }
+    var environment: [String: String] {
+        ProcessInfo.processInfo.environment.merging([
+            "CLUSTER_ENDPOINT": EndpointProcess.executable.path, "CLUSTER_PORT": "\(self.port)",
+            "CLUSTER_INSTANCE_PORTS": self.instances.map(String.init).joined(separator: " "), "CLUSTER_POSTGRES_PORT": "\(self.postgresPort)",
+        ]) { $1 }
+    }
+
+    /// Starts the script; returns once it says the cluster is ready (it waits for every instance and
+    /// nginx to answer `/readyz`).
+    static func start() async throws -> ScriptCluster {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("cluster-\(UUID().uuidString).log")
+        #expect(FileManager.default.createFile(atPath: output.path, contents: nil))
+        let cluster = ScriptCluster(
+            port: try await EndpointProcess.freePort(), instances: [try await EndpointProcess.freePort(), try await EndpointProcess.freePort()],
+            postgresPort: try await EndpointProcess.freePort(), process: Process(), output: output
+        )
+        // Through a shim that unblocks every signal first: the child inherits the test runner's blocked
+        // signals, and a shell that starts with SIGTERM blocked could never be stopped.
+        cluster.process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        cluster.process.arguments = Self.unblocked + [TestDatabase.repositoryRoot.appendingPathComponent("scripts/cluster.sh").path]
+        cluster.process.environment = cluster.environment
+        let log = try FileHandle(forWritingTo: output)
+        cluster.process.standardOutput = log
+        cluster.process.standardError = log
+        try cluster.process.run()
+        try log.close()
+        var printed = ""
+        try await Waiting.until("the cluster to be ready", seconds: 120) {
+            printed = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+            return printed.contains("cluster ready:") || !cluster.process.isRunning
+        }
+        try #require(printed.contains("cluster ready: \(cluster.base)"), "the cluster did not become ready: \(printed)")
+        return cluster
+    }
+
+    private static let unblocked = [
+        "python3", "-c", "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv('/bin/bash', ['bash'] + sys.argv[1:])",
+    ]
+
+    /// `cluster.sh restart`, as an operator deploys: returns once every instance is back. Waited for on
+    /// a thread of its own, leaving the cooperative pool to the load.
+    func restart() async throws -> (status: Int32, output: String, errors: String) {
+        let arguments = Self.unblocked + [TestDatabase.repositoryRoot.appendingPathComponent("scripts/cluster.sh").path, "restart"]
+        let environment = self.environment
+        return try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try Subprocess.run(URL(fileURLWithPath: "/usr/bin/env"), arguments, environment: environment) })
+            }
+        }
+    }
+
+    /// The process ID of the instance on `instancePort`, as the script wrote it.
+    func instancePID(_ instancePort: Int) throws -> pid_t {
+        let text = try String(contentsOfFile: "/tmp/endpoint-cluster-\(self.port)/instance-\(instancePort).pid", encoding: .utf8)
+        guard let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { throw TestFailure("no process ID in \(text)") }
+        return pid
+    }
+
+    /// Adds alice (an administrator's command on the shared database) and logs her in through nginx;
+    /// returns her token.
+    func addMemberAndLogIn(_ client: HTTPClient) async throws -> String {
+        let added = try EndpointProcess.run(
+            ["member", "add", "--username", "alice", "--email", "alice@example.com", "--password", "correct horse"], database: self.database)
+        #expect(added.status == 0, "\(added.errors)")
+        var login = HTTPClientRequest(url: self.base + "/data/endpoint.php?hook_type=account&hook=login")
+        login.method = .POST
+        let (contentType, body) = MultipartEncoding.form([("username", "alice"), ("password", "correct horse")])
+        login.headers.add(name: "Content-Type", value: contentType)
+        login.body = .bytes(ByteBuffer(string: body))
+        let answer = String(buffer: try await client.execute(login, timeout: .seconds(30)).body.collect(upTo: 1 << 20))
+        return String(try #require(answer.firstMatch(of: /"device_auth_pass_hashed_vl":"([A-Za-z0-9_-]+)"/)?.output.1, "\(answer)"))
+    }
+
+    /// alice's session, iOS style (the SDK's underscore headers).
+    func sessionView(_ token: String) -> HTTPClientRequest {
+        var view = HTTPClientRequest(url: self.base + "/data/endpoint.php/account/session")
+        view.headers.add(name: "cms_member_id", value: "2")
+        view.headers.add(name: "cms_member_hash", value: token)
+        return view
+    }
+
+    /// Ctrl-C; the script's exit status.
+    func interrupt() -> Int32 {
+        self.process.interrupt()
+        self.process.waitUntilExit()
+        try? FileManager.default.removeItem(at: self.output)
+        return self.process.terminationStatus
+    }
+
+    /// Stops a cluster a failed test left running.
+    func kill() {
+        if self.process.isRunning { _ = self.interrupt() }
     }
 }

@@ -24,6 +24,27 @@ import Testing
         #expect(refused.errors.contains("Choose another with --port or ENDPOINT_PORT."))
     }
 
+    /// One server per SQLite file: a second `serve` is refused with a sentence saying why (the outboxes
+    /// take every earlier lease in the file as a dead process's), a bad instance identity too; once the
+    /// first has stopped, the file is free again.
+    @Test func aSecondServerOnOneSQLiteFileIsRefused() async throws {
+        let (database, folder) = EndpointProcess.freshDatabase()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let port = try await EndpointProcess.freePort()
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        defer { _ = client.shutdown(queue: .global()) { _ in } }
+        let first = try await EndpointProcess.serve(port: port, database: database, client: client)
+        defer { if first.isRunning { first.terminate() } }
+        let second = try EndpointProcess.run(["serve", "--port", String(try await EndpointProcess.freePort())], database: database)
+        #expect(second.status != 0)
+        #expect(second.errors.contains("Another endpoint serve is using \(database): one server runs on an SQLite file"), "\(second.errors)")
+        let badName = try EndpointProcess.run(["serve", "--instance", "a b"], database: database)
+        #expect(badName.errors.contains("The instance identity must be 1 to 100 letters, digits"), "\(badName.errors)")
+        #expect(EndpointProcess.stop(first))
+        let again = try await EndpointProcess.serve(port: port, database: database, client: client)
+        #expect(EndpointProcess.stop(again))
+    }
+
     /// The binary carries its migrations, so a copy works from any folder without the checkout.
     @Test func aCopiedBinaryMigratesFromAnyFolder() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("endpoint-copy-\(UUID().uuidString)")

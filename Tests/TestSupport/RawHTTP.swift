@@ -59,13 +59,45 @@ package enum RawHTTP {
         return (collector.isClosed ? ContinuousClock.now - started : nil, collector.received)
     }
 
+    /// A connection to localhost:`port` a test writes to in steps (a request head now, its body once
+    /// something has happened), reading what comes back.
+    package static func connect(port: Int) async throws -> Connection {
+        let collector = Collector()
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelInitializer { $0.pipeline.addHandler(collector) }
+            .connect(host: "localhost", port: port).get()
+        return Connection(channel: channel, collector: collector)
+    }
+
+    /// An open connection of ``connect(port:)``.
+    package struct Connection: Sendable {
+        let channel: any Channel
+        fileprivate let collector: Collector
+
+        package func send(_ text: String) async throws {
+            try await self.channel.writeAndFlush(ByteBuffer(string: text))
+        }
+
+        /// What the server sent once it sent one whole response or closed the connection.
+        package func response(seconds: Double = 10) async throws -> String {
+            try await Waiting.until("a whole response", seconds: seconds) {
+                self.collector.isClosed || RawHTTP.isWholeResponse(self.collector.received)
+            }
+            return self.collector.received
+        }
+
+        package func close() async {
+            try? await self.channel.close()
+        }
+    }
+
     /// A connection to localhost:`port` that sends nothing (to fill the server's connection limit).
     package static func idleConnection(port: Int) async throws -> any Channel {
         try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(host: "localhost", port: port).get()
     }
 
     /// Whether `text` holds a response head and as many body bytes as its `Content-Length` says.
-    private static func isWholeResponse(_ text: String) -> Bool {
+    fileprivate static func isWholeResponse(_ text: String) -> Bool {
         guard let end = text.range(of: "\r\n\r\n") else { return false }
         let head = text[..<end.lowerBound].lowercased()
         guard let line = head.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
@@ -74,7 +106,7 @@ package enum RawHTTP {
         return text[end.upperBound...].utf8.count >= length
     }
 
-    private final class Collector: ChannelInboundHandler, Sendable {
+    fileprivate final class Collector: ChannelInboundHandler, Sendable {
         typealias InboundIn = ByteBuffer
         private let state = NIOLockedValueBox((received: "", isClosed: false))
 

@@ -8,8 +8,8 @@ import SiteStore
 
 /// The work the server does besides answering requests, as services started and stopped with it: the
 /// password-hashing pool, the cache announcements' listener (PostgreSQL), the maintenance sweep, the
-/// news clock, the worker mailing reset links, and the mail and push workers with the push services'
-/// HTTP client.
+/// news clock, the worker mailing reset links, the outbox leases' heartbeat, and the mail and push
+/// workers with the push services' HTTP client.
 ///
 /// The order matters: services stop in the reverse order of this list, after the HTTP server has
 /// drained, so a worker stops before the client it uses and the hashing pool stops last.
@@ -22,6 +22,10 @@ public enum BackgroundServices {
         services.append(Maintenance.worker(for: site, options: options, logger: logger))
         services.append(NewsClock.worker(for: site, logger: logger))
         services.append(Self.passwordResets(for: site, logger: logger))
+        let holder = LeaseHolder(instance: settings.instanceIdentity, database: site.database)
+        let takenBack = try await holder.register(now: site.clock.now)
+        if takenBack > 0 { logger.notice("outbox leases of a stopped process taken back", metadata: ["rows": "\(takenBack)"]) }
+        services.append(LeaseHeartbeat(holder: holder, clock: site.clock, logger: logger))
         if let smtpURL = settings.smtpURL {
             let config = site.config
             let from = settings.mailFrom
@@ -29,7 +33,7 @@ public enum BackgroundServices {
                 outbox: MailOutbox(database: site.database),
                 client: try SMTPClient(server: smtpURL, extraTrustRootsFile: settings.smtpTrustRootsFile),
                 sender: { MailSender(address: from, name: (try? await config.options().siteName) ?? ConfigOption.siteName.defaultValue) },
-                policy: .mail(options), logger: logger
+                policy: .mail(options), owner: holder.owner, logger: logger
             )
             logger.info("delivering mail", metadata: ["smtp": "\(smtpURL)"])
             services.append(
@@ -38,7 +42,7 @@ public enum BackgroundServices {
             logger.notice("no SMTP server configured (ENDPOINT_SMTP_URL): mail stays queued; see `endpoint mail list`")
         }
         let push = try await settings.push.delivery(
-            outbox: PushOutbox(database: site.database), policy: .push(options), logger: logger,
+            outbox: PushOutbox(database: site.database), policy: .push(options), owner: holder.owner, logger: logger,
             tokenRemoved: { [registrations = site.pushRegistrations] in registrations.forget(token: $0, platform: $1) }
         )
         if let push {

@@ -7,6 +7,7 @@ import Media
 public import Messages
 public import ServiceLifecycle
 public import SiteStore
+import UnixSignals
 
 /// Builds and runs the HTTP application: the endpoint dispatcher in front of a router holding
 /// `/healthz`, `/readyz`, the account pages and the article pages, plus the background services.
@@ -20,12 +21,14 @@ public enum EndpointApplication {
     ///   - registry: hooks to serve instead of the standard set (tests).
     ///   - languages: the languages answers can be in.
     ///   - backgroundServices: services started and stopped with the server.
+    ///   - drain: whether the server is draining (``DrainPeriod`` begins it).
     public static func build(
         site: Site,
         settings: ServerSettings,
         registry: HookRegistry? = nil,
         languages: Languages = .bundled,
         backgroundServices: [any Service] = [],
+        drain: Drain = Drain(),
         logger: Logger
     ) -> some ApplicationProtocol {
         let database = site.database
@@ -38,6 +41,7 @@ public enum EndpointApplication {
             timeoutSeconds: settings.bodyTimeoutSeconds, minimumBytesPerSecond: settings.minimumBodyBytesPerSecond
         )
         let negotiation = LanguageNegotiation(languages: languages, config: site.config)
+        router.add(middleware: DrainNotice(drain: drain))
         router.add(middleware: AccessRecorder(clientAddress: clientAddress, metrics: settings.metricsPort == nil ? nil : RequestMetrics()))
         router.add(
             middleware: EndpointDispatcher(
@@ -56,7 +60,9 @@ public enum EndpointApplication {
         Probes(
             database: database,
             requiredMigrations: settings.requiredMigrations ?? Set(((try? MigrationFile.embedded(engine: database.engine)) ?? []).map(\.version)),
-            listens: database.engine == .postgres
+            listens: database.engine == .postgres,
+            instance: settings.instanceIdentity,
+            drain: drain
         ).register(on: router)
         OpenAPIDescription.register(on: router)
         AccountPages(
@@ -86,9 +92,9 @@ public enum EndpointApplication {
         )
     }
 
-    /// Serves `database` as `settings` say until SIGTERM or SIGINT, letting in-flight requests finish,
-    /// then stops the background services; with `metrics` (bootstrapped by the caller) and a metrics
-    /// port, `/metrics` is served on its own listener.
+    /// Serves `database` as `settings` say until SIGTERM or SIGINT: drains for `drainSeconds`, stops
+    /// accepting connections, lets in-flight requests finish, then stops the background services; with
+    /// `metrics` (bootstrapped by the caller) and a metrics port, `/metrics` is served on its own listener.
     public static func run(settings: ServerSettings, database: Database, metrics: MetricsExposition? = nil, logger: Logger) async throws {
         let config = try await ConfigStore.load(from: database)
         let hasher = PasswordHasher(
@@ -108,9 +114,20 @@ public enum EndpointApplication {
             services.append(metrics.service(for: site, hostname: settings.metricsHostname, port: port, logger: logger))
             logger.info("serving metrics", metadata: ["address": "http://\(settings.metricsHostname):\(port)/metrics"])
         }
-        let app = Self.build(site: site, settings: settings, backgroundServices: services, logger: logger)
-        logger.info("serving", metadata: ["address": "http://\(settings.hostname):\(settings.port)", "database": "\(database.url)"])
-        try await app.runService()
+        let drain = Drain()
+        let app = Self.build(site: site, settings: settings, backgroundServices: services, drain: drain, logger: logger)
+        logger.info(
+            "serving",
+            metadata: [
+                "address": "http://\(settings.hostname):\(settings.port)", "database": "\(database.url)", "instance": "\(settings.instanceIdentity)",
+            ])
+        // The drain is told first (services stop in the reverse of this order), the application once it is over.
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [app, DrainPeriod(drain: drain, seconds: settings.drainSeconds, logger: logger)],
+                gracefulShutdownSignals: [.sigterm, .sigint], logger: logger
+            ))
+        try await group.run()
         logger.info("stopped")
     }
 }

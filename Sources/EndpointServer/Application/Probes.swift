@@ -10,6 +10,9 @@ struct Probes: Sendable {
     let requiredMigrations: Set<Int>
     /// Whether caches depend on the cache announcements' listener (PostgreSQL).
     let listens: Bool
+    /// This instance's identity (checked to need no JSON escaping), shown by `/readyz`.
+    let instance: String
+    let drain: Drain
 
     func register(on router: Router<EndpointRequestContext>) {
         router.get("healthz") { _, _ -> Response in
@@ -21,8 +24,9 @@ struct Probes: Sendable {
         }
     }
 
-    /// 200 only when the database answers, every required migration is applied and (PostgreSQL) the
-    /// instance is listening for cache announcements; the body says which check failed.
+    /// 200 only when the server is not draining, the database answers, every required migration is
+    /// applied and (PostgreSQL) the instance is listening for cache announcements; the body says which
+    /// check failed, and which instance answered.
     private func readiness() async -> Response {
         let applied = try? await Migrator(database: self.database, files: []).appliedVersions()
         var checks = [
@@ -30,8 +34,9 @@ struct Probes: Sendable {
             "migrations": applied.map { self.requiredMigrations.isSubset(of: $0) } ?? false,
         ]
         if self.listens { checks["cache_announcements"] = self.database.cacheTrust.isTrusted }
-        let ready = checks.values.allSatisfy { $0 }
-        var fields = ["status": ready ? "ready" : "unavailable"]
+        let draining = self.drain.isDraining
+        let ready = !draining && checks.values.allSatisfy { $0 }
+        var fields = ["status": draining ? "draining" : ready ? "ready" : "unavailable", "instance": self.instance]
         for (name, passed) in checks { fields[name] = passed ? "ok" : "failing" }
         return Self.answer(ready: ready, fields: fields)
     }

@@ -65,6 +65,12 @@ public struct ServerSettings: Sendable {
     public var metricsPort: Int?
     /// The migration versions `/readyz` requires (those `serve` applies); nil: those built into the binary.
     public var requiredMigrations: Set<Int>?
+    /// This instance's identity, the same across its restarts (`--instance`); nil: the host's name and
+    /// the port. Outbox leases follow it (``LeaseHolder``); `/readyz` and the logs show it.
+    public var instance: String?
+    /// How long, after SIGTERM, the server keeps serving while `/readyz` answers 503 and every answer
+    /// asks its client to close the connection, before it stops accepting connections (`--drain-seconds`).
+    public var drainSeconds = 0
 
     public init() {}
 
@@ -73,6 +79,23 @@ public struct ServerSettings: Sendable {
         if let publicURL { return publicURL }
         let host = ["0.0.0.0", "::", ""].contains(self.hostname) ? "127.0.0.1" : self.hostname
         return "http://\(host.contains(":") ? "[\(host)]" : host):\(self.port)"
+    }
+
+    /// ``instance``, else `host:port` (the host's name, the listening port).
+    public var instanceIdentity: String {
+        if let instance { return instance }
+        let host = ProcessInfo.processInfo.hostName.filter { Self.isIdentityCharacter($0) }
+        return "\(host.isEmpty ? "localhost" : host):\(self.port)"
+    }
+
+    /// Whether `text` can name an instance: 1 to 100 letters, digits, `.`, `_`, `:` or `-` (it is shown
+    /// as is in logs and `/readyz`).
+    public static func isInstanceIdentity(_ text: String) -> Bool {
+        (1...100).contains(text.count) && text.allSatisfy(Self.isIdentityCharacter)
+    }
+
+    private static func isIdentityCharacter(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || ".:_-".contains(character))
     }
 
     /// Whether cookies must be `Secure`.

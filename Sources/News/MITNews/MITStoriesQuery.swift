@@ -31,9 +31,7 @@ public struct MITStoriesQuery: Hashable, Sendable {
             if query.count < 2 {
                 self.searchTooShort = true
             } else {
-                var words: [String] = []
-                for word in SearchText.fold(query).split(separator: " ").map(String.init) where !words.contains(word) { words.append(word) }
-                self.words = Array(words.prefix(20))
+                self.words = NewsParameters.searchWords(query)
             }
         }
         switch parameters.optionalEither("featured")?.trimmingWhitespace.lowercased() {

@@ -4,8 +4,9 @@ import SQLKit
 /// `attempts`, `next_attempt_at`, `last_error`, `sent_at`, `lease_owner` and `lease_until` columns.
 ///
 /// Each due row is leased by one conditional `UPDATE`, so two workers (on any number of server
-/// instances) never hold the same row, and a worker that dies only delays its rows until the lease runs
-/// out. Finishing an attempt clears the lease, and only the lease holder can finish it.
+/// instances) never hold the same row; a worker that dies only delays its rows until the lease runs
+/// out or its ``LeaseHolder`` is seen dead, whichever comes first. Finishing an attempt clears the
+/// lease, and only the lease holder can finish it.
 struct LeasedQueue: Sendable {
     private let database: Database
     /// The table's name; a constant of the code that uses it, never input.
@@ -22,7 +23,7 @@ struct LeasedQueue: Sendable {
             let candidates = try await connection.raw(
                 """
                 SELECT id FROM \(unsafeRaw: self.table)
-                WHERE status = 'queued' AND next_attempt_at <= \(bind: now) AND (lease_until IS NULL OR lease_until < \(bind: now))
+                WHERE status = 'queued' AND next_attempt_at <= \(bind: now) AND \(LeaseHolder.claimable(now: now))
                 ORDER BY next_attempt_at, id LIMIT \(literal: limit)
                 """
             ).all().map { try $0.decode(column: "id", as: Int.self) }
@@ -31,7 +32,7 @@ struct LeasedQueue: Sendable {
                 let row = try await connection.raw(
                     """
                     UPDATE \(unsafeRaw: self.table) SET lease_owner = \(bind: owner), lease_until = \(bind: now + leaseSeconds)
-                    WHERE id = \(bind: id) AND status = 'queued' AND (lease_until IS NULL OR lease_until < \(bind: now))
+                    WHERE id = \(bind: id) AND status = 'queued' AND \(LeaseHolder.claimable(now: now))
                     RETURNING \(unsafeRaw: columns)
                     """
                 ).first()
