@@ -62,7 +62,7 @@ import Testing
             try await holder.register(now: now)
             for _ in 0..<2 { try await MailFixtures.enqueue(database, now: now) }
             #expect(try await outbox.claim(owner: holder.owner, limit: 10, leaseSeconds: 60, now: now).count == 2)
-            #expect(try await holder.release(now: now) == 2)
+            #expect(try await holder.release() == 2)
             #expect(try await outbox.claim(owner: "next", limit: 10, leaseSeconds: 60, now: now).count == 2, "due at once")
             let holders = try await database.withConnection {
                 try await $0.raw("SELECT count(*) AS n FROM lease_holders").first()?.decode(column: "n", as: Int.self)

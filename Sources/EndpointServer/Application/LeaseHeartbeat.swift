@@ -31,7 +31,7 @@ public struct LeaseHeartbeat: Service {
             }
         }
         do {
-            let released = try await self.holder.release(now: self.clock.now)
+            let released = try await self.holder.release()
             self.logger.info("outbox leases given back", metadata: ["rows": "\(released)", "instance": "\(self.holder.instance)"])
         } catch {
             self.logger.warning(

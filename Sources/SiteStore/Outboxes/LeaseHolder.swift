@@ -11,7 +11,7 @@ import SQLKit
 ///   of earlier processes of its own instance;
 /// - a holder whose heartbeat is more than ``deadAfterSeconds`` old is dead: ``LeasedQueue`` lets its
 ///   rows be claimed again (the holder, should it wake, loses them at its next renewal);
-/// - a process that stops cleanly gives its leases back (``release(now:)``).
+/// - a process that stops cleanly gives its leases back (``release()``).
 public struct LeaseHolder: Sendable {
     /// How often a running process renews its heartbeat.
     public static let heartbeatSeconds = 2
@@ -43,12 +43,7 @@ public struct LeaseHolder: Sendable {
             let sqlite = self.database.engine == .sqlite
             let replaced: SQLQueryString = sqlite ? "holder <> \(bind: self.owner)" : "instance = \(bind: self.instance) AND holder <> \(bind: self.owner)"
             let theirs: SQLQueryString = sqlite ? "lease_owner <> \(bind: self.owner)" : "lease_owner IN (SELECT holder FROM lease_holders WHERE \(replaced))"
-            var takenBack = 0
-            for table in Self.leasedTables {
-                takenBack += try await connection.raw(
-                    "UPDATE \(unsafeRaw: table) SET lease_owner = NULL, lease_until = NULL WHERE \(theirs) RETURNING id"
-                ).all().count
-            }
+            let takenBack = try await Self.clearLeases(where: theirs, on: connection)
             try await connection.raw("DELETE FROM lease_holders WHERE \(replaced) OR heartbeat_at < \(bind: now - Self.forgottenAfterSeconds)").run()
             try await self.beat(now: now, on: connection)
             return takenBack
@@ -63,17 +58,23 @@ public struct LeaseHolder: Sendable {
     /// Gives back every lease this process holds and forgets it: its rows are due at once for any
     /// worker. Called once its workers have stopped.
     @discardableResult
-    public func release(now: Int) async throws -> Int {
+    public func release() async throws -> Int {
         try await self.database.transaction { connection in
-            var released = 0
-            for table in Self.leasedTables {
-                released += try await connection.raw(
-                    "UPDATE \(unsafeRaw: table) SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = \(bind: self.owner) RETURNING id"
-                ).all().count
-            }
+            let released = try await Self.clearLeases(where: "lease_owner = \(bind: self.owner)", on: connection)
             try await connection.raw("DELETE FROM lease_holders WHERE holder = \(bind: self.owner)").run()
             return released
         }
+    }
+
+    /// Clears the leases matching `condition` in every leased table; returns how many rows it freed.
+    private static func clearLeases(where condition: SQLQueryString, on connection: StoreConnection) async throws -> Int {
+        var cleared = 0
+        for table in Self.leasedTables {
+            cleared += try await connection.raw(
+                "UPDATE \(unsafeRaw: table) SET lease_owner = NULL, lease_until = NULL WHERE \(condition) RETURNING id"
+            ).all().count
+        }
+        return cleared
     }
 
     private func beat(now: Int, on connection: StoreConnection) async throws {
