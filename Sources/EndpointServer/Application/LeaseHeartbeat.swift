@@ -2,7 +2,7 @@ public import Logging
 public import ServiceLifecycle
 public import SiteStore
 
-/// Keeps this process's ``LeaseHolder`` alive while the server runs (a beat every
+/// Keeps this process's ``LeaseHolder`` alive while the server runs (a ``PeriodicWorker`` beating every
 /// ``LeaseHolder/heartbeatSeconds``), and gives its leases back once it stops.
 ///
 /// Listed before the mail and push workers, it stops after them: a send they were cut off in is due
@@ -20,16 +20,9 @@ public struct LeaseHeartbeat: Service {
     }
 
     public func run() async throws {
-        try? await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                do {
-                    try await self.holder.beat(now: self.clock.now)
-                } catch {
-                    self.logger.warning("outbox lease heartbeat failed", metadata: ["error": "\(String(reflecting: error))"])
-                }
-                try await Task.sleep(for: .seconds(LeaseHolder.heartbeatSeconds))
-            }
-        }
+        try await PeriodicWorker(name: "outbox lease heartbeat", interval: .seconds(LeaseHolder.heartbeatSeconds), logger: self.logger) {
+            try await self.holder.beat(now: self.clock.now)
+        }.run()
         do {
             let released = try await self.holder.release()
             self.logger.info("outbox leases given back", metadata: ["rows": "\(released)", "instance": "\(self.holder.instance)"])
