@@ -16,7 +16,7 @@ source scripts/test-environment.sh 54330
 # Timing comparisons mean nothing under a sanitizer's slowdown; the plain run makes them. Two suites
 # that start instrumented `endpoint` processes one after another for commands and multi-instance
 # announcements (68 and 25 s here against 11 and 2 s plain) are left to the plain run too, which
-# keeps a fresh clone's whole test command within CI's half hour: the listener, caches and commands
+# keeps this run to about a quarter of an hour once built: the listener, caches and commands
 # they drive run in-process under the sanitizer in CacheAnnouncementTests and the store tests.
 # MemoryBoundsProcessTests measures a server's resident memory, which the sanitizer's shadow memory
 # swamps. OutboxLeaseProcessTests and the cluster's deploy under load bound how long instrumented
