@@ -6,13 +6,16 @@ extension FuzzTarget {
     ///
     /// Properties: a refusal is a 400; no decoded name is empty; encoding the decoded pairs again and
     /// decoding that gives the same pairs; the lookup table refuses exactly the inputs with a repeated
-    /// name.
+    /// name; the one-pass table (``FormURLEncoding/table(_:)``, what requests use) answers exactly as
+    /// the table of the pairs, refusals included.
     static let form = FuzzTarget(name: "form") { input in
+        let oneStep = Result { () throws(EndpointError) in try FormURLEncoding.table(input) }
         let pairs: [(name: String, value: String)]
         do throws(EndpointError) {
             pairs = try FormURLEncoding.decode(input)
         } catch {
-            return error.status == 400 ? nil : "refused with status \(error.status)"
+            guard error.status == 400 else { return "refused with status \(error.status)" }
+            return Self.failure(of: oneStep) == error ? nil : "the one-pass table did not refuse as the pairs did"
         }
         if pairs.contains(where: \.name.isEmpty) { return "decoded an empty name" }
         let encoded = pairs.map { Self.percentEncoded($0.name) + "=" + Self.percentEncoded($0.value) }.joined(separator: "&")
@@ -23,10 +26,17 @@ extension FuzzTarget {
         let hasRepeat = Set(pairs.map(\.name)).count != pairs.count
         switch Result(catching: { () throws(EndpointError) in try ParameterFields.table(pairs) }) {
         case .success(let table):
-            return hasRepeat || table.count != pairs.count ? "a repeated name was accepted" : nil
+            if hasRepeat || table.count != pairs.count { return "a repeated name was accepted" }
+            return (try? oneStep.get()) == table ? nil : "the one-pass table differs from the pairs' table"
         case .failure(let error):
-            return hasRepeat && error.status == 400 ? nil : "a table without repeated names was refused"
+            guard hasRepeat && error.status == 400 else { return "a table without repeated names was refused" }
+            return Self.failure(of: oneStep) == error ? nil : "the one-pass table did not refuse as the pairs' table did"
         }
+    }
+
+    private static func failure<Success>(of result: Result<Success, EndpointError>) -> EndpointError? {
+        guard case .failure(let error) = result else { return nil }
+        return error
     }
 
     /// Every byte but unreserved ones as `%XX`.

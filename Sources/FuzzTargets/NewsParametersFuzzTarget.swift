@@ -14,7 +14,7 @@ extension FuzzTarget {
         let query: [String: String]
         let parameters: NewsParameters
         do throws(EndpointError) {
-            query = try ParameterFields.table(try FormURLEncoding.decode(input))
+            query = try FormURLEncoding.table(input)
             parameters = try NewsParameters(RequestParameters(post: [:], query: query))
         } catch {
             return error.status == 400 ? nil : "refused with status \(error.status)"

@@ -52,7 +52,7 @@ struct AccessRecorder: RouterMiddleware {
             "path": .string(request.uri.path),
             "status": .stringConvertible(status),
             "duration_ms": .string("\(microseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"),
-            "client_ip": .string(self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers[.xForwardedFor])),
+            "client_ip": .string(self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers.value(of: .xForwardedFor))),
         ]
         if let hook = note.hook { metadata["hook"] = .string(hook) }
         if let type = note.type { metadata["type"] = .string(type) }

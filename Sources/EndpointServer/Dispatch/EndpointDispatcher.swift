@@ -66,7 +66,8 @@ struct EndpointDispatcher: RouterMiddleware {
             return Envelope.success(
                 answer.data, requestID: requestID, language: hookRequest.language, headers: answer.headers,
                 cacheable: answer.isCacheable, caching: answer.caching,
-                conditions: Envelope.Conditions(ifNoneMatch: request.headers[.ifNoneMatch], ifModifiedSince: request.headers[.ifModifiedSince]),
+                conditions: Envelope.Conditions(
+                    ifNoneMatch: request.headers.value(of: .ifNoneMatch), ifModifiedSince: request.headers.value(of: .ifModifiedSince)),
                 document: answer.isDocument, rendering: answer.rendering
             )
         } catch let error as any EndpointErrorConvertible {
@@ -107,7 +108,7 @@ struct EndpointDispatcher: RouterMiddleware {
     /// a body declared larger than the body limit waits for none of the ``UploadGate``'s places.
     private func body(of request: Request, acceptsUploads: Bool) async throws -> ByteBuffer {
         // The hot path (every hook but commandr_fs) reads no header here.
-        guard acceptsUploads, let declared = request.headers[.contentLength].flatMap(Int.init), declared > self.maximumBodyBytes else {
+        guard acceptsUploads, let declared = request.headers.value(of: .contentLength).flatMap(Int.init), declared > self.maximumBodyBytes else {
             return try await RequestBody.collect(request, limit: self.maximumBodyBytes)
         }
         guard self.uploads.enter() else { throw EndpointError(status: 503, message: .serverBusy, headers: ["Retry-After": "5"]) }
@@ -118,13 +119,16 @@ struct EndpointDispatcher: RouterMiddleware {
     /// The fields and files of a POST body's form (none for other methods). A REST-style upload
     /// (`rawUpload`) whose bytes are no form, and not even text, has none: curl's
     /// `--data-binary @photo.jpg` labels the bytes a urlencoded form, and they are the file itself.
-    private static func form(_ body: ByteBuffer, contentType: String?, method: String, rawUpload: Bool) throws -> MultipartForm.Decoded {
-        guard method == "POST" else { return MultipartForm.Decoded() }
+    private static func form(_ body: ByteBuffer, contentType: String?, method: String, rawUpload: Bool) throws -> PostedForm {
+        guard method == "POST" else { return PostedForm() }
         do {
             return try RequestBody.form(body, contentType: contentType)
         } catch {
-            guard rawUpload, String(validating: body.readableBytesView, as: UTF8.self) == nil else { throw error }
-            return MultipartForm.Decoded()
+            // A form that decodes but names a field twice is a form.
+            guard rawUpload, error.message != .duplicateParameter, String(validating: body.readableBytesView, as: UTF8.self) == nil else {
+                throw error
+            }
+            return PostedForm()
         }
     }
 
@@ -147,9 +151,9 @@ struct EndpointDispatcher: RouterMiddleware {
         // Like PHP, only POST bodies are parsed as forms; a PUT or DELETE body is raw (and becomes `data`
         // in REST style even when a client such as curl labels it urlencoded).
         let form = try Self.form(
-            body, contentType: request.headers[.contentType], method: method, rawUpload: acceptsUploads && !resolved.pathInfo.isEmpty
+            body, contentType: request.headers.value(of: .contentType), method: method, rawUpload: acceptsUploads && !resolved.pathInfo.isEmpty
         )
-        var post = try ParameterFields.table(form.fields)
+        var post = form.fields
         var upload = acceptsUploads ? form.files.first { $0.name == "data" }.map { Array($0.bytes) } : nil
         if !resolved.pathInfo.isEmpty, post.isEmpty, form.files.isEmpty, method != "GET", method != "HEAD" {
             let text = String(validating: body.readableBytesView, as: UTF8.self)
@@ -166,14 +170,14 @@ struct EndpointDispatcher: RouterMiddleware {
             ? try await self.recognizer.recognize(
                 PresentedCredentials.find(
                     formFields: post,
-                    header: { name in Self.credentialHeaders[name].flatMap { request.headers[$0] } },
-                    cookies: CookieHeader.parse(request.headers[.cookie])
+                    header: { name in Self.credentialHeaders[name].flatMap { request.headers.value(of: $0) } },
+                    cookies: CookieHeader.parse(request.headers.value(of: .cookie))
                 )) : Caller.guest
         if effect != .readsOnly {
             try self.crossSite.admit(
                 effect, channel: caller.channel, method: method,
                 from: CrossSiteCheck.Provenance(
-                    origin: request.headers[.origin], fetchSite: request.headers[.secFetchSite], host: request.head.authority
+                    origin: request.headers.value(of: .origin), fetchSite: request.headers.value(of: .secFetchSite), host: request.head.authority
                 ))
         }
 
@@ -185,8 +189,8 @@ struct EndpointDispatcher: RouterMiddleware {
             parameters: RequestParameters(post: post, query: resolved.query).declaring(parameterNames()),
             upload: upload,
             caller: caller,
-            clientAddress: self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers[.xForwardedFor]),
-            userAgent: request.headers[.userAgent] ?? "",
+            clientAddress: self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers.value(of: .xForwardedFor)),
+            userAgent: request.headers.value(of: .userAgent) ?? "",
             requestID: requestID,
             language: await self.languages.catalog(
                 fields: [resolved.query, post], memberLanguage: caller.session?.memberLanguage, headers: request.headers

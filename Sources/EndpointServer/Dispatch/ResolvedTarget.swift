@@ -24,7 +24,7 @@ package struct ResolvedTarget {
     ///   - query: the raw query string, if there is one.
     package init(method: String, pathInfo rawPathInfo: String, query rawQuery: String?) throws(EndpointError) {
         let pathInfo = try FormURLEncoding.decodeComponent(rawPathInfo.utf8, plusIsSpace: false)
-        let query = try ParameterFields.table(FormURLEncoding.decode((rawQuery ?? "").utf8))
+        let query = try FormURLEncoding.table((rawQuery ?? "").utf8)
         let method = method.uppercased()
         let target = DispatchTarget(pathInfo: pathInfo, method: method, query: query)
 

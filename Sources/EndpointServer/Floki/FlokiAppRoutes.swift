@@ -66,7 +66,7 @@ struct FlokiAppRoutes: Sendable {
     /// (`no-cache`): the version indicator is how they learn of a change.
     private static func response(_ body: String, tag: String, _ request: Request) -> Response {
         var headers: HTTPFields = [.eTag: tag, .cacheControl: "no-cache"]
-        if Envelope.Conditions(ifNoneMatch: request.headers[.ifNoneMatch]).isMet(tag: tag, lastModified: nil) {
+        if Envelope.Conditions(ifNoneMatch: request.headers.value(of: .ifNoneMatch)).isMet(tag: tag, lastModified: nil) {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = "application/json; charset=utf-8"

@@ -28,10 +28,10 @@ struct MITNewsRoutes: Sendable {
         }
         router.get("\(Self.path)/stories") { request, context in
             try await self.answering(request, context) { options in
-                let parameters = RequestParameters(post: [:], query: try ParameterFields.table(FormURLEncoding.decode((request.uri.query ?? "").utf8)))
+                let parameters = RequestParameters(post: [:], query: try FormURLEncoding.table((request.uri.query ?? "").utf8))
                 let query = try MITStoriesQuery(parameters)
                 if query.isSearch {
-                    let address = self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers[.xForwardedFor])
+                    let address = self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers.value(of: .xForwardedFor))
                     try await self.searches.admit(from: address, perMinute: options.integer(.newsSearchPerMinute))
                 }
                 return .stories(query, sent: parameters)
@@ -56,7 +56,8 @@ struct MITNewsRoutes: Sendable {
             let answer = try await self.news.mitNews(try await resource(options), maxAge: options.integer(.newsMaxAgeSeconds))
             return Envelope.success(
                 answer.data, requestID: context.id, language: language, headers: answer.headers, cacheable: true, caching: answer.caching,
-                conditions: Envelope.Conditions(ifNoneMatch: request.headers[.ifNoneMatch], ifModifiedSince: request.headers[.ifModifiedSince]),
+                conditions: Envelope.Conditions(
+                    ifNoneMatch: request.headers.value(of: .ifNoneMatch), ifModifiedSince: request.headers.value(of: .ifModifiedSince)),
                 document: true, rendering: answer.rendering
             )
         } catch let error as any EndpointErrorConvertible {

@@ -28,11 +28,11 @@ struct MediaRoute: Sendable {
 
     private func serve(_ request: Request, context: EndpointRequestContext, head: Bool) async throws -> Response {
         let hash = PathSegment.decode(context.parameters.get("hash") ?? "")
-        let accept = request.headers[.accept]
+        let accept = request.headers.value(of: .accept)
         do {
             let query = request.uri.queryParameters
             let version = try MediaVersion(d: query["d"].map(String.init), s: query["s"].map(String.init))
-            let conditions = Envelope.Conditions(ifNoneMatch: request.headers[.ifNoneMatch])
+            let conditions = Envelope.Conditions(ifNoneMatch: request.headers.value(of: .ifNoneMatch))
             if conditions.ifNoneMatch != nil, let tag = try await self.media.entityTag(contentHash: hash, version: version, accept: accept),
                 conditions.isMet(tag: tag, lastModified: nil)
             {

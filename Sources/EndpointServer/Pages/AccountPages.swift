@@ -165,11 +165,11 @@ struct AccountPages: Sendable {
         let fields: [String: String]
         do {
             let body = try await RequestBody.collect(request, limit: 16 * 1024)
-            fields = try ParameterFields.table(try FormURLEncoding.decode(body))
+            fields = try FormURLEncoding.table(body)
         } catch is EndpointError {
             throw PageRefusal(response: try await page.problem(.pageFormExpired, status: .badRequest))
         }
-        let cookie = CookieHeader.parse(request.headers[.cookie])[AccountPageRenderer.tokenCookie] ?? ""
+        let cookie = CookieHeader.parse(request.headers.value(of: .cookie))[AccountPageRenderer.tokenCookie] ?? ""
         let submitted = fields["form_token"] ?? ""
         guard !cookie.isEmpty, ConstantTime.equals(Array(cookie.utf8), Array(submitted.utf8)) else {
             throw PageRefusal(response: try await page.problem(.pageFormExpired, status: .forbidden))
@@ -178,7 +178,7 @@ struct AccountPages: Sendable {
     }
 
     private func ip(_ request: Request, _ context: EndpointRequestContext) -> String {
-        self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers[.xForwardedFor])
+        self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers.value(of: .xForwardedFor))
     }
 
     /// The renderer for `request`'s language: the link's (and its form's) `keep_lang`, else the

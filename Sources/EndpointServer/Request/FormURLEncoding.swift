@@ -13,12 +13,24 @@ package import NIOCore
 package enum FormURLEncoding {
     /// The name/value pairs of `bytes`, in order; empty names are skipped (as PHP does).
     package static func decode(_ bytes: some Collection<UInt8>) throws(EndpointError) -> [(name: String, value: String)] {
-        try Self.inPlace(bytes, Self.fields)
+        try Self.inPlace(bytes, Self.pairs)
     }
 
     /// The name/value pairs of a form body.
     package static func decode(_ body: ByteBuffer) throws(EndpointError) -> [(name: String, value: String)] {
-        try body.withUnsafeReadableBytes { bytes in Result { () throws(EndpointError) in try Self.fields(bytes) } }.get()
+        try body.withUnsafeReadableBytes { bytes in Result { () throws(EndpointError) in try Self.pairs(bytes) } }.get()
+    }
+
+    /// The fields of `bytes` by name, as ``ParameterFields`` makes them of ``decode(_:)``'s pairs (a name
+    /// sent twice is refused, and a malformed escape anywhere is refused first), in one pass without the
+    /// list of pairs: every request's query string and form body is read this way.
+    package static func table(_ bytes: some Collection<UInt8>) throws(EndpointError) -> [String: String] {
+        try Self.inPlace(bytes, Self.table)
+    }
+
+    /// The fields of a form body by name, as for a query string.
+    package static func table(_ body: ByteBuffer) throws(EndpointError) -> [String: String] {
+        try body.withUnsafeReadableBytes { bytes in Result { () throws(EndpointError) in try Self.table(bytes) } }.get()
     }
 
     /// Percent-decodes one component; `+` becomes a space unless `plusIsSpace` is false.
@@ -37,21 +49,40 @@ package enum FormURLEncoding {
         return try Array(bytes).withUnsafeBytes { raw in Swift.Result { () throws(EndpointError) in try body(raw) } }.get()
     }
 
-    private static func fields(_ bytes: UnsafeRawBufferPointer) throws(EndpointError) -> [(name: String, value: String)] {
+    private static func pairs(_ bytes: UnsafeRawBufferPointer) throws(EndpointError) -> [(name: String, value: String)] {
         var pairs: [(name: String, value: String)] = []
+        try Self.forEachField(of: bytes) { name, value in pairs.append((name, value)) }
+        return pairs
+    }
+
+    private static func table(_ bytes: UnsafeRawBufferPointer) throws(EndpointError) -> [String: String] {
+        var table: [String: String] = [:]
+        // Told once the whole input has decoded, so that a malformed escape after it is what is refused,
+        // as when the pairs come first.
+        var repeated: String?
+        try Self.forEachField(of: bytes) { name, value in
+            if table.updateValue(value, forKey: name) != nil, repeated == nil { repeated = name }
+        }
+        if let repeated { throw .badRequest(.duplicateParameter, repeated) }
+        return table
+    }
+
+    /// Calls `body` with each field's decoded name and value, in order; empty names are skipped.
+    private static func forEachField(
+        of bytes: UnsafeRawBufferPointer, _ body: (_ name: String, _ value: String) -> Void
+    ) throws(EndpointError) {
         var start = 0
         while start < bytes.count {
             let end = Self.firstIndex(of: UInt8(ascii: "&"), in: bytes, start..<bytes.count) ?? bytes.count
             if let equals = Self.firstIndex(of: UInt8(ascii: "="), in: bytes, start..<end) {
                 let name = try Self.component(bytes, start..<equals, plusIsSpace: true)
                 let value = try Self.component(bytes, (equals + 1)..<end, plusIsSpace: true)
-                if !name.isEmpty { pairs.append((name, value)) }
+                if !name.isEmpty { body(name, value) }
             } else if start < end {
-                pairs.append((try Self.component(bytes, start..<end, plusIsSpace: true), ""))
+                body(try Self.component(bytes, start..<end, plusIsSpace: true), "")
             }
             start = end + 1
         }
-        return pairs
     }
 
     /// Where `byte` first occurs in `range` of `bytes`.
@@ -87,16 +118,31 @@ package enum FormURLEncoding {
                 index += 1
             }
         }
-        guard let text = String(validating: output, as: UTF8.self) else { throw .badRequest(.invalidEncoding) }
+        return try output.withUnsafeBytes { decoded in Result { () throws(EndpointError) in try Self.text(decoded) } }.get()
+    }
+
+    /// `bytes` as a string, when they are UTF-8. ASCII (nearly every name and value) is UTF-8 as it
+    /// stands and is taken without validation, whose generic code was a percent of a form-posted call.
+    private static func text(_ bytes: UnsafeRawBufferPointer) throws(EndpointError) -> String {
+        let utf8 = bytes.assumingMemoryBound(to: UInt8.self)
+        if Self.isASCII(bytes) { return String(decoding: utf8, as: UTF8.self) }
+        guard let text = String(validating: utf8, as: UTF8.self) else { throw .badRequest(.invalidEncoding) }
         return text
     }
 
-    /// `bytes` as a string, when they are UTF-8.
-    private static func text(_ bytes: UnsafeRawBufferPointer) throws(EndpointError) -> String {
-        guard let text = String(validating: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self) else {
-            throw .badRequest(.invalidEncoding)
+    /// Whether every byte is below 0x80, eight at a time.
+    private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        var high: UInt64 = 0
+        while index + 8 <= bytes.count {
+            high |= bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
         }
-        return text
+        while index < bytes.count {
+            high |= UInt64(bytes[index])
+            index += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
     }
 
     /// The value of a hexadecimal digit of either case.

@@ -18,7 +18,7 @@ struct LanguageNegotiation: Sendable {
         // falls back to English.
         let siteDefault = (try? await self.config.options().defaultLanguage) ?? "EN"
         return self.languages.choose(
-            parameter: parameter, memberLanguage: memberLanguage, acceptLanguage: headers[.acceptLanguage], siteDefault: siteDefault
+            parameter: parameter, memberLanguage: memberLanguage, acceptLanguage: headers.value(of: .acceptLanguage), siteDefault: siteDefault
         )
     }
 

@@ -12,17 +12,18 @@ enum RequestBody {
     /// than its `Content-Length` followed by a close, malformed chunk sizes): nothing of such a body
     /// reaches a hook.
     static func collect(_ request: Request, limit: Int) async throws -> ByteBuffer {
-        let tooLarge = EndpointError(status: 413, message: .requestTooLarge, arguments: [String(limit)])
-        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
-            throw tooLarge
+        // Made only when refusing: every request comes through here.
+        func tooLarge() -> EndpointError { EndpointError(status: 413, message: .requestTooLarge, arguments: [String(limit)]) }
+        if let declared = request.headers.value(of: .contentLength).flatMap(Int.init), declared > limit {
+            throw tooLarge()
         }
         var request = request
         do {
             return try await request.collectBody(upTo: limit)
         } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw tooLarge
+            throw tooLarge()
         } catch is NIOTooManyBytesError {
-            throw tooLarge
+            throw tooLarge()
         } catch is RequestBodyTimedOut {
             throw EndpointError(status: 408, message: .requestTimeout)
         } catch let cancellation as CancellationError {
@@ -34,18 +35,28 @@ enum RequestBody {
 
     /// The fields (and, of a multipart form, the files) of an urlencoded or multipart body; none for
     /// any other content type.
-    static func form(_ body: ByteBuffer, contentType: String?) throws(EndpointError) -> MultipartForm.Decoded {
-        guard let contentType else { return MultipartForm.Decoded() }
-        let mediaType = contentType.lowercased()
-        if mediaType.hasPrefix("application/x-www-form-urlencoded") {
-            return MultipartForm.Decoded(fields: try FormURLEncoding.decode(body))
+    static func form(_ body: ByteBuffer, contentType: String?) throws(EndpointError) -> PostedForm {
+        guard let contentType else { return PostedForm() }
+        if Self.hasPrefix(contentType, lowercased: "application/x-www-form-urlencoded") {
+            return PostedForm(fields: try FormURLEncoding.table(body))
         }
-        if mediaType.hasPrefix("multipart/form-data") {
+        if Self.hasPrefix(contentType, lowercased: "multipart/form-data") {
             guard let boundary = MultipartForm.boundary(in: contentType) else {
                 throw .badRequest(.malformedBody, "multipart/form-data")
             }
-            return try MultipartForm.form(body, boundary: boundary)
+            let form = try MultipartForm.form(body, boundary: boundary)
+            return PostedForm(fields: try ParameterFields.table(form.fields), files: form.files)
         }
-        return MultipartForm.Decoded()
+        return PostedForm()
+    }
+
+    /// Whether `text` starts with `prefix` ignoring ASCII case (media types are case-insensitive),
+    /// without making a lowercased copy of the header on every call.
+    private static func hasPrefix(_ text: String, lowercased prefix: StaticString) -> Bool {
+        var given = text.utf8.makeIterator()
+        return UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount).allSatisfy { expected in
+            guard let byte = given.next() else { return false }
+            return (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 == expected : byte == expected
+        }
     }
 }

@@ -1,4 +1,5 @@
 import EndpointCore
+import HTTPTypes
 import NIOCore
 import Testing
 
@@ -75,6 +76,43 @@ import Testing
             }
         }
 
+        /// Every query string and form body is read in one pass into its table; it must answer as the
+        /// pairs then their table did, refusals included.
+        @Test(arguments: [
+            "device_auth_member_id_vl=2&device_auth_pass_hashed_vl=abc&token=t", "a=1&title=H%C3%A9llo+w%C3%B6rld&empty=&flag&=skipped&&x=a%2Bb%3Dc",
+            "caf\u{E9}=cr\u{E8}me+br%C3%BBl%C3%A9e", "a=1&b=2&a=3", "a=1&a=2&title=%FF", "a=1&title=%G1&a=2", "", "&&=",
+        ])
+        func oneTableAnswersAsThePairsAndTheirTable(form: String) {
+            let pairs = Result { () throws(EndpointError) in try ParameterFields.table(FormURLEncoding.decode(form.utf8)) }
+            let table = Result { () throws(EndpointError) in try FormURLEncoding.table(form.utf8) }
+            #expect(table == pairs)
+            #expect(Result { () throws(EndpointError) in try FormURLEncoding.table(ByteBuffer(string: form)) } == pairs)
+        }
+
+        @Test func aRepeatedNameIsToldOnlyOnceTheWholeFormDecoded() {
+            #expect(throws: EndpointError.badRequest(.duplicateParameter, "a")) { try FormURLEncoding.table("a=1&b=2&a=3&b=4".utf8) }
+            #expect(throws: EndpointError.badRequest(.invalidEncoding)) { try FormURLEncoding.table("a=1&a=2&title=%E2%82".utf8) }
+            #expect(throws: EndpointError.badRequest(.invalidEncoding)) { try FormURLEncoding.table([UInt8]("a=1&a=2&b=".utf8) + [0xFF, 0x41]) }
+        }
+
+        @Test func textOfEveryLengthIsCheckedForUTF8PastItsASCIIPrefix() throws {
+            for length in 0..<20 {
+                let ascii = String(repeating: "k", count: length)
+                #expect(try FormURLEncoding.table("v\(ascii)=\(ascii)é".utf8) == ["v\(ascii)": "\(ascii)é"])
+                #expect(throws: EndpointError.badRequest(.invalidEncoding)) { try FormURLEncoding.table([UInt8]("v=\(ascii)".utf8) + [0xC3]) }
+            }
+        }
+
+        @Test(arguments: ["application/x-www-form-urlencoded", "Application/X-WWW-Form-URLEncoded; charset=UTF-8", "APPLICATION/X-WWW-FORM-URLENCODED"])
+        func formMediaTypesAreReadIgnoringCase(contentType: String) throws {
+            #expect(try RequestBody.form(ByteBuffer(string: "a=1"), contentType: contentType).fields == ["a": "1"])
+        }
+
+        @Test(arguments: ["application/x-www-form-urlencode", "application/json", "text/plain", "xapplication/x-www-form-urlencoded"])
+        func otherMediaTypesAreNoForms(contentType: String) throws {
+            #expect(try RequestBody.form(ByteBuffer(string: "a=1"), contentType: contentType).fields.isEmpty)
+        }
+
         @Test func multipartBoundariesAreReadQuotedOrNot() {
             #expect(MultipartForm.boundary(in: "multipart/form-data; boundary=abc") == "abc")
             #expect(MultipartForm.boundary(in: #"multipart/form-data; charset=utf-8; Boundary="x y""#) == "x y")
@@ -88,6 +126,19 @@ import Testing
             #expect(disposition.value == "form-data")
             #expect(disposition.parameters == ["name": #"a;b "c""#, "filename": "x.txt"])
         }
+    }
+
+    /// Every header the server reads is read with `value(of:)`, which must answer as the subscript.
+    @Test func headerValuesAreJoinedAsTheSubscriptJoinsThem() throws {
+        let fields: HTTPFields = [
+            .contentType: "application/x-www-form-urlencoded", .xForwardedFor: "203.0.113.9", .xForwardedFor: "10.0.0.2",
+            .cookie: "a=1", .cookie: "b=2", .userAgent: "",
+        ]
+        for name in [HTTPField.Name.contentType, .xForwardedFor, .cookie, .userAgent, .acceptLanguage] {
+            #expect(fields.value(of: name) == fields[name], "\(name)")
+        }
+        #expect(fields.value(of: .xForwardedFor) == "203.0.113.9, 10.0.0.2")
+        #expect(fields.value(of: .cookie) == "a=1; b=2")
     }
 
     @Suite struct Cookies {
