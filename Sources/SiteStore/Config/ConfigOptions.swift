@@ -6,9 +6,13 @@ import SQLKit
 /// An immutable snapshot; ``ConfigStore`` keeps the current one for the running server.
 public struct ConfigOptions: Sendable {
     private let values: [String: String]
+    /// The values that are whole numbers, read once per snapshot: trimming them through Foundation's
+    /// character sets at every read was 4% of the time of a repeated push registration.
+    private let numbers: [String: Int]
 
     public init(_ values: [String: String]) {
         self.values = values
+        self.numbers = values.compactMapValues { Int($0.trimmingCharacters(in: .whitespaces)) }
     }
 
     /// Reads every option.
@@ -32,15 +36,14 @@ public struct ConfigOptions: Sendable {
     /// An `.integer` option's value, brought within its range; its default when unset or not a number.
     public func integer(_ option: ConfigOption) -> Int {
         let fallback = Int(option.defaultValue) ?? 0
-        let value = self.values[option.name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? fallback
+        let value = self.numbers[option.name] ?? fallback
         guard case .integer(let range) = option.kind else { return value }
         return min(max(value, range.lowerBound), range.upperBound)
     }
 
     /// A `.flag` option's value (Composr stores `1`/`0`); its default when unset or not a number.
     public func flag(_ option: ConfigOption) -> Bool {
-        let stored = self.values[option.name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-        return (stored ?? Int(option.defaultValue) ?? 0) != 0
+        (self.numbers[option.name] ?? Int(option.defaultValue) ?? 0) != 0
     }
 
     /// A text, timezone or language option's value; its default when unset.

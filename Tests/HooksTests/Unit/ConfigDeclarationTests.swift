@@ -36,6 +36,7 @@ import Testing
         #expect(options.integer(.pushMaxAttempts) == 10)
         #expect(options.flag(.datesOfBirth) == true, "unreadable: the default")
         #expect(ConfigOptions(["dobs": " 0 "]).flag(.datesOfBirth) == false)
+        #expect(ConfigOptions(["push_max_attempts": " 7 "]).integer(.pushMaxAttempts) == 7, "spaces around a number are no nonsense")
         #expect(ConfigOptions([:]).list(.restrictedUsernames).count == 7)
     }
 }
