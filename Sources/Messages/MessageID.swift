@@ -173,6 +173,7 @@ public enum MessageID: String, CaseIterable, Sendable {
     case newsUnknownResource = "ENDPOINT_NEWS_UNKNOWN_RESOURCE"
     case newsSearchLength = "ENDPOINT_NEWS_SEARCH_LENGTH"
     case newsSearchThrottled = "ENDPOINT_NEWS_SEARCH_THROTTLED"
+    case newsSearchWord = "ENDPOINT_NEWS_SEARCH_WORD"
     case newsFooter = "ENDPOINT_NEWS_FOOTER"
 
     // Floki apps: tab titles, and the strings the protocol reserves (10000–10016), in that order

@@ -54,25 +54,40 @@ struct NewsAnswers {
     func articles(nextLink: (String) -> String) async throws -> Answer {
         let state = try await NewsChangeLog.state(on: self.connection)
         let filters = try await self.filters()
-        if let cursor = self.parameters.cursor, cursor.filters != filters.key { throw EndpointError.badRequest(.newsCursorOtherList) }
-        let position = self.parameters.cursor.map { NewsFeedStore.Position(addDate: $0.addDate, id: $0.id) }
-        var articles = try await NewsFeedStore.articles(
-            in: filters.categoryIDs, containing: filters.words ?? [], after: position, limit: self.parameters.limit + 1,
-            now: self.moment(after: state.latestTime), on: self.connection
-        )
-        let hasMore = articles.count > self.parameters.limit
-        articles = Array(articles.prefix(self.parameters.limit))
-        let next = hasMore ? articles.last.map { NewsCursor(addDate: $0.article.addDate, id: $0.article.id, filters: filters.key).token } : nil
+        let cursor = self.parameters.cursor
+        if let cursor, cursor.filters != filters.key || (cursor.rank != nil) != self.parameters.byRelevance {
+            throw EndpointError.badRequest(.newsCursorOtherList)
+        }
+        let (articles, next) = try await self.page(filters, after: cursor, now: self.moment(after: state.latestTime))
         var answer = Answer(
             data: [
                 "articles": .array(articles.map(self.json.article)),
-                "page": ["limit": .int(self.parameters.limit), "next_cursor": next.map(JSONValue.string) ?? .null, "has_more": .bool(hasMore)],
+                "page": ["limit": .int(self.parameters.limit), "next_cursor": next.map(JSONValue.string) ?? .null, "has_more": .bool(next != nil)],
                 "sync": .string(SyncToken(databaseID: state.databaseID, seq: state.latest).token),
             ],
             lastModified: state.latestTime
         )
         if let next { answer.headers.append((name: "Link", value: "<\(nextLink(next))>; rel=\"next\"")) }
         return answer
+    }
+
+    /// A page of the list `filters` select, newest first or (a search with `sort=relevance`) most
+    /// relevant first, after `cursor`; and the next page's cursor when there is one.
+    private func page(_ filters: NewsFilters, after cursor: NewsCursor?, now: Int) async throws -> ([PublishedArticle], next: String?) {
+        let limit = self.parameters.limit
+        if self.parameters.byRelevance, let words = filters.words {
+            let ranked = try await NewsSearchStore.rankedArticles(
+                containing: words, in: filters.categoryIDs, after: cursor?.rankedPosition, limit: limit + 1, now: now, on: self.connection)
+            let next = ranked.count > limit ? NewsCursor(after: ranked[limit - 1].position, filters: filters.key).token : nil
+            return (ranked.prefix(limit).map(\.published), next)
+        }
+        let found = try await NewsFeedStore.articles(
+            in: filters.categoryIDs, containing: filters.words ?? [], after: cursor.map { NewsFeedStore.Position(addDate: $0.addDate, id: $0.id) },
+            limit: limit + 1, now: now, on: self.connection
+        )
+        let articles = Array(found.prefix(limit))
+        guard found.count > limit, let last = articles.last?.article else { return (articles, nil) }
+        return (articles, NewsCursor(addDate: last.addDate, id: last.id, filters: filters.key).token)
     }
 
     func article(_ reference: String) async throws -> Answer {

@@ -8,7 +8,7 @@ extension ConfigOption {
         "Seconds apps, browsers and shared caches may keep a news answer or article page, and another instance its kept answers."
     )
     public static let newsSearchPerMinute = ConfigOption(
-        "news_search_per_minute", .integer(1...100_000), default: "60", "News searches a client network may make a minute."
+        "news_search_per_minute", .integer(1...100_000), default: "600", "News searches a client network may make a minute."
     )
     public static let newsPushOnPublish = ConfigOption(
         "news_push_on_publish", .flag, default: "0", "Whether every device is notified when an article is shown for the first time."

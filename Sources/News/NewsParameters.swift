@@ -18,6 +18,8 @@ public struct NewsParameters: Hashable, Sendable {
     var fields: Set<String>?
     /// `q`, folded into its distinct words (``SearchText``); nil without a search.
     package var words: [String]?
+    /// `sort=relevance`: a search's results most relevant first rather than newest first.
+    package var byRelevance = false
     /// The Floki search page (from 1).
     package var page: Int
     /// Floki's `l` (lowest cached ID), `h` (highest) and `o` (older than this one); nil when absent or
@@ -32,7 +34,7 @@ public struct NewsParameters: Hashable, Sendable {
 
     /// Every parameter read here (Floki's `page`, `l`, `h`, `o` among them).
     public static let names: Set<String> = [
-        "category", "categories", "limit", "per_category", "cursor", "since", "d", "q", "page", "l", "h", "o", "cache_size", "sections", "fields",
+        "category", "categories", "limit", "per_category", "cursor", "since", "d", "q", "page", "l", "h", "o", "cache_size", "sections", "fields", "sort",
     ]
 
     public init(_ parameters: RequestParameters) throws(EndpointError) {
@@ -59,7 +61,12 @@ public struct NewsParameters: Hashable, Sendable {
         if let query = parameters.optionalEither("q") {
             let trimmed = query.trimmingWhitespace
             guard (2...200).contains(trimmed.count) else { throw .badRequest(.newsSearchLength, "2", "200") }
-            self.words = Self.searchWords(trimmed)
+            self.words = try Self.indexableSearchWords(trimmed)
+        }
+        switch parameters.optionalEither("sort")?.trimmingWhitespace {
+        case nil, "", "newest": self.byRelevance = false
+        case "relevance" where self.words != nil: self.byRelevance = true
+        default: throw .badRequest(.invalidParameter, "sort")
         }
         self.page = try Self.number(parameters, "page", in: 1...10_000, default: 1)
         self.lowest = try Self.flokiID(parameters, "l")
@@ -109,6 +116,14 @@ public struct NewsParameters: Hashable, Sendable {
         var words: [String] = []
         for word in SearchText.fold(query).split(separator: " ").map(String.init) where !words.contains(word) { words.append(word) }
         return Array(words.prefix(20))
+    }
+
+    /// ``searchWords(_:)``, refused unless one of them is long enough for the search index to look up
+    /// (shorter words are allowed beside it).
+    static func indexableSearchWords(_ query: String) throws(EndpointError) -> [String] {
+        let words = Self.searchWords(query)
+        guard SearchText.canSearch(words) else { throw .badRequest(.newsSearchWord, String(SearchText.indexedWordLength)) }
+        return words
     }
 
     /// A whole number in `range` (decimal digits only), or `fallback` when absent or empty.

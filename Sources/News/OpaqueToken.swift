@@ -1,4 +1,5 @@
 import Foundation
+import SiteStore
 
 /// The text of a token handed to apps (cursors, sync tokens): a version tag and fields, joined with
 /// `~` and base64url-encoded, so apps treat it as opaque and it travels in a query string untouched.
@@ -24,26 +25,60 @@ enum OpaqueToken {
 }
 
 /// Where a list page ended, bound to the filters it was made with: `articles&cursor=…` continues the
-/// same list, and the same cursor with other filters is refused rather than silently mixing lists.
+/// same list, and the same cursor with other filters (or the other order) is refused rather than
+/// silently mixing lists.
 package struct NewsCursor: Hashable, Sendable {
     var addDate: Int
     var id: Int
     /// ``NewsFilters/key`` of the list.
     var filters: String
+    /// In a list ordered by relevance (`sort=relevance`), the last article's rank: words found in its
+    /// title and in its summary. Nil in a newest-first list.
+    var rank: Rank?
 
-    package var token: String { OpaqueToken.encode(["c1", String(self.addDate), String(self.id), self.filters]) }
+    struct Rank: Hashable, Sendable {
+        var titleHits: Int
+        var summaryHits: Int
+    }
 
-    init(addDate: Int, id: Int, filters: String) {
+    package var token: String {
+        guard let rank = self.rank else { return OpaqueToken.encode(["c1", String(self.addDate), String(self.id), self.filters]) }
+        return OpaqueToken.encode(
+            ["c2", String(rank.titleHits), String(rank.summaryHits), String(self.addDate), String(self.id), self.filters])
+    }
+
+    init(addDate: Int, id: Int, filters: String, rank: Rank? = nil) {
         self.addDate = addDate
         self.id = id
         self.filters = filters
+        self.rank = rank
+    }
+
+    /// The cursor after `ranked`, in a relevance-ordered list.
+    init(after ranked: NewsSearchStore.RankedPosition, filters: String) {
+        self.init(
+            addDate: ranked.addDate, id: ranked.id, filters: filters, rank: Rank(titleHits: ranked.titleHits, summaryHits: ranked.summaryHits))
+    }
+
+    /// Where a relevance-ordered list continues; nil for a newest-first cursor.
+    var rankedPosition: NewsSearchStore.RankedPosition? {
+        self.rank.map { NewsSearchStore.RankedPosition(titleHits: $0.titleHits, summaryHits: $0.summaryHits, addDate: self.addDate, id: self.id) }
     }
 
     package init?(token: String) {
-        guard let fields = OpaqueToken.decode(token), fields.count == 4, fields[0] == "c1",
-            let addDate = Int(fields[1]), let id = Int(fields[2]), id > 0
-        else { return nil }
-        self.init(addDate: addDate, id: id, filters: fields[3])
+        guard let fields = OpaqueToken.decode(token) else { return nil }
+        switch fields.first {
+        case "c1":
+            guard fields.count == 4, let addDate = Int(fields[1]), let id = Int(fields[2]), id > 0 else { return nil }
+            self.init(addDate: addDate, id: id, filters: fields[3])
+        case "c2":
+            guard fields.count == 6, let titleHits = Int(fields[1]), let summaryHits = Int(fields[2]), titleHits >= 0, summaryHits >= 0,
+                let addDate = Int(fields[3]), let id = Int(fields[4]), id > 0
+            else { return nil }
+            self.init(addDate: addDate, id: id, filters: fields[5], rank: Rank(titleHits: titleHits, summaryHits: summaryHits))
+        default:
+            return nil
+        }
     }
 }
 

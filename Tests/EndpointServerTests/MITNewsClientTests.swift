@@ -130,6 +130,7 @@ import Testing
             // A search; one too short to run answers an empty list, not a failure.
             #expect(try await Self.stories(client, "/apis/news/stories/?q=harvest").stories.map(\.title) == ["Harvest"])
             #expect(try await Self.stories(client, "/apis/news/stories/?q=h").stories.isEmpty)
+            #expect(try await Self.stories(client, "/apis/news/stories/?q=ha%20rv").stories.isEmpty, "no word the index can look up")
         }
     }
 

@@ -131,6 +131,51 @@ import Testing
         }
     }
 
+    /// Articles written before the search index existed are found through it as soon as the
+    /// migration ran; the news clock then gives them where their title and summary end (relevance),
+    /// and the search limit is raised where the site had kept the old default.
+    @Test(arguments: TestDatabase.engines)
+    func anUpgradedSiteSearchesItsArticlesThroughTheIndex(engine: DatabaseEngine) async throws {
+        try await TestDatabase.withFresh(engine) { database in
+            let files = try MigrationFile.load(from: TestDatabase.migrationsFolder, engine: engine)
+            _ = try await Migrator(database: database, files: files.filter { $0.version < 35 }, logger: quietLogger).migrate()
+            let now = UnixTime.now
+            let article = try await Self.insertArticleAsBeforeTheIndex(database, now: now)
+            _ = try await Migrator(database: database, files: files, logger: quietLogger).migrate()
+            #expect(try await Self.search(["lantern"], database, now: now) == [article])
+            #expect(try await Self.summaryHits("lantern", database, now: now) == [0], "until the clock fills them, its words count as body words")
+            #expect(try await database.transaction { try await NewsStore.fillMissingSearchText(limit: 10, on: $0) } == 1)
+            #expect(try await database.transaction { try await NewsStore.fillMissingSearchText(limit: 10, on: $0) } == 0)
+            #expect(try await Self.summaryHits("lantern", database, now: now) == [1])
+            #expect(try await Self.search(["harbour", "lantern"], database, now: now) == [article], "the refreshed text is indexed")
+            #expect(try await ConfigOptions.load(from: database).stored("news_search_per_minute") == "600")
+        }
+    }
+
+    static func insertArticleAsBeforeTheIndex(_ database: Database, now: Int) async throws -> Int {
+        let row = try await database.withConnection { connection in
+            try await connection.raw(
+                """
+                INSERT INTO news (category_id, title, summary, submitter_id, add_date, validated, listed, search_text)
+                VALUES (1, 'Harbour', 'Lantern', 1, \(bind: now - 60), \(bind: true), \(bind: true), 'harbour lantern') RETURNING id
+                """
+            ).first()
+        }
+        return try #require(try row?.decode(column: "id", as: Int.self))
+    }
+
+    static func search(_ words: [String], _ database: Database, now: Int) async throws -> [Int] {
+        try await database.withConnection { connection in
+            try await NewsSearchStore.articles(containing: words, in: nil, after: nil, limit: 5, now: now, on: connection).map(\.article.id)
+        }
+    }
+
+    static func summaryHits(_ word: String, _ database: Database, now: Int) async throws -> [Int] {
+        try await database.withConnection { connection in
+            try await NewsSearchStore.rankedArticles(containing: [word], in: nil, after: nil, limit: 5, now: now, on: connection).map(\.position.summaryHits)
+        }
+    }
+
     static func groups(of member: Int, _ database: Database) async throws -> [Int] {
         try await database.withConnection { connection in
             try await connection.raw("SELECT group_id FROM group_members WHERE member_id = \(bind: member) ORDER BY group_id").all()

@@ -5,7 +5,9 @@ import TestSupport
 import Testing
 
 /// The news API's statements are index-backed: no plan reads the whole `news` table, on either engine
-/// (PostgreSQL is told to avoid sequential scans, so a plan that still has one has no index to use).
+/// (PostgreSQL is told to avoid sequential scans, so a plan that still has one has no index to use);
+/// searches are served by the search index (SQLite: the FTS5 table drives the join; PostgreSQL: a
+/// bitmap scan of the trigram index) or by a walk of `news_listing` bounded by its `LIMIT`.
 @Suite struct NewsQueryPlanTests {
     @Test(arguments: TestDatabase.engines)
     func noStatementScansTheWholeNewsTable(engine: DatabaseEngine) async throws {
@@ -46,11 +48,88 @@ import Testing
                     NewsFeedStore.changedArticlesQuery(in: nil, withGallery: false, ids: 1...300, shown: false, limit: 1_000, now: now)
                 ),
             ]
+            let listed = NewsFeedStore.listed(in: nil, withGallery: false, now: now)
+            let inCategories = NewsFeedStore.listed(in: [1, 2], withGallery: false, now: now)
+            let postgres = engine == .postgres
+            let ranked = NewsSearchStore.RankedPosition(titleHits: 1, summaryHits: 0, addDate: now - 100, id: 100)
+            let searchStatements: [(String, SQLQueryString)] = [
+                ("search: the recent window", NewsSearchStore.recentQuery(["story", "1"], listed: listed, after: nil)),
+                ("search: the recent window of categories", NewsSearchStore.recentQuery(["story"], listed: inCategories, after: position)),
+                (
+                    "search: the index",
+                    NewsSearchStore.indexedQuery(["zanzibar", "1"], listed: listed, after: position, limit: 21, offset: 0, postgres: postgres)
+                ),
+                (
+                    "search: the index, categories",
+                    NewsSearchStore.indexedQuery(["zan"], listed: inCategories, after: nil, limit: 21, offset: 40, postgres: postgres)
+                ),
+                (
+                    "search: by relevance",
+                    NewsSearchStore.rankedQuery(["zanzibar", "12"], listed: listed, after: nil, limit: 21, offset: 0, postgres: postgres)
+                ),
+                (
+                    "search: by relevance after a cursor",
+                    NewsSearchStore.rankedQuery(["harbour"], listed: inCategories, after: ranked, limit: 21, offset: 0, postgres: postgres)
+                ),
+            ]
             try await database.withConnection { connection in
                 if engine == .postgres { try await connection.raw("SET enable_seqscan = off").run() }
-                for (name, statement) in statements + galleryStatements {
+                for (name, statement) in statements + galleryStatements + searchStatements {
                     let plan = try await Self.plan(statement, engine: engine, on: connection.sql)
                     #expect(Self.fullScans(plan, engine: engine).isEmpty, "\(name) scans news: \(plan.joined(separator: "\n"))")
+                }
+            }
+        }
+    }
+
+    /// On a table of 10,000 articles of about 1.5 KB of text each, with the planner left to its own
+    /// estimates (no setting forced), the searches that ask the index use it, for a rare word, a
+    /// common one and one of three characters, and nothing reads all of `news`.
+    @Test(arguments: TestDatabase.engines)
+    func searchesUseTheSearchIndex(engine: DatabaseEngine) async throws {
+        try await TestDatabase.withMigrated(engine) { database in
+            let now = UnixTime.now
+            try await database.withConnection { connection in
+                let numbers: SQLQueryString =
+                    engine == .postgres
+                    ? "SELECT i FROM generate_series(1, 10000) i"
+                    : "WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < 10000) SELECT i FROM s"
+                let text: SQLQueryString =
+                    engine == .postgres ? "repeat('harbour lantern ' || i || ' ', 60)" : "replace(hex(zeroblob(60)), '00', 'harbour lantern ' || i || ' ')"
+                try await connection.raw(
+                    """
+                    INSERT INTO news (category_id, title, submitter_id, add_date, validated, search_text, search_title_end, search_summary_end)
+                    SELECT 1, 'Story', 1, \(bind: now) - i, \(bind: true), 'story ' || \(text), 5, 6 FROM (\(numbers)) numbers
+                    """
+                ).run()
+                if engine == .sqlite {
+                    try await connection.raw("UPDATE news SET listing_key = -(add_date * 1073741824 + id)").run()
+                    try await connection.raw("INSERT INTO news_search (rowid, search_text) SELECT listing_key, search_text FROM news ORDER BY listing_key")
+                        .run()
+                }
+                try await connection.raw("ANALYZE").run()
+            }
+            let listed = NewsFeedStore.listed(in: nil, withGallery: false, now: now)
+            let position = NewsFeedStore.Position(addDate: now - 5_000, id: 5_000)
+            let postgres = engine == .postgres
+            var statements: [(String, SQLQueryString)] = []
+            for words in [["zanzibar"], ["harbour", "1"], ["ant"]] {
+                statements += [
+                    ("index \(words)", NewsSearchStore.indexedQuery(words, listed: listed, after: position, limit: 21, offset: 0, postgres: postgres)),
+                    ("relevance \(words)", NewsSearchStore.rankedQuery(words, listed: listed, after: nil, limit: 21, offset: 0, postgres: postgres)),
+                ]
+            }
+            try await database.withConnection { connection in
+                for (name, statement) in statements {
+                    let plan = try await Self.plan(statement, engine: engine, on: connection.sql)
+                    #expect(Self.fullScans(plan, engine: engine).isEmpty, "\(name) scans news: \(plan.joined(separator: "\n"))")
+                    let indexes = engine == .sqlite ? ["SCAN f VIRTUAL TABLE INDEX", "USING INDEX news_listing_key"] : ["Bitmap Index Scan on news_search"]
+                    for index in indexes {
+                        #expect(plan.contains { $0.contains(index) }, "\(name) does not use \(index): \(plan.joined(separator: "\n"))")
+                    }
+                    if engine == .sqlite && name.hasPrefix("index") {
+                        #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(name) sorts instead of reading the index in list order: \(plan)")
+                    }
                 }
             }
         }

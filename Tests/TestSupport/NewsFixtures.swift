@@ -16,13 +16,14 @@ package enum NewsFixtures {
     @discardableResult
     package static func article(
         _ title: String, in category: String = "general", addDate: Int = UnixTime.now - 60, validated: Bool = true, expiresAt: Int? = nil,
-        summary: String = "", body: String = "", database: Database
+        summary: String = "", body: String = "", author: String = "", database: Database
     ) async throws -> Int {
         try await database.transaction { connection in
             guard let categoryID = try await NewsFeedStore.categoryID(category, on: connection) else { throw TestFailure("no category \(category)") }
             var changes = NewsArticleChanges()
             changes.summary = summary
             changes.article = body
+            changes.author = author
             changes.validated = validated
             changes.addDate = addDate
             changes.expiresAt = .some(expiresAt)

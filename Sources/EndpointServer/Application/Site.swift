@@ -91,7 +91,7 @@ public struct Site: Sendable {
         self.publicURL = settings.linkBaseURL
         self.newsAnswers = NewsAnswerCache(trust: database.cacheTrust)
         self.news = NewsResponder(database: database, publicURL: settings.linkBaseURL, answers: self.newsAnswers, clock: clock)
-        self.newsSearches = NewsSearchGate(limits: rateLimit)
+        self.newsSearches = NewsSearchGate(database: database, clock: clock)
         self.clock = clock
         self.pushRegistrations = PushRegistrations(database: database, config: config)
         let workshop = MediaWorkshop(threads: settings.mediaThreads, maximumPending: settings.mediaQueueLimit)

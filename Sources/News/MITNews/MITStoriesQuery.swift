@@ -11,7 +11,7 @@ public struct MITStoriesQuery: Hashable, Sendable {
     package var category: String?
     /// `q` folded into its distinct words; nil without a search.
     package var words: [String]?
-    /// `q` was sent but has fewer than two characters.
+    /// `q` was sent but has fewer than two characters, or no word the search index can look up.
     package var searchTooShort = false
     /// `featured=true`: the featured stories only (the iOS app's top strip).
     package var featuredOnly = false
@@ -28,10 +28,11 @@ public struct MITStoriesQuery: Hashable, Sendable {
         }
         if let query = parameters.optionalEither("q")?.trimmingWhitespace {
             guard query.count <= 200 else { throw .badRequest(.newsSearchLength, "2", "200") }
-            if query.count < 2 {
+            let words = NewsParameters.searchWords(query)
+            if query.count < 2 || !SearchText.canSearch(words) {
                 self.searchTooShort = true
             } else {
-                self.words = NewsParameters.searchWords(query)
+                self.words = words
             }
         }
         switch parameters.optionalEither("featured")?.trimmingWhitespace.lowercased() {

@@ -4,8 +4,8 @@ package import SQLKit
 /// each with its identity. An article is shown when it is validated, its `add_date` has come and it
 /// has not expired (``visible(_:now:)``, the one place that rule is written).
 ///
-/// Every query but a search is backed by an index (`news_listing`, `news_category`, `news_expiry`); a
-/// test reads the plans.
+/// Every query is backed by an index (`news_listing`, `news_category`, `news_expiry`; a search by the
+/// search index, ``NewsSearchStore``); a test reads the plans.
 public enum NewsFeedStore {
     /// Where a list stopped: the last article's `(add_date, id)`.
     public struct Position: Sendable, Hashable, Comparable {
@@ -33,7 +33,7 @@ public enum NewsFeedStore {
 
     /// The conditions "shown at `now`, in `categories` (nil: any), with a gallery if `withGallery`,
     /// featured if `featuredOnly`" on articles aliased `n`.
-    static func listed(in categories: [Int]?, withGallery: Bool, featuredOnly: Bool = false, now: Int) -> [SQLQueryString] {
+    package static func listed(in categories: [Int]?, withGallery: Bool, featuredOnly: Bool = false, now: Int) -> [SQLQueryString] {
         var conditions: [SQLQueryString] = [Self.visible("n", now: now)]
         if let categories { conditions.append("n.category_id IN (\(binds: categories))") }
         if withGallery { conditions.append("n.gallery NOT IN ('', '[]')") }
@@ -81,31 +81,30 @@ public enum NewsFeedStore {
 
     /// Up to `limit` shown articles of `categories` (nil: all; `withGallery`: only those with a
     /// gallery; `featuredOnly`: only featured ones) containing every one of `words` (already folded
-    /// with ``SearchText/fold(_:)``), newest first, after `position`, skipping `offset`.
-    ///
-    /// Words are matched anywhere in the folded title, summary, body and author, which no index can
-    /// serve: a search walks `news_listing` newest first and stops when the page is full.
+    /// with ``SearchText/fold(_:)``; a search is ``NewsSearchStore``'s), newest first, after
+    /// `position`, skipping `offset`.
     public static func articles(
         in categories: [Int]?, withGallery: Bool = false, featuredOnly: Bool = false, containing words: [String] = [], after position: Position?,
-        newerThan newer: Position? = nil, limit: Int, offset: Int = 0, now: Int, on connection: StoreConnection
+        limit: Int, offset: Int = 0, now: Int, on connection: StoreConnection
     ) async throws -> [PublishedArticle] {
+        guard words.isEmpty else {
+            return try await NewsSearchStore.articles(
+                containing: words, in: categories, withGallery: withGallery, featuredOnly: featuredOnly, after: position, limit: limit,
+                offset: offset, now: now, on: connection)
+        }
         let query = Self.articlesQuery(
-            in: categories, withGallery: withGallery, featuredOnly: featuredOnly, containing: words, after: position, newerThan: newer,
-            limit: limit, offset: offset, now: now
-        )
+            in: categories, withGallery: withGallery, featuredOnly: featuredOnly, after: position, limit: limit, offset: offset, now: now)
         return try await connection.raw(query).all().map(Self.publishedArticle)
     }
 
-    /// The statement of ``articles(in:withGallery:featuredOnly:containing:after:newerThan:limit:offset:now:on:)``
-    /// (tests read its plan).
+    /// The statement of ``articles(in:withGallery:featuredOnly:containing:after:limit:offset:now:on:)``
+    /// without a search (tests read its plan).
     package static func articlesQuery(
-        in categories: [Int]?, withGallery: Bool = false, featuredOnly: Bool = false, containing words: [String] = [], after position: Position?,
-        newerThan newer: Position? = nil, limit: Int, offset: Int = 0, now: Int
+        in categories: [Int]?, withGallery: Bool = false, featuredOnly: Bool = false, after position: Position?, limit: Int, offset: Int = 0,
+        now: Int
     ) -> SQLQueryString {
         var conditions = Self.listed(in: categories, withGallery: withGallery, featuredOnly: featuredOnly, now: now)
         if let position { conditions.append("(n.add_date, n.id) < (\(bind: position.addDate), \(bind: position.id))") }
-        if let newer { conditions.append("(n.add_date, n.id) > (\(bind: newer.addDate), \(bind: newer.id))") }
-        for word in words { conditions.append("n.search_text LIKE \(bind: SearchText.containsPattern(word)) ESCAPE '!'") }
         return """
             \(Self.articleSelect) WHERE \(conditions.joined(separator: " AND ")) ORDER BY n.add_date DESC, n.id DESC
             LIMIT \(bind: limit) OFFSET \(bind: offset)

@@ -100,6 +100,7 @@ public enum NewsStore {
     /// Deletes article `id` and its identity.
     public static func deleteArticle(id: Int, on connection: StoreConnection) async throws {
         let shownBefore = try await Self.isShown(id, on: connection)
+        try await NewsSearchIndex.forget(id, on: connection)
         try await connection.raw("DELETE FROM news WHERE id = \(bind: id)").run()
         try await ResourceIdentityStore.remove(.news, id: id, on: connection)
         try await NewsChangeLog.recordArticle(id, shownBefore: shownBefore, on: connection)
@@ -145,20 +146,28 @@ public enum NewsStore {
 
     // MARK: Search text
 
-    /// Gives up to `limit` articles without search text theirs (rows written before search existed);
-    /// returns how many.
+    /// Gives up to `limit` articles without search text theirs (rows written before search existed,
+    /// or before it knew where titles and summaries end); returns how many.
     @discardableResult
     public static func fillMissingSearchText(limit: Int, on connection: StoreConnection) async throws -> Int {
-        let ids = try await connection.raw("SELECT id FROM news WHERE search_text IS NULL LIMIT \(bind: limit)").all()
+        let ids = try await connection.raw("SELECT id FROM news WHERE search_summary_end IS NULL LIMIT \(bind: limit)").all()
             .map { try $0.decode(column: "id", as: Int.self) }
         for id in ids { try await Self.refreshSearchText(ofArticle: id, on: connection) }
         return ids.count
     }
 
+    /// Writes article `id`'s search text and its search index entry.
     private static func refreshSearchText(ofArticle id: Int, on connection: StoreConnection) async throws {
         guard let article = try await Self.article(id: id, on: connection) else { return }
-        let text = SearchText.fold([article.title, article.summary, article.article, article.author].joined(separator: " "))
-        try await connection.raw("UPDATE news SET search_text = \(bind: text) WHERE id = \(bind: id)").run()
+        let fields = SearchText.Fields(title: article.title, summary: article.summary, body: article.article, author: article.author)
+        try await NewsSearchIndex.forget(id, on: connection)
+        try await connection.raw(
+            """
+            UPDATE news SET search_text = \(bind: fields.text), search_title_end = \(bind: fields.titleEnd),
+                search_summary_end = \(bind: fields.summaryEnd) WHERE id = \(bind: id)
+            """
+        ).run()
+        try await NewsSearchIndex.add(article, on: connection)
     }
 
     // MARK: Rows

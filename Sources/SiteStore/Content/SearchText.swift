@@ -9,6 +9,40 @@ public enum SearchText {
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
+    /// The shortest word the search indexes can look up: both index text by its runs of three
+    /// characters (SQLite's FTS5 `trigram` tokenizer, PostgreSQL's `pg_trgm`), so a search needs one
+    /// word at least this long; shorter words are checked on the articles that one finds.
+    public static let indexedWordLength = 3
+
+    /// Whether the search indexes can look `word` (folded) up: it has ``indexedWordLength``
+    /// characters (Unicode scalars, which is what both indexes count) or more.
+    public static func isIndexed(_ word: String) -> Bool {
+        word.unicodeScalars.count >= Self.indexedWordLength
+    }
+
+    /// Whether a search for `words` can be served: one of them, at least, ``isIndexed(_:)``.
+    public static func canSearch(_ words: [String]) -> Bool {
+        words.contains(where: Self.isIndexed)
+    }
+
+    /// An article's search text: its title, summary, body and author folded and joined by spaces,
+    /// and where the title and the summary end in it (in characters), so relevance can tell a word
+    /// found in the title from one found in the summary or the body. A searched word has no space,
+    /// so it never spans two fields.
+    public struct Fields: Sendable, Equatable {
+        public var text: String
+        public var titleEnd: Int
+        public var summaryEnd: Int
+
+        public init(title: String, summary: String, body: String, author: String) {
+            let title = SearchText.fold(title)
+            let summary = SearchText.fold(summary)
+            self.text = [title, summary, SearchText.fold(body), SearchText.fold(author)].joined(separator: " ")
+            self.titleEnd = title.unicodeScalars.count
+            self.summaryEnd = self.titleEnd + 1 + summary.unicodeScalars.count
+        }
+    }
+
     /// `word` as a `LIKE` pattern matching it anywhere, with `%`, `_` and the escape character `!`
     /// escaped (the statement says `ESCAPE '!'`): searched text is never a pattern.
     static func containsPattern(_ word: String) -> String {
@@ -18,5 +52,12 @@ public enum SearchText {
             pattern.append(character)
         }
         return pattern + "%"
+    }
+
+    /// `words` as an FTS5 query: each a quoted string (a `"` doubled), all required. With the
+    /// `trigram` tokenizer a quoted string matches wherever its characters occur in a row, so this
+    /// means what `LIKE '%word%'` means, and `%`, `_`, `*` or `:` are plain characters.
+    static func ftsQuery(_ words: [String]) -> String {
+        words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " AND ")
     }
 }

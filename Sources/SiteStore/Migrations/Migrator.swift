@@ -60,6 +60,18 @@ public struct Migrator: Sendable {
         }
     }
 
+    /// SQLite's page cache while a migration runs, in KiB (the server's connections keep a small
+    /// one, ``SQLiteFileSource/pageCacheKiB``): building an index over a large table, such as 0035's
+    /// search index, re-read its pages from the file system at every step with the small one and took
+    /// several times longer.
+    static let sqliteMigrationCacheKiB = 262_144
+
+    /// Sets an SQLite connection's page cache (`cache_size`, in KiB); nothing on PostgreSQL.
+    private func setCache(_ kibibytes: Int, on connection: StoreConnection) async throws {
+        guard self.database.engine == .sqlite else { return }
+        try await connection.raw("PRAGMA cache_size = -\(unsafeRaw: String(kibibytes))").run()
+    }
+
     private func apply(_ file: MigrationFile) async throws -> Bool {
         do {
             return try await self.applyOnce(file)
@@ -75,13 +87,16 @@ public struct Migrator: Sendable {
             }
             let done = try await connection.raw("SELECT 1 AS done FROM schema_migrations WHERE version = \(bind: file.version)").first()
             guard done == nil else { return false }
+            try await self.setCache(Self.sqliteMigrationCacheKiB, on: connection)
             for (index, statement) in SQLScript(file.sql).statements.enumerated() {
                 do {
                     try await connection.raw(SQLQueryString(statement)).run()
                 } catch {
+                    try? await self.setCache(SQLiteFileSource.pageCacheKiB, on: connection)
                     throw Failure(file: file.name, statement: index + 1, underlying: error)
                 }
             }
+            try await self.setCache(SQLiteFileSource.pageCacheKiB, on: connection)
             try await connection.raw(
                 """
                 INSERT INTO schema_migrations (version, name, applied_at)

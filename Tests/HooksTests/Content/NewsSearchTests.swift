@@ -1,0 +1,97 @@
+import EndpointServer
+import Foundation
+import HTTPTypes
+import SiteStore
+import TestSupport
+import Testing
+
+/// Search through the real server on both engines, as apps meet it: what is found (authors, short
+/// words beside a long one, never an article that is not shown), an edit or deletion seen by the
+/// next search, and `sort=relevance` with its cursors.
+@Suite struct NewsSearchTests {
+    @Test(arguments: TestDatabase.engines)
+    func searchFindsWhatIsShownAndSeesEveryWrite(engine: DatabaseEngine) async throws {
+        try await TestServer.run(engine: engine) { client, site in
+            let now = UnixTime.now
+            let database = site.database
+            let kept = try await NewsFixtures.article("Harbour news", body: "Ferries run late", author: "Zoë Ångström", database: database)
+            let edited = try await NewsFixtures.article("Lantern festival", addDate: now - 120, database: database)
+            let deleted = try await NewsFixtures.article("Harbour lantern", addDate: now - 180, database: database)
+            try await NewsFixtures.article("Harbour draft", validated: false, database: database)
+            try await NewsFixtures.article("Harbour tomorrow", addDate: now + 3_600, database: database)
+            try await NewsFixtures.article("Harbour gone", addDate: now - 240, expiresAt: now - 1, database: database)
+            func ids(_ q: String) async throws -> [Int]? {
+                let answer = try await client.news("articles", "q=\(FormEncoding.encode(q))")
+                #expect(answer.status == .ok, "\(q): \(answer.raw)")
+                return (answer.data["articles"] as? [[String: Any]])?.compactMap { $0["id"] as? Int }
+            }
+            #expect(try await ids("harbour") == [kept, deleted], "drafts, future and expired articles are never found")
+            #expect(try await ids("angstrom zoe") == [kept], "authors are searched, folded")
+            #expect(try await ids("rbou") == [kept, deleted], "inside words")
+            #expect(try await ids("harbour la") == [kept, deleted], "a short word beside a long one: 'la' in 'late' and 'lantern'")
+            #expect(try await ids("harbour x") == [])
+
+            try await NewsFixtures.edit(edited, database: database) { $0.title = "Harbour festival" }
+            #expect(try await ids("harbour") == [kept, edited, deleted], "an edit is seen by the next search")
+            #expect(try await ids("lantern") == [deleted], "and its old words are gone")
+            try await database.transaction { try await NewsStore.deleteArticle(id: deleted, on: $0) }
+            #expect(try await ids("harbour") == [kept, edited], "a deletion too")
+            #expect(try await ids("lantern") == [])
+            try await NewsFixtures.edit(kept, database: database) { $0.validated = false }
+            #expect(try await ids("harbour") == [edited], "an unvalidated article is no longer found")
+        }
+    }
+
+    @Test(arguments: TestDatabase.engines)
+    func relevanceRanksTitleThenSummaryThenBodyAndPagesStably(engine: DatabaseEngine) async throws {
+        try await TestServer.run(engine: engine) { client, site in
+            let now = UnixTime.now
+            let database = site.database
+            var expected: [Int] = []
+            // Newest first these would come body, summary, title; by relevance the other way round.
+            for index in 0..<3 {
+                let base = now - 600 * index
+                let inBody = try await NewsFixtures.article("Story \(index)", addDate: base - 10, body: "A quiet harbour", database: database)
+                let inSummary = try await NewsFixtures.article("Story \(index)b", addDate: base - 20, summary: "The harbour", database: database)
+                let inTitle = try await NewsFixtures.article("Harbour \(index)", addDate: base - 30, database: database)
+                let both = try await NewsFixtures.article("Harbour lantern \(index)", addDate: base - 40, database: database)
+                expected.append(contentsOf: [both, inTitle, inSummary, inBody])
+            }
+            let inTitles = [expected[1], expected[0], expected[5], expected[4], expected[9], expected[8]]
+            let inSummaries = [expected[2], expected[6], expected[10]]
+            let inBodies = [expected[3], expected[7], expected[11]]
+            func page(_ query: String) async throws -> (ids: [Int], next: String?, link: String?) {
+                let answer = try await client.news("articles", query)
+                #expect(answer.status == .ok, "\(query): \(answer.raw)")
+                let ids = (answer.data["articles"] as? [[String: Any]])?.compactMap { $0["id"] as? Int } ?? []
+                let next = (answer.data["page"] as? [String: Any])?["next_cursor"] as? String
+                return (ids, next, answer.headers[HTTPField.Name("Link")!])
+            }
+            let whole = try await page("q=harbour+lantern&sort=relevance&limit=100")
+            #expect(whole.ids == [expected[0], expected[4], expected[8]], "every word must occur")
+            let one = try await page("q=harbour&sort=relevance&limit=100")
+            #expect(one.ids == inTitles + inSummaries + inBodies, "title above summary above body, then newest")
+
+            var paged: [Int] = []
+            var cursor: String?
+            repeat {
+                let next = try await page("q=harbour&sort=relevance&limit=5" + (cursor.map { "&cursor=\($0)" } ?? ""))
+                paged += next.ids
+                #expect((next.link != nil) == (next.next != nil))
+                cursor = next.next
+            } while cursor != nil
+            #expect(paged == one.ids, "cursors walk the ranked list, nothing twice, nothing missed")
+
+            let first = try await page("q=harbour&sort=relevance&limit=5")
+            let newest = try await page("q=harbour&limit=5")
+            let mixed = try await client.news("articles", "q=harbour&limit=5&cursor=\(try #require(first.next))")
+            #expect(mixed.status == .badRequest && mixed.errorDetails?.contains("other filters") == true, "\(mixed.raw)")
+            let mixedBack = try await client.news("articles", "q=harbour&sort=relevance&limit=5&cursor=\(try #require(newest.next))")
+            #expect(mixedBack.status == .badRequest, "\(mixedBack.raw)")
+            for query in ["sort=relevance", "q=harbour&sort=best"] {
+                let refused = try await client.news("articles", query)
+                #expect(refused.status == .badRequest && refused.errorDetails?.contains("sort") == true, "\(query): \(refused.raw)")
+            }
+        }
+    }
+}

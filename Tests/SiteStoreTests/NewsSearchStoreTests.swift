@@ -1,0 +1,135 @@
+import Foundation
+import SiteStore
+import TestSupport
+import Testing
+
+/// The search index means what a walk of every article comparing folded text would: the answers of
+/// ``NewsSearchStore`` (newest first through the recent window and the index, and by relevance) are
+/// checked against such a walk done here, over 600 articles, for common, rare, absent, short and
+/// inside-word words, paged by cursor and by offset, on both engines.
+@Suite struct NewsSearchStoreTests {
+    struct Fixture {
+        var id: Int
+        var category: Int
+        var addDate: Int
+        var shown: Bool
+        var title: String
+        var summary: String
+        var rest: String
+
+        func holds(_ words: [String]) -> Bool {
+            let text = SearchText.fold([self.title, self.summary, self.rest].joined(separator: " "))
+            return words.allSatisfy { text.contains($0) }
+        }
+
+        func rank(_ words: [String]) -> NewsSearchStore.RankedPosition {
+            let title = SearchText.fold(self.title)
+            let summary = SearchText.fold(self.summary)
+            return NewsSearchStore.RankedPosition(
+                titleHits: words.filter { title.contains($0) }.count,
+                summaryHits: words.filter { !title.contains($0) && summary.contains($0) }.count, addDate: self.addDate, id: self.id)
+        }
+    }
+
+    static let vocabulary = ["Harbour", "LANTERN", "quartz", "Méadow", "cobalt", "ferry", "zenith", "ember"]
+
+    /// Article `index`'s fields: word `k` of the vocabulary goes in the title when `index` is a
+    /// multiple of `k + 2`, in the summary when `index + 1` is, in the body when `index + 2` is; one
+    /// old article holds "Zanzíbar", some hold LIKE's special characters.
+    static func fields(_ index: Int) -> (title: String, summary: String, body: String, author: String) {
+        var title = ["Story \(index)"]
+        var summary: [String] = []
+        var body: [String] = []
+        for (k, word) in Self.vocabulary.enumerated() {
+            if index % (k + 2) == 0 { title.append(word) }
+            if (index + 1) % (k + 2) == 0 { summary.append(word) }
+            if (index + 2) % (k + 2) == 0 { body.append(word.lowercased() + "s") }
+        }
+        if index == 590 { body.append("Zanzíbar") }
+        if index % 50 == 3 { body.append("100% sure_thing") }
+        return (title.joined(separator: " "), summary.joined(separator: " "), body.joined(separator: " "), index % 7 == 0 ? "Ana Ferrysmith" : "Desk")
+    }
+
+    @Test(arguments: TestDatabase.engines)
+    func theIndexAnswersAsAWalkOfEveryArticle(engine: DatabaseEngine) async throws {
+        try await TestDatabase.withMigrated(engine) { database in
+            let now = UnixTime.now
+            let fixtures = try await Self.seed(database, now: now)
+            #expect(fixtures.filter { $0.shown && $0.holds(["zanzibar"]) }.count == 1, "the rare word is in one old article")
+            #expect(fixtures.filter { $0.shown && $0.holds(["harbour"]) }.count > 200, "the common word fills pages in the recent window")
+            let searches: [[String]] = [
+                ["harbour"], ["harbour", "lantern"], ["meadow", "ember"], ["zanzibar"], ["nowhere"], ["arbou"], ["ferrys"], ["ferrysmith", "an"],
+                ["quartz", "ab"], ["100%"], ["e_t"], ["sure_thing", "0%"], ["cobalts", "zenith"], ["story", "5"],
+            ]
+            for words in searches {
+                try await database.withConnection { connection in
+                    try await Self.check(words, fixtures: fixtures, now: now, on: connection)
+                }
+            }
+        }
+    }
+
+    /// 600 articles of ``fields(_:)``, one a minute back from `now`, some unvalidated, future or
+    /// expired, in two categories.
+    static func seed(_ database: Database, now: Int) async throws -> [Fixture] {
+        try await database.transaction { connection in
+            let general = try #require(try await NewsFeedStore.categoryID("general", on: connection))
+            let technology = try #require(try await NewsFeedStore.categoryID("technology", on: connection))
+            var fixtures: [Fixture] = []
+            for index in 0..<600 {
+                let fields = Self.fields(index)
+                var changes = NewsArticleChanges()
+                changes.summary = fields.summary
+                changes.article = fields.body
+                changes.author = fields.author
+                changes.validated = index % 17 != 5
+                let addDate = index % 23 == 4 ? now + 3_600 : now - 60 * index
+                changes.addDate = addDate
+                changes.expiresAt = .some(index % 29 == 6 ? now - 10 : nil)
+                let category = index % 3 == 0 ? technology : general
+                let id = try await NewsStore.createArticle(
+                    title: fields.title, categoryID: category, submitterID: 1, applying: changes, on: connection, now: addDate)
+                let shown = index % 17 != 5 && addDate <= now && index % 29 != 6
+                fixtures.append(
+                    Fixture(
+                        id: id, category: category, addDate: addDate, shown: shown, title: fields.title, summary: fields.summary,
+                        rest: fields.body + " " + fields.author))
+            }
+            return fixtures
+        }
+    }
+
+    /// Searches `words` every way and compares with the walk of `fixtures`.
+    static func check(_ words: [String], fixtures: [Fixture], now: Int, on connection: StoreConnection) async throws {
+        let expected = fixtures.filter { $0.shown && $0.holds(words) }.sorted { ($0.addDate, $0.id) > ($1.addDate, $1.id) }
+        var paged: [Int] = []
+        var position: NewsFeedStore.Position?
+        while true {
+            let page = try await NewsSearchStore.articles(containing: words, in: nil, after: position, limit: 20, now: now, on: connection)
+            paged += page.map(\.article.id)
+            guard page.count == 20, let last = page.last?.article else { break }
+            position = NewsFeedStore.Position(addDate: last.addDate, id: last.id)
+        }
+        #expect(paged == expected.map(\.id), "\(words) by cursor")
+        for offset in [0, 13, 250] {
+            let page = try await NewsSearchStore.articles(containing: words, in: nil, after: nil, limit: 7, offset: offset, now: now, on: connection)
+            #expect(page.map(\.article.id) == expected.dropFirst(offset).prefix(7).map(\.id), "\(words) from \(offset)")
+        }
+        let category = fixtures[0].category
+        let inCategory = try await NewsSearchStore.articles(containing: words, in: [category], after: nil, limit: 30, now: now, on: connection)
+        #expect(inCategory.map(\.article.id) == expected.filter { $0.category == category }.prefix(30).map(\.id), "\(words) in a category")
+
+        let ranked = expected.map { $0.rank(words) }.sorted {
+            ($0.titleHits, $0.summaryHits, $0.addDate, $0.id) > ($1.titleHits, $1.summaryHits, $1.addDate, $1.id)
+        }
+        var rankedPaged: [NewsSearchStore.RankedPosition] = []
+        var after: NewsSearchStore.RankedPosition?
+        while true {
+            let page = try await NewsSearchStore.rankedArticles(containing: words, in: nil, after: after, limit: 25, now: now, on: connection)
+            rankedPaged += page.map(\.position)
+            guard page.count == 25 else { break }
+            after = page.last?.position
+        }
+        #expect(rankedPaged == ranked, "\(words) by relevance")
+    }
+}

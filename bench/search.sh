@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Search at scale: ARTICLES articles (default 1,000,000) of about 3 KB of text each
+# (bench/news/seed-search-*.sql), on SQLite (a temporary file) and on PostgreSQL (a throwaway server
+# started here). For each engine it prints how long building the search index took on the loaded
+# articles (what migration 0035 does on an existing site) and the index's size, then measures at
+# concurrency 4, next to the bare Hummingbird route measured just before each:
+#   - a word no article holds, a word one old article holds, a word half the site holds (newest first),
+#     each a page of 20 as a results screen lists them (`fields` without the body);
+#   - the same three ordered by relevance (sort=relevance);
+#   - the half-the-site search with whole articles, and the first page of the list (no search) for
+#     comparison;
+# with answers never kept (news_max_age_seconds = 0) and the search limit lifted, so every request
+# searches. BENCH_ENDPOINT=path serves with that binary instead (an older build, for a before/after).
+# Release builds, wrk on loopback; run on demand, never in CI: a million articles take about 14 GB on
+# SQLite and 20 minutes to load. Usage: bash bench/search.sh [articles, 1000000] [seconds, 10]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+articles=${1:-1000000}
+duration=${2:-10}
+source bench/seeded-news.sh 54340 -c maintenance_work_mem=1GB -c max_wal_size=8GB -c checkpoint_timeout=30min
+served=${BENCH_ENDPOINT:-$endpoint}
+
+# bench_engine NAME DATABASE_URL PORT INDEX-BUILD SIZE-QUERY SQL-CLIENT... : loads the articles,
+# builds the index, runs every workload.
+bench_engine() {
+    local engine=$1 database=$2 port=$3 build=$4 size=$5; shift 5
+    "$endpoint" migrate --database "$database" >/dev/null 2>&1
+    local start end
+    start=$(date +%s)
+    sed "s/:count/$articles/g" "bench/news/seed-search-$engine.sql" | "$@" >/dev/null
+    end=$(date +%s)
+    result[$engine.load]=$((end - start))
+    "$@" <<< "$build" >/dev/null
+    result[$engine.index]=$(($(date +%s) - end))
+    result[$engine.size]=$("$@" <<< "$size" | tr -d ' \n')
+    "$@" <<< "UPDATE config SET value = '0' WHERE name = 'news_max_age_seconds';
+        UPDATE config SET value = '100000' WHERE name = 'news_search_per_minute';" >/dev/null
+    ENDPOINT_LOG_LEVEL=error "$served" serve --database "$database" --port "$port" & server=$!
+    pids+=("$server")
+    wait_for "http://127.0.0.1:$port/healthz"
+    local articles_url="http://127.0.0.1:$port/data/endpoint.php/content/news/articles"
+    local list="fields=id,title,summary,category,image,published_at"
+    for order in newest relevance; do
+        paired "$engine.nothing.$order" 4 --timeout 30s "$articles_url?q=qqxqzv&sort=$order&$list"
+        paired "$engine.one_old.$order" 4 --timeout 30s "$articles_url?q=zanzibarite&sort=$order&$list"
+        paired "$engine.half.$order" 4 --timeout 30s "$articles_url?q=harbour&sort=$order&$list"
+    done
+    paired "$engine.half.whole" 4 --timeout 30s "$articles_url?q=harbour"
+    paired "$engine.list" 4 --timeout 30s "$articles_url?$list"
+    stop_server
+}
+
+sqlite_index_size="SELECT SUM(pgsize) FROM dbstat WHERE name LIKE 'news_search%';"
+bench_engine sqlite "sqlite://$work/search.sqlite" 18080 \
+    "PRAGMA cache_size = -1000000; UPDATE news SET listing_key = -(add_date * 1073741824 + id);
+    INSERT INTO news_search (rowid, search_text) SELECT listing_key, search_text FROM news ORDER BY listing_key;" \
+    "$sqlite_index_size" sqlite3 "$work/search.sqlite"
+postgres_index_size="SELECT pg_relation_size('news_search');"
+bench_engine postgresql "$THROWAWAY_POSTGRES_URL" 18082 \
+    "CREATE INDEX news_search ON news USING gin (search_text gin_trgm_ops);" \
+    "$postgres_index_size" psql -q -t -A -v ON_ERROR_STOP=1 "$THROWAWAY_POSTGRES_URL"
+
+echo
+printf '%-48s%-42s%-42s\n' "content/news search, $articles articles (wrk c4, $(nproc) cores)" "SQLite" "PostgreSQL"
+for engine in sqlite postgresql; do
+    printf '%-12s loaded in %ss, index built in %ss, %s bytes (%s bytes an article)\n' "$engine" "${result[$engine.load]}" \
+        "${result[$engine.index]}" "${result[$engine.size]}" "$(( result[$engine.size] / articles ))"
+done
+for order in newest relevance; do
+    engine_row "no article holds it ($order)" "nothing.$order"
+    engine_row "one old article holds it ($order)" "one_old.$order"
+    engine_row "half the site holds it ($order)" "half.$order"
+done
+engine_row "half the site holds it, whole articles" half.whole
+engine_row "no search: the list's first page" list
