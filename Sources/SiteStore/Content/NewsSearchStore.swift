@@ -56,7 +56,8 @@ public enum NewsSearchStore {
         let listed = NewsFeedStore.listed(in: categories, withGallery: withGallery, featuredOnly: featuredOnly, now: now)
         guard connection.isPostgres else {
             let query = Self.indexedQuery(words, listed: listed, after: position, limit: limit, offset: offset, postgres: false)
-            return try await Self.shown(try await connection.raw(query).all().map { try $0.decode(column: "id", as: Int.self) }, now: now, on: connection)
+            return try await NewsFeedStore.articles(
+                ids: try await connection.raw(query).all().map { try $0.decode(column: "id", as: Int.self) }, now: now, on: connection)
         }
         let wanted = offset + limit
         var found: [Int] = []
@@ -65,13 +66,13 @@ public enum NewsSearchStore {
             let rows = try await connection.raw(Self.recentQuery(words, listed: listed, after: position)).all()
             for row in rows where try row.decode(column: "hit", as: Int.self) == 1 { found.append(try row.decode(column: "id", as: Int.self)) }
             guard found.count < wanted, rows.count == Self.recentWindow, let last = rows.last else {
-                return try await Self.shown(Array(found.dropFirst(offset).prefix(limit)), now: now, on: connection)
+                return try await NewsFeedStore.articles(ids: Array(found.dropFirst(offset).prefix(limit)), now: now, on: connection)
             }
             older = NewsFeedStore.Position(addDate: try last.decode(column: "add_date", as: Int.self), id: try last.decode(column: "id", as: Int.self))
         }
         let query = Self.indexedQuery(words, listed: listed, after: older, limit: wanted - found.count, offset: 0, postgres: true)
         found += try await connection.raw(query).all().map { try $0.decode(column: "id", as: Int.self) }
-        return try await Self.shown(Array(found.dropFirst(offset).prefix(limit)), now: now, on: connection)
+        return try await NewsFeedStore.articles(ids: Array(found.dropFirst(offset).prefix(limit)), now: now, on: connection)
     }
 
     /// Up to `limit` shown articles of `categories` (nil: all) containing every one of `words`, most
@@ -92,10 +93,6 @@ public enum NewsSearchStore {
         let articles = try await NewsFeedStore.articles(ids: ranks.map(\.id), now: now, on: connection)
         let byID = Dictionary(uniqueKeysWithValues: articles.map { ($0.article.id, $0) })
         return ranks.compactMap { rank in byID[rank.id].map { RankedArticle(published: $0, position: rank) } }
-    }
-
-    private static func shown(_ ids: [Int], now: Int, on connection: StoreConnection) async throws -> [PublishedArticle] {
-        try await NewsFeedStore.articles(ids: ids, now: now, on: connection)
     }
 
     // MARK: Statements (tests read their plans)
