@@ -130,10 +130,10 @@ let package = Package(
 
         // MARK: The API: what a hook sees, the hooks, the HTTP server
 
-        .target(name: "EndpointCore", dependencies: ["Auth", "Messages", .crypto, .logging, .nioLocks], swiftSettings: upcoming + fuzzed),
+        .target(name: "EndpointCore", dependencies: ["Auth", "Messages", .crypto, .logging, .nioCore, .nioLocks], swiftSettings: upcoming + fuzzed),
         .target(
             name: "News",
-            dependencies: ["EndpointCore", "Auth", "Media", "Push", "Messages", "SiteStore", .metrics, .nioLocks],
+            dependencies: ["EndpointCore", "Auth", "Media", "Push", "Messages", "SiteStore", .metrics, .nioCore, .nioLocks, .serviceLifecycle],
             swiftSettings: upcoming + fuzzed
         ),
         .target(
@@ -235,7 +235,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NewsTests",
-            dependencies: ["News", "Media", "Messages", "EndpointCore", "SiteStore"],
+            dependencies: ["News", "Media", "Messages", "EndpointCore", "SiteStore", .nioCore],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
         .testTarget(

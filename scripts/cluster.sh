@@ -128,7 +128,22 @@ $upstreams$backups        keepalive 16;
     }
     server {
         listen 127.0.0.1:$port;
+        # Live news streams (Server-Sent Events, content/news live): passed on as they come (the
+        # server says X-Accel-Buffering: no as well), with a read timeout longer than the streams'
+        # heartbeat (news_live_heartbeat_seconds, 15 s by default) so a quiet stream stays open.
+        location ~ ^/data/endpoint\.php/content/news/live {
+            proxy_pass http://endpoint;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+            proxy_set_header Host \$http_host;
+            proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
+            proxy_buffering off;
+            proxy_read_timeout 60s;
+            add_header X-Upstream \$upstream_addr always;
+        }
         location / {
+            # A live news stream asked for in the query style goes where the REST style's goes.
+            if (\$request_uri ~ "^/data/endpoint\.php\?(.*&)?id=live(&|\$)") { rewrite ^ /data/endpoint.php/content/news/live last; }
             proxy_pass http://endpoint;
             proxy_http_version 1.1;
             proxy_set_header Connection "";

@@ -29,6 +29,11 @@ public protocol Hook: Sendable {
     /// upload limit rather than its body limit.
     var acceptsUploads: Bool { get }
 
+    /// Whether the hook may answer with an ``EventStream``: the request then carries the
+    /// `Last-Event-ID` header a reconnecting `EventSource` sends (``HookRequest/lastEventID``); no other
+    /// hook pays for reading it.
+    var streamsEvents: Bool { get }
+
     func run(_ request: HookRequest) async throws -> HookResponse
 }
 
@@ -36,5 +41,6 @@ extension Hook {
     public var isPublic: Bool { false }
     public var speaksFloki: Bool { false }
     public var acceptsUploads: Bool { false }
+    public var streamsEvents: Bool { false }
     public func effect(of type: String?) -> OperationEffect { .changesState }
 }

@@ -32,6 +32,9 @@ public struct HookRequest: Sendable {
     /// caller's stored language, `Accept-Language`, the site's: ``Languages/choose(parameter:memberLanguage:acceptLanguage:siteDefault:)``).
     public let language: MessageCatalog
     public let logger: Logger
+    /// The `Last-Event-ID` header of a reconnecting event stream, for a hook that ``Hook/streamsEvents``
+    /// (nil for every other hook).
+    public let lastEventID: String?
 
     public init(
         key: HookKey,
@@ -45,7 +48,8 @@ public struct HookRequest: Sendable {
         userAgent: String,
         requestID: String,
         language: MessageCatalog,
-        logger: Logger
+        logger: Logger,
+        lastEventID: String? = nil
     ) {
         self.key = key
         self.type = type
@@ -59,6 +63,7 @@ public struct HookRequest: Sendable {
         self.requestID = requestID
         self.language = language
         self.logger = logger
+        self.lastEventID = lastEventID
     }
 }
 

@@ -17,16 +17,19 @@ public struct HookResponse: Sendable {
     /// `data` serialized once with its entity tag (``rendered()``), for answers kept and sent many
     /// times; nil: the envelope serializes `data` and tags the body itself.
     public private(set) var rendering: Rendering?
+    /// An answer that goes on after its head (Server-Sent Events): `data` is then unused.
+    public var stream: EventStream?
 
     public init(
         data: JSONValue = .emptyObject, headers: [(name: String, value: String)] = [], isCacheable: Bool = false, caching: CachePolicy = .private,
-        isDocument: Bool = false
+        isDocument: Bool = false, stream: EventStream? = nil
     ) {
         self.data = data
         self.headers = headers
         self.isCacheable = isCacheable
         self.caching = caching
         self.isDocument = isDocument
+        self.stream = stream
     }
 
     /// This answer with its data serialized and tagged now, so sending it again costs neither.

@@ -174,6 +174,7 @@ public enum MessageID: String, CaseIterable, Sendable {
     case newsSearchLength = "ENDPOINT_NEWS_SEARCH_LENGTH"
     case newsSearchThrottled = "ENDPOINT_NEWS_SEARCH_THROTTLED"
     case newsSearchWord = "ENDPOINT_NEWS_SEARCH_WORD"
+    case newsLiveBusy = "ENDPOINT_NEWS_LIVE_BUSY"
     case newsFooter = "ENDPOINT_NEWS_FOOTER"
 
     // Floki apps: tab titles, and the strings the protocol reserves (10000–10016), in that order

@@ -162,13 +162,18 @@ struct NewsAnswers {
     /// The `category` parameter resolved to IDs (an unknown category is refused, naming it), and `q`.
     func filters() async throws -> NewsFilters {
         guard let references = self.parameters.categories else { return NewsFilters(categoryIDs: nil, words: self.parameters.words) }
+        return NewsFilters(categoryIDs: try await Self.categoryIDs(references, on: self.connection).sorted(), words: self.parameters.words)
+    }
+
+    /// The categories `references` (IDs or monikers) name; an unknown one is refused, naming it.
+    static func categoryIDs(_ references: [String], on connection: StoreConnection) async throws -> Set<Int> {
         var ids: Set<Int> = []
         for reference in references {
-            guard let id = try await NewsFeedStore.categoryID(reference, on: self.connection) else {
+            guard let id = try await NewsFeedStore.categoryID(reference, on: connection) else {
                 throw EndpointError.refused(.newsUnknownCategory, reference)
             }
             ids.insert(id)
         }
-        return NewsFilters(categoryIDs: ids.sorted(), words: self.parameters.words)
+        return ids
     }
 }

@@ -1,7 +1,7 @@
 public import SiteStore
 
 /// The options the news rules read: how long answers are kept, the search limit, push on publish, how
-/// often Floki apps check their definition.
+/// often Floki apps check their definition, the live streams' heartbeat, limits and backlog.
 extension ConfigOption {
     public static let newsMaxAgeSeconds = ConfigOption(
         "news_max_age_seconds", .integer(0...86_400), default: "60",
@@ -17,7 +17,24 @@ extension ConfigOption {
         "floki_beacon_ttl_seconds", .integer(1...2_147_483_647), default: "43200",
         "Seconds Floki apps wait before asking again whether their definition changed (the version indicator's ttl)."
     )
+    public static let newsLiveHeartbeatSeconds = ConfigOption(
+        "news_live_heartbeat_seconds", .integer(1...3_600), default: "15",
+        "Seconds between the comments a live news stream sends while nothing changes, so proxies and idle timeouts keep it open."
+    )
+    public static let newsLiveStreams = ConfigOption(
+        "news_live_streams", .integer(0...1_000_000), default: "10000", "Live news streams one instance keeps open at once."
+    )
+    public static let newsLiveStreamsPerNetwork = ConfigOption(
+        "news_live_streams_per_network", .integer(0...1_000_000), default: "50", "Live news streams one client network may hold open at once."
+    )
+    public static let newsLiveBacklog = ConfigOption(
+        "news_live_backlog", .integer(16...1_000_000), default: "2000",
+        "Latest changes an instance keeps for live streams whose clients read slowly; one further behind is disconnected and resumes."
+    )
 
     /// Every option the news module declares.
-    public static let declaredByNews: [ConfigOption] = [.newsMaxAgeSeconds, .newsSearchPerMinute, .newsPushOnPublish, .flokiBeaconTTLSeconds]
+    public static let declaredByNews: [ConfigOption] = [
+        .newsMaxAgeSeconds, .newsSearchPerMinute, .newsPushOnPublish, .flokiBeaconTTLSeconds, .newsLiveHeartbeatSeconds, .newsLiveStreams,
+        .newsLiveStreamsPerNetwork, .newsLiveBacklog,
+    ]
 }

@@ -16,9 +16,14 @@ public struct NewsResponder: Sendable {
     /// - Parameter publicURL: the site's public URL, for `web_url`, image paths and `Link` headers.
     public init(database: Database, publicURL: String, answers: NewsAnswerCache, clock: UnixClock) {
         self.database = database
-        self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+        self.publicURL = Self.trimmed(publicURL)
         self.answers = answers
         self.clock = clock
+    }
+
+    /// The public URL as links are made from it: without a trailing slash.
+    static func trimmed(_ publicURL: String) -> String {
+        publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
     }
 
     /// One request: the resource `id` (`categories`, `articles/<id>`, `feed/all`…), its parsed

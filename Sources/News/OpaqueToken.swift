@@ -85,7 +85,7 @@ package struct NewsCursor: Hashable, Sendable {
 /// A position in this database's change log: `changes&since=…` answers what changed after it.
 package struct SyncToken: Hashable, Sendable {
     var databaseID: String
-    var seq: Int
+    package var seq: Int
 
     package var token: String { OpaqueToken.encode(["s1", self.databaseID, String(self.seq)]) }
 

@@ -32,7 +32,22 @@ struct ClusterScriptTests {
         }
         #expect(upstreams == Set(cluster.instances.map { "127.0.0.1:\($0)" }), "both instances answered")
 
+        // Live news streams pass through the balancer as they come, in both request styles; an
+        // article written anywhere reaches them; stopping the cluster ends them.
+        let streams = [
+            try await EventStreamClient.open(host: "127.0.0.1", port: cluster.port, "/data/endpoint.php/content/news/live"),
+            try await EventStreamClient.open(host: "127.0.0.1", port: cluster.port, "/data/endpoint.php?hook_type=content&hook=news&type=view&id=live"),
+        ]
+        for stream in streams { try await stream.wait(for: "the opening through nginx") { !$0.isEmpty } }
+        try await TestDatabase.withOpen(try DatabaseURL(parsing: cluster.database)) { database in
+            try await NewsFixtures.article("Through the balancer", database: database)
+        }
+        for stream in streams {
+            try await stream.wait(for: "the article through nginx") { $0.contains { $0.object["title"] as? String == "Through the balancer" } }
+        }
+
         #expect(cluster.interrupt() == 0)
+        for stream in streams { #expect(stream.ended || stream.closed) }
         for stopped in [cluster.port] + cluster.instances {
             #expect(
                 (try? await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(stopped)/healthz"), timeout: .seconds(1))) == nil, "\(stopped) stopped")

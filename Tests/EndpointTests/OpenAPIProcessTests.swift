@@ -45,6 +45,8 @@ struct OpenAPIProcessTests {
                     "-H", "cms_member_id: 2", "-H", "cms_member_hash: \(token)",
                     "--checks", "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance",
                     "--max-examples", "40", "--workers", "1", "--no-color",
+                    // A live stream never ends: NewsLiveTests read it as EventSource does.
+                    "--exclude-operation-id", "content_news_live",
                 ], in: folder)
             #expect(run.status == 0, "\(run.output.suffix(6000))\(run.errors.suffix(2000))")
             #expect(run.output.contains("passed"), "\(run.output.suffix(2000))")

@@ -39,6 +39,29 @@ import Testing
         #expect(leased == 0, "its lease given back: due at once for the next start or another instance")
     }
 
+    /// SIGTERM ends every live news stream at once, cleanly (the response's last chunk, so the
+    /// client reconnects, to an instance that stays), before the drain is over; the process exits.
+    @Test func sigtermEndsLiveStreamsAtOnce() async throws {
+        let (database, folder) = EndpointProcess.freshDatabase()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let port = try await EndpointProcess.freePort()
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        defer { _ = client.shutdown(queue: .global()) { _ in } }
+        let server = try await EndpointProcess.serve(port: port, database: database, environment: ["ENDPOINT_DRAIN_SECONDS": "5"], client: client)
+        defer { if server.isRunning { server.terminate() } }
+        let streams = [
+            try await EventStreamClient.open(host: "127.0.0.1", port: port, "/data/endpoint.php/content/news/live"),
+            try await EventStreamClient.open(host: "127.0.0.1", port: port, "/data/endpoint.php?hook_type=content&hook=news&id=live"),
+        ]
+        for stream in streams { try await stream.wait(for: "the opening") { !$0.isEmpty } }
+        Foundation.kill(server.processIdentifier, SIGTERM)
+        for stream in streams {
+            try await Waiting.until("the stream ended by the drain", seconds: 4) { stream.ended }
+            #expect(stream.retry == 3000, "clients are told how soon to reconnect")
+        }
+        #expect(EndpointProcess.stop(server), "a clean exit")
+    }
+
     /// SIGTERM with a drain: `/readyz` says so at once while answers still come (asking clients to
     /// close), then the listener closes, and a login whose body was still arriving is answered.
     @Test func aStoppingServerDrainsThenAnswersTheLoginInFlight() async throws {

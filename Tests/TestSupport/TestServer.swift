@@ -56,7 +56,7 @@ package enum TestServer {
             defer { if ownCache { try? FileManager.default.removeItem(atPath: settings.mediaCacheDirectory) } }
             let site = try await Site(database: database, config: config, hasher: hasher, settings: settings, clock: clock)
             settings.port = 0
-            var services: [any Service] = [hasher, site.media.workshop]
+            var services: [any Service] = [hasher, site.media.workshop, BackgroundServices.newsLive(for: site, logger: quietLogger)]
             if mailingResetLinks { services.append(BackgroundServices.passwordResets(for: site, logger: quietLogger)) }
             if let listener = BackgroundServices.cacheAnnouncements(for: site, logger: quietLogger) { services.append(listener) }
             if let smtp {

@@ -2,13 +2,14 @@ import Accounts
 public import Logging
 import Mail
 import Media
+import News
 import Push
 public import ServiceLifecycle
 import SiteStore
 
 /// The work the server does besides answering requests, as services started and stopped with it: the
 /// password-hashing pool, the cache announcements' listener (PostgreSQL), the maintenance sweep, the
-/// news clock, the worker mailing reset links, the outbox leases' heartbeat, and the mail and push
+/// news clock, the live news feed's tail, the worker mailing reset links, the outbox leases' heartbeat, and the mail and push
 /// workers with the push services' HTTP client.
 ///
 /// The order matters: services stop in the reverse order of this list, after the HTTP server has
@@ -21,6 +22,7 @@ public enum BackgroundServices {
         let options = try await site.config.options()
         services.append(Maintenance.worker(for: site, options: options, logger: logger))
         services.append(NewsClock.worker(for: site, logger: logger))
+        services.append(Self.newsLive(for: site, logger: logger))
         services.append(Self.passwordResets(for: site, logger: logger))
         let holder = LeaseHolder(instance: settings.instanceIdentity, database: site.database)
         let takenBack = try await holder.register(now: site.clock.now)
@@ -60,6 +62,17 @@ public enum BackgroundServices {
     public static func passwordResets(for site: Site, interval: Duration = .seconds(5), logger: Logger) -> PeriodicWorker {
         PeriodicWorker(name: "password resets", interval: interval, doorbell: site.passwordReset.requested, logger: logger) {
             try await site.passwordReset.mailRequested()
+        }
+    }
+
+    /// The live news feed's work: reading the change log's tail into the feed at once when news
+    /// changed (this instance's writes and clock, and on PostgreSQL every instance's, through the cache
+    /// announcements), and every second anyway (an announcement missed while the listener reconnected
+    /// is read then); and the streams' heartbeats every `news_live_heartbeat_seconds`.
+    public static func newsLive(for site: Site, logger: Logger) -> PeriodicWorker {
+        PeriodicWorker(name: "news live", interval: .seconds(1), doorbell: site.newsLive.doorbell, logger: logger) {
+            try await site.newsLive.refresh()
+            site.newsLive.beat(every: try await site.config.options().integer(.newsLiveHeartbeatSeconds))
         }
     }
 

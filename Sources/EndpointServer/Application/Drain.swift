@@ -7,14 +7,23 @@ public import ServiceLifecycle
 /// `Connection: close` (``DrainNotice``): a balancer takes it out of rotation and clients leave their
 /// keep-alive connections before it stops accepting connections, closes the idle ones and finishes the
 /// requests in flight.
+///
+/// Answers that would go on for ever (live streams) are ended when the draining begins
+/// (`whenBegun`), so their clients reconnect to an instance that stays.
 public final class Drain: Sendable {
     private let draining = NIOLockedValueBox(false)
+    private let whenBegun: @Sendable () -> Void
 
-    public init() {}
+    public init(whenBegun: @escaping @Sendable () -> Void = {}) {
+        self.whenBegun = whenBegun
+    }
 
     var isDraining: Bool { self.draining.withLockedValue { $0 } }
 
-    func begin() { self.draining.withLockedValue { $0 = true } }
+    func begin() {
+        self.draining.withLockedValue { $0 = true }
+        self.whenBegun()
+    }
 }
 
 /// The draining moment as a service: listed after the HTTP application, it is the first told to stop,

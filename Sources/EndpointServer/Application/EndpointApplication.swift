@@ -5,6 +5,7 @@ public import Hummingbird
 public import Logging
 import Media
 public import Messages
+import News
 public import ServiceLifecycle
 public import SiteStore
 import UnixSignals
@@ -114,7 +115,7 @@ public enum EndpointApplication {
             services.append(metrics.service(for: site, hostname: settings.metricsHostname, port: port, logger: logger))
             logger.info("serving metrics", metadata: ["address": "http://\(settings.metricsHostname):\(port)/metrics"])
         }
-        let drain = Drain()
+        let drain = Drain(whenBegun: site.newsLive.close)
         let app = Self.build(site: site, settings: settings, backgroundServices: services, drain: drain, logger: logger)
         logger.info(
             "serving",

@@ -53,7 +53,7 @@ extension HookRegistry {
             as: HookKey("misc", "push_send")
         )
         registry.register(
-            ContentNewsHook(responder: site.news, config: site.config, searches: site.newsSearches),
+            ContentNewsHook(responder: site.news, config: site.config, searches: site.newsSearches, live: site.newsLive),
             as: HookKey("content", "news")
         )
         return registry

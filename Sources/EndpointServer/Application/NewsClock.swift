@@ -16,7 +16,7 @@ public enum NewsClock {
             try await NewsStore.fillMissingSearchText(limit: 500, on: connection)
             return try await NewsChangeLog.recordClockChanges(on: connection, now: now)
         }
-        if recorded > 0 { site.newsAnswers.clear() }
+        if recorded > 0 { site.caches.newsChanged() }
         let pushing = try await site.config.options().flag(.newsPushOnPublish)
         let announced = try await NewsPublication(database: site.database).announceDue(pushing: pushing, now: now)
         return (recorded, announced)

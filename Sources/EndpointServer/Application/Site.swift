@@ -41,6 +41,8 @@ public struct Site: Sendable {
     public let news: NewsResponder
     /// The count of news searches per client network, which every news API shares.
     public let newsSearches: NewsSearchGate
+    /// Every news change, as this instance's live streams receive it.
+    public let newsLive: NewsLiveFeed
     /// Where "now" comes from for the news (what is shown, kept answers) and the news clock: the
     /// system's, or a test's.
     public let clock: UnixClock
@@ -92,6 +94,10 @@ public struct Site: Sendable {
         self.newsAnswers = NewsAnswerCache(trust: database.cacheTrust)
         self.news = NewsResponder(database: database, publicURL: settings.linkBaseURL, answers: self.newsAnswers, clock: clock)
         self.newsSearches = NewsSearchGate(database: database, clock: clock)
+        self.newsLive = try await NewsLiveFeed(
+            database: database, publicURL: settings.linkBaseURL, clock: clock,
+            backlog: { (try? await config.options().integer(.newsLiveBacklog)) ?? 2_000 }, logger: Logger(label: "endpoint.news.live")
+        )
         self.clock = clock
         self.pushRegistrations = PushRegistrations(database: database, config: config)
         let workshop = MediaWorkshop(threads: settings.mediaThreads, maximumPending: settings.mediaQueueLimit)
@@ -105,8 +111,8 @@ public struct Site: Sendable {
             workshop: workshop
         )
         self.caches = .live(
-            config: config, memberships: memberships, sessions: sessions, news: self.newsAnswers, pushTokens: self.pushRegistrations,
-            media: self.media
+            config: config, memberships: memberships, sessions: sessions, news: self.newsAnswers, live: self.newsLive,
+            pushTokens: self.pushRegistrations, media: self.media
         )
     }
 }

@@ -58,11 +58,15 @@ struct EndpointDispatcher: RouterMiddleware {
             if hook.isPublic { failureCaching = .notStored }
             let hookRequest = try await self.hookRequest(
                 target, from: request, context: context, requestID: requestID, recognizingCaller: !hook.isPublic,
-                effect: hook.effect(of: target.target.type), acceptsUploads: hook.acceptsUploads, parameterNames: hook.parameterNames
+                effect: hook.effect(of: target.target.type), acceptsUploads: hook.acceptsUploads, streamsEvents: hook.streamsEvents,
+                parameterNames: hook.parameterNames
             )
             context.access?.record(hook: "\(target.key.hookType)/\(target.key.hook)", type: hookRequest.type, memberID: hookRequest.caller.session?.memberID)
             language = hookRequest.language
             let answer = try await hook.run(hookRequest)
+            if let stream = answer.stream {
+                return Envelope.stream(stream, requestID: requestID, language: hookRequest.language, connection: context.channel)
+            }
             return Envelope.success(
                 answer.data, requestID: requestID, language: hookRequest.language, headers: answer.headers,
                 cacheable: answer.isCacheable, caching: answer.caching,
@@ -144,7 +148,7 @@ struct EndpointDispatcher: RouterMiddleware {
     /// may not make a browser send (``CrossSiteCheck``) is refused once the credentials' channel is known.
     private func hookRequest(
         _ resolved: ResolvedTarget, from request: Request, context: Context, requestID: String, recognizingCaller: Bool,
-        effect: OperationEffect, acceptsUploads: Bool, parameterNames: @autoclosure () -> Set<String>
+        effect: OperationEffect, acceptsUploads: Bool, streamsEvents: Bool, parameterNames: @autoclosure () -> Set<String>
     ) async throws -> HookRequest {
         let method = resolved.method
         let body = try await self.body(of: request, acceptsUploads: acceptsUploads)
@@ -195,7 +199,8 @@ struct EndpointDispatcher: RouterMiddleware {
             language: await self.languages.catalog(
                 fields: [resolved.query, post], memberLanguage: caller.session?.memberLanguage, headers: request.headers
             ),
-            logger: context.logger
+            logger: context.logger,
+            lastEventID: streamsEvents ? request.headers.value(of: .lastEventID) : nil
         )
     }
 }

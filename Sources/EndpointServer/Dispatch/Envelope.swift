@@ -4,6 +4,7 @@ import EndpointCore
 import HTTPTypes
 import Hummingbird
 import Messages
+import NIOCore
 
 /// Renders every answer of `/data/endpoint.php` as Composr's JSON envelope (reference §2).
 ///
@@ -39,6 +40,52 @@ enum Envelope {
         response.headers[.eTag] = tag
         return conditions.isMet(tag: tag, lastModified: caching.lastModified) ? Self.notModified(response, tag: tag) : response
     }
+
+    /// A live answer (Server-Sent Events, ``EventStream``): `text/event-stream`, stored by no cache and
+    /// not held back by proxies (`X-Accel-Buffering: no`, which nginx reads), written as the stream
+    /// sends. The connection's send buffer is kept small (``streamSendBuffer``), so a client that stops
+    /// reading holds little memory and is soon seen as behind; a client that hangs up ends it at once
+    /// (``StreamHangUp``).
+    static func stream(_ stream: EventStream, requestID: String, language: MessageCatalog, connection: any Channel) -> Response {
+        var headers = Self.streamHeaders
+        headers.append(HTTPField(name: .xRequestID, value: requestID))
+        headers.append(HTTPField(name: .contentLanguage, value: language.tag))
+        connection.setOption(ChannelOptions.socketOption(.so_sndbuf), value: Self.streamSendBuffer).whenFailure { _ in }
+        let hangUp = StreamHangUp()
+        connection.pipeline.addHandler(hangUp, position: .first).whenFailure { _ in }
+        return Response(
+            status: .ok, headers: headers,
+            body: ResponseBody { writer in
+                try await stream.run(
+                    { try await writer.write(Self.joined($0)) },
+                    EventStream.Connection(
+                        cutOff: { connection.close(promise: nil) }, whenClosed: { callback in connection.closeFuture.whenComplete { _ in callback() } })
+                )
+                try await writer.finish(nil)
+                connection.pipeline.removeHandler(hangUp).whenFailure { _ in }
+            })
+    }
+
+    /// What a stream sends at once, as one chunk: framing and writing each piece apart cost more than
+    /// copying them together.
+    private static func joined(_ buffers: [ByteBuffer]) -> ByteBuffer {
+        guard buffers.count > 1 else { return buffers.first ?? ByteBuffer() }
+        var joined = ByteBuffer()
+        joined.reserveCapacity(buffers.reduce(0) { $0 + $1.readableBytes })
+        for buffer in buffers { joined.writeImmutableBuffer(buffer) }
+        return joined
+    }
+
+    /// The kernel's send buffer for a live stream's connection, in bytes.
+    static let streamSendBuffer: SocketOptionValue = 64 * 1024
+
+    private static let streamHeaders: HTTPFields = [
+        .contentType: "text/event-stream; charset=utf-8",
+        .cacheControl: "no-store",
+        .xContentTypeOptions: "nosniff",
+        .vary: "Accept-Language",
+        .xAccelBuffering: "no",
+    ]
 
     /// Serialized data in its envelope, or alone for a document.
     private static func framed(_ data: [UInt8], document: Bool) -> ByteBuffer {
@@ -200,4 +247,6 @@ extension HTTPField.Name {
     static let xForwardedFor = HTTPField.Name("X-Forwarded-For")!
     static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
     static let pragma = HTTPField.Name("Pragma")!
+    static let xAccelBuffering = HTTPField.Name("X-Accel-Buffering")!
+    static let lastEventID = HTTPField.Name("Last-Event-ID")!
 }

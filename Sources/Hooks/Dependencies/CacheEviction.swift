@@ -14,7 +14,8 @@ public struct CacheEviction: Sendable {
     public var groupsChanged: @Sendable () -> Void
     /// A member's sessions, password, ban or groups changed.
     public var memberChanged: @Sendable (_ memberID: Int) -> Void
-    /// News or a news category may have changed: rendered news answers are stale.
+    /// News or a news category may have changed: rendered news answers are stale, live streams have
+    /// something to read.
     public var newsChanged: @Sendable () -> Void
     /// A push token moved to another owner or was removed.
     public var tokensChanged: @Sendable () -> Void
@@ -41,10 +42,11 @@ public struct CacheEviction: Sendable {
         self.everythingChanged = everythingChanged
     }
 
-    /// The live config snapshot, memberships, sessions, news answers, push registrations and images.
+    /// The live config snapshot, memberships, sessions, news answers and live streams, push
+    /// registrations and images.
     public static func live(
-        config: ConfigStore, memberships: Memberships, sessions: SessionStore, news: NewsAnswerCache, pushTokens: PushRegistrations,
-        media: MediaVersions
+        config: ConfigStore, memberships: Memberships, sessions: SessionStore, news: NewsAnswerCache, live: NewsLiveFeed,
+        pushTokens: PushRegistrations, media: MediaVersions
     ) -> Self {
         Self(
             configChanged: { config.invalidate() },
@@ -53,7 +55,10 @@ public struct CacheEviction: Sendable {
                 sessions.forgetCached(memberID: memberID)
                 memberships.forget(memberID: memberID)
             },
-            newsChanged: { news.clear() },
+            newsChanged: {
+                news.clear()
+                live.changed()
+            },
             tokensChanged: { pushTokens.forgetAll() },
             mediaRemoved: { media.forget(contentHash: $0) },
             everythingChanged: {
@@ -61,6 +66,7 @@ public struct CacheEviction: Sendable {
                 memberships.forgetAll()
                 sessions.forgetAllCached()
                 news.clear()
+                live.changed()
                 pushTokens.forgetAll()
                 media.forgetSummaries()
             }

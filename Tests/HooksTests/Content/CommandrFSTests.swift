@@ -14,10 +14,10 @@ import Testing
 @Suite struct CommandrFSTests {
     /// Runs `body` with an administrator's commandr client.
     static func asAdmin(
-        engine: DatabaseEngine = .sqlite, config: [String: String] = [:], clock: UnixClock = .system,
-        _ body: @Sendable (CommandrClient, any TestClientProtocol, Site) async throws -> Void
+        engine: DatabaseEngine = .sqlite, sharing database: Database? = nil, config: [String: String] = [:], clock: UnixClock = .system,
+        framework: TestingSetup = .router, _ body: @Sendable (CommandrClient, any TestClientProtocol, Site) async throws -> Void
     ) async throws {
-        try await TestServer.run(engine: engine, config: config, clock: clock) { client, services in
+        try await TestServer.run(engine: engine, sharing: database, config: config, framework: framework, clock: clock) { client, services in
             try await AccountFixtures.member("root", role: .administrators, services: services)
             let admin = try LoggedIn(try await client.login("root"))
             try await body(CommandrClient(client: client, headers: admin.iOSHeaders), client, services)

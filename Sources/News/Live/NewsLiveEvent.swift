@@ -1,0 +1,106 @@
+import EndpointCore
+public import Media
+import NIOConcurrencyHelpers
+import NIOCore
+import SiteStore
+
+/// What one live stream shows: its categories (nil: all) and how articles are written for it (`d`,
+/// `fields`), as `content/news` reads them.
+public struct NewsLiveView: Hashable, Sendable {
+    public var categoryIDs: Set<Int>?
+    public var device: DeviceClass
+    public var fields: Set<String>?
+
+    public init(categoryIDs: Set<Int>?, device: DeviceClass, fields: Set<String>?) {
+        self.categoryIDs = categoryIDs
+        self.device = device
+        self.fields = fields
+    }
+
+    /// Whether an article of `categoryID` is in this view.
+    func shows(categoryID: Int) -> Bool {
+        self.categoryIDs?.contains(categoryID) ?? true
+    }
+}
+
+/// One event of the live news stream: one change from the change log, in the shape `changes` gives
+/// it — an article shown now (`upserted`), one no longer shown (`deleted`, `{type, id}`), or the
+/// category list — and the sync token after it as its `id`, so a client that reconnects with it
+/// (`Last-Event-ID`) resumes exactly there.
+///
+/// Made once per change and shared by every stream: its bytes are written once per view (the
+/// category filter, the device class, the fields) and the same buffer is sent to every stream
+/// with that view.
+final class NewsLiveEvent: Sendable {
+    enum Change: Sendable {
+        case upserted(PublishedArticle)
+        case deleted(articleID: Int)
+        case categories([PublishedCategory])
+        /// The client's token cannot be resumed from: it reloads, as after `changes`' `reset`.
+        case reset
+    }
+
+    /// The change-log number this event brings a client to.
+    let seq: Int
+    let token: String
+    let change: Change
+    private let publicURL: String
+    private let framed = NIOLockedValueBox<[NewsLiveView: ByteBuffer]>([:])
+
+    init(seq: Int, token: String, change: Change, publicURL: String) {
+        self.seq = seq
+        self.token = token
+        self.change = change
+        self.publicURL = publicURL
+    }
+
+    /// The event as `view` shows it: an article moved out of the view's categories is `deleted` for
+    /// it (the stream cannot know whether the client held it, and a deletion of an unknown article
+    /// is nothing to a client); the category list holds the view's categories.
+    func bytes(for view: NewsLiveView) -> ByteBuffer {
+        self.framed.withLockedValue { kept in
+            if let bytes = kept[view] { return bytes }
+            let bytes = self.render(for: view)
+            kept[view] = bytes
+            return bytes
+        }
+    }
+
+    private func render(for view: NewsLiveView) -> ByteBuffer {
+        let json = NewsJSON(publicURL: self.publicURL, device: view.device, fields: view.fields)
+        switch self.change {
+        case .upserted(let published) where view.shows(categoryID: published.article.categoryID):
+            return Self.frame(event: "upserted", id: self.token, data: json.article(published))
+        case .upserted(let published):
+            return Self.frame(event: "deleted", id: self.token, data: Self.deletion(published.article.id))
+        case .deleted(let id):
+            return Self.frame(event: "deleted", id: self.token, data: Self.deletion(id))
+        case .categories(let categories):
+            let shown = categories.filter { view.shows(categoryID: $0.category.id) }
+            return Self.frame(event: "categories", id: self.token, data: ["categories": .array(shown.map(json.category))])
+        case .reset:
+            return Self.frame(event: "reset", id: self.token, data: ["reset": true, "sync": .string(self.token)])
+        }
+    }
+
+    /// A deletion as `changes` lists it.
+    static func deletion(_ id: Int) -> JSONValue {
+        ["type": "news", "id": .int(id)]
+    }
+
+    /// One Server-Sent Event: its name, its `id` and its data on one line (serialized JSON holds no
+    /// line break).
+    static func frame(event: String, id: String, data: JSONValue) -> ByteBuffer {
+        let json = data.serializedBytes
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(json.count + event.utf8.count + id.utf8.count + 24)
+        buffer.writeString("event: ")
+        buffer.writeString(event)
+        buffer.writeString("\nid: ")
+        buffer.writeString(id)
+        buffer.writeString("\ndata: ")
+        buffer.writeBytes(json)
+        buffer.writeString("\n\n")
+        return buffer
+    }
+}

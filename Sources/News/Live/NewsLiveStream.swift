@@ -1,0 +1,92 @@
+import CoreMetrics
+import EndpointCore
+import NIOCore
+import SiteStore
+
+/// One client's live stream: where it starts (the sync token it resumes from — `Last-Event-ID` or
+/// `since` —, else the log's newest change), the changes it missed since then, then every change
+/// as the feed publishes it, until the server drains, the client leaves or falls too far behind.
+///
+/// Nothing is sent twice or missed: the stream joins the feed before it reads what it missed, up
+/// to the change the feed's backlog started from, and skips any event it is already past.
+struct NewsLiveStream: Sendable {
+    /// The stream's first lines: how long a client waits before reconnecting (milliseconds).
+    static let retryMilliseconds = 3000
+    private static let retry = ByteBuffer(string: "retry: \(Self.retryMilliseconds)\n\n")
+    private static let heartbeat = ByteBuffer(string: ": keep-alive\n\n")
+
+    let subscription: NewsLiveFeed.Subscription
+    let view: NewsLiveView
+    /// The token the client resumes from: nil when it gave none, `.unreadable` when what it gave is
+    /// no token (answered with a reset, as a token too old is).
+    let resumeFrom: Resume
+
+    enum Resume: Sendable {
+        case start
+        case token(SyncToken)
+        case unreadable
+    }
+
+    init(subscription: NewsLiveFeed.Subscription, view: NewsLiveView, resumeFrom: Resume) {
+        self.subscription = subscription
+        self.view = view
+        self.resumeFrom = resumeFrom
+    }
+
+    /// The stream as the server writes it.
+    var answer: EventStream {
+        EventStream { send, connection in
+            try await self.run(send: send, connection: connection)
+        }
+    }
+
+    private func run(send: ([ByteBuffer]) async throws -> Void, connection: EventStream.Connection) async throws {
+        let feed = self.subscription.feed
+        self.subscription.attach(connection)
+        let opening = try await feed.database.withConnection { try await self.opening(on: $0) }
+        try await send([Self.retry] + opening.events.map { $0.bytes(for: self.view) })
+        var position = opening.start
+        while position < self.subscription.seq {
+            let batch = try await feed.database.withConnection { try await feed.log.events(after: position, through: self.subscription.seq, on: $0) }
+            try await self.send(batch.events, send)
+            position = batch.readThrough
+        }
+        var place = self.subscription.position
+        var heartbeat = self.subscription.heartbeat
+        while true {
+            switch await feed.next(self.subscription.id, after: place, heartbeat: heartbeat) {
+            case .events(let events, let next):
+                try await self.send(events.filter { $0.seq > position }, send)
+                place = next
+                position = max(position, events.last?.seq ?? position)
+            case .heartbeat(let count):
+                heartbeat = count
+                try await send([Self.heartbeat])
+            case .ended:
+                return
+            }
+        }
+    }
+
+    /// Where the stream starts and its first events: the category list as of then, after a `reset`
+    /// when the client's token cannot be resumed from (another database's, older than the log's
+    /// retention, newer than its end, or unreadable).
+    private func opening(on connection: StoreConnection) async throws -> (start: Int, events: [NewsLiveEvent]) {
+        let log = self.subscription.feed.log
+        let state = try await NewsChangeLog.state(on: connection)
+        switch self.resumeFrom {
+        case .token(let token) where token.databaseID == state.databaseID && token.seq >= state.sweptThrough && token.seq <= state.latest:
+            return (token.seq, [try await log.categories(at: token.seq, on: connection)])
+        case .start:
+            return (state.latest, [try await log.categories(at: state.latest, on: connection)])
+        case .token, .unreadable:
+            return (state.latest, [log.reset(at: state.latest), try await log.categories(at: state.latest, on: connection)])
+        }
+    }
+
+    private func send(_ events: [NewsLiveEvent], _ send: ([ByteBuffer]) async throws -> Void) async throws {
+        guard !events.isEmpty else { return }
+        try await send(events.map { $0.bytes(for: self.view) })
+        self.subscription.feed.eventsSent.increment(by: events.count)
+    }
+}
