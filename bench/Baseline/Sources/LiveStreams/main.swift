@@ -123,6 +123,13 @@ final class AnswerReader: ChannelInboundHandler {
     }
 }
 
+/// A line on standard output at once (`print` is buffered when the output is a file, and the caller
+/// waits for `ready`).
+func say(_ line: String) {
+    let text = line + "\n"
+    _ = text.withCString { write(1, $0, strlen($0)) }
+}
+
 let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
 let tally = Tally(commits: commits)
 let request = "GET /data/endpoint.php/content/news/live HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
@@ -153,8 +160,8 @@ while tally.openedCount < streams {
     }
     try await Task.sleep(for: .milliseconds(50))
 }
-print("opened \(streams) streams in \(ContinuousClock.now - openingStarted)")
-print("ready")
+say("opened \(streams) streams in \(ContinuousClock.now - openingStarted)")
+say("ready")
 try await Task.sleep(for: .seconds(holdSeconds))
 
 /// Adds article `index` through `content/commandr_fs` and returns when its answer came.
@@ -200,7 +207,7 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
     return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)]
 }
 if commits > 0 {
-    print(
+    say(
         "commit to event at the last stream: p50 \(percentile(lastStream, 0.5)) ms, p99 \(percentile(lastStream, 0.99)) ms, max \(lastStream.max() ?? 0) ms; "
             + "every stream: p50 \(percentile(everyStream, 0.5)) ms, p99 \(percentile(everyStream, 0.99)) ms; missing \(missing)")
 }
