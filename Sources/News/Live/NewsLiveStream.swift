@@ -17,13 +17,15 @@ struct NewsLiveStream: Sendable {
 
     let subscription: NewsLiveFeed.Subscription
     let view: NewsLiveView
-    /// The token the client resumes from: nil when it gave none, `.unreadable` when what it gave is
-    /// no token (answered with a reset, as a token too old is).
+    /// Where the client resumes from.
     let resumeFrom: Resume
 
     enum Resume: Sendable {
+        /// It gave no token: the stream starts at the log's newest change.
         case start
+        /// Its token: resumed from when the log still holds what came after it, else a reset.
         case token(SyncToken)
+        /// What it gave is no token: a reset, as for a token too old.
         case unreadable
     }
 
