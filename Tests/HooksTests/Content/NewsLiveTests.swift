@@ -226,7 +226,8 @@ import Testing
         }
     }
 
-    /// Heartbeats while nothing changes; a token from elsewhere answered with a reset; the end of
+    /// Heartbeats while nothing changes; a token from elsewhere answered with a reset, by header or
+    /// `since`, the header winning; the end of
     /// every stream when the server drains, and of any opened after.
     @Test(arguments: TestDatabase.engines)
     func heartbeatsResetsAndDraining(engine: DatabaseEngine) async throws {
@@ -241,6 +242,17 @@ import Testing
                 #expect(reset.events[0].object["sync"] as? String == reset.events[0].lastEventID)
                 await reset.close()
             }
+            // `since` resumes as `Last-Event-ID` does, and the header (what EventSource sends when it
+            // reconnects to the URL it was given) wins over it.
+            let foreign = "since=" + SyncTokenText.make("another-database", 1)
+            let bySince = try await EventStreamClient.open(port: port, NewsFixtures.uri("live", foreign))
+            try await bySince.wait(for: "a reset by since") { $0.map(\.type) == ["reset", "categories"] }
+            let own = try #require(quiet.events.first).lastEventID
+            let byHeader = try await EventStreamClient.open(port: port, NewsFixtures.uri("live", foreign), lastEventID: own)
+            try await byHeader.wait(for: "a resumed stream") { !$0.isEmpty }
+            #expect(byHeader.events.map(\.type) == ["categories"] && byHeader.events[0].lastEventID == own)
+            await bySince.close()
+            await byHeader.close()
             site.newsLive.close()
             try await Waiting.until("the stream ended") { quiet.ended }
             let late = try await EventStreamClient.open(port: port, NewsFixtures.uri("live"))
