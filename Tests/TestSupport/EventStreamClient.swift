@@ -41,10 +41,15 @@ package final class EventStreamClient: Sendable {
 
     private init() {}
 
-    /// Opens `path` on `host`:`port`, sending `lastEventID` as `Last-Event-ID` when given.
-    package static func open(host: String = "localhost", port: Int, _ path: String, lastEventID: String? = nil) async throws -> EventStreamClient {
+    /// Opens `path` on `host`:`port`, sending `lastEventID` as `Last-Event-ID` when given; with a
+    /// socket receive buffer of `receiveBuffer` bytes when given (a small one makes a ``pause()``
+    /// felt by the server at once).
+    package static func open(
+        host: String = "localhost", port: Int, _ path: String, lastEventID: String? = nil, receiveBuffer: Int? = nil
+    ) async throws -> EventStreamClient {
         let client = EventStreamClient()
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelOption(.socketOption(.so_rcvbuf), value: receiveBuffer ?? 128 * 1024)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHTTPClientHandlers()
@@ -89,6 +94,18 @@ package final class EventStreamClient: Sendable {
     /// Waits until `happened` holds of the events received so far; fails after `seconds`.
     package func wait(for what: String, seconds: Double = 10, _ happened: @escaping ([Event]) -> Bool) async throws {
         try await Waiting.until(what, seconds: seconds) { happened(self.events) }
+    }
+
+    /// Stops reading (what the server sends waits in the buffers), as a phone on a stalled network.
+    package func pause() async throws {
+        try await self.channel.withLockedValue { $0 }?.setOption(.autoRead, value: false)
+    }
+
+    /// Reads again after ``pause()``.
+    package func resume() async throws {
+        let channel = self.channel.withLockedValue { $0 }
+        try await channel?.setOption(.autoRead, value: true)
+        channel?.read()
     }
 
     package func close() async {

@@ -53,27 +53,19 @@ enum Envelope {
         connection.setOption(ChannelOptions.socketOption(.so_sndbuf), value: Self.streamSendBuffer).whenFailure { _ in }
         let hangUp = StreamHangUp()
         connection.pipeline.addHandler(hangUp, position: .first).whenFailure { _ in }
+        let streamWriter = EventStreamWriter(channel: connection)
         return Response(
             status: .ok, headers: headers,
             body: ResponseBody { writer in
                 try await stream.run(
-                    { try await writer.write(Self.joined($0)) },
+                    { try await streamWriter.send(EventStream.joined($0)) },
                     EventStream.Connection(
-                        cutOff: { connection.close(promise: nil) }, whenClosed: { callback in connection.closeFuture.whenComplete { _ in callback() } })
+                        push: streamWriter.push, cutOff: { connection.close(promise: nil) },
+                        whenClosed: { callback in connection.closeFuture.whenComplete { _ in callback() } })
                 )
                 try await writer.finish(nil)
                 connection.pipeline.removeHandler(hangUp).whenFailure { _ in }
             })
-    }
-
-    /// What a stream sends at once, as one chunk: framing and writing each piece apart cost more than
-    /// copying them together.
-    private static func joined(_ buffers: [ByteBuffer]) -> ByteBuffer {
-        guard buffers.count > 1 else { return buffers.first ?? ByteBuffer() }
-        var joined = ByteBuffer()
-        joined.reserveCapacity(buffers.reduce(0) { $0 + $1.readableBytes })
-        for buffer in buffers { joined.writeImmutableBuffer(buffer) }
-        return joined
     }
 
     /// The kernel's send buffer for a live stream's connection, in bytes.

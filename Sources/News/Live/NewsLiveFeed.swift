@@ -10,11 +10,14 @@ public import SiteStore
 ///
 /// The tail (``refresh()``, run by a background worker, at once when ``changed()`` rings: a write of
 /// this instance or another instance's announcement) reads what the log gained and appends it to a
-/// shared backlog of the latest events. Each stream takes the events after its own position and
-/// writes them; a stream whose client reads too slowly stays behind, and once the backlog has moved
-/// past it, it is cut off (its connection closed): it resumes from its last event's ID, and memory
-/// stays bounded by the backlog whatever the clients do. Streams wait for events without timers of
-/// their own: heartbeats (``beat(every:)``) and the end (``close()``, when the server drains) wake them all.
+/// shared backlog of the latest events. A stream that keeps up is written to by the feed itself: the
+/// new events, framed once per view, are pushed to its connection (``EventStream/Connection/push``),
+/// with no task of its own woken. A stream that is behind (catching up after it opened, or whose
+/// client did not take a push) takes the events after its own position from the backlog and writes
+/// them, waiting on its client, until it has caught up; once the backlog has moved past it, it is
+/// cut off (its connection closed): it resumes from its last event's ID, and memory stays bounded by
+/// the backlog whatever the clients do. Streams have no timers of their own: heartbeats
+/// (``beat(every:)``) are pushed or wake them, and the end (``close()``, when the server drains) wakes them all.
 public final class NewsLiveFeed: Sendable {
     /// How many streams may be open: on this instance, and per client network.
     public struct Limits: Sendable {
@@ -27,20 +30,37 @@ public final class NewsLiveFeed: Sendable {
         }
     }
 
-    /// What a stream waiting for events is woken with.
+    /// A comment line: proxies and idle timeouts see the stream alive.
+    static let heartbeat = ByteBuffer(string: ": keep-alive\n\n")
+
+    /// What a stream waiting for something to write is woken with.
     enum Next {
-        /// Events from its position on, and the position after them.
-        case events([NewsLiveEvent], next: Int)
-        /// A heartbeat is due: the stream writes a comment, so proxies see it alive.
-        case heartbeat(Int)
+        /// Events from its position on, for it to write.
+        case events([NewsLiveEvent])
+        /// A heartbeat is due, or it must write before it is pushed to again (its connection
+        /// refused a push): it writes ``heartbeat``.
+        case heartbeat
         /// The server is draining, or the stream was cut off.
         case ended
     }
 
+    /// How the feed writes to a stream that keeps up: the stream's view, and its connection's push.
+    struct Pusher: Sendable {
+        let view: NewsLiveView
+        let push: @Sendable (ByteBuffer, @escaping @Sendable () -> Void) -> Void
+    }
+
     private struct Subscriber {
         var network: String
-        /// The position up to which its events were written (the next it asks for).
+        /// The backlog position of its next event: everything before it was handed to its stream or
+        /// pushed.
         var position: Int
+        /// The heartbeat it last wrote.
+        var heartbeat: Int
+        /// Set while it keeps up: the feed pushes its events. Nil while its stream writes them.
+        var pusher: Pusher?
+        /// Its connection refused a push: its stream writes before it is pushed to again.
+        var refused = false
         var cutOff: (@Sendable () -> Void)?
         /// Cut off, or its client left: it stops at its next wait.
         var ended = false
@@ -54,9 +74,11 @@ public final class NewsLiveFeed: Sendable {
         /// The change-log number the backlog reflects.
         var tailSeq: Int
         var subscribers: [Int: Subscriber] = [:]
-        /// The streams waiting for something to send, by ID (apart, so waking them all touches
+        /// The streams waiting for events to write, by ID (apart, so waking them all touches
         /// nothing else).
-        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        var waiters: [Int: CheckedContinuation<Next?, Never>] = [:]
+        /// The streams the feed pushes to, waiting for the end or a refused push.
+        var parked: [Int: CheckedContinuation<Next?, Never>] = [:]
         var perNetwork: [String: Int] = [:]
         var nextID = 0
         var heartbeat = 0
@@ -134,15 +156,16 @@ public final class NewsLiveFeed: Sendable {
         }
     }
 
-    /// Appends `events` (the log read after `seq`, up to `through`) to the backlog, cuts off the
-    /// streams it left behind and wakes the others.
+    /// Appends `events` (the log read after `seq`, up to `through`) to the backlog, pushes them to
+    /// the streams that keep up, cuts off the streams it left behind and wakes the others.
     private func publish(_ events: [NewsLiveEvent], through: Int, after seq: Int) async {
         let capacity = max(1, await self.backlog())
-        let (waiters, cutOffs) = self.state.withLockedValue { state -> ([CheckedContinuation<Void, Never>], [@Sendable () -> Void]) in
-            guard state.tailSeq == seq else { return ([], []) }
+        let (waiters, pushes, cutOffs) = self.state.withLockedValue { state -> ([CheckedContinuation<Next?, Never>], [Push], [@Sendable () -> Void]) in
+            guard state.tailSeq == seq else { return ([], [], []) }
             state.tailSeq = through
             // Nothing to send (a quiet second, or only drafts changed): no stream is woken.
-            guard !events.isEmpty else { return ([], []) }
+            guard !events.isEmpty, !state.closed else { return ([], [], []) }
+            let pushes = Self.takePushes(&state, advancingBy: events.count)
             state.events += events
             if state.events.count > capacity {
                 let evicted = state.events.count - capacity
@@ -154,9 +177,11 @@ public final class NewsLiveFeed: Sendable {
                 state.subscribers[id]?.ended = true
                 if let cutOff = subscriber.cutOff { cutOffs.append(cutOff) }
             }
-            return (Self.takeWaiters(&state), cutOffs)
+            return (Self.takeWaiters(&state), pushes, cutOffs)
         }
-        for waiter in waiters { waiter.resume() }
+        for waiter in waiters { waiter.resume(returning: nil) }
+        self.push(pushes) { view in EventStream.joined(events.map { $0.bytes(for: view) }) }
+        self.eventsSent.increment(by: events.count * pushes.count)
         if !cutOffs.isEmpty {
             self.readersDropped.increment(by: cutOffs.count)
             self.logger.notice("live news readers too slow: cut off", metadata: ["streams": "\(cutOffs.count)"])
@@ -164,16 +189,61 @@ public final class NewsLiveFeed: Sendable {
         for cutOff in cutOffs { cutOff() }
     }
 
-    /// Wakes every stream to write a heartbeat, when `seconds` have passed since the last.
+    /// A write the feed makes to a stream that keeps up: from its position `from`.
+    private struct Push {
+        let id: Int
+        let from: Int
+        let pusher: Pusher
+    }
+
+    /// The streams the feed pushes to, their positions moved `count` on.
+    private static func takePushes(_ state: inout State, advancingBy count: Int) -> [Push] {
+        var pushes: [Push] = []
+        for (id, subscriber) in state.subscribers where !subscriber.ended {
+            guard let pusher = subscriber.pusher else { continue }
+            pushes.append(Push(id: id, from: subscriber.position, pusher: pusher))
+            state.subscribers[id]?.position += count
+            state.subscribers[id]?.heartbeat = state.heartbeat
+        }
+        return pushes
+    }
+
+    /// Pushes to each stream the bytes of its view (made once per view); a stream whose connection
+    /// refuses goes back to writing for itself, from where the refused push started.
+    private func push(_ pushes: [Push], bytes: (NewsLiveView) -> ByteBuffer) {
+        var framed: [NewsLiveView: ByteBuffer] = [:]
+        for push in pushes {
+            let view = push.pusher.view
+            let buffer = framed[view] ?? bytes(view)
+            framed[view] = buffer
+            push.pusher.push(buffer) { [weak self] in self?.refused(push.id, from: push.from) }
+        }
+    }
+
+    /// Stream `id`'s connection refused the push from `position` (and will refuse every later one
+    /// until the stream writes): its stream takes its events from there.
+    private func refused(_ id: Int, from position: Int) {
+        self.state.withLockedValue { state -> CheckedContinuation<Next?, Never>? in
+            guard state.subscribers[id]?.pusher != nil else { return nil }
+            state.subscribers[id]?.pusher = nil
+            state.subscribers[id]?.position = position
+            state.subscribers[id]?.refused = true
+            return state.parked.removeValue(forKey: id)
+        }?.resume(returning: nil)
+    }
+
+    /// Has every stream write a heartbeat (pushed, or woken to write it), when `seconds` have passed
+    /// since the last.
     public func beat(every seconds: Int) {
         let now = ContinuousClock.now
-        let waiters = self.state.withLockedValue { state -> [CheckedContinuation<Void, Never>] in
-            guard now - state.lastBeat >= .seconds(seconds) else { return [] }
+        let (waiters, pushes) = self.state.withLockedValue { state -> ([CheckedContinuation<Next?, Never>], [Push]) in
+            guard now - state.lastBeat >= .seconds(seconds), !state.closed else { return ([], []) }
             state.lastBeat = now
             state.heartbeat += 1
-            return Self.takeWaiters(&state)
+            return (Self.takeWaiters(&state), Self.takePushes(&state, advancingBy: 0))
         }
-        for waiter in waiters { waiter.resume() }
+        for waiter in waiters { waiter.resume(returning: nil) }
+        self.push(pushes) { _ in Self.heartbeat }
     }
 
     /// Ends every stream (the server is draining: clients reconnect, to another instance); streams
@@ -181,32 +251,36 @@ public final class NewsLiveFeed: Sendable {
     public func close() {
         let waiters = self.state.withLockedValue { state in
             state.closed = true
-            return Self.takeWaiters(&state)
+            defer { state.parked.removeAll() }
+            return Self.takeWaiters(&state) + state.parked.values
         }
-        for waiter in waiters { waiter.resume() }
+        for waiter in waiters { waiter.resume(returning: nil) }
     }
 
     /// A place for one more stream from `network`, or nil when `limits` are reached.
     public func subscribe(network: String, limits: Limits) -> Subscription? {
-        let place = self.state.withLockedValue { state -> (id: Int, position: Int, seq: Int, count: Int)? in
+        let place = self.state.withLockedValue { state -> (id: Int, seq: Int, count: Int)? in
             guard state.subscribers.count < limits.streams, state.perNetwork[network, default: 0] < limits.perNetwork else { return nil }
             let id = state.nextID
             state.nextID += 1
-            state.subscribers[id] = Subscriber(network: network, position: state.endPosition)
+            state.subscribers[id] = Subscriber(network: network, position: state.endPosition, heartbeat: state.heartbeat)
             state.perNetwork[network, default: 0] += 1
-            return (id, state.endPosition, state.tailSeq, state.subscribers.count)
+            return (id, state.tailSeq, state.subscribers.count)
         }
         guard let place else { return nil }
         self.openStreams.record(place.count)
-        return Subscription(feed: self, id: place.id, position: place.position, seq: place.seq, heartbeat: self.state.withLockedValue { $0.heartbeat })
+        return Subscription(feed: self, id: place.id, seq: place.seq)
     }
 
     /// How many streams are open.
     public var streamCount: Int { self.state.withLockedValue { $0.subscribers.count } }
 
+    /// How many of them keep up: the feed pushes their events.
+    public var pushedStreamCount: Int { self.state.withLockedValue { $0.subscribers.values.count { $0.pusher != nil } } }
+
     fileprivate func unsubscribe(_ id: Int) {
         let count = self.state.withLockedValue { state -> Int in
-            state.waiters.removeValue(forKey: id)?.resume()
+            Self.takeWaiter(&state, id)?.resume(returning: nil)
             guard let subscriber = state.subscribers.removeValue(forKey: id) else { return state.subscribers.count }
             state.perNetwork[subscriber.network, default: 1] -= 1
             if state.perNetwork[subscriber.network] == 0 { state.perNetwork[subscriber.network] = nil }
@@ -228,66 +302,78 @@ public final class NewsLiveFeed: Sendable {
     private func left(_ id: Int) {
         self.state.withLockedValue { state in
             state.subscribers[id]?.ended = true
-            return state.waiters.removeValue(forKey: id)
-        }?.resume()
+            return Self.takeWaiter(&state, id)
+        }?.resume(returning: nil)
     }
 
-    /// The events after `position` (everything before it written), a heartbeat newer than
-    /// `heartbeat`, or the end; waits until there is one.
-    func next(_ id: Int, after position: Int, heartbeat: Int) async -> Next {
-        while true {
-            if let next = self.state.withLockedValue({ Self.ready(&$0, id, position, heartbeat) }) { return next }
-            await withTaskCancellationHandler {
+    /// What stream `id` is to write next: events, a heartbeat, or nothing more; waits until there is
+    /// one. Once it has caught up, the feed pushes its events with `pusher`, and it waits here until
+    /// the end, or until its connection refuses a push.
+    func next(_ id: Int, pusher: Pusher) async -> Next {
+        while !Task.isCancelled {
+            let next = await withTaskCancellationHandler {
                 await withCheckedContinuation { continuation in
-                    let ready = self.state.withLockedValue { state -> Bool in
-                        if Task.isCancelled || Self.ready(&state, id, position, heartbeat) != nil || state.subscribers[id] == nil { return true }
-                        state.waiters[id] = continuation
-                        return false
+                    let next = self.state.withLockedValue { state -> Next? in
+                        if let next = Self.take(&state, id, pusher) { return next }
+                        if state.subscribers[id]?.pusher == nil { state.waiters[id] = continuation } else { state.parked[id] = continuation }
+                        return nil
                     }
-                    if ready { continuation.resume() }
+                    if let next { continuation.resume(returning: next) }
                 }
             } onCancel: {
-                self.state.withLockedValue { $0.waiters.removeValue(forKey: id) }?.resume()
+                self.state.withLockedValue { Self.takeWaiter(&$0, id) }?.resume(returning: nil)
             }
-            if Task.isCancelled { return .ended }
+            if let next { return next }
         }
+        return .ended
     }
 
-    /// What stream `id` at `position` is to do now, or nil to wait; notes its position (everything
-    /// before it written).
-    private static func ready(_ state: inout State, _ id: Int, _ position: Int, _ heartbeat: Int) -> Next? {
+    /// What stream `id` is to write now, or nil to wait: nil too once it has caught up, when the
+    /// feed takes over its writing with `pusher`.
+    private static func take(_ state: inout State, _ id: Int, _ pusher: Pusher) -> Next? {
         guard let subscriber = state.subscribers[id], !state.closed, !subscriber.ended else { return .ended }
-        state.subscribers[id]?.position = position
-        if position < state.firstPosition {
+        if subscriber.pusher != nil { return nil }
+        if subscriber.position < state.firstPosition {
             state.subscribers[id]?.ended = true
             return .ended
         }
-        if position < state.endPosition { return .events(Array(state.events[(position - state.firstPosition)...]), next: state.endPosition) }
-        if state.heartbeat != heartbeat { return .heartbeat(state.heartbeat) }
+        let end = state.endPosition
+        if subscriber.position < end {
+            state.subscribers[id]?.position = end
+            state.subscribers[id]?.refused = false
+            return .events(Array(state.events[(subscriber.position - state.firstPosition)...]))
+        }
+        if subscriber.heartbeat != state.heartbeat || subscriber.refused {
+            state.subscribers[id]?.heartbeat = state.heartbeat
+            state.subscribers[id]?.refused = false
+            return .heartbeat
+        }
+        state.subscribers[id]?.pusher = pusher
         return nil
     }
 
-    private static func takeWaiters(_ state: inout State) -> [CheckedContinuation<Void, Never>] {
+    private static func takeWaiters(_ state: inout State) -> [CheckedContinuation<Next?, Never>] {
         defer { state.waiters.removeAll(keepingCapacity: true) }
         return Array(state.waiters.values)
     }
 
-    /// One open stream's place in the feed: where it joined (the backlog's position, and the log's
-    /// number the backlog had reached), given back when the stream ends (or, if it never starts,
-    /// when this is released).
+    /// Stream `id`'s wait, if it waits.
+    private static func takeWaiter(_ state: inout State, _ id: Int) -> CheckedContinuation<Next?, Never>? {
+        state.waiters.removeValue(forKey: id) ?? state.parked.removeValue(forKey: id)
+    }
+
+    /// One open stream's place in the feed (its position is the backlog's end when it joined),
+    /// given back when the stream ends (or, if it never starts, when this is released).
     public final class Subscription: Sendable {
         let feed: NewsLiveFeed
         let id: Int
-        let position: Int
+        /// The change-log number the backlog had reached: the stream catches up to it from the log.
         let seq: Int
-        let heartbeat: Int
 
-        fileprivate init(feed: NewsLiveFeed, id: Int, position: Int, seq: Int, heartbeat: Int) {
+        fileprivate init(feed: NewsLiveFeed, id: Int, seq: Int) {
             self.feed = feed
             self.id = id
-            self.position = position
             self.seq = seq
-            self.heartbeat = heartbeat
         }
 
         /// The stream's connection: cut when its reader falls too far behind; its closing ends the

@@ -13,7 +13,6 @@ struct NewsLiveStream: Sendable {
     /// The stream's first lines: how long a client waits before reconnecting (milliseconds).
     static let retryMilliseconds = 3000
     private static let retry = ByteBuffer(string: "retry: \(Self.retryMilliseconds)\n\n")
-    private static let heartbeat = ByteBuffer(string: ": keep-alive\n\n")
 
     let subscription: NewsLiveFeed.Subscription
     let view: NewsLiveView
@@ -53,17 +52,14 @@ struct NewsLiveStream: Sendable {
             try await self.send(batch.events, send)
             position = batch.readThrough
         }
-        var place = self.subscription.position
-        var heartbeat = self.subscription.heartbeat
+        let pusher = NewsLiveFeed.Pusher(view: self.view, push: connection.push)
         while true {
-            switch await feed.next(self.subscription.id, after: place, heartbeat: heartbeat) {
-            case .events(let events, let next):
+            switch await feed.next(self.subscription.id, pusher: pusher) {
+            case .events(let events):
                 try await self.send(events.filter { $0.seq > position }, send)
-                place = next
                 position = max(position, events.last?.seq ?? position)
-            case .heartbeat(let count):
-                heartbeat = count
-                try await send([Self.heartbeat])
+            case .heartbeat:
+                try await send([NewsLiveFeed.heartbeat])
             case .ended:
                 return
             }

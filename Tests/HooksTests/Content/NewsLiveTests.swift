@@ -192,6 +192,41 @@ import Testing
         }
     }
 
+    /// A client that stops reading for a while (its buffers full, the feed's pushes refused) is
+    /// caught up by its own stream once it reads again, then pushed to again: it receives what a
+    /// client that never paused receives, in order, nothing twice.
+    @Test(arguments: TestDatabase.engines)
+    func aReaderThatPausesIsCaughtUpThenPushedToAgain(engine: DatabaseEngine) async throws {
+        try await TestServer.run(engine: engine, framework: .live) { client, site in
+            let port = try #require(client.port)
+            let steady = try await EventStreamClient.open(port: port, NewsFixtures.uri("live"))
+            let pausing = try await EventStreamClient.open(port: port, NewsFixtures.uri("live"), receiveBuffer: 4096)
+            try await Waiting.until("both streams pushed to") { site.newsLive.pushedStreamCount == 2 }
+            try await pausing.pause()
+            let body = String(repeating: "A long paragraph of an article read later. ", count: 100)
+            var written = 0
+            while site.newsLive.pushedStreamCount == 2 {
+                try #require(written < 1000, "a client that reads nothing refused a push")
+                try await NewsFixtures.article("Paused \(written)", body: body, database: site.database)
+                site.newsLive.changed()
+                written += 1
+                try await steady.wait(for: "Paused \(written - 1)") { $0.filter { $0.type == "upserted" }.count == written }
+            }
+            try await pausing.resume()
+            try await Waiting.until("the paused stream caught up and pushed to again") { site.newsLive.pushedStreamCount == 2 }
+            for index in 0..<5 {
+                try await NewsFixtures.article("Afterwards \(index)", database: site.database)
+                site.newsLive.changed()
+            }
+            let total = written + 5
+            for stream in [steady, pausing] { try await stream.wait(for: "every article") { $0.filter { $0.type == "upserted" }.count >= total } }
+            let titles = { (stream: EventStreamClient) in stream.events.filter { $0.type == "upserted" }.map { $0.object["title"] as? String ?? "?" } }
+            #expect(titles(pausing) == titles(steady) && titles(pausing).count == total)
+            #expect(titles(pausing).suffix(5) == (0..<5).map { "Afterwards \($0)" })
+            for stream in [steady, pausing] { await stream.close() }
+        }
+    }
+
     /// Streams are limited per client network and per instance: past a limit the answer is a 429
     /// envelope with `Retry-After`; a place comes back when a stream ends.
     @Test(arguments: TestDatabase.engines)
