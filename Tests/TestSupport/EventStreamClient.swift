@@ -48,8 +48,10 @@ package final class EventStreamClient: Sendable {
         host: String = "localhost", port: Int, _ path: String, lastEventID: String? = nil, receiveBuffer: Int? = nil
     ) async throws -> EventStreamClient {
         let client = EventStreamClient()
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .channelOption(.socketOption(.so_rcvbuf), value: receiveBuffer ?? 128 * 1024)
+        var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        if let receiveBuffer { bootstrap = bootstrap.channelOption(.socketOption(.so_rcvbuf), value: receiveBuffer) }
+        let channel =
+            try await bootstrap
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHTTPClientHandlers()
