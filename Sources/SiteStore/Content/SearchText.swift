@@ -1,12 +1,18 @@
 import Foundation
 
-/// Text as search compares it: lower case, without accents or other diacritics, whitespace runs as
-/// one space. Articles are stored folded (`news.search_text`) and searched words are folded the same
-/// way, so `Café` finds `cafe` and `CAFÉ`.
+/// Text as search compares it: lower case, without accents or other diacritics, runs of whitespace
+/// and control characters as one space. Articles are stored folded (`news.search_text`) and searched
+/// words are folded the same way, so `Café` finds `cafe` and `CAFÉ`.
 public enum SearchText {
     public static func fold(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
-            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            .split(whereSeparator: Self.separatesWords).joined(separator: " ")
+    }
+
+    /// Whitespace, and control characters: nobody searches for one, and a NUL inside a searched word
+    /// is refused by SQLite's FTS5 query parser ("unterminated string") and by PostgreSQL's text.
+    private static func separatesWords(_ character: Character) -> Bool {
+        character.isWhitespace || character.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 
     /// The shortest word the search indexes can look up: both index text by its runs of three

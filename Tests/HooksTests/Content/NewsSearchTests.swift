@@ -30,6 +30,8 @@ import Testing
             #expect(try await ids("rbou") == [kept, deleted], "inside words")
             #expect(try await ids("harbour la") == [kept, deleted], "a short word beside a long one: 'la' in 'late' and 'lantern'")
             #expect(try await ids("harbour x") == [])
+            #expect(try await ids("ferries\u{0}run") == [kept], "a NUL (or any control character) parts words as a space does")
+            #expect(try await ids("\u{7}harbour\u{1F}") == [kept, deleted])
 
             try await NewsFixtures.edit(edited, database: database) { $0.title = "Harbour festival" }
             #expect(try await ids("harbour") == [kept, edited, deleted], "an edit is seen by the next search")
