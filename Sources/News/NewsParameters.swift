@@ -114,7 +114,7 @@ public struct NewsParameters: Hashable, Sendable {
     /// The words a search looks for: folded as stored text is (``SearchText``), each once, the first 20.
     static func searchWords(_ query: String) -> [String] {
         var words: [String] = []
-        for word in SearchText.fold(query).split(separator: " ").map(String.init) where !words.contains(word) { words.append(word) }
+        for word in SearchText.words(query) where !words.contains(word) { words.append(word) }
         return Array(words.prefix(20))
     }
 

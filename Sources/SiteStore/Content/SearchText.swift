@@ -5,14 +5,27 @@ import Foundation
 /// words are folded the same way, so `Café` finds `cafe` and `CAFÉ`.
 public enum SearchText {
     public static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
-            .split(whereSeparator: Self.separatesWords).joined(separator: " ")
+        Self.words(text).joined(separator: " ")
     }
 
-    /// Whitespace, and control characters: nobody searches for one, and a NUL inside a searched word
-    /// is refused by SQLite's FTS5 query parser ("unterminated string") and by PostgreSQL's text.
-    private static func separatesWords(_ character: Character) -> Bool {
-        character.isWhitespace || character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    /// `text` folded, as its words: parted by whitespace and control characters (nobody searches for
+    /// one, and a NUL inside a searched word is refused by SQLite's FTS5 query parser and by
+    /// PostgreSQL's text). Parted scalar by scalar: a combining mark after a space or a control
+    /// character is one character with it, which a split by characters would keep inside a word.
+    public static func words(_ text: String) -> [String] {
+        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+        var words: [String] = []
+        var word = String.UnicodeScalarView()
+        for scalar in folded.unicodeScalars {
+            guard scalar.properties.isWhitespace || scalar.properties.generalCategory == .control else {
+                word.append(scalar)
+                continue
+            }
+            if !word.isEmpty { words.append(String(word)) }
+            word = String.UnicodeScalarView()
+        }
+        if !word.isEmpty { words.append(String(word)) }
+        return words
     }
 
     /// The shortest word the search indexes can look up: both index text by its runs of three
