@@ -43,9 +43,11 @@ package final class EventStreamClient: Sendable {
 
     /// Opens `path` on `host`:`port`, sending `lastEventID` as `Last-Event-ID` when given; with a
     /// socket receive buffer of `receiveBuffer` bytes when given (a small one makes a ``pause()``
-    /// felt by the server at once).
+    /// felt by the server at once). `accept` is the `Accept` header (`EventSource` always sends it,
+    /// `curl -N` does not: nil), `version` the request's HTTP version (a proxy may ask in 1.0).
     package static func open(
-        host: String = "localhost", port: Int, _ path: String, lastEventID: String? = nil, receiveBuffer: Int? = nil
+        host: String = "localhost", port: Int, _ path: String, lastEventID: String? = nil, receiveBuffer: Int? = nil,
+        accept: String? = "text/event-stream", version: HTTPVersion = .http1_1
     ) async throws -> EventStreamClient {
         let client = EventStreamClient()
         var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -60,9 +62,9 @@ package final class EventStreamClient: Sendable {
             }
             .connect(host: host, port: port).get()
         client.channel.withLockedValue { $0 = channel }
-        var head = HTTPRequestHead(version: .http1_1, method: .GET, uri: path)
+        var head = HTTPRequestHead(version: version, method: .GET, uri: path)
         head.headers.add(name: "Host", value: host)
-        head.headers.add(name: "Accept", value: "text/event-stream")
+        if let accept { head.headers.add(name: "Accept", value: accept) }
         if let lastEventID { head.headers.add(name: "Last-Event-ID", value: lastEventID) }
         channel.write(HTTPClientRequestPart.head(head), promise: nil)
         try await channel.writeAndFlush(HTTPClientRequestPart.end(nil))

@@ -76,7 +76,7 @@ public enum EndpointApplication {
         MITNewsRoutes(news: site.news, config: site.config, languages: negotiation, searches: site.newsSearches, clientAddress: clientAddress)
             .register(on: router)
         return Application(
-            router: router,
+            responder: RequestTaskResponder(responder: router.buildResponder()),
             server: .http1(
                 configuration: .init(additionalChannelHandlers: [
                     connectionsPerNetwork.gate(),

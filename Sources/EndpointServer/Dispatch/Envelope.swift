@@ -45,18 +45,17 @@ enum Envelope {
     /// not held back by proxies (`X-Accel-Buffering: no`, which nginx reads), written as the stream
     /// sends. The connection's send buffer is kept small (``streamSendBuffer``), so a client that stops
     /// reading holds little memory and is soon seen as behind; a client that hangs up ends it at once
-    /// (``StreamHangUp``).
+    /// (``EventStreamOutlet``).
     static func stream(_ stream: EventStream, requestID: String, language: MessageCatalog, connection: any Channel) -> Response {
         var headers = Self.streamHeaders
         headers.append(HTTPField(name: .xRequestID, value: requestID))
         headers.append(HTTPField(name: .contentLanguage, value: language.tag))
         connection.setOption(ChannelOptions.socketOption(.so_sndbuf), value: Self.streamSendBuffer).whenFailure { _ in }
-        let hangUp = StreamHangUp()
-        connection.pipeline.addHandler(hangUp, position: .first).whenFailure { _ in }
         let streamWriter = EventStreamWriter(channel: connection)
         return Response(
             status: .ok, headers: headers,
             body: ResponseBody { writer in
+                defer { streamWriter.finish() }
                 try await stream.run(
                     { try await streamWriter.send(EventStream.joined($0)) },
                     EventStream.Connection(
@@ -64,7 +63,6 @@ enum Envelope {
                         whenClosed: { callback in connection.closeFuture.whenComplete { _ in callback() } })
                 )
                 try await writer.finish(nil)
-                connection.pipeline.removeHandler(hangUp).whenFailure { _ in }
             })
     }
 

@@ -37,10 +37,10 @@ enum RequestBody {
     /// any other content type.
     static func form(_ body: ByteBuffer, contentType: String?) throws(EndpointError) -> PostedForm {
         guard let contentType else { return PostedForm() }
-        if Self.hasPrefix(contentType, lowercased: "application/x-www-form-urlencoded") {
+        if MediaTypeText.hasPrefix(contentType.utf8, lowercased: "application/x-www-form-urlencoded") {
             return PostedForm(fields: try FormURLEncoding.table(body))
         }
-        if Self.hasPrefix(contentType, lowercased: "multipart/form-data") {
+        if MediaTypeText.hasPrefix(contentType.utf8, lowercased: "multipart/form-data") {
             guard let boundary = MultipartForm.boundary(in: contentType) else {
                 throw .badRequest(.malformedBody, "multipart/form-data")
             }
@@ -48,15 +48,5 @@ enum RequestBody {
             return PostedForm(fields: try ParameterFields.table(form.fields), files: form.files)
         }
         return PostedForm()
-    }
-
-    /// Whether `text` starts with `prefix` ignoring ASCII case (media types are case-insensitive),
-    /// without making a lowercased copy of the header on every call.
-    private static func hasPrefix(_ text: String, lowercased prefix: StaticString) -> Bool {
-        var given = text.utf8.makeIterator()
-        return UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount).allSatisfy { expected in
-            guard let byte = given.next() else { return false }
-            return (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 == expected : byte == expected
-        }
     }
 }

@@ -44,11 +44,11 @@ struct NewsLiveStream: Sendable {
     private func run(send: ([ByteBuffer]) async throws -> Void, connection: EventStream.Connection) async throws {
         let feed = self.subscription.feed
         self.subscription.attach(connection)
-        let opening = try await feed.database.withConnection { try await self.opening(on: $0) }
+        let opening = try await self.read { try await self.opening(on: $0) }
         try await send([Self.retry] + opening.events.map { $0.bytes(for: self.view) })
         var position = opening.start
         while position < self.subscription.seq {
-            let batch = try await feed.database.withConnection { try await feed.log.events(after: position, through: self.subscription.seq, on: $0) }
+            let batch = try await self.read { [position] in try await feed.log.events(after: position, through: self.subscription.seq, on: $0) }
             try await self.send(batch.events, send)
             position = batch.readThrough
         }
@@ -64,6 +64,12 @@ struct NewsLiveStream: Sendable {
                 return
             }
         }
+    }
+
+    /// What `body` reads on one pooled connection, read in a child task: a database driver's frames go
+    /// deep, and the stream's task, which lives as long as the stream, would keep them (``ChildTask``).
+    private func read<Result: Sendable>(_ body: @escaping @Sendable (StoreConnection) async throws -> Result) async throws -> Result {
+        try await ChildTask.run { [database = self.subscription.feed.database] in try await database.withConnection(body) }
     }
 
     /// Where the stream starts and its first events: the category list as of then, after a `reset`

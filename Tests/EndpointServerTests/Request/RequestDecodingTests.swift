@@ -193,4 +193,26 @@ import Testing
             #expect(!check.isCrossSite(.init(origin: "https://api.example.com", fetchSite: "cross-site", host: "internal:8080")), "Origin decides")
         }
     }
+
+    /// Media types in headers ignore ASCII case; an `Accept` list may name the event stream anywhere.
+    @Suite struct MediaTypes {
+        @Test func prefixesIgnoreCase() {
+            #expect(MediaTypeText.hasPrefix("Multipart/Form-Data; boundary=x".utf8, lowercased: "multipart/form-data"))
+            #expect(!MediaTypeText.hasPrefix("multipart/form".utf8, lowercased: "multipart/form-data"))
+            #expect(!MediaTypeText.hasPrefix("text/plain".utf8, lowercased: "multipart/form-data"))
+        }
+
+        @Test(
+            arguments: [
+                ("text/event-stream", true), ("Text/Event-Stream", true), ("application/json, text/event-stream;q=0.9", true),
+                ("*/*", false), ("text/event", false), ("", false),
+            ])
+        func eventStreamsAreRecognizedInAccept(accept: String, asks: Bool) {
+            #expect(HTTPFields([HTTPField(name: .accept, value: accept)]).asksForEventStream == asks)
+        }
+
+        @Test func noAcceptAsksForNoStream() {
+            #expect(!HTTPFields().asksForEventStream)
+        }
+    }
 }

@@ -227,6 +227,32 @@ import Testing
         }
     }
 
+    /// A stream is the same however it is asked for: as `EventSource` asks (`Accept:
+    /// text/event-stream`, answered in a task of its own), as `curl -N` asks (no `Accept`, answered on
+    /// the connection's task) and over HTTP/1.0 (a proxy's default: a body without chunks).
+    @Test(arguments: TestDatabase.engines)
+    func aStreamIsTheSameHoweverItIsAskedFor(engine: DatabaseEngine) async throws {
+        try await TestServer.run(engine: engine, framework: .live) { client, site in
+            let port = try #require(client.port)
+            let streams = [
+                try await EventStreamClient.open(port: port, NewsFixtures.uri("live")),
+                try await EventStreamClient.open(port: port, NewsFixtures.uri("live"), accept: nil),
+                try await EventStreamClient.open(port: port, NewsFixtures.uri("live"), version: .http1_0),
+            ]
+            try await Waiting.until("the three streams pushed to") { site.newsLive.pushedStreamCount == 3 }
+            for index in 0..<3 {
+                try await NewsFixtures.article("Asked \(index)", database: site.database)
+                site.newsLive.changed()
+            }
+            for stream in streams { try await stream.wait(for: "three articles") { $0.filter { $0.type == "upserted" }.count == 3 } }
+            let seen = { (stream: EventStreamClient) in stream.events.map { [$0.type, $0.data, $0.lastEventID] } }
+            #expect(seen(streams[1]) == seen(streams[0]) && seen(streams[2]) == seen(streams[0]))
+            #expect(streams[0].events.filter { $0.type == "upserted" }.map { $0.object["title"] as? String } == ["Asked 0", "Asked 1", "Asked 2"])
+            #expect(streams.allSatisfy { $0.status == 200 })
+            for stream in streams { await stream.close() }
+        }
+    }
+
     /// Streams are limited per client network and per instance: past a limit the answer is a 429
     /// envelope with `Retry-After`; a place comes back when a stream ends.
     @Test(arguments: TestDatabase.engines)
