@@ -236,7 +236,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NewsTests",
-            dependencies: ["News", "Media", "Messages", "EndpointCore", "SiteStore", .nioCore],
+            dependencies: ["News", "Media", "Messages", "EndpointCore", "SiteStore", "TestSupport", .nioCore, .nioLocks, .sqlKit],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
         .testTarget(

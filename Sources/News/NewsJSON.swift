@@ -14,10 +14,16 @@ struct NewsJSON {
     var fields: Set<String>?
 
     /// Every key an Article has, in the order they are written; `fields=` picks among them.
-    static let articleKeys = [
-        "id", "moniker", "guid", "category", "title", "summary", "author", "body_html", "body_text", "external_url", "web_url", "image",
-        "gallery", "published_at", "published_timestamp", "updated_at", "updated_timestamp", "expires_at", "sort_id", "featured",
-    ]
+    enum ArticleKey: String, CaseIterable {
+        case id, moniker, guid, category, title, summary, author
+        case bodyHTML = "body_html", bodyText = "body_text", externalURL = "external_url", webURL = "web_url"
+        case image, gallery
+        case publishedAt = "published_at", publishedTimestamp = "published_timestamp", updatedAt = "updated_at"
+        case updatedTimestamp = "updated_timestamp", expiresAt = "expires_at", sortID = "sort_id", featured
+    }
+
+    /// The names of ``ArticleKey``, in order.
+    static let articleKeys = ArticleKey.allCases.map(\.rawValue)
 
     func category(_ published: PublishedCategory) -> JSONValue {
         let category = published.category
@@ -35,36 +41,43 @@ struct NewsJSON {
         ]
     }
 
+    /// The article's keys that `fields` keeps, each worked out only when kept: a results screen asks
+    /// for no body, and turning a body into HTML and plain text cost more than the rest of a list.
     func article(_ published: PublishedArticle) -> JSONValue {
+        .object(
+            ArticleKey.allCases.compactMap { key in
+                guard self.fields?.contains(key.rawValue) ?? true else { return nil }
+                return (key: key.rawValue, value: self.value(of: key, in: published))
+            })
+    }
+
+    /// The value of `key` in an Article.
+    private func value(of key: ArticleKey, in published: PublishedArticle) -> JSONValue {
         let article = published.article
         let isExternal = !article.externalURL.isEmpty
-        let values: [String: JSONValue] = [
-            "id": .int(article.id),
-            "moniker": .string(published.moniker),
-            "guid": .string(published.guid),
-            "category": ["id": .int(article.categoryID), "moniker": .string(published.categoryMoniker), "label": .string(published.categoryLabel)],
-            "title": .string(article.title),
-            "summary": .string(article.summary),
-            "author": .string(article.author),
-            "body_html": .string(isExternal ? "" : ArticleBody.html(article.article)),
-            "body_text": .string(isExternal ? "" : ArticleBody.plain(article.article)),
-            "external_url": isExternal ? .string(article.externalURL) : .null,
-            "web_url": .string(self.webURL(published)),
-            "image": self.image(article).map { $0.json(for: self.device) } ?? .null,
-            "gallery": .array(NewsImage.gallery(stored: article.gallery).map { self.absolute($0).json(for: self.device) }),
-            "published_at": .string(Self.iso8601(article.addDate)),
-            "published_timestamp": .int(article.addDate),
-            "updated_at": .string(Self.iso8601(article.updatedAt)),
-            "updated_timestamp": .int(article.updatedAt),
-            "expires_at": article.expiresAt.map { .string(Self.iso8601($0)) } ?? .null,
-            "sort_id": .int(Self.sortID(article)),
-            "featured": .bool(article.featured),
-        ]
-        return .object(
-            Self.articleKeys.compactMap { key in
-                guard self.fields?.contains(key) ?? true, let value = values[key] else { return nil }
-                return (key: key, value: value)
-            })
+        switch key {
+        case .id: return .int(article.id)
+        case .moniker: return .string(published.moniker)
+        case .guid: return .string(published.guid)
+        case .category:
+            return ["id": .int(article.categoryID), "moniker": .string(published.categoryMoniker), "label": .string(published.categoryLabel)]
+        case .title: return .string(article.title)
+        case .summary: return .string(article.summary)
+        case .author: return .string(article.author)
+        case .bodyHTML: return .string(isExternal ? "" : ArticleBody.html(article.article))
+        case .bodyText: return .string(isExternal ? "" : ArticleBody.plain(article.article))
+        case .externalURL: return isExternal ? .string(article.externalURL) : .null
+        case .webURL: return .string(self.webURL(published))
+        case .image: return self.image(article).map { $0.json(for: self.device) } ?? .null
+        case .gallery: return .array(NewsImage.gallery(stored: article.gallery).map { self.absolute($0).json(for: self.device) })
+        case .publishedAt: return .string(Self.iso8601(article.addDate))
+        case .publishedTimestamp: return .int(article.addDate)
+        case .updatedAt: return .string(Self.iso8601(article.updatedAt))
+        case .updatedTimestamp: return .int(article.updatedAt)
+        case .expiresAt: return article.expiresAt.map { .string(Self.iso8601($0)) } ?? .null
+        case .sortID: return .int(Self.sortID(article))
+        case .featured: return .bool(article.featured)
+        }
     }
 
     /// The article's page on this server.

@@ -39,12 +39,15 @@ package struct NewsCursor: Hashable, Sendable {
     struct Rank: Hashable, Sendable {
         var titleHits: Int
         var summaryHits: Int
+        /// Where the list's ranked window ended (``NewsSearchStore/RankedPosition/windowEnd``).
+        var windowEnd: NewsFeedStore.Position?
     }
 
     package var token: String {
         guard let rank = self.rank else { return OpaqueToken.encode(["c1", String(self.addDate), String(self.id), self.filters]) }
+        let windowEnd = rank.windowEnd.map { [String($0.addDate), String($0.id)] } ?? ["", ""]
         return OpaqueToken.encode(
-            ["c2", String(rank.titleHits), String(rank.summaryHits), String(self.addDate), String(self.id), self.filters])
+            ["c2", String(rank.titleHits), String(rank.summaryHits), String(self.addDate), String(self.id)] + windowEnd + [self.filters])
     }
 
     init(addDate: Int, id: Int, filters: String, rank: Rank? = nil) {
@@ -57,12 +60,16 @@ package struct NewsCursor: Hashable, Sendable {
     /// The cursor after `ranked`, in a relevance-ordered list.
     init(after ranked: NewsSearchStore.RankedPosition, filters: String) {
         self.init(
-            addDate: ranked.addDate, id: ranked.id, filters: filters, rank: Rank(titleHits: ranked.titleHits, summaryHits: ranked.summaryHits))
+            addDate: ranked.addDate, id: ranked.id, filters: filters,
+            rank: Rank(titleHits: ranked.titleHits, summaryHits: ranked.summaryHits, windowEnd: ranked.windowEnd))
     }
 
     /// Where a relevance-ordered list continues; nil for a newest-first cursor.
     var rankedPosition: NewsSearchStore.RankedPosition? {
-        self.rank.map { NewsSearchStore.RankedPosition(titleHits: $0.titleHits, summaryHits: $0.summaryHits, addDate: self.addDate, id: self.id) }
+        self.rank.map {
+            NewsSearchStore.RankedPosition(
+                titleHits: $0.titleHits, summaryHits: $0.summaryHits, addDate: self.addDate, id: self.id, windowEnd: $0.windowEnd)
+        }
     }
 
     package init?(token: String) {
@@ -72,10 +79,20 @@ package struct NewsCursor: Hashable, Sendable {
             guard fields.count == 4, let addDate = Int(fields[1]), let id = Int(fields[2]), id > 0 else { return nil }
             self.init(addDate: addDate, id: id, filters: fields[3])
         case "c2":
-            guard fields.count == 6, let titleHits = Int(fields[1]), let summaryHits = Int(fields[2]), titleHits >= 0, summaryHits >= 0,
-                let addDate = Int(fields[3]), let id = Int(fields[4]), id > 0
+            // Six fields: a cursor of a server that ranked every match (its list goes on ranking all
+            // matches from there, up to twice the window). Eight: with where the window ended, or
+            // two empty fields when the list ranked every match.
+            guard fields.count == 6 || fields.count == 8, let titleHits = Int(fields[1]), let summaryHits = Int(fields[2]), titleHits >= 0,
+                summaryHits >= 0, let addDate = Int(fields[3]), let id = Int(fields[4]), id > 0
             else { return nil }
-            self.init(addDate: addDate, id: id, filters: fields[5], rank: Rank(titleHits: titleHits, summaryHits: summaryHits))
+            var windowEnd: NewsFeedStore.Position?
+            if fields.count == 8, !(fields[5].isEmpty && fields[6].isEmpty) {
+                guard let endDate = Int(fields[5]), let endID = Int(fields[6]), endID > 0 else { return nil }
+                windowEnd = NewsFeedStore.Position(addDate: endDate, id: endID)
+            }
+            self.init(
+                addDate: addDate, id: id, filters: fields[fields.count - 1],
+                rank: Rank(titleHits: titleHits, summaryHits: summaryHits, windowEnd: windowEnd))
         default:
             return nil
         }

@@ -28,6 +28,22 @@ import Testing
         }
     }
 
+    @Test func rankedCursorsCarryWhereTheRankedWindowEnded() {
+        let ended = NewsSearchStore.RankedPosition(
+            titleHits: 1, summaryHits: 0, addDate: 1_795_480_301, id: 100, windowEnd: NewsFeedStore.Position(addDate: 1_795_000_000, id: 7))
+        let everything = NewsSearchStore.RankedPosition(titleHits: 0, summaryHits: 2, addDate: 1_795_480_301, id: 100)
+        for position in [ended, everything] {
+            let cursor = NewsCursor(after: position, filters: "-qharbour")
+            #expect(NewsCursor(token: cursor.token)?.rankedPosition == position)
+        }
+        let older = OpaqueToken.encode(["c2", "1", "0", "1795480301", "100", "-qharbour"])
+        #expect(NewsCursor(token: older)?.rankedPosition == NewsSearchStore.RankedPosition(titleHits: 1, summaryHits: 0, addDate: 1_795_480_301, id: 100))
+        for fields in [["1795000000", ""], ["", "7"], ["x", "7"], ["1795000000", "0"]] {
+            let broken = OpaqueToken.encode(["c2", "1", "0", "1795480301", "100"] + fields + ["-qharbour"])
+            #expect(NewsCursor(token: broken) == nil, "\(fields)")
+        }
+    }
+
     @Test func devicesGetTheWidestVariantThatFits() {
         let image = NewsImage(
             url: "/o.jpg", width: 3000, height: 2000, caption: "", credit: "",

@@ -51,7 +51,6 @@ import Testing
             let listed = NewsFeedStore.listed(in: nil, withGallery: false, now: now)
             let inCategories = NewsFeedStore.listed(in: [1, 2], withGallery: false, now: now)
             let postgres = engine == .postgres
-            let ranked = NewsSearchStore.RankedPosition(titleHits: 1, summaryHits: 0, addDate: now - 100, id: 100)
             let searchStatements: [(String, SQLQueryString)] = [
                 ("search: the recent window", NewsSearchStore.recentQuery(["story", "1"], listed: listed, after: nil)),
                 ("search: the recent window of categories", NewsSearchStore.recentQuery(["story"], listed: inCategories, after: position)),
@@ -64,13 +63,17 @@ import Testing
                     NewsSearchStore.indexedQuery(["zan"], listed: inCategories, after: nil, limit: 21, offset: 40, postgres: postgres)
                 ),
                 (
-                    "search: by relevance",
-                    NewsSearchStore.rankedQuery(["zanzibar", "12"], listed: listed, after: nil, limit: 21, offset: 0, postgres: postgres)
+                    "search: the ranked window after its first page",
+                    NewsSearchStore.indexedQuery(
+                        ["harbour"], listed: inCategories + [NewsSearchStore.notBefore(position, postgres: postgres)], after: nil, limit: 1_000,
+                        offset: 0, postgres: postgres)
                 ),
                 (
-                    "search: by relevance after a cursor",
-                    NewsSearchStore.rankedQuery(["harbour"], listed: inCategories, after: ranked, limit: 21, offset: 0, postgres: postgres)
+                    "search: the recent walk after the ranked window's first page",
+                    NewsSearchStore.recentQuery(
+                        ["harbour"], listed: listed + [NewsSearchStore.notBefore(position, postgres: true)], after: nil, walk: 1_000)
                 ),
+                ("search: ranking the window", NewsSearchStore.rankQuery(["zanzibar", "12"], ids: Array(1...500), postgres: postgres)),
             ]
             try await database.withConnection { connection in
                 if engine == .postgres { try await connection.raw("SET enable_seqscan = off").run() }
@@ -116,7 +119,12 @@ import Testing
             for words in [["zanzibar"], ["harbour", "1"], ["ant"]] {
                 statements += [
                     ("index \(words)", NewsSearchStore.indexedQuery(words, listed: listed, after: position, limit: 21, offset: 0, postgres: postgres)),
-                    ("relevance \(words)", NewsSearchStore.rankedQuery(words, listed: listed, after: nil, limit: 21, offset: 0, postgres: postgres)),
+                    (
+                        "index, the ranked window after its first page \(words)",
+                        NewsSearchStore.indexedQuery(
+                            words, listed: listed + [NewsSearchStore.notBefore(position, postgres: postgres)], after: nil, limit: 1_000, offset: 0,
+                            postgres: postgres)
+                    ),
                 ]
             }
             try await database.withConnection { connection in

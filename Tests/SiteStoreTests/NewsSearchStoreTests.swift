@@ -22,6 +22,7 @@ import Testing
             return words.allSatisfy { text.contains($0) }
         }
 
+        /// Its rank when it is in the ranked window.
         func rank(_ words: [String]) -> NewsSearchStore.RankedPosition {
             let title = SearchText.fold(self.title)
             let summary = SearchText.fold(self.summary)
@@ -35,7 +36,8 @@ import Testing
 
     /// Article `index`'s fields: word `k` of the vocabulary goes in the title when `index` is a
     /// multiple of `k + 2`, in the summary when `index + 1` is, in the body when `index + 2` is; one
-    /// old article holds "Zanzíbar", some hold LIKE's special characters.
+    /// old article holds "Zanzíbar", some hold LIKE's special characters; article 100 holds every
+    /// trigram of "abcde" but not the word, which article 200 holds.
     static func fields(_ index: Int) -> (title: String, summary: String, body: String, author: String) {
         var title = ["Story \(index)"]
         var summary: [String] = []
@@ -47,6 +49,8 @@ import Testing
         }
         if index == 590 { body.append("Zanzíbar") }
         if index % 50 == 3 { body.append("100% sure_thing") }
+        if index == 100 { body.append("abcd xbcde") }
+        if index == 200 { body.append("abcdef") }
         return (title.joined(separator: " "), summary.joined(separator: " "), body.joined(separator: " "), index % 7 == 0 ? "Ana Ferrysmith" : "Desk")
     }
 
@@ -59,13 +63,48 @@ import Testing
             #expect(fixtures.filter { $0.shown && $0.holds(["harbour"]) }.count > 200, "the common word fills pages in the recent window")
             let searches: [[String]] = [
                 ["harbour"], ["harbour", "lantern"], ["meadow", "ember"], ["zanzibar"], ["nowhere"], ["arbou"], ["ferrys"], ["ferrysmith", "an"],
-                ["quartz", "ab"], ["100%"], ["e_t"], ["sure_thing", "0%"], ["cobalts", "zenith"], ["story", "5"],
+                ["quartz", "ab"], ["100%"], ["e_t"], ["sure_thing", "0%"], ["cobalts", "zenith"], ["story", "5"], ["abcde"],
             ]
             for words in searches {
                 try await database.withConnection { connection in
                     try await Self.check(words, fixtures: fixtures, now: now, on: connection)
                 }
             }
+        }
+    }
+
+    @Test(arguments: TestDatabase.engines)
+    func articlesPublishedWhilePagingByRelevanceMoveNoOtherAcrossTheWindow(engine: DatabaseEngine) async throws {
+        try await TestDatabase.withMigrated(engine) { database in
+            let now = UnixTime.now
+            func publish(_ title: String, body: String, at addDate: Int) async throws -> Int {
+                try await database.transaction { connection in
+                    var changes = NewsArticleChanges()
+                    changes.article = body
+                    changes.validated = true
+                    changes.addDate = addDate
+                    return try await NewsStore.createArticle(title: title, categoryID: 1, submitterID: 1, applying: changes, on: connection, now: addDate)
+                }
+            }
+            var before: [Int] = []
+            for index in 0..<30 {
+                before.append(try await publish(index % 4 == 0 ? "Lantern \(index)" : "Story \(index)", body: "lantern", at: now - 60 * (30 - index)))
+            }
+            func page(after: NewsSearchStore.RankedPosition?) async throws -> [NewsSearchStore.RankedArticle] {
+                try await database.withConnection { connection in
+                    try await NewsSearchStore.rankedArticles(containing: ["lantern"], in: nil, after: after, limit: 4, window: 6, now: now + 60, on: connection)
+                }
+            }
+            var listed = try await page(after: nil)
+            for index in 0..<3 { _ = try await publish("Lantern news \(index)", body: "lantern", at: now + index) }
+            while let last = listed.last?.position, listed.count % 4 == 0 {
+                let next = try await page(after: last)
+                if next.isEmpty { break }
+                listed += next
+            }
+            let ids = listed.map(\.published.article.id)
+            #expect(Set(ids).count == ids.count, "nothing twice")
+            #expect(Set(ids) == Set(before), "every article there when the list began, and the new ones ranked before its cursor")
         }
     }
 
@@ -119,17 +158,27 @@ import Testing
         let inCategory = try await NewsSearchStore.articles(containing: words, in: [category], after: nil, limit: 30, now: now, on: connection)
         #expect(inCategory.map(\.article.id) == expected.filter { $0.category == category }.prefix(30).map(\.id), "\(words) in a category")
 
-        let ranked = expected.map { $0.rank(words) }.sorted {
-            ($0.titleHits, $0.summaryHits, $0.addDate, $0.id) > ($1.titleHits, $1.summaryHits, $1.addDate, $1.id)
+        for window in [NewsSearchStore.rankedWindow, 40] {
+            // The newest `window` matches ranked, the older ones below them, newest first.
+            let ranks = expected.enumerated().map { index, fixture in
+                index < window ? fixture.rank(words) : NewsSearchStore.RankedPosition(titleHits: 0, summaryHits: 0, addDate: fixture.addDate, id: fixture.id)
+            }
+            let ranked = ranks.map(\.ordering).sorted { $0.lexicographicallyPrecedes($1) }.reversed()
+            var rankedPaged: [[Int]] = []
+            var after: NewsSearchStore.RankedPosition?
+            while true {
+                let page = try await NewsSearchStore.rankedArticles(
+                    containing: words, in: nil, after: after, limit: 25, window: window, now: now, on: connection)
+                rankedPaged += page.map(\.position.ordering)
+                guard page.count == 25 else { break }
+                after = page.last?.position
+            }
+            #expect(rankedPaged == Array(ranked), "\(words) by relevance, a window of \(window)")
         }
-        var rankedPaged: [NewsSearchStore.RankedPosition] = []
-        var after: NewsSearchStore.RankedPosition?
-        while true {
-            let page = try await NewsSearchStore.rankedArticles(containing: words, in: nil, after: after, limit: 25, now: now, on: connection)
-            rankedPaged += page.map(\.position)
-            guard page.count == 25 else { break }
-            after = page.last?.position
-        }
-        #expect(rankedPaged == ranked, "\(words) by relevance")
     }
+}
+
+extension NewsSearchStore.RankedPosition {
+    /// What orders a relevance-ordered list, greatest first.
+    fileprivate var ordering: [Int] { [self.titleHits, self.summaryHits, self.addDate, self.id] }
 }

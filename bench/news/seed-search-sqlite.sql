@@ -3,7 +3,8 @@
 -- Text is made of 4,000 made-up words: 2,000 paragraphs of 100 words each, four paragraphs per body
 -- (about 2.7 KB), a title of four words and a summary of twenty, about 3 KB of text an article. Every
 -- second article's summary says "harbour" (a word matching half the site), article 42 alone says
--- "zanzibarite" (one old article), no article says "qqxqzv". The search index is built after
+-- "zanzibarite" (one old article), no article says "qqxqzv". Each article's ID is its number and its
+-- listing key is written with it (NewsSearchIndex.listingKey); the search index is built after
 -- (bench/search.sh times it).
 CREATE TEMP TABLE syllables AS
 WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 39)
@@ -29,10 +30,11 @@ WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < (SELECT
         JOIN paragraphs p3 ON p3.p = (i * 13 + 11) % 2000 JOIN paragraphs p4 ON p4.p = (i * 7 + 3) % 2000
         JOIN (SELECT id, ROW_NUMBER() OVER (ORDER BY id) - 1 AS k FROM news_categories) c ON c.k = i % 7
     )
-INSERT INTO news (category_id, title, summary, article, author, validated, add_date, listed, announced,
-    search_text, search_title_end, search_summary_end)
-SELECT category, title, summary, body, 'Bench desk', 1, CAST(strftime('%s', 'now') AS INTEGER) - ((SELECT n FROM bench_size) - i) * 60, 1, 1,
-    lower(title) || ' ' || summary || ' ' || body || ' bench desk', length(title), length(title) + 1 + length(summary)
-FROM a;
+INSERT INTO news (id, category_id, title, summary, article, author, validated, add_date, listed, announced,
+    search_text, search_title_end, search_summary_end, listing_key)
+SELECT i, category, title, summary, body, 'Bench desk', 1, added, 1, 1,
+    lower(title) || ' ' || summary || ' ' || body || ' bench desk', length(title), length(title) + 1 + length(summary),
+    -(added * 1073741824 + i)
+FROM (SELECT a.*, CAST(strftime('%s', 'now') AS INTEGER) - ((SELECT n FROM bench_size) - i) * 60 AS added FROM a);
 INSERT INTO news_changes (resource_type, resource_id, changed_at) SELECT 'news', id, add_date FROM news ORDER BY add_date, id;
 ANALYZE;

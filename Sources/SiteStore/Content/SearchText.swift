@@ -73,10 +73,22 @@ public enum SearchText {
         return pattern + "%"
     }
 
-    /// `words` as an FTS5 query: each a quoted string (a `"` doubled), all required. With the
-    /// `trigram` tokenizer a quoted string matches wherever its characters occur in a row, so this
-    /// means what `LIKE '%word%'` means, and `%`, `_`, `*` or `:` are plain characters.
+    /// `words` (folded, each ``isIndexed(_:)``) as an FTS5 query for the rows that may hold them all:
+    /// every run of three characters (Unicode scalars, as the `trigram` tokenizer counts) of every
+    /// word, each a quoted string (a `"` doubled), all required. The index keeps no positions, so
+    /// a row holding a word's trigrams apart is found too: the statement checks each word with `LIKE`
+    /// (``containsPattern(_:)``). `%`, `_`, `*` or `:` are plain characters here.
     static func ftsQuery(_ words: [String]) -> String {
-        words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " AND ")
+        var trigrams: [String] = []
+        for word in words {
+            let scalars = Array(word.unicodeScalars)
+            for start in 0..<max(0, scalars.count - Self.indexedWordLength + 1) {
+                var trigram = String.UnicodeScalarView()
+                trigram.append(contentsOf: scalars[start..<start + Self.indexedWordLength])
+                let quoted = "\"" + String(trigram).replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                if !trigrams.contains(quoted) { trigrams.append(quoted) }
+            }
+        }
+        return trigrams.joined(separator: " AND ")
     }
 }
