@@ -11,8 +11,9 @@
 #     comparison;
 # with answers never kept (news_max_age_seconds = 0) and the search limit lifted, so every request
 # searches. BENCH_ENDPOINT=path serves with that binary instead (an older build, for a before/after).
-# Release builds, wrk on loopback; run on demand, never in CI: a million articles take about 14 GB on
-# SQLite and 20 minutes to load. Usage: bash bench/search.sh [articles, 1000000] [seconds, 10]
+# Release builds, wrk on loopback; run on demand, never in CI: a million articles take about 8 GB on
+# SQLite and 2 minutes to load, but their index did not finish building in 35 minutes on a 2-core
+# machine (docs/benchmarks.md, "Search"). Usage: bash bench/search.sh [articles, 1000000] [seconds, 10]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 articles=${1:-1000000}
