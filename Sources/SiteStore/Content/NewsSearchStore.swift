@@ -14,8 +14,8 @@ package import SQLKit
 /// PostgreSQL: `pg_trgm`'s GIN index finds every match, in no order. A newest-first search first walks
 /// the newest listed articles, twice as many as it wants (``recentWalk(_:)``: a word common enough
 /// to fill them would make the index hand over every article holding it), and asks the index only
-/// when that walk did not find enough, for articles older than it. A word matching many articles but few recent ones costs
-/// what its matches cost (docs/benchmarks.md, "Search").
+/// when that walk did not find enough, for articles older than it. A word matching many articles but
+/// few recent ones costs what its matches cost (docs/benchmarks.md, "Search").
 ///
 /// Relevance order (``rankedArticles(containing:in:after:limit:window:now:on:)``) ranks the newest
 /// ``rankedWindow`` matches, which the index finds as a newest-first search does, and lists the older
