@@ -105,8 +105,8 @@ public enum NewsSearchStore {
         if page.count < limit, let end {
             // The older matches rank below every ranked one and among themselves newest first.
             var from = end
-            if let position, position.titleHits == 0, position.summaryHits == 0, (position.addDate, position.id) < (end.addDate, end.id) {
-                from = NewsFeedStore.Position(addDate: position.addDate, id: position.id)
+            if let position, position.titleHits == 0, position.summaryHits == 0 {
+                from = min(end, NewsFeedStore.Position(addDate: position.addDate, id: position.id))
             }
             let older = try await Self.newest(words, listed: listed, after: from, limit: limit - page.count, on: connection)
             page += older.map { RankedPosition(titleHits: 0, summaryHits: 0, addDate: $0.addDate, id: $0.id, windowEnd: end) }
@@ -148,8 +148,8 @@ public enum NewsSearchStore {
     }
 
     /// How many of the newest listed articles PostgreSQL reads before asking the index for `wanted`
-    /// matches: twice as many, at least ``recentWindow`` (a word in half the site fills them); none
-    /// past 2,000, where the walk would cost more than most index answers.
+    /// matches: twice as many, at least ``recentWindow`` (a word in half the site fills them); no walk
+    /// when more than 1,000 are wanted, where it would cost more than most index answers.
     static func recentWalk(_ wanted: Int) -> Int? {
         wanted <= 1_000 ? max(Self.recentWindow, 2 * wanted) : nil
     }
