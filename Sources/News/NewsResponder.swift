@@ -74,8 +74,9 @@ public struct NewsResponder: Sendable {
     ) async throws -> HookResponse {
         let now = self.clock.now
         if let key, let cached = self.answers.answer(key, now: now) { return cached }
+        // When the next clock change is due matters only to an answer kept.
         let (answer, nextClockChange) = try await self.database.withConnection { connection in
-            (try await read(now, connection), try await NewsFeedStore.nextClockChange(after: now, on: connection))
+            (try await read(now, connection), key == nil ? nil : try await NewsFeedStore.nextClockChange(after: now, on: connection))
         }
         let caching: CachePolicy =
             revalidated ? .revalidated(lastModified: answer.lastModified) : .shared(maxAge: maxAge, lastModified: answer.lastModified)

@@ -149,6 +149,17 @@ import Testing
             #expect(try await Self.summaryHits("lantern", database, now: now) == [1])
             #expect(try await Self.search(["harbour", "lantern"], database, now: now) == [article], "the refreshed text is indexed")
             #expect(try await ConfigOptions.load(from: database).stored("news_search_per_minute") == "600")
+            if engine == .sqlite {
+                #expect(try await Self.ftsHashSize(database) == 1_048_576, "the index was built with a larger buffer, then set back")
+            }
+        }
+    }
+
+    /// What the SQLite index's `hashsize` is set to: how much FTS5 holds in a transaction before it
+    /// writes out.
+    static func ftsHashSize(_ database: Database) async throws -> Int? {
+        try await database.withConnection { connection in
+            try await connection.raw("SELECT v FROM news_search_config WHERE k = 'hashsize'").first()?.decode(column: "v", as: Int.self)
         }
     }
 

@@ -22,9 +22,9 @@ import Testing
             }
             let position = NewsFeedStore.Position(addDate: now - 100, id: 100)
             let statements: [(String, SQLQueryString)] = [
-                ("articles", NewsFeedStore.articlesQuery(in: nil, after: nil, limit: 21, now: now)),
-                ("articles after a cursor", NewsFeedStore.articlesQuery(in: nil, after: position, limit: 21, now: now)),
-                ("articles of categories", NewsFeedStore.articlesQuery(in: [1, 2], after: position, limit: 21, now: now)),
+                ("articles", NewsFeedStore.articlesQuery(in: nil, after: nil, limit: 21, now: now, postgres: engine == .postgres)),
+                ("articles after a cursor", NewsFeedStore.articlesQuery(in: nil, after: position, limit: 21, now: now, postgres: engine == .postgres)),
+                ("articles of categories", NewsFeedStore.articlesQuery(in: [1, 2], after: position, limit: 21, now: now, postgres: engine == .postgres)),
                 ("top", NewsFeedStore.topQuery(perCategory: 3, in: nil, now: now, postgres: engine == .postgres)),
                 ("categories", NewsFeedStore.categoriesQuery(now: now)),
                 ("next clock change", NewsFeedStore.nextClockChangeQuery(after: now)),
@@ -39,9 +39,18 @@ import Testing
                 ),
             ]
             let galleryStatements: [(String, SQLQueryString)] = [
-                ("Floki: the Gallery tab", NewsFeedStore.articlesQuery(in: nil, withGallery: true, after: nil, limit: 11, now: now)),
-                ("MIT News: the featured strip", NewsFeedStore.articlesQuery(in: nil, featuredOnly: true, after: nil, limit: 21, now: now)),
-                ("MIT News: featured after a cursor", NewsFeedStore.articlesQuery(in: nil, featuredOnly: true, after: position, limit: 21, now: now)),
+                (
+                    "Floki: the Gallery tab",
+                    NewsFeedStore.articlesQuery(in: nil, withGallery: true, after: nil, limit: 11, now: now, postgres: engine == .postgres)
+                ),
+                (
+                    "MIT News: the featured strip",
+                    NewsFeedStore.articlesQuery(in: nil, featuredOnly: true, after: nil, limit: 21, now: now, postgres: engine == .postgres)
+                ),
+                (
+                    "MIT News: featured after a cursor",
+                    NewsFeedStore.articlesQuery(in: nil, featuredOnly: true, after: position, limit: 21, now: now, postgres: engine == .postgres)
+                ),
                 ("Floki: a gallery older", NewsFeedStore.hasArticlesQuery(in: nil, withGallery: true, below: position, now: now)),
                 (
                     "Floki: articles gone",

@@ -108,6 +108,37 @@ import Testing
         }
     }
 
+    /// A ranked cursor is the client's to send: one whose window ends at the oldest match still makes
+    /// a page rank no more than twice the window, so the oldest match, the only one holding the word
+    /// in its title, is not ranked first but listed among the older matches, newest first.
+    @Test(arguments: TestDatabase.engines)
+    func aForgedRankedCursorRanksAtMostTwiceTheWindow(engine: DatabaseEngine) async throws {
+        try await TestDatabase.withMigrated(engine) { database in
+            let now = UnixTime.now
+            let ids = try await database.transaction { connection in
+                var ids: [Int] = []
+                for index in 0..<20 {
+                    var changes = NewsArticleChanges()
+                    changes.article = "lantern"
+                    changes.validated = true
+                    changes.addDate = now - 60 * (20 - index)
+                    let title = index == 0 ? "Lantern" : "Story \(index)"
+                    ids.append(try await NewsStore.createArticle(title: title, categoryID: 1, submitterID: 1, applying: changes, on: connection, now: now))
+                }
+                return ids
+            }
+            let oldest = NewsFeedStore.Position(addDate: now - 60 * 20, id: ids[0])
+            let forged = NewsSearchStore.RankedPosition(titleHits: 9, summaryHits: 9, addDate: now + 60, id: .max, windowEnd: oldest)
+            let listed = try await database.withConnection { connection in
+                try await NewsSearchStore.rankedArticles(containing: ["lantern"], in: nil, after: forged, limit: 20, window: 3, now: now, on: connection)
+            }
+            let newestFirst = Array(ids.reversed())
+            #expect(listed.map(\.published.article.id) == newestFirst, "six ranked (none in its title), then the older ones")
+            #expect(listed.prefix(6).allSatisfy { $0.position.titleHits == 0 })
+            #expect(listed.last?.position.titleHits == 0, "the oldest, holding it in its title, was not ranked")
+        }
+    }
+
     /// 600 articles of ``fields(_:)``, one a minute back from `now`, some unvalidated, future or
     /// expired, in two categories.
     static func seed(_ database: Database, now: Int) async throws -> [Fixture] {

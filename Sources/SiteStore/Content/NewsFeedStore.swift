@@ -23,10 +23,12 @@ public enum NewsFeedStore {
         }
     }
 
-    /// The condition "article of table alias `table` is shown at `now`".
+    /// The condition "article of table alias `table` is shown at `now`". `validated` is compared with
+    /// a literal: SQLite compiles a statement again once a value bound to an `= ?` on it is known to be
+    /// 0 or 1 (a second parse of every list and search).
     static func visible(_ table: String, now: Int) -> SQLQueryString {
         """
-        \(unsafeRaw: table).validated = \(bind: true) AND \(unsafeRaw: table).add_date <= \(bind: now)
+        \(unsafeRaw: table).validated = \(true) AND \(unsafeRaw: table).add_date <= \(bind: now)
             AND (\(unsafeRaw: table).expires_at IS NULL OR \(unsafeRaw: table).expires_at > \(bind: now))
         """
     }
@@ -37,7 +39,7 @@ public enum NewsFeedStore {
         var conditions: [SQLQueryString] = [Self.visible("n", now: now)]
         if let categories { conditions.append("n.category_id IN (\(binds: categories))") }
         if withGallery { conditions.append("n.gallery NOT IN ('', '[]')") }
-        if featuredOnly { conditions.append("n.featured = \(bind: true)") }
+        if featuredOnly { conditions.append("n.featured = \(true)") }
         return conditions
     }
 
@@ -93,7 +95,8 @@ public enum NewsFeedStore {
                 offset: offset, now: now, on: connection)
         }
         let query = Self.articlesQuery(
-            in: categories, withGallery: withGallery, featuredOnly: featuredOnly, after: position, limit: limit, offset: offset, now: now)
+            in: categories, withGallery: withGallery, featuredOnly: featuredOnly, after: position, limit: limit, offset: offset, now: now,
+            postgres: connection.isPostgres)
         return try await connection.raw(query).all().map(Self.publishedArticle)
     }
 
@@ -101,14 +104,21 @@ public enum NewsFeedStore {
     /// without a search (tests read its plan).
     package static func articlesQuery(
         in categories: [Int]?, withGallery: Bool = false, featuredOnly: Bool = false, after position: Position?, limit: Int, offset: Int = 0,
-        now: Int
+        now: Int, postgres: Bool
     ) -> SQLQueryString {
         var conditions = Self.listed(in: categories, withGallery: withGallery, featuredOnly: featuredOnly, now: now)
         if let position { conditions.append("(n.add_date, n.id) < (\(bind: position.addDate), \(bind: position.id))") }
         return """
             \(Self.articleSelect) WHERE \(conditions.joined(separator: " AND ")) ORDER BY n.add_date DESC, n.id DESC
-            LIMIT \(bind: limit) OFFSET \(bind: offset)
+            \(Self.page(limit: limit, offset: offset, postgres: postgres))
             """
+    }
+
+    /// `LIMIT limit OFFSET offset` for a page read: written into the statement on SQLite, which
+    /// compiles a statement again once the value bound to its `LIMIT` is known (a second parse of every
+    /// list and search); bound on PostgreSQL, whose connections keep one prepared statement per text.
+    package static func page(limit: Int, offset: Int, postgres: Bool) -> SQLQueryString {
+        postgres ? "LIMIT \(bind: limit) OFFSET \(bind: offset)" : "LIMIT \(literal: limit) OFFSET \(literal: offset)"
     }
 
     /// Where article `id` sits in lists, when it is shown or ever was (an app can hold only those);

@@ -76,8 +76,8 @@ public enum SearchText {
     /// `words` (folded, each ``isIndexed(_:)``) as an FTS5 query for the rows that may hold them all:
     /// every run of three characters (Unicode scalars, as the `trigram` tokenizer counts) of every
     /// word, each a quoted string (a `"` doubled), all required. The index keeps no positions, so
-    /// a row holding a word's trigrams apart is found too: the statement checks each word with `LIKE`
-    /// (``containsPattern(_:)``). `%`, `_`, `*` or `:` are plain characters here.
+    /// a row holding a word's trigrams apart is found too: the statement checks each word on the rows
+    /// found (``NewsSearchStore``). `%`, `_`, `*` or `:` are plain characters here.
     static func ftsQuery(_ words: [String]) -> String {
         var trigrams: [String] = []
         for word in words {
