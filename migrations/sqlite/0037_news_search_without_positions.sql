@@ -10,7 +10,7 @@ CREATE VIRTUAL TABLE news_search USING fts5(
 -- each time a row number comes lower than the last, and rows in any other order made it 4 to 10 times
 -- slower. It also writes out what it holds, and merges that with what it wrote before, each time its
 -- pending terms pass `hashsize` (1 MB by default): at 1,000,000 articles the build then did not finish
--- in 35 minutes; with 256 MB it took 9.5 (and half the time at 100,000). Set back to the default
+-- in 35 minutes; with 256 MB it took 8 to 9.5 (and half the time at 100,000). Set back to the default
 -- afterwards, so a large write later holds no more than before.
 INSERT INTO news_search (news_search, rank) VALUES ('hashsize', 268435456);
 INSERT INTO news_search (rowid, search_text) SELECT listing_key, search_text FROM news WHERE search_text IS NOT NULL ORDER BY listing_key;

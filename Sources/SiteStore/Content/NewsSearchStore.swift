@@ -226,9 +226,9 @@ public enum NewsSearchStore {
     /// `news_listing_key` (`INDEXED BY`: statistics gathered before the keys were written once made
     /// the planner walk `news_listing` for every match). The index finds the rows holding every
     /// trigram of the long words; `instr` checks every word on those rows. Both sides are folded, so
-    /// `instr` means what `LIKE` means on PostgreSQL; a `LIKE` with a bound pattern made SQLite compile
-    /// the statement twice per search (it prepares such a statement again once the pattern is bound, to
-    /// try its `LIKE` optimisation: 9% of a search's time).
+    /// `instr` means what `LIKE` means on PostgreSQL. A `LIKE` with a bound pattern, like a bound
+    /// `LIMIT` (``NewsFeedStore/page(limit:offset:postgres:)``), made SQLite compile the statement
+    /// twice per search: it prepares it again once the pattern is bound, to try its `LIKE` optimisation.
     private static func indexed(_ words: [String], conditions: [SQLQueryString]) -> SQLQueryString {
         let holds = words.map { word -> SQLQueryString in "instr(n.search_text, \(bind: word)) > 0" }
         let all = ["f.news_search MATCH \(bind: SearchText.ftsQuery(words.filter(SearchText.isIndexed)))"] + holds + conditions
