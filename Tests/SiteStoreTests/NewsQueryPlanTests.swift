@@ -21,11 +21,12 @@ import Testing
                 try await connection.raw("ANALYZE").run()
             }
             let position = NewsFeedStore.Position(addDate: now - 100, id: 100)
+            let postgres = engine == .postgres
             let statements: [(String, SQLQueryString)] = [
-                ("articles", NewsFeedStore.articlesQuery(in: nil, after: nil, limit: 21, now: now, postgres: engine == .postgres)),
-                ("articles after a cursor", NewsFeedStore.articlesQuery(in: nil, after: position, limit: 21, now: now, postgres: engine == .postgres)),
-                ("articles of categories", NewsFeedStore.articlesQuery(in: [1, 2], after: position, limit: 21, now: now, postgres: engine == .postgres)),
-                ("top", NewsFeedStore.topQuery(perCategory: 3, in: nil, now: now, postgres: engine == .postgres)),
+                ("articles", NewsFeedStore.articlesQuery(in: nil, after: nil, limit: 21, now: now, postgres: postgres)),
+                ("articles after a cursor", NewsFeedStore.articlesQuery(in: nil, after: position, limit: 21, now: now, postgres: postgres)),
+                ("articles of categories", NewsFeedStore.articlesQuery(in: [1, 2], after: position, limit: 21, now: now, postgres: postgres)),
+                ("top", NewsFeedStore.topQuery(perCategory: 3, in: nil, now: now, postgres: postgres)),
                 ("categories", NewsFeedStore.categoriesQuery(now: now)),
                 ("next clock change", NewsFeedStore.nextClockChangeQuery(after: now)),
                 ("Floki: anything older", NewsFeedStore.hasArticlesQuery(in: nil, withGallery: false, below: position, now: now)),
@@ -41,15 +42,15 @@ import Testing
             let galleryStatements: [(String, SQLQueryString)] = [
                 (
                     "Floki: the Gallery tab",
-                    NewsFeedStore.articlesQuery(in: nil, withGallery: true, after: nil, limit: 11, now: now, postgres: engine == .postgres)
+                    NewsFeedStore.articlesQuery(in: nil, withGallery: true, after: nil, limit: 11, now: now, postgres: postgres)
                 ),
                 (
                     "MIT News: the featured strip",
-                    NewsFeedStore.articlesQuery(in: nil, featuredOnly: true, after: nil, limit: 21, now: now, postgres: engine == .postgres)
+                    NewsFeedStore.articlesQuery(in: nil, featuredOnly: true, after: nil, limit: 21, now: now, postgres: postgres)
                 ),
                 (
                     "MIT News: featured after a cursor",
-                    NewsFeedStore.articlesQuery(in: nil, featuredOnly: true, after: position, limit: 21, now: now, postgres: engine == .postgres)
+                    NewsFeedStore.articlesQuery(in: nil, featuredOnly: true, after: position, limit: 21, now: now, postgres: postgres)
                 ),
                 ("Floki: a gallery older", NewsFeedStore.hasArticlesQuery(in: nil, withGallery: true, below: position, now: now)),
                 (
@@ -59,7 +60,6 @@ import Testing
             ]
             let listed = NewsFeedStore.listed(in: nil, withGallery: false, now: now)
             let inCategories = NewsFeedStore.listed(in: [1, 2], withGallery: false, now: now)
-            let postgres = engine == .postgres
             let searchStatements: [(String, SQLQueryString)] = [
                 ("search: the recent window", NewsSearchStore.recentQuery(["story", "1"], listed: listed, after: nil)),
                 ("search: the recent window of categories", NewsSearchStore.recentQuery(["story"], listed: inCategories, after: position)),
