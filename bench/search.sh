@@ -5,12 +5,13 @@
 # articles (what migrations 0037 and 0035 do on an existing site) and the index's size, then measures at
 # concurrency 4, next to the bare Hummingbird route measured just before each:
 #   - a word no article holds, a word one old article holds, a word half the site holds (newest first),
-#     each a page of 20 as a results screen lists them (`fields` without the body);
-#   - the same three ordered by relevance (sort=relevance);
+#     each a page of 20 as a results screen lists them (`fields` without the body), first asked again
+#     and again of a server that keeps answers (`news_max_age_seconds` as the site has it: "kept"),
+#     then of one that keeps none (news_max_age_seconds = 0: every request searches);
+#   - the same three ordered by relevance (sort=relevance), kept none;
 #   - the half-the-site search with whole articles, and the first page of the list (no search) for
-#     comparison;
-# with answers never kept (news_max_age_seconds = 0) and the search limit lifted, so every request
-# searches. BENCH_ENDPOINT=path serves with that binary instead (an older build, for a before/after).
+#     comparison, kept none;
+# with the search limit lifted. BENCH_ENDPOINT=path serves with that binary instead (an older build, for a before/after).
 # Release builds, wrk on loopback; run on demand, never in CI: a million articles take about 35
 # minutes in all on a 2-core machine, 8.4 GB on SQLite; building the indexes takes 8 minutes on SQLite
 # and 12 on PostgreSQL (docs/benchmarks.md, "Search"). Usage: bash bench/search.sh [articles, 1000000] [seconds, 10]
@@ -20,6 +21,13 @@ articles=${1:-1000000}
 duration=${2:-10}
 source bench/seeded-news.sh 54340 -c maintenance_work_mem=1GB -c max_wal_size=8GB -c checkpoint_timeout=30min
 served=${BENCH_ENDPOINT:-$endpoint}
+
+# serve_on DATABASE_URL PORT: serves the build measured and waits for it.
+serve_on() {
+    ENDPOINT_LOG_LEVEL=error "$served" serve --database "$1" --port "$2" & server=$!
+    pids+=("$server")
+    wait_for "http://127.0.0.1:$2/healthz"
+}
 
 # bench_engine NAME DATABASE_URL PORT INDEX-BUILD SIZE-QUERY SQL-CLIENT... : loads the articles,
 # builds the index, runs every workload.
@@ -34,13 +42,16 @@ bench_engine() {
     "$@" <<< "$build" >/dev/null
     result[$engine.index]=$(($(date +%s) - end))
     result[$engine.size]=$("$@" <<< "$size" | tr -d ' \n')
-    "$@" <<< "UPDATE config SET value = '0' WHERE name = 'news_max_age_seconds';
-        UPDATE config SET value = '100000' WHERE name = 'news_search_per_minute';" >/dev/null
-    ENDPOINT_LOG_LEVEL=error "$served" serve --database "$database" --port "$port" & server=$!
-    pids+=("$server")
-    wait_for "http://127.0.0.1:$port/healthz"
+    "$@" <<< "UPDATE config SET value = '100000' WHERE name = 'news_search_per_minute';" >/dev/null
     local articles_url="http://127.0.0.1:$port/data/endpoint.php/content/news/articles"
     local list="fields=id,title,summary,category,image,published_at"
+    serve_on "$database" "$port"
+    paired "$engine.nothing.kept" 4 --timeout 30s "$articles_url?q=qqxqzv&$list"
+    paired "$engine.one_old.kept" 4 --timeout 30s "$articles_url?q=zanzibarite&$list"
+    paired "$engine.half.kept" 4 --timeout 30s "$articles_url?q=harbour&$list"
+    stop_server
+    "$@" <<< "UPDATE config SET value = '0' WHERE name = 'news_max_age_seconds';" >/dev/null
+    serve_on "$database" "$port"
     for order in newest relevance; do
         paired "$engine.nothing.$order" 4 --timeout 30s "$articles_url?q=qqxqzv&sort=$order&$list"
         paired "$engine.one_old.$order" 4 --timeout 30s "$articles_url?q=zanzibarite&sort=$order&$list"
@@ -71,7 +82,7 @@ for engine in sqlite postgresql; do
     printf '%-12s loaded in %ss, index built in %ss, %s bytes (%s bytes an article)\n' "$engine" "${result[$engine.load]}" \
         "${result[$engine.index]}" "${result[$engine.size]}" "$(( result[$engine.size] / articles ))"
 done
-for order in newest relevance; do
+for order in kept newest relevance; do
     engine_row "no article holds it ($order)" "nothing.$order"
     engine_row "one old article holds it ($order)" "one_old.$order"
     engine_row "half the site holds it ($order)" "half.$order"

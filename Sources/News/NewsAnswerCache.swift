@@ -1,5 +1,4 @@
 import EndpointCore
-import Metrics
 import NIOConcurrencyHelpers
 public import SiteStore
 
@@ -9,19 +8,15 @@ public import SiteStore
 /// next request, one made through another instance on PostgreSQL when its announcement arrives (and
 /// after `news_max_age_seconds` at the latest, should the announcement be lost). Nothing is answered
 /// from here while the database's ``CacheTrust`` is off.
+///
+/// Searches are kept apart from the other answers, with a budget of their own: their keys are as
+/// many as the words clients type, and a client searching for ever new words must not push out the
+/// lists every app reads (a full share starts afresh).
 public final class NewsAnswerCache: Sendable {
-    private struct Entry {
-        var response: HookResponse
-        var validUntil: Int
-        var bytes: Int
-    }
-
-    private struct Entries {
-        var byKey: [NewsAnswerKey: Entry] = [:]
-        var bytes = 0
-    }
-
-    private let entries = NIOLockedValueBox(Entries())
+    /// Every answer but searches: `endpoint_cache_lookups_total{cache="news"}`.
+    private let lists: KeptAnswers
+    /// Searches (``NewsAnswerKey/isSearch``): `endpoint_cache_lookups_total{cache="news_search"}`.
+    private let searches: KeptAnswers
     /// The category list with its counts, which several answers include (counting is the costly part).
     private let categoryList = KeptValue<[PublishedCategory]>()
     /// Whether a shown article has a gallery (the generated Floki app offers a Gallery tab then).
@@ -31,53 +26,34 @@ public final class NewsAnswerCache: Sendable {
     /// The Floki app last made, with the language codes it was made in (the site's default first):
     /// every app start and every `ttl` asks for it.
     private let flokiApp = NIOLockedValueBox<(languages: [String], app: FlokiApp, validUntil: Int)?>(nil)
-    private let capacity: Int
-    private let byteBudget: Int
     private let trust: CacheTrust
-    /// `endpoint_cache_lookups_total{cache="news", result=hit|miss}`.
-    private let hits = Counter(label: "endpoint_cache_lookups_total", dimensions: [("cache", "news"), ("result", "hit")])
-    private let misses = Counter(label: "endpoint_cache_lookups_total", dimensions: [("cache", "news"), ("result", "miss")])
 
     /// - Parameters:
-    ///   - capacity: answers kept at most;
+    ///   - capacity: answers kept at most, searches aside;
     ///   - byteBudget: their rendered size and their keys' at most (a client asking for many
-    ///     different pages must not make the server hold them all). When either is reached the cache
-    ///     starts afresh: answers
-    ///     are cheap to rebuild, and a bounded dictionary needs no bookkeeping per hit;
+    ///     different pages must not make the server hold them all);
+    ///   - searchCapacity, searchByteBudget: the same for searches;
     ///   - trust: whether kept answers may be used now (the database's).
-    public init(capacity: Int = 1024, byteBudget: Int = 64 << 20, trust: CacheTrust) {
-        self.capacity = capacity
-        self.byteBudget = byteBudget
+    public init(capacity: Int = 1024, byteBudget: Int = 64 << 20, searchCapacity: Int = 512, searchByteBudget: Int = 16 << 20, trust: CacheTrust) {
+        self.lists = KeptAnswers(name: "news", capacity: capacity, byteBudget: byteBudget)
+        self.searches = KeptAnswers(name: "news_search", capacity: searchCapacity, byteBudget: searchByteBudget)
         self.trust = trust
     }
 
+    private func share(_ key: NewsAnswerKey) -> KeptAnswers {
+        key.isSearch ? self.searches : self.lists
+    }
+
     func answer(_ key: NewsAnswerKey, now: Int) -> HookResponse? {
-        let answer: HookResponse? =
-            if self.trust.isTrusted {
-                self.entries.withLockedValue { entries in
-                    guard let entry = entries.byKey[key] else { return nil }
-                    guard entry.validUntil > now else {
-                        entries.byKey[key] = nil
-                        entries.bytes -= entry.bytes
-                        return nil
-                    }
-                    return entry.response
-                }
-            } else { nil }
-        (answer == nil ? self.misses : self.hits).increment()
-        return answer
+        guard self.trust.isTrusted else {
+            self.share(key).miss()
+            return nil
+        }
+        return self.share(key).answer(key, now: now)
     }
 
     func store(_ response: HookResponse, as key: NewsAnswerKey, validUntil: Int) {
-        // Its serialized bytes, the body the server frames around them once it sends it, and its key.
-        let bytes = 2 * (response.rendering?.bytes.count ?? 0) + key.bytes
-        self.entries.withLockedValue { entries in
-            if entries.byKey.count >= self.capacity || entries.bytes + bytes > self.byteBudget { entries = Entries() }
-            if let replaced = entries.byKey.updateValue(Entry(response: response, validUntil: validUntil, bytes: bytes), forKey: key) {
-                entries.bytes -= replaced.bytes
-            }
-            entries.bytes += bytes
-        }
+        self.share(key).store(response, as: key, validUntil: validUntil)
     }
 
     /// The kept category list, or a fresh one from `load`, kept until `validUntil`.
@@ -107,7 +83,8 @@ public final class NewsAnswerCache: Sendable {
 
     /// Forgets every answer (after a news write).
     public func clear() {
-        self.entries.withLockedValue { $0 = Entries() }
+        self.lists.clear()
+        self.searches.clear()
         self.categoryList.forget()
         self.galleryExists.forget()
         self.storedFlokiDefinition.forget()

@@ -9,10 +9,15 @@ struct NewsAnswerKey: Hashable, Sendable {
     var parameters: NewsParameters?
     var mitStories: MITStoriesQuery?
 
+    /// Whether the answer is a search's (words were sent): kept apart from the others.
+    var isSearch: Bool {
+        self.parameters?.words != nil || self.mitStories?.words != nil
+    }
+
     /// About what the key holds in memory, for the cache's byte budget: its text and a fixed share
     /// for the numbers and tokens (all of bounded size).
     var bytes: Int {
-        let categories = self.parameters?.categories?.reduce(0) { $0 + $1.utf8.count } ?? 0
-        return self.resource.utf8.count + categories + (self.mitStories?.category?.utf8.count ?? 0) + 256
+        let texts = (self.parameters?.categories ?? []) + (self.parameters?.words ?? []) + (self.mitStories?.words ?? [])
+        return self.resource.utf8.count + texts.reduce(0) { $0 + $1.utf8.count } + (self.mitStories?.category?.utf8.count ?? 0) + 256
     }
 }

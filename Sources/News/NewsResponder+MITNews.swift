@@ -12,7 +12,7 @@ extension NewsResponder {
     }
 
     /// The answer to an MIT News app: a bare JSON document, kept and cached as `content/news`
-    /// answers are (searches made every time and revalidated).
+    /// answers are (searches revalidated by shared caches every time).
     public func mitNews(_ resource: MITNewsResource, maxAge: Int) async throws -> HookResponse {
         let key: NewsAnswerKey
         var isSearch = false
@@ -23,7 +23,7 @@ extension NewsResponder {
             isSearch = query.isSearch
         case .story(let reference): key = NewsAnswerKey(resource: "mit/story/" + reference)
         }
-        return try await self.kept(isSearch ? nil : key, revalidated: isSearch, document: true, maxAge: maxAge) { now, connection in
+        return try await self.kept(key, revalidated: isSearch, document: true, maxAge: maxAge) { now, connection in
             let answers = MITNewsAnswers(
                 connection: connection, json: MITNewsJSON(news: NewsJSON(publicURL: self.publicURL, device: .tablet, fields: nil)), clock: self.clock,
                 categoryList: self.categoryList(now: now, maxAge: maxAge, on: connection)

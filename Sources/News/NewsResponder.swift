@@ -4,8 +4,7 @@ public import Messages
 public import SiteStore
 
 /// What `content/news` answers for a parsed request: the resource read on one connection, as JSON or
-/// as a Floki document, rendered with its caching headers, and kept in the ``NewsAnswerCache``
-/// (except searches, which are built every time).
+/// as a Floki document, rendered with its caching headers, and kept in the ``NewsAnswerCache``.
 public struct NewsResponder: Sendable {
     let database: Database
     let publicURL: String
@@ -42,7 +41,7 @@ public struct NewsResponder: Sendable {
             self.documentLanguage = documentLanguage
         }
 
-        /// A search (`articles?q=`, or Floki's `search`): counted per client and never kept.
+        /// A search (`articles?q=`, or Floki's `search`): counted per client.
         public var isSearch: Bool {
             self.parameters.words != nil && (self.id == "articles" || (self.documentLanguage != nil && self.id == "search"))
         }
@@ -54,25 +53,26 @@ public struct NewsResponder: Sendable {
 
     /// The rendered answer; kept answers are valid for `maxAge` seconds at most.
     public func response(to query: Query, maxAge: Int) async throws -> HookResponse {
-        // Everything but searches is kept rendered (a `changes` answer too: one kept while another
-        // instance writes ends at the change it read up to, so a client syncing from it misses
-        // nothing, it learns the rest at its next sync). Sync and search answers change with every
-        // write: shared caches revalidate them every time.
+        // Every answer is kept rendered (a `changes` answer too: one kept while another instance
+        // writes ends at the change it read up to, so a client syncing from it misses nothing, it
+        // learns the rest at its next sync; searches apart, ``NewsAnswerCache``). Sync and search
+        // answers change with every write: shared caches revalidate them every time.
         try await self.kept(
-            query.isSearch ? nil : query.key, revalidated: query.id == "changes" || query.isSearch, document: query.documentLanguage != nil,
-            maxAge: maxAge
+            query.key, revalidated: query.id == "changes" || query.isSearch, document: query.documentLanguage != nil, maxAge: maxAge
         ) { now, connection in
             try await self.answer(query, maxAge: maxAge, now: now, on: connection)
         }
     }
 
-    /// An answer kept rendered under `key` (nil: made every time), or read now on one connection and
-    /// kept until `maxAge` seconds pass or the clock next changes what is shown, whichever is first.
+    /// An answer kept rendered under `key`, or read now on one connection and kept until `maxAge`
+    /// seconds pass or the clock next changes what is shown, whichever is first (with a `maxAge` of
+    /// 0, made every time).
     func kept(
-        _ key: NewsAnswerKey?, revalidated: Bool, document: Bool, maxAge: Int,
+        _ key: NewsAnswerKey, revalidated: Bool, document: Bool, maxAge: Int,
         read: (_ now: Int, StoreConnection) async throws -> NewsAnswers.Answer
     ) async throws -> HookResponse {
         let now = self.clock.now
+        let key = maxAge > 0 ? key : nil
         if let key, let cached = self.answers.answer(key, now: now) { return cached }
         // When the next clock change is due matters only to an answer kept.
         let (answer, nextClockChange) = try await self.database.withConnection { connection in

@@ -4,8 +4,8 @@ import NIOConcurrencyHelpers
 public import SiteStore
 
 /// How many news searches a client network may make (`news_search_per_minute`) on this instance: an
-/// index serves a search at about the cost of a list, but searches vary too much to be answered from
-/// kept answers as lists are, so one network searching without pause would still take more than its
+/// index serves a search at about the cost of a list, but kept answers serve only a search asked
+/// before, and one network searching for ever new words without pause would still take more than its
 /// share of the instance's processors. `content/news` and the MIT News API count together.
 ///
 /// Counted in memory, in fixed minutes: what the limit guards is this instance's work, so behind a load

@@ -82,6 +82,22 @@ import Testing
         #expect(cache.answer(d, now: 5) == nil)
     }
 
+    /// Searches have a share of their own: a client searching for ever new words starts that share
+    /// afresh, never the lists'.
+    @Test func searchesNeverPushOutTheLists() throws {
+        let small = HookResponse(data: ["text": .string("a")]).rendered()
+        let list = try Self.key("articles")
+        let searches = try (0..<3).map { try Self.key("articles", ["q": "harbour\($0)"]) }
+        #expect(!list.isSearch && searches.allSatisfy(\.isSearch))
+        let cache = NewsAnswerCache(capacity: 2, searchCapacity: 2, trust: CacheTrust())
+        cache.store(small, as: list, validUntil: 10)
+        for search in searches { cache.store(small, as: search, validUntil: 10) }
+        #expect(cache.answer(list, now: 5) != nil, "the list is still kept")
+        #expect(cache.answer(searches[0], now: 5) == nil && cache.answer(searches[2], now: 5) != nil, "the third search started its share afresh")
+        cache.clear()
+        #expect(cache.answer(list, now: 5) == nil && cache.answer(searches[2], now: 5) == nil, "a news write forgets both")
+    }
+
     /// The key is the parsed value: requests that read the same share an answer, any parameter that
     /// reads differently (Floki's `l`, `h`, `o` and `page` included) gets its own.
     @Test func keysAreTheParsedParameters() throws {

@@ -48,7 +48,7 @@ public struct MITStoriesQuery: Hashable, Sendable {
         }
     }
 
-    /// A search (never kept, counted per client network as `content/news` searches are).
+    /// A search (counted per client network as `content/news` searches are).
     public var isSearch: Bool { self.words != nil }
 
     /// What a cursor is bound to: the category, the words and whether only featured stories are

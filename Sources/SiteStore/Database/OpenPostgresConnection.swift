@@ -65,7 +65,7 @@ struct OpenPostgresConnection: SQLDatabase {
                     try await pooled.connection.execute(SQLPreparedStatement(bindings: binds.bindings), logger: self.logger)
                 }
                 for try await row in rows {
-                    onRow(row.sql())
+                    onRow(PostgresStoreRow(row))
                 }
             }
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.cachedPlanChangedResultType {
