@@ -12,9 +12,9 @@
 #   - the half-the-site search with whole articles, and the first page of the list (no search) for
 #     comparison, kept none;
 # with the search limit lifted. BENCH_ENDPOINT=path serves with that binary instead (an older build, for a before/after).
-# Release builds, wrk on loopback; run on demand, never in CI: a million articles take about 35
-# minutes in all on a 2-core machine, 8.4 GB on SQLite; building the indexes takes 8 minutes on SQLite
-# and 12 on PostgreSQL (docs/benchmarks.md, "Search"). Usage: bash bench/search.sh [articles, 1000000] [seconds, 10]
+# Release builds, wrk on loopback; run on demand, never in CI: a million articles take 18 to 35
+# minutes in all on a 2-core machine, 13 GB on SQLite; building the indexes takes 3 to 8 minutes on
+# SQLite and 5 to 12 on PostgreSQL (docs/benchmarks.md, "Search"). Usage: bash bench/search.sh [articles, 1000000] [seconds, 10]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 articles=${1:-1000000}
