@@ -8,7 +8,8 @@
 #     each a page of 20 as a results screen lists them (`fields` without the body), first asked again
 #     and again of a server that keeps answers (`news_max_age_seconds` as the site has it: "kept"),
 #     then of one that keeps none (news_max_age_seconds = 0: every request searches);
-#   - the same three ordered by relevance (sort=relevance), kept none;
+#   - a word one article in eleven holds ("bababon", as most words of the made-up vocabulary), kept none;
+#   - those four ordered by relevance (sort=relevance), kept none;
 #   - the half-the-site search with whole articles, and the first page of the list (no search) for
 #     comparison, kept none;
 # with the search limit lifted. BENCH_ENDPOINT=path serves with that binary instead (an older build, for a before/after).
@@ -56,6 +57,7 @@ bench_engine() {
         paired "$engine.nothing.$order" 4 --timeout 30s "$articles_url?q=qqxqzv&sort=$order&$list"
         paired "$engine.one_old.$order" 4 --timeout 30s "$articles_url?q=zanzibarite&sort=$order&$list"
         paired "$engine.half.$order" 4 --timeout 30s "$articles_url?q=harbour&sort=$order&$list"
+        paired "$engine.tenth.$order" 4 --timeout 30s "$articles_url?q=bababon&sort=$order&$list"
     done
     paired "$engine.half.whole" 4 --timeout 30s "$articles_url?q=harbour"
     paired "$engine.list" 4 --timeout 30s "$articles_url?$list"
@@ -86,6 +88,7 @@ for order in kept newest relevance; do
     engine_row "no article holds it ($order)" "nothing.$order"
     engine_row "one old article holds it ($order)" "one_old.$order"
     engine_row "half the site holds it ($order)" "half.$order"
+    [ "$order" = kept ] || engine_row "one article in eleven holds it ($order)" "tenth.$order"
 done
 engine_row "half the site holds it, whole articles" half.whole
 engine_row "no search: the list's first page" list

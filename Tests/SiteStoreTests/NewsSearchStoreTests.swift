@@ -168,25 +168,36 @@ import Testing
         }
     }
 
-    /// Searches `words` every way and compares with the walk of `fixtures`.
+    /// Searches `words` every way and compares with the walk of `fixtures`; on PostgreSQL both as far
+    /// as a search walks and with no walk past the first (so the index answers on 600 articles).
     static func check(_ words: [String], fixtures: [Fixture], now: Int, on connection: StoreConnection) async throws {
+        for longestWalk in [NewsSearchStore.longestWalk, 0] {
+            try await Self.check(words, fixtures: fixtures, longestWalk: longestWalk, now: now, on: connection)
+        }
+    }
+
+    private static func check(_ words: [String], fixtures: [Fixture], longestWalk: Int, now: Int, on connection: StoreConnection) async throws {
         let expected = fixtures.filter { $0.shown && $0.holds(words) }.sorted { ($0.addDate, $0.id) > ($1.addDate, $1.id) }
         var paged: [Int] = []
         var position: NewsFeedStore.Position?
         while true {
-            let page = try await NewsSearchStore.articles(containing: words, in: nil, after: position, limit: 20, now: now, on: connection)
+            let page = try await NewsSearchStore.articles(
+                containing: words, in: nil, after: position, limit: 20, longestWalk: longestWalk, now: now, on: connection)
             paged += page.map(\.article.id)
             guard page.count == 20, let last = page.last?.article else { break }
             position = NewsFeedStore.Position(addDate: last.addDate, id: last.id)
         }
-        #expect(paged == expected.map(\.id), "\(words) by cursor")
+        #expect(paged == expected.map(\.id), "\(words) by cursor, walking \(longestWalk)")
         for offset in [0, 13, 250] {
-            let page = try await NewsSearchStore.articles(containing: words, in: nil, after: nil, limit: 7, offset: offset, now: now, on: connection)
-            #expect(page.map(\.article.id) == expected.dropFirst(offset).prefix(7).map(\.id), "\(words) from \(offset)")
+            let page = try await NewsSearchStore.articles(
+                containing: words, in: nil, after: nil, limit: 7, offset: offset, longestWalk: longestWalk, now: now, on: connection)
+            #expect(page.map(\.article.id) == expected.dropFirst(offset).prefix(7).map(\.id), "\(words) from \(offset), walking \(longestWalk)")
         }
         let category = fixtures[0].category
-        let inCategory = try await NewsSearchStore.articles(containing: words, in: [category], after: nil, limit: 30, now: now, on: connection)
-        #expect(inCategory.map(\.article.id) == expected.filter { $0.category == category }.prefix(30).map(\.id), "\(words) in a category")
+        let inCategory = try await NewsSearchStore.articles(
+            containing: words, in: [category], after: nil, limit: 30, longestWalk: longestWalk, now: now, on: connection)
+        #expect(
+            inCategory.map(\.article.id) == expected.filter { $0.category == category }.prefix(30).map(\.id), "\(words) in a category, walking \(longestWalk)")
 
         for window in [NewsSearchStore.rankedWindow, 40] {
             // The newest `window` matches ranked, the older ones below them, newest first.
@@ -198,12 +209,12 @@ import Testing
             var after: NewsSearchStore.RankedPosition?
             while true {
                 let page = try await NewsSearchStore.rankedArticles(
-                    containing: words, in: nil, after: after, limit: 25, window: window, now: now, on: connection)
+                    containing: words, in: nil, after: after, limit: 25, window: window, longestWalk: longestWalk, now: now, on: connection)
                 rankedPaged += page.map(\.position.ordering)
                 guard page.count == 25 else { break }
                 after = page.last?.position
             }
-            #expect(rankedPaged == Array(ranked), "\(words) by relevance, a window of \(window)")
+            #expect(rankedPaged == Array(ranked), "\(words) by relevance, a window of \(window), walking \(longestWalk)")
         }
     }
 }

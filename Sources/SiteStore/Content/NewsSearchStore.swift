@@ -13,11 +13,12 @@ package import SQLKit
 ///
 /// PostgreSQL: `pg_trgm`'s GIN index finds every match, in no order. A newest-first search first walks
 /// the newest listed articles, twice as many as it wants (``recentWalk(_:)``: a word common enough
-/// to fill them would make the index hand over every article holding it), and asks the index only
-/// when that walk did not find enough, for articles older than it. A word matching many articles but
-/// few recent ones costs what its matches cost (docs/benchmarks.md, "Search").
+/// to fill them would make the index hand over every article holding it), walks on as far as the
+/// matches it found say the page needs, up to ``longestWalk`` articles (``furtherWalk(found:walked:wanted:longestWalk:)``),
+/// and asks the index only when that did not find enough, for articles older than it. A word matching
+/// many articles but few recent ones costs what its matches cost (docs/benchmarks.md, "Search").
 ///
-/// Relevance order (``rankedArticles(containing:in:after:limit:window:now:on:)``) ranks the newest
+/// Relevance order (``rankedArticles(containing:in:after:limit:window:longestWalk:now:on:)``) ranks the newest
 /// ``rankedWindow`` matches, which the index finds as a newest-first search does, and lists the older
 /// matches after them, newest first: ranking every match of a word in half the site cost what half
 /// the site costs (6 searches a second at 100,000 articles).
@@ -63,30 +64,34 @@ public enum NewsSearchStore {
     /// Up to `limit` shown articles containing every one of `words` (folded; none without a word
     /// the index can look up, ``SearchText/isIndexed(_:)``), newest first, after `position`, skipping `offset`;
     /// filtered as ``NewsFeedStore/articles(in:withGallery:featuredOnly:containing:after:limit:offset:now:on:)``.
+    /// `longestWalk`: see ``longestWalk`` (tests make it 0 to reach the index on a few hundred articles).
     public static func articles(
         containing words: [String], in categories: [Int]?, withGallery: Bool = false, featuredOnly: Bool = false,
-        after position: NewsFeedStore.Position?, limit: Int, offset: Int = 0, now: Int, on connection: StoreConnection
+        after position: NewsFeedStore.Position?, limit: Int, offset: Int = 0, longestWalk: Int = Self.longestWalk, now: Int,
+        on connection: StoreConnection
     ) async throws -> [PublishedArticle] {
         guard SearchText.canSearch(words) else { return [] }
         let listed = NewsFeedStore.listed(in: categories, withGallery: withGallery, featuredOnly: featuredOnly, now: now)
-        let found = try await Self.newest(words, listed: listed, after: position, limit: limit, offset: offset, on: connection)
+        let found = try await Self.newest(
+            words, listed: listed, after: position, limit: limit, offset: offset, longestWalk: longestWalk, on: connection)
         return try await NewsFeedStore.articles(ids: found.map(\.id), now: now, on: connection)
     }
 
     /// Up to `limit` shown articles of `categories` (nil: all) containing every one of `words`, most
     /// relevant first, after `position`: of the newest `window` matches (``rankedWindow``), those
     /// with most words found in the title, then in the summary, then newest first; then the older
-    /// matches, newest first.
+    /// matches, newest first. `longestWalk` as in ``articles(containing:in:withGallery:featuredOnly:after:limit:offset:longestWalk:now:on:)``.
     public static func rankedArticles(
         containing words: [String], in categories: [Int]?, after position: RankedPosition?, limit: Int, window: Int = Self.rankedWindow,
-        now: Int, on connection: StoreConnection
+        longestWalk: Int = Self.longestWalk, now: Int, on connection: StoreConnection
     ) async throws -> [RankedArticle] {
         guard SearchText.canSearch(words) else { return [] }
         let listed = NewsFeedStore.listed(in: categories, withGallery: false, now: now)
         // A later page ranks what the first ranked (and what was published since), up to twice the
         // window: a cursor is the client's to send, and must not make a search rank every match.
         let most = position == nil ? window : 2 * window
-        let newest = try await Self.newest(words, listed: listed, after: nil, notBefore: position?.windowEnd, limit: most, on: connection)
+        let newest = try await Self.newest(
+            words, listed: listed, after: nil, notBefore: position?.windowEnd, limit: most, longestWalk: longestWalk, on: connection)
         let end = newest.count == most ? newest.last : position?.windowEnd
         var hits: [Int: (title: Int, summary: Int)] = [:]
         if !newest.isEmpty {
@@ -108,7 +113,7 @@ public enum NewsSearchStore {
             if let position, position.titleHits == 0, position.summaryHits == 0 {
                 from = min(end, NewsFeedStore.Position(addDate: position.addDate, id: position.id))
             }
-            let older = try await Self.newest(words, listed: listed, after: from, limit: limit - page.count, on: connection)
+            let older = try await Self.newest(words, listed: listed, after: from, limit: limit - page.count, longestWalk: longestWalk, on: connection)
             page += older.map { RankedPosition(titleHits: 0, summaryHits: 0, addDate: $0.addDate, id: $0.id, windowEnd: end) }
         }
         let articles = try await NewsFeedStore.articles(ids: page.map(\.id), now: now, on: connection)
@@ -117,10 +122,11 @@ public enum NewsSearchStore {
     }
 
     /// The list positions of up to `limit` listed articles holding every word, newest first, after
-    /// `position` and not before `start` (nil: no bound), skipping `offset`.
+    /// `position` and not before `start` (nil: no bound), skipping `offset`; on PostgreSQL walking at
+    /// most `longestWalk` articles before the index.
     private static func newest(
         _ words: [String], listed: [SQLQueryString], after position: NewsFeedStore.Position?, notBefore start: NewsFeedStore.Position? = nil,
-        limit: Int, offset: Int = 0, on connection: StoreConnection
+        limit: Int, offset: Int = 0, longestWalk: Int, on connection: StoreConnection
     ) async throws -> [NewsFeedStore.Position] {
         var listed = listed
         if let start { listed.append(Self.notBefore(start, postgres: connection.isPostgres)) }
@@ -134,13 +140,16 @@ public enum NewsSearchStore {
         let wanted = offset + limit
         var found: [NewsFeedStore.Position] = []
         var older = position
-        let walk = Self.recentWalk(wanted)
-        if let walk {
-            let rows = try await connection.raw(Self.recentQuery(words, listed: listed, after: position, walk: walk)).all()
+        var walked = 0
+        var walk = Self.recentWalk(wanted)
+        while let step = walk {
+            let rows = try await connection.raw(Self.recentQuery(words, listed: listed, after: older, walk: step)).all()
             let all = try positions(rows)
             for (row, match) in zip(rows, all) where try row.decode(column: "hit", as: Int.self) == 1 { found.append(match) }
-            guard found.count < wanted, rows.count == walk, let last = all.last else { return Array(found.dropFirst(offset).prefix(limit)) }
+            guard found.count < wanted, rows.count == step, let last = all.last else { return Array(found.dropFirst(offset).prefix(limit)) }
             older = last
+            walked += step
+            walk = Self.furtherWalk(found: found.count, walked: walked, wanted: wanted, longestWalk: longestWalk)
         }
         let query = Self.indexedQuery(words, listed: listed, after: older, limit: wanted - found.count, offset: 0, postgres: true)
         found += try positions(try await connection.raw(query).all())
@@ -152,6 +161,23 @@ public enum NewsSearchStore {
     /// when more than 1,000 are wanted, where it would cost more than most index answers.
     static func recentWalk(_ wanted: Int) -> Int? {
         wanted <= 1_000 ? max(Self.recentWindow, 2 * wanted) : nil
+    }
+
+    /// How many listed articles a newest-first search on PostgreSQL walks in all, at most, before it
+    /// asks the index (its first walk, ``recentWalk(_:)``, it always makes).
+    public static let longestWalk = 4_096
+
+    /// How many more listed articles PostgreSQL walks once `walked` of them held `found` of the
+    /// `wanted` matches, or nil to ask the index: as many as the matches found so far say the rest
+    /// will take, and half as many again, within `longestWalk` in all; none after a walk that found
+    /// none (a rare word: the index hands over its few matches). The index hands over every older
+    /// article holding the words, each read and checked where it lies (about 75 µs an article against
+    /// 8 µs walked): a word one article in eleven holds, too rare to fill the first walk, took 700 ms
+    /// at 100,000 articles; walked, its page reads about 350.
+    static func furtherWalk(found: Int, walked: Int, wanted: Int, longestWalk: Int = Self.longestWalk) -> Int? {
+        guard found > 0 else { return nil }
+        let needed = max(Self.recentWindow, (wanted - found) * walked * 3 / (2 * found))
+        return walked + needed <= longestWalk ? needed : nil
     }
 
     /// "The article is `start` or newer than it", in the form the engine's search reads.
