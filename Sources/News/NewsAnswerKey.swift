@@ -11,7 +11,7 @@ struct NewsAnswerKey: Hashable, Sendable {
 
     /// Whether the answer is a search's (words were sent): kept apart from the others.
     var isSearch: Bool {
-        self.parameters?.words != nil || self.mitStories?.words != nil
+        self.parameters?.words != nil || self.mitStories?.isSearch == true
     }
 
     /// About what the key holds in memory, for the cache's byte budget: its text and a fixed share

@@ -173,7 +173,7 @@ public enum NewsSearchStore {
     /// none (a rare word: the index hands over its few matches). The index hands over every older
     /// article holding the words, each read and checked where it lies (about 75 µs an article against
     /// 8 µs walked): a word one article in eleven holds, too rare to fill the first walk, took 700 ms
-    /// at 100,000 articles; walked, its page reads about 350.
+    /// at 100,000 articles; walked, its page reads about 300.
     static func furtherWalk(found: Int, walked: Int, wanted: Int, longestWalk: Int = Self.longestWalk) -> Int? {
         guard found > 0 else { return nil }
         let needed = max(Self.recentWindow, (wanted - found) * walked * 3 / (2 * found))
