@@ -23,7 +23,7 @@ extension FuzzTarget {
             return "a number outside its range was accepted"
         }
         if let since = parameters.since, SyncToken(token: since.token) != since { return "a sync token does not read back as itself" }
-        return Self.checkList(cursor: parameters.cursor, words: parameters.words) ?? Self.checkMITStories(query)
+        return Self.checkList(cursor: parameters.cursor, words: parameters.search?.words) ?? Self.checkMITStories(query)
     }
 
     /// The properties of an MIT News stories request read from `query`.
@@ -35,8 +35,8 @@ extension FuzzTarget {
             return error.status == 400 ? nil : "MIT News: refused with status \(error.status)"
         }
         guard (1...100).contains(stories.limit), (0...100_000).contains(stories.offset) else { return "MIT News: a number outside its range" }
-        guard !(stories.searchTooShort && stories.words != nil) else { return "MIT News: a search both too short and run" }
-        return Self.checkList(cursor: stories.cursor, words: stories.words).map { "MIT News: " + $0 }
+        guard !(stories.searchTooShort && stories.search != nil) else { return "MIT News: a search both too short and run" }
+        return Self.checkList(cursor: stories.cursor, words: stories.search?.words).map { "MIT News: " + $0 }
     }
 
     /// A list's cursor reads back as itself; its search words are non-empty, distinct, at most 20 and

@@ -48,7 +48,7 @@ public struct Languages: Sendable {
         // Stored codes and the site default are exact codes: found without building any string.
         if let exact = self.catalogs.first(where: { $0.languageCode == name }) { return exact }
         let code = name.trimmingSpaces.replacingOccurrences(of: "-", with: "_").uppercased()
-        guard !code.isEmpty, code.count <= 35 else { return nil }
+        guard !code.isEmpty, code.utf8.count <= 35 else { return nil }
         if let exact = self.catalogs.first(where: { $0.languageCode == code }) { return exact }
         let primary = code.prefix { $0 != "_" }
         return self.catalogs.first { $0.languageCode == primary }

@@ -2,6 +2,7 @@ public import EndpointCore
 import Foundation
 import Media
 import Messages
+import SiteStore
 
 extension FlokiAppDefinition {
     /// Reads an administrator's definition, refusing what the clients would crash on (a missing,
@@ -50,7 +51,7 @@ extension FlokiAppDefinition {
         guard case .array(let items) = value, items.count <= 100 else { throw .refused(.flokiTextList, name) }
         var texts: [String] = []
         for item in items {
-            guard case .string(let text) = item, !text.isEmpty, text.count <= 200 else { throw .refused(.flokiTextList, name) }
+            guard case .string(let text) = item, TextLength.fits(text, in: 1...200) else { throw .refused(.flokiTextList, name) }
             texts.append(text)
         }
         return texts
@@ -111,8 +112,8 @@ extension FlokiAppDefinition.Tab {
         guard case .object(let pairs) = value, !pairs.isEmpty else { throw .refused(.flokiTabTitle, tab, name) }
         var texts: [FlokiAppDefinition.LocalText] = []
         for (language, text) in pairs {
-            guard (2...8).contains(language.count), language.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") }), case .string(let words) = text,
-                (1...100).contains(words.count)
+            guard TextLength.fits(language, in: 2...8), language.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") }), case .string(let words) = text,
+                TextLength.fits(words, in: 1...100)
             else { throw .refused(.flokiTabTitle, tab, name) }
             texts.append(.init(language: language.lowercased(), text: words))
         }

@@ -51,10 +51,11 @@ struct FlokiFeed {
         let connection = self.answers.connection
         let parameters = self.answers.parameters
         let now = self.answers.moment(after: nil)
-        let articles = try await NewsFeedStore.articles(
-            in: nil, containing: parameters.words ?? [], after: nil, limit: Self.searchPageSize + 1,
-            offset: (parameters.page - 1) * Self.searchPageSize, now: now, on: connection
-        )
+        guard let search = parameters.search else { throw EndpointError.badRequest(.noParameterSent, "q") }
+        let articles = try await NewsSearchStore.articles(
+            matching: search, in: nil, after: nil, limit: Self.searchPageSize + 1, offset: (parameters.page - 1) * Self.searchPageSize, now: now,
+            on: connection
+        ).articles
         return NewsAnswers.Answer(
             data: [
                 "items": .array(articles.prefix(Self.searchPageSize).map(self.item)), "to_delete": [],

@@ -1,6 +1,7 @@
 import EndpointCore
 import Foundation
 import Messages
+import SiteStore
 
 /// The data options a Floki tab class takes (the protocol's "class data" sections), each with the
 /// values the clients can use. Tags and videos (`tags_regex`, `videos_url`…) are absent: the site has
@@ -107,13 +108,14 @@ enum FlokiOption {
 
     /// An http(s) address, or a path on this site.
     static func isAddress(_ text: String) -> Bool {
-        (text.hasPrefix("/") && !text.hasPrefix("//") && text.count <= 2000 && !text.contains(where: \.isWhitespace)) || Self.isWebAddress(text)
+        (text.hasPrefix("/") && !text.hasPrefix("//") && TextLength.fits(text, atMost: 2000) && !text.contains(where: \.isWhitespace))
+            || Self.isWebAddress(text)
     }
 
     /// An absolute http(s) address without spaces.
     static func isWebAddress(_ text: String) -> Bool {
         let lower = text.lowercased()
-        return (lower.hasPrefix("http://") || lower.hasPrefix("https://")) && text.count > 8 && text.count <= 2000
+        return (lower.hasPrefix("http://") || lower.hasPrefix("https://")) && TextLength.fits(text, in: 9...2000)
             && !text.contains(where: { $0.isWhitespace || $0.isNewline })
     }
 }

@@ -1,3 +1,5 @@
+import SiteStore
+
 /// What a kept answer is kept under: the resource, the language of a Floki document's footers, and
 /// the parsed parameters themselves (of `content/news`, or of the MIT News apps' stories), never the
 /// text a client sent (a `d` of any length is one of three device classes here). Being the
@@ -11,13 +13,13 @@ struct NewsAnswerKey: Hashable, Sendable {
 
     /// Whether the answer is a search's (words were sent): kept apart from the others.
     var isSearch: Bool {
-        self.parameters?.words != nil || self.mitStories?.isSearch == true
+        self.parameters?.search != nil || self.mitStories?.isSearch == true
     }
 
     /// About what the key holds in memory, for the cache's byte budget: its text and a fixed share
     /// for the numbers and tokens (all of bounded size).
     var bytes: Int {
-        let texts = (self.parameters?.categories ?? []) + (self.parameters?.words ?? []) + (self.mitStories?.words ?? [])
+        let texts = (self.parameters?.categories ?? []) + (self.parameters?.search?.words ?? []) + (self.mitStories?.search?.words ?? [])
         return self.resource.utf8.count + texts.reduce(0) { $0 + $1.utf8.count } + (self.mitStories?.category?.utf8.count ?? 0) + 256
     }
 }

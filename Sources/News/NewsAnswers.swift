@@ -75,18 +75,31 @@ struct NewsAnswers {
     /// relevant first, after `cursor`; and the next page's cursor when there is one.
     private func page(_ filters: NewsFilters, after cursor: NewsCursor?, now: Int) async throws -> ([PublishedArticle], next: String?) {
         let limit = self.parameters.limit
-        if self.parameters.byRelevance, let words = filters.words {
-            let ranked = try await NewsSearchStore.rankedArticles(
-                containing: words, in: filters.categoryIDs, after: cursor?.rankedPosition, limit: limit + 1, now: now, on: self.connection)
-            let next = ranked.count > limit ? NewsCursor(after: ranked[limit - 1].position, filters: filters.key).token : nil
-            return (ranked.prefix(limit).map(\.published), next)
+        let position = cursor.map { NewsFeedStore.Position(addDate: $0.addDate, id: $0.id) }
+        guard let search = filters.search else {
+            let found = try await NewsFeedStore.articles(in: filters.categoryIDs, after: position, limit: limit + 1, now: now, on: self.connection)
+            return Self.page(found, limit: limit, stoppedAt: nil, filters: filters)
         }
-        let found = try await NewsFeedStore.articles(
-            in: filters.categoryIDs, containing: filters.words ?? [], after: cursor.map { NewsFeedStore.Position(addDate: $0.addDate, id: $0.id) },
-            limit: limit + 1, now: now, on: self.connection
-        )
+        guard self.parameters.byRelevance else {
+            let found = try await NewsSearchStore.articles(
+                matching: search, in: filters.categoryIDs, after: position, limit: limit + 1, now: now, on: self.connection)
+            return Self.page(found.articles, limit: limit, stoppedAt: found.stoppedAt, filters: filters)
+        }
+        let ranked = try await NewsSearchStore.rankedArticles(
+            matching: search, in: filters.categoryIDs, after: cursor?.rankedPosition, limit: limit + 1, now: now, on: self.connection)
+        let next = ranked.articles.count > limit ? ranked.articles[limit - 1].position : ranked.stoppedAt
+        return (ranked.articles.prefix(limit).map(\.published), next.map { NewsCursor(after: $0, filters: filters.key).token })
+    }
+
+    /// The first `limit` of `found` (read one further, to know whether more follow), and the next
+    /// page's cursor: after the last article, or where a search stopped short.
+    private static func page(
+        _ found: [PublishedArticle], limit: Int, stoppedAt: NewsFeedStore.Position?, filters: NewsFilters
+    ) -> ([PublishedArticle], next: String?) {
         let articles = Array(found.prefix(limit))
-        guard found.count > limit, let last = articles.last?.article else { return (articles, nil) }
+        guard found.count > limit, let last = articles.last?.article else {
+            return (articles, stoppedAt.map { NewsCursor(addDate: $0.addDate, id: $0.id, filters: filters.key).token })
+        }
         return (articles, NewsCursor(addDate: last.addDate, id: last.id, filters: filters.key).token)
     }
 
@@ -161,8 +174,8 @@ struct NewsAnswers {
 
     /// The `category` parameter resolved to IDs (an unknown category is refused, naming it), and `q`.
     func filters() async throws -> NewsFilters {
-        guard let references = self.parameters.categories else { return NewsFilters(categoryIDs: nil, words: self.parameters.words) }
-        return NewsFilters(categoryIDs: try await Self.categoryIDs(references, on: self.connection).sorted(), words: self.parameters.words)
+        guard let references = self.parameters.categories else { return NewsFilters(categoryIDs: nil, search: self.parameters.search) }
+        return NewsFilters(categoryIDs: try await Self.categoryIDs(references, on: self.connection).sorted(), search: self.parameters.search)
     }
 
     /// The categories `references` (IDs or monikers) name; an unknown one is refused, naming it.

@@ -1,6 +1,7 @@
 import Auth
 package import EndpointCore
 import Media
+import SiteStore
 
 /// An article's picture as apps get it: the original with its size, caption and credit, and the
 /// resized variants an administrator declared (`thumb`, `square`, `poster`, `full`…).
@@ -112,12 +113,12 @@ package struct NewsImage: Equatable {
     }
 
     private static func text(_ value: JSONValue?) -> String? {
-        if case .string(let text)? = value, text.count <= 1000 { return text }
+        if case .string(let text)? = value, TextLength.fits(text, atMost: 1000) { return text }
         return nil
     }
 
     private static func isName(_ name: String) -> Bool {
-        !name.isEmpty && name.count <= 32 && name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" }
+        TextLength.fits(name, in: 1...32) && name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" }
     }
 
     /// An absolute http(s) URL or a site-relative path, without spaces or control characters.

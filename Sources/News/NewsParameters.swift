@@ -3,7 +3,7 @@ public import EndpointCore
 import Foundation
 import Media
 import Messages
-import SiteStore
+package import SiteStore
 
 /// The parameters of `content/news`, read strictly: a number that is not a whole number in its range,
 /// a malformed cursor or sync token, or an unknown field name is a 400 with a sentence saying which.
@@ -16,8 +16,8 @@ public struct NewsParameters: Hashable, Sendable {
     package var since: SyncToken?
     var device: DeviceClass
     var fields: Set<String>?
-    /// `q`, folded into its distinct words (``SearchText``); nil without a search.
-    package var words: [String]?
+    /// `q` as a search (its distinct words, folded: ``SearchQuery``); nil without one.
+    package var search: SearchQuery?
     /// `sort=relevance`: a search's results most relevant first rather than newest first.
     package var byRelevance = false
     /// The Floki search page (from 1).
@@ -59,13 +59,13 @@ public struct NewsParameters: Hashable, Sendable {
         guard (device?.utf8.count ?? 0) <= 16 else { throw .badRequest(.invalidParameter, "d") }
         self.device = DeviceClass(parameter: device)
         if let query = parameters.optionalEither("q") {
-            let trimmed = query.trimmingWhitespace
-            guard (2...200).contains(trimmed.count) else { throw .badRequest(.newsSearchLength, "2", "200") }
-            self.words = try Self.indexableSearchWords(trimmed)
+            guard let text = try Self.searchText(query) else { throw .badRequest(.newsSearchLength, "2", String(Self.searchLength.upperBound)) }
+            guard let search = SearchQuery(text) else { throw .badRequest(.newsSearchWord, String(SearchText.indexedWordLength)) }
+            self.search = search
         }
         switch parameters.optionalEither("sort")?.trimmingWhitespace {
         case nil, "", "newest": self.byRelevance = false
-        case "relevance" where self.words != nil: self.byRelevance = true
+        case "relevance" where self.search != nil: self.byRelevance = true
         default: throw .badRequest(.invalidParameter, "sort")
         }
         self.page = try Self.number(parameters, "page", in: 1...10_000, default: 1)
@@ -83,7 +83,7 @@ public struct NewsParameters: Hashable, Sendable {
         if let list = parameters.optionalEither("fields"), !list.isEmpty {
             let names = Set(list.split(separator: ",").map { String($0).trimmingWhitespace })
             if let unknown = names.sorted().first(where: { !NewsJSON.articleKeys.contains($0) }) {
-                throw .badRequest(.newsUnknownField, String(unknown.prefix(40)))
+                throw .badRequest(.newsUnknownField, TextLength.prefix(unknown, 40))
             }
             self.fields = names
         }
@@ -111,19 +111,17 @@ public struct NewsParameters: Hashable, Sendable {
         return value > 0 ? value : nil
     }
 
-    /// The words a search looks for: folded as stored text is (``SearchText``), each once, the first 20.
-    static func searchWords(_ query: String) -> [String] {
-        var words: [String] = []
-        for word in SearchText.words(query) where !words.contains(word) { words.append(word) }
-        return Array(words.prefix(20))
-    }
+    /// How long a search's text may be once trimmed, in Unicode scalars.
+    static let searchLength = 2...200
 
-    /// ``searchWords(_:)``, refused unless one of them is long enough for the search index to look up
-    /// (shorter words are allowed beside it).
-    static func indexableSearchWords(_ query: String) throws(EndpointError) -> [String] {
-        let words = Self.searchWords(query)
-        guard SearchText.canSearch(words) else { throw .badRequest(.newsSearchWord, String(SearchText.indexedWordLength)) }
-        return words
+    /// `q` trimmed, or nil when it is shorter than ``searchLength``; refused when longer. Its length is
+    /// checked before anything else reads it: first in bytes, on the text as sent.
+    static func searchText(_ query: String) throws(EndpointError) -> String? {
+        let tooLong = EndpointError.badRequest(.newsSearchLength, String(Self.searchLength.lowerBound), String(Self.searchLength.upperBound))
+        guard query.utf8.count <= 4 * Self.searchLength.upperBound else { throw tooLong }
+        let trimmed = query.trimmingWhitespace
+        guard TextLength.fits(trimmed, atMost: Self.searchLength.upperBound) else { throw tooLong }
+        return TextLength.isShorter(trimmed, than: Self.searchLength.lowerBound) ? nil : trimmed
     }
 
     /// A whole number in `range` (decimal digits only), or `fallback` when absent or empty.
@@ -136,18 +134,18 @@ public struct NewsParameters: Hashable, Sendable {
     }
 }
 
-/// The article filters a list was made with, resolved to category IDs, and the search words; its
-/// ``key`` binds cursors.
+/// The article filters a list was made with, resolved to category IDs, and the search; its ``key``
+/// binds cursors.
 struct NewsFilters: Equatable {
     /// Sorted, distinct; nil means every category.
     var categoryIDs: [Int]?
-    var words: [String]?
+    var search: SearchQuery?
 
-    /// The categories, and a digest of the words (FNV-1a, the same in every process), so a cursor from
-    /// one search does not continue another.
+    /// The categories, and a digest of the search's words (FNV-1a, the same in every process), so a
+    /// cursor from one search does not continue another.
     var key: String {
         let categories = self.categoryIDs.map { $0.map(String.init).joined(separator: "-") } ?? "all"
-        guard let words = self.words else { return categories }
+        guard let words = self.search?.words else { return categories }
         return categories + "-q" + String(FNV1a.digest(words.joined(separator: " ").utf8), radix: 36)
     }
 }

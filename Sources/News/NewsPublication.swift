@@ -39,7 +39,8 @@ public struct NewsPublication: Sendable {
         )
     }
 
+    /// `text` cut to `length` Unicode scalars, the last an ellipsis when it was longer.
     private static func shortened(_ text: String, to length: Int) -> String {
-        text.count <= length ? text : String(text.prefix(length - 1)) + "…"
+        TextLength.fits(text, atMost: length) ? text : String(String.UnicodeScalarView(text.unicodeScalars.prefix(length - 1))) + "…"
     }
 }

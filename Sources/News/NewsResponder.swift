@@ -34,16 +34,29 @@ public struct NewsResponder: Sendable {
         /// For a Floki document, the language of its footers; nil for JSON.
         public var documentLanguage: MessageCatalog?
 
+        /// The resource `id` names, read once: `articles/some-moniker` is (`articles`, `some-moniker`),
+        /// `articles` and `articles/` are (`articles`, nil). Every rule about the resource asks this.
+        let resource: (name: String, reference: String?)
+
         public init(id: String, parameters: NewsParameters, sent: RequestParameters, documentLanguage: MessageCatalog?) {
             self.id = id
             self.parameters = parameters
             self.sent = sent
             self.documentLanguage = documentLanguage
+            self.resource = Self.resource(id)
         }
 
-        /// A search (`articles?q=`, or Floki's `search`): counted per client.
+        /// A search (`articles?q=`, or Floki's `search`, however the path is spelt): counted per client.
         public var isSearch: Bool {
-            self.parameters.words != nil && (self.id == "articles" || (self.documentLanguage != nil && self.id == "search"))
+            guard self.parameters.search != nil, self.resource.reference == nil else { return false }
+            return self.resource.name == "articles" || (self.documentLanguage != nil && self.resource.name == "search")
+        }
+
+        /// `articles/some-moniker` → (`articles`, `some-moniker`).
+        private static func resource(_ id: String) -> (name: String, reference: String?) {
+            guard let slash = id.firstIndex(of: "/") else { return (id, nil) }
+            let rest = String(id[id.index(after: slash)...])
+            return (String(id[..<slash]), rest.isEmpty ? nil : rest)
         }
 
         var key: NewsAnswerKey {
@@ -139,17 +152,15 @@ public struct NewsResponder: Sendable {
         )
         if let language = query.documentLanguage {
             let feed = FlokiFeed(answers: reader, messages: language)
-            switch Self.resource(query.id) {
+            switch query.resource {
             case ("feed", let reference?): return try await feed.feed(reference)
             case ("gallery", nil): return try await FlokiGallery(answers: reader).tab()
             case ("gallery", let reference?): return try await FlokiGallery(answers: reader).article(reference)
-            case ("search", nil):
-                guard parameters.words != nil else { throw EndpointError.badRequest(.noParameterSent, "q") }
-                return try await feed.search()
-            default: throw EndpointError.badRequest(.newsUnknownResource, String(query.id.prefix(60)))
+            case ("search", nil): return try await feed.search()
+            default: throw EndpointError.badRequest(.newsUnknownResource, TextLength.prefix(query.id, 60))
             }
         }
-        switch Self.resource(query.id) {
+        switch query.resource {
         case ("categories", nil): return try await reader.categories()
         case ("categories", let reference?): return try await reader.category(reference)
         case ("articles", nil):
@@ -157,15 +168,8 @@ public struct NewsResponder: Sendable {
         case ("articles", let reference?): return try await reader.article(reference)
         case ("top", nil): return try await reader.top()
         case ("changes", nil): return try await reader.changes()
-        default: throw EndpointError.badRequest(.newsUnknownResource, String(query.id.prefix(60)))
+        default: throw EndpointError.badRequest(.newsUnknownResource, TextLength.prefix(query.id, 60))
         }
-    }
-
-    /// `articles/some-moniker` → (`articles`, `some-moniker`).
-    private static func resource(_ id: String) -> (String, String?) {
-        guard let slash = id.firstIndex(of: "/") else { return (id, nil) }
-        let rest = String(id[id.index(after: slash)...])
-        return (String(id[..<slash]), rest.isEmpty ? nil : rest)
     }
 
     /// What a next-page link carries over from the request (the cursor is the new one).

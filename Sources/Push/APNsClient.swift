@@ -75,7 +75,7 @@ public actor APNsClient {
             ("content-type", "application/json"),
         ]
         if let collapseID = notification.data["collapse_id"], !collapseID.isEmpty {
-            headers.append(("apns-collapse-id", String(collapseID.prefix(64))))
+            headers.append(("apns-collapse-id", TextLength.prefix(collapseID, 64)))
         }
         let path = token.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? token
         return try await self.http.post("\(self.configuration.baseURL)/3/device/\(path)", headers: headers, body: notification.apnsPayload())

@@ -23,6 +23,43 @@ import Testing
         #expect(bottom[2] > 150 && bottom[0] < 100, "blue below: \(bottom)")
     }
 
+    /// Every saved format leaves the metadata out: libvips 8.14's WebP saver wrote the EXIF blob (GPS
+    /// position, camera, serial) even when asked to strip (security review 2, finding 2).
+    @Test(arguments: [MediaFormat.jpeg, .png, .webp])
+    func noSavedFormatKeepsMetadata(format: MediaFormat) throws {
+        let bytes = try ImageFixtures.bytes(ImageFixtures.sidewaysWithGPS)
+        for (width, crop) in [(10_000_000, false), (40, false), (30, true)] {
+            let made = try #require(MediaCodec.make(bytes, width: width, height: width, crop: crop, as: format))
+            let header = try #require(MediaCodec.header(of: made.bytes, as: format))
+            #expect(!header.hasMetadata, "\(format) \(width)")
+            for marker in ["Exif", "EXIF", "SERIAL-0042", "GPS", "XMP", "ICCP"] {
+                #expect(!ImageFixtures.contains(made.bytes, marker), "\(format) \(width) holds \(marker)")
+            }
+        }
+    }
+
+    /// Only the JPEG, PNG, WebP and GIF loaders run: the thumbnailer picks its loader by sniffing, and
+    /// a TIFF (or HEIF, PDF, or anything ImageMagick reads) never reaches one.
+    @Test func noOtherLoaderReadsBytes() throws {
+        #expect(MediaCodec.make(Self.grayTIFF, width: 10, height: 10, crop: false, as: .png) == nil)
+        #expect(MediaCodec.make(try ImageFixtures.bytes(ImageFixtures.transparent), width: 10, height: 10, crop: false, as: .png) != nil)
+    }
+
+    /// A one-pixel grey TIFF, little-endian and uncompressed, written out field by field.
+    static let grayTIFF: [UInt8] = {
+        func short(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
+        func long(_ value: Int) -> [UInt8] { short(value & 0xFFFF) + short(value >> 16) }
+        // Tag, type (3: SHORT, 4: LONG), value.
+        let entries: [(Int, Int, Int)] = [
+            (256, 3, 1), (257, 3, 1), (258, 3, 8), (259, 3, 1), (262, 3, 1), (273, 4, 122), (277, 3, 1), (278, 3, 1), (279, 4, 1),
+        ]
+        var bytes: [UInt8] = [0x49, 0x49, 0x2A, 0x00] + long(8) + short(entries.count)
+        for (tag, type, value) in entries {
+            bytes += short(tag) + short(type) + long(1) + (type == 3 ? short(value) + [0, 0] : long(value))
+        }
+        return bytes + long(0) + [0x80]
+    }()
+
     @Test func aSquareThumbnailShowsTheCentre() throws {
         let bytes = try ImageFixtures.bytes(ImageFixtures.wideGreenCentre)
         let made = try #require(MediaCodec.make(bytes, width: 75, height: 75, crop: true, as: .png))

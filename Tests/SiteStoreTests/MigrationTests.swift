@@ -177,13 +177,17 @@ import Testing
 
     static func search(_ words: [String], _ database: Database, now: Int) async throws -> [Int] {
         try await database.withConnection { connection in
-            try await NewsSearchStore.articles(containing: words, in: nil, after: nil, limit: 5, now: now, on: connection).map(\.article.id)
+            try await NewsSearchStore.articles(matching: try #require(SearchQuery(words: words)), in: nil, after: nil, limit: 5, now: now, on: connection)
+                .articles.map(\.article.id)
         }
     }
 
     static func summaryHits(_ word: String, _ database: Database, now: Int) async throws -> [Int] {
         try await database.withConnection { connection in
-            try await NewsSearchStore.rankedArticles(containing: [word], in: nil, after: nil, limit: 5, now: now, on: connection).map(\.position.summaryHits)
+            try await NewsSearchStore.rankedArticles(
+                matching: try #require(SearchQuery(words: [word])), in: nil, after: nil, limit: 5, now: now, on: connection
+            )
+            .articles.map(\.position.summaryHits)
         }
     }
 

@@ -63,26 +63,23 @@ import Testing
             let searchStatements: [(String, SQLQueryString)] = [
                 ("search: the recent window", NewsSearchStore.recentQuery(["story", "1"], listed: listed, after: nil)),
                 ("search: the recent window of categories", NewsSearchStore.recentQuery(["story"], listed: inCategories, after: position)),
-                (
-                    "search: the index",
-                    NewsSearchStore.indexedQuery(["zanzibar", "1"], listed: listed, after: position, limit: 21, offset: 0, postgres: postgres)
-                ),
-                (
-                    "search: the index, categories",
-                    NewsSearchStore.indexedQuery(["zan"], listed: inCategories, after: nil, limit: 21, offset: 40, postgres: postgres)
-                ),
+                ("search: the index", Self.indexed(["zanzibar", "1"], listed: listed, after: position, limit: 21, engine: engine)),
+                ("search: the index, categories", Self.indexed(["zan"], listed: inCategories, after: nil, limit: 21, offset: 40, engine: engine)),
                 (
                     "search: the ranked window after its first page",
-                    NewsSearchStore.indexedQuery(
-                        ["harbour"], listed: inCategories + [NewsSearchStore.notBefore(position, postgres: postgres)], after: nil, limit: 1_000,
-                        offset: 0, postgres: postgres)
+                    Self.indexed(["harbour"], listed: inCategories, after: nil, notBefore: position, limit: 1_000, engine: engine)
                 ),
                 (
                     "search: the recent walk after the ranked window's first page",
-                    NewsSearchStore.recentQuery(
-                        ["harbour"], listed: listed + [NewsSearchStore.notBefore(position, postgres: true)], after: nil, walk: 1_000)
+                    NewsSearchStore.recentQuery(["harbour"], listed: listed + [NewsSearchStore.notBefore(position)], after: nil, walk: 1_000)
                 ),
-                ("search: ranking the window", NewsSearchStore.rankQuery(["zanzibar", "12"], ids: Array(1...500), postgres: postgres)),
+                (
+                    "search: where the candidates end",
+                    engine == .sqlite
+                        ? NewsSearchStore.lastCandidateQuery(try #require(SearchQuery(words: ["zanzibar"])), after: position, notBefore: nil, candidates: 2_000)
+                        : NewsSearchStore.recentQuery(["harbour"], listed: listed, after: position)
+                ),
+                ("search: ranking the window", NewsSearchStore.rankQuery(["zanzibar", "12"], ids: Array(1...100), postgres: postgres)),
             ]
             try await database.withConnection { connection in
                 if engine == .postgres { try await connection.raw("SET enable_seqscan = off").run() }
@@ -127,12 +124,10 @@ import Testing
             var statements: [(String, SQLQueryString)] = []
             for words in [["zanzibar"], ["harbour", "1"], ["ant"]] {
                 statements += [
-                    ("index \(words)", NewsSearchStore.indexedQuery(words, listed: listed, after: position, limit: 21, offset: 0, postgres: postgres)),
+                    ("index \(words)", Self.indexed(words, listed: listed, after: position, limit: 21, engine: engine)),
                     (
                         "index, the ranked window after its first page \(words)",
-                        NewsSearchStore.indexedQuery(
-                            words, listed: listed + [NewsSearchStore.notBefore(position, postgres: postgres)], after: nil, limit: 1_000, offset: 0,
-                            postgres: postgres)
+                        Self.indexed(words, listed: listed, after: nil, notBefore: position, limit: 1_000, engine: engine)
                     ),
                 ]
             }
@@ -140,7 +135,8 @@ import Testing
                 for (name, statement) in statements {
                     let plan = try await Self.plan(statement, engine: engine, on: connection.sql)
                     #expect(Self.fullScans(plan, engine: engine).isEmpty, "\(name) scans news: \(plan.joined(separator: "\n"))")
-                    let indexes = engine == .sqlite ? ["SCAN f VIRTUAL TABLE INDEX", "USING INDEX news_listing_key"] : ["Bitmap Index Scan on news_search"]
+                    let indexes =
+                        engine == .sqlite ? ["SCAN news_search VIRTUAL TABLE INDEX", "USING INDEX news_listing_key"] : ["Bitmap Index Scan on news_search"]
                     for index in indexes {
                         #expect(plan.contains { $0.contains(index) }, "\(name) does not use \(index): \(plan.joined(separator: "\n"))")
                     }
@@ -150,6 +146,18 @@ import Testing
                 }
             }
         }
+    }
+
+    /// The statement a search asks the index with on `engine`.
+    static func indexed(
+        _ words: [String], listed: [SQLQueryString], after position: NewsFeedStore.Position?, notBefore start: NewsFeedStore.Position? = nil,
+        limit: Int, offset: Int = 0, engine: DatabaseEngine
+    ) -> SQLQueryString {
+        guard engine == .sqlite else {
+            return NewsSearchStore.postgresIndexedQuery(
+                words, listed: listed + (start.map { [NewsSearchStore.notBefore($0)] } ?? []), after: position, limit: limit, offset: offset)
+        }
+        return NewsSearchStore.indexedQuery(SearchQuery(words: words)!, listed: listed, after: position, notBefore: start, limit: limit, offset: offset)
     }
 
     /// The plan lines that read all of `news`: a table scan, or a walk of a whole index (SQLite's

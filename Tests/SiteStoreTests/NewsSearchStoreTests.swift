@@ -32,6 +32,8 @@ import Testing
         }
     }
 
+    static let lantern = SearchQuery(words: ["lantern"])!
+
     static let vocabulary = ["Harbour", "LANTERN", "quartz", "Méadow", "cobalt", "ferry", "zenith", "ember"]
 
     /// Article `index`'s fields: word `k` of the vocabulary goes in the title when `index` is a
@@ -92,7 +94,8 @@ import Testing
             }
             func page(after: NewsSearchStore.RankedPosition?) async throws -> [NewsSearchStore.RankedArticle] {
                 try await database.withConnection { connection in
-                    try await NewsSearchStore.rankedArticles(containing: ["lantern"], in: nil, after: after, limit: 4, window: 6, now: now + 60, on: connection)
+                    try await NewsSearchStore.rankedArticles(matching: Self.lantern, in: nil, after: after, limit: 4, window: 6, now: now + 60, on: connection)
+                        .articles
                 }
             }
             var listed = try await page(after: nil)
@@ -130,11 +133,64 @@ import Testing
             let oldest = NewsFeedStore.Position(addDate: now - 60 * 20, id: ids[0])
             let forged = NewsSearchStore.RankedPosition(titleHits: 9, summaryHits: 9, addDate: now + 60, id: .max, windowEnd: oldest)
             let listed = try await database.withConnection { connection in
-                try await NewsSearchStore.rankedArticles(containing: ["lantern"], in: nil, after: forged, limit: 20, window: 3, now: now, on: connection)
+                try await NewsSearchStore.rankedArticles(matching: Self.lantern, in: nil, after: forged, limit: 20, window: 3, now: now, on: connection)
+                    .articles
             }
             let newestFirst = Array(ids.reversed())
             #expect(listed.map(\.published.article.id) == newestFirst, "six ranked (none in its title), then the older ones")
             #expect(listed.last?.position.titleHits == 0, "the oldest, holding it in its title, was not ranked")
+        }
+    }
+
+    /// A search checks no more than its bounds allow (SQLite: the articles the index hands over;
+    /// PostgreSQL: a walk, then the index's time), and one that stopped short says where, so the next
+    /// page goes on from there: followed to the end, newest first or by relevance, the pages hold every
+    /// match once, newest first.
+    @Test(arguments: TestDatabase.engines)
+    func aSearchStoppedByItsBoundsGoesOnWhereItStopped(engine: DatabaseEngine) async throws {
+        try await TestDatabase.withMigrated(engine) { database in
+            let now = UnixTime.now
+            let fixtures = try await Self.seed(database, now: now)
+            var bounds = NewsSearchStore.Bounds()
+            bounds.candidates = 5
+            bounds.walk = 0
+            bounds.indexMilliseconds = 1
+            var stoppedShort = 0
+            for words in [["harbour"], ["abcde"], ["zanzibar"], ["ferrys", "ember"]] {
+                let search = try #require(SearchQuery(words: words))
+                let expected = fixtures.filter { $0.shown && $0.holds(words) }.sorted { ($0.addDate, $0.id) > ($1.addDate, $1.id) }.map(\.id)
+                var paged: [Int] = []
+                var position: NewsFeedStore.Position?
+                var pages = 0
+                repeat {
+                    let page = try await database.withConnection { connection in
+                        try await NewsSearchStore.articles(matching: search, in: nil, after: position, limit: 20, bounds: bounds, now: now, on: connection)
+                    }
+                    paged += page.articles.map(\.article.id)
+                    if let stop = page.stoppedAt, page.articles.count < 20 {
+                        stoppedShort += 1
+                        position = stop
+                    } else {
+                        position = page.articles.count == 20 ? page.articles.last.map { .init(addDate: $0.article.addDate, id: $0.article.id) } : nil
+                    }
+                    pages += 1
+                } while position != nil && pages < 1_000
+                #expect(paged == expected, "\(words): every match once, newest first")
+
+                var ranked: [Int] = []
+                var after: NewsSearchStore.RankedPosition?
+                pages = 0
+                repeat {
+                    let page = try await database.withConnection { connection in
+                        try await NewsSearchStore.rankedArticles(matching: search, in: nil, after: after, limit: 10, bounds: bounds, now: now, on: connection)
+                    }
+                    ranked += page.articles.map(\.published.article.id)
+                    after = page.articles.count == 10 ? page.articles.last?.position : page.stoppedAt
+                    pages += 1
+                } while after != nil && pages < 1_000
+                #expect(ranked.count == expected.count && Set(ranked) == Set(expected), "\(words) by relevance: every match once")
+            }
+            if engine == .sqlite { #expect(stoppedShort > 0, "pages stopped at five candidates") }
         }
     }
 
@@ -177,12 +233,14 @@ import Testing
     }
 
     private static func check(_ words: [String], fixtures: [Fixture], longestWalk: Int, now: Int, on connection: StoreConnection) async throws {
+        let search = try #require(SearchQuery(words: words))
         let expected = fixtures.filter { $0.shown && $0.holds(words) }.sorted { ($0.addDate, $0.id) > ($1.addDate, $1.id) }
         var paged: [Int] = []
         var position: NewsFeedStore.Position?
         while true {
             let page = try await NewsSearchStore.articles(
-                containing: words, in: nil, after: position, limit: 20, longestWalk: longestWalk, now: now, on: connection)
+                matching: search, in: nil, after: position, limit: 20, bounds: .walking(longestWalk), now: now, on: connection
+            ).articles
             paged += page.map(\.article.id)
             guard page.count == 20, let last = page.last?.article else { break }
             position = NewsFeedStore.Position(addDate: last.addDate, id: last.id)
@@ -190,12 +248,14 @@ import Testing
         #expect(paged == expected.map(\.id), "\(words) by cursor, walking \(longestWalk)")
         for offset in [0, 13, 250] {
             let page = try await NewsSearchStore.articles(
-                containing: words, in: nil, after: nil, limit: 7, offset: offset, longestWalk: longestWalk, now: now, on: connection)
+                matching: search, in: nil, after: nil, limit: 7, offset: offset, bounds: .walking(longestWalk), now: now, on: connection
+            ).articles
             #expect(page.map(\.article.id) == expected.dropFirst(offset).prefix(7).map(\.id), "\(words) from \(offset), walking \(longestWalk)")
         }
         let category = fixtures[0].category
         let inCategory = try await NewsSearchStore.articles(
-            containing: words, in: [category], after: nil, limit: 30, longestWalk: longestWalk, now: now, on: connection)
+            matching: search, in: [category], after: nil, limit: 30, bounds: .walking(longestWalk), now: now, on: connection
+        ).articles
         #expect(
             inCategory.map(\.article.id) == expected.filter { $0.category == category }.prefix(30).map(\.id), "\(words) in a category, walking \(longestWalk)")
 
@@ -209,13 +269,23 @@ import Testing
             var after: NewsSearchStore.RankedPosition?
             while true {
                 let page = try await NewsSearchStore.rankedArticles(
-                    containing: words, in: nil, after: after, limit: 25, window: window, longestWalk: longestWalk, now: now, on: connection)
+                    matching: search, in: nil, after: after, limit: 25, window: window, bounds: .walking(longestWalk), now: now, on: connection
+                ).articles
                 rankedPaged += page.map(\.position.ordering)
                 guard page.count == 25 else { break }
                 after = page.last?.position
             }
             #expect(rankedPaged == Array(ranked), "\(words) by relevance, a window of \(window), walking \(longestWalk)")
         }
+    }
+}
+
+extension NewsSearchStore.Bounds {
+    /// The standard bounds, but a walk of at most `articles` on PostgreSQL.
+    static func walking(_ articles: Int) -> Self {
+        var bounds = Self()
+        bounds.walk = articles
+        return bounds
     }
 }
 

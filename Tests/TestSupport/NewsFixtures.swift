@@ -31,6 +31,28 @@ package enum NewsFixtures {
         }
     }
 
+    /// Creates `count` shown articles in one transaction, the first the newest, one a minute apart
+    /// back from `newest`, titled `title` and their index, with `body`; returns their IDs.
+    @discardableResult
+    package static func articles(
+        _ count: Int, title: String = "Story", body: String = "", newest: Int = UnixTime.now - 60, database: Database
+    ) async throws -> [Int] {
+        try await database.transaction { connection in
+            guard let categoryID = try await NewsFeedStore.categoryID("general", on: connection) else { throw TestFailure("no category general") }
+            var ids: [Int] = []
+            for index in 0..<count {
+                var changes = NewsArticleChanges()
+                changes.article = body
+                changes.validated = true
+                changes.addDate = newest - 60 * index
+                ids.append(
+                    try await NewsStore.createArticle(
+                        title: "\(title) \(index)", categoryID: categoryID, submitterID: 1, applying: changes, on: connection, now: newest - 60 * index))
+            }
+            return ids
+        }
+    }
+
     /// Applies `changes` to article `id` in its own transaction.
     package static func edit(_ id: Int, database: Database, _ change: (inout NewsArticleChanges) -> Void) async throws {
         var changes = NewsArticleChanges()

@@ -64,10 +64,10 @@ public struct AccountRules: Sendable {
 
     /// Checks `password` as typed (after trimming, as Composr does).
     public func check(password: String) throws(Violation) {
-        if password.count > self.maximumPasswordLength {
+        if !TextLength.fits(password, atMost: self.maximumPasswordLength) {
             throw Violation(.passwordTooLong, [String(self.maximumPasswordLength)])
         }
-        if password.count < self.minimumPasswordLength {
+        if TextLength.isShorter(password, than: self.minimumPasswordLength) {
             throw Violation(.passwordTooShort, [String(self.minimumPasswordLength)])
         }
         if CommonPasswords.contains(password) { throw Violation(.passwordTooCommon) }
@@ -82,7 +82,7 @@ public struct AccountRules: Sendable {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         let labels = parts.count == 2 ? parts[1].split(separator: ".", omittingEmptySubsequences: false) : []
         let valid =
-            email.count <= 254
+            TextLength.fits(email, atMost: 254)
             && parts.count == 2
             && !parts[0].isEmpty
             && labels.count >= 2
@@ -102,10 +102,10 @@ public struct AccountRules: Sendable {
 
     private func checkShape(username: String) throws(Violation) {
         if username.contains("@") && username.contains(".") { throw Violation(.usernameBadSymbols) }
-        if username.count > self.maximumUsernameLength {
+        if !TextLength.fits(username, atMost: self.maximumUsernameLength) {
             throw Violation(.usernameTooLong, [String(self.maximumUsernameLength)])
         }
-        if username.count < self.minimumUsernameLength {
+        if TextLength.isShorter(username, than: self.minimumUsernameLength) {
             throw Violation(.usernameTooShort, [String(self.minimumUsernameLength)])
         }
     }

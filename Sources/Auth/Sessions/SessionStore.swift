@@ -24,7 +24,7 @@ public struct SessionStore: Sendable {
         let token = SessionToken.generate()
         let session = DeviceSession(
             id: RandomText.hex(byteCount: 16), memberID: memberID, createdAt: now, lastUsedAt: now,
-            expiresAt: now + self.policy.maximumSeconds, userAgent: String(userAgent.prefix(255)), ip: ip
+            expiresAt: now + self.policy.maximumSeconds, userAgent: TextLength.prefix(userAgent, 255), ip: ip
         )
         try await self.store.insert(session, tokenHash: SessionToken.storageHash(of: token.text))
         return (session, token)

@@ -91,7 +91,7 @@ public struct ServerSettings: Sendable {
     /// Whether `text` can name an instance: 1 to 100 letters, digits, `.`, `_`, `:` or `-` (it is shown
     /// as is in logs and `/readyz`).
     public static func isInstanceIdentity(_ text: String) -> Bool {
-        (1...100).contains(text.count) && text.allSatisfy(Self.isIdentityCharacter)
+        (1...100).contains(text.utf8.count) && text.allSatisfy(Self.isIdentityCharacter)
     }
 
     private static func isIdentityCharacter(_ character: Character) -> Bool {

@@ -35,7 +35,7 @@ public struct ContentNewsHook: Hook {
         guard request.type == nil || request.type == "view" else { throw EndpointError.refused(.invalidEndpointType) }
         let parameters = try NewsParameters(request.parameters)
         let id = request.id ?? ""
-        guard id.utf8.count <= Self.longestResource else { throw EndpointError.badRequest(.newsUnknownResource, String(id.prefix(60))) }
+        guard id.utf8.count <= Self.longestResource else { throw EndpointError.badRequest(.newsUnknownResource, TextLength.prefix(id, 60)) }
         let query = NewsResponder.Query(
             id: id, parameters: parameters, sent: request.parameters, documentLanguage: request.responseType == .floki ? request.language : nil
         )

@@ -50,7 +50,7 @@ public struct ContactUsHook: Hook {
         let parameters = request.parameters
         let post = try parameters.requiredPost("post").trimmingWhitespace
         guard !post.isEmpty else { throw EndpointError.refused(.improperlyFilledIn) }
-        guard post.count <= Self.maximumPostLength else { throw EndpointError.refused(.fieldTooLong, "post", String(Self.maximumPostLength)) }
+        guard TextLength.fits(post, atMost: Self.maximumPostLength) else { throw EndpointError.refused(.fieldTooLong, "post", String(Self.maximumPostLength)) }
         let title = try Self.line(parameters, "title") ?? ""
         let category = try Self.line(parameters, "category").flatMap { $0.isEmpty ? nil : $0 } ?? request.language.text(.general)
         let givenEmail = try Self.line(parameters, "email") ?? ""
@@ -75,7 +75,7 @@ public struct ContactUsHook: Hook {
     /// An optional single-line field, trimmed, refused when longer than a line may be.
     private static func line(_ parameters: RequestParameters, _ name: String) throws(EndpointError) -> String? {
         guard let value = parameters.optionalPost(name)?.trimmingWhitespace else { return nil }
-        guard value.count <= Self.maximumLineLength else { throw .refused(.fieldTooLong, name, String(Self.maximumLineLength)) }
+        guard TextLength.fits(value, atMost: Self.maximumLineLength) else { throw .refused(.fieldTooLong, name, String(Self.maximumLineLength)) }
         return value
     }
 }

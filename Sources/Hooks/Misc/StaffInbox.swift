@@ -43,7 +43,7 @@ public enum StaffInbox {
                     try await PushQueue.enqueue(
                         PushNotification(
                             title: messages.text(.contactUsNotificationSubject, message.title),
-                            body: String(message.post.prefix(200)),
+                            body: TextLength.prefix(message.post, 200),
                             data: ["notification_code": "contact_us", "from_id": String(sender?.id ?? MemberRecord.guestID)]
                         ), to: .staff, on: connection)
                     if let sender, !sender.email.isEmpty {

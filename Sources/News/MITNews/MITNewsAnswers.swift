@@ -26,23 +26,33 @@ struct MITNewsAnswers {
         var categoryID: Int?
         if let reference = query.category {
             guard let id = try await NewsFeedStore.categoryID(reference, on: self.connection) else {
-                throw EndpointError(status: 404, message: .newsUnknownCategory, arguments: [String(reference.prefix(60))])
+                throw EndpointError(status: 404, message: .newsUnknownCategory, arguments: [TextLength.prefix(reference, 60)])
             }
             categoryID = id
         }
         guard !query.searchTooShort else { return NewsAnswers.Answer(data: .array([]), lastModified: state.latestTime) }
         let list = query.listKey(categoryID: categoryID)
         if let cursor = query.cursor, cursor.filters != list { throw EndpointError.badRequest(.newsCursorOtherList) }
-        var stories = try await NewsFeedStore.articles(
-            in: categoryID.map { [$0] }, featuredOnly: query.featuredOnly, containing: query.words ?? [],
-            after: query.cursor.map { NewsFeedStore.Position(addDate: $0.addDate, id: $0.id) }, limit: query.limit + 1, offset: query.offset,
-            now: NewsAnswers.moment(self.clock, after: state.latestTime), on: self.connection
-        )
+        let position = query.cursor.map { NewsFeedStore.Position(addDate: $0.addDate, id: $0.id) }
+        let now = NewsAnswers.moment(self.clock, after: state.latestTime)
+        var stories: [PublishedArticle]
+        var stoppedAt: NewsFeedStore.Position?
+        if let search = query.search {
+            let found = try await NewsSearchStore.articles(
+                matching: search, in: categoryID.map { [$0] }, featuredOnly: query.featuredOnly, after: position, limit: query.limit + 1,
+                offset: query.offset, now: now, on: self.connection)
+            (stories, stoppedAt) = (found.articles, found.stoppedAt)
+        } else {
+            stories = try await NewsFeedStore.articles(
+                in: categoryID.map { [$0] }, featuredOnly: query.featuredOnly, after: position, limit: query.limit + 1, offset: query.offset,
+                now: now, on: self.connection)
+        }
         let hasMore = stories.count > query.limit
         stories = Array(stories.prefix(query.limit))
         var answer = NewsAnswers.Answer(data: .array(stories.map(self.json.story)), lastModified: state.latestTime)
-        if hasMore, let last = stories.last?.article {
-            let cursor = NewsCursor(addDate: last.addDate, id: last.id, filters: list).token
+        let next = hasMore ? stories.last.map { NewsFeedStore.Position(addDate: $0.article.addDate, id: $0.article.id) } : stoppedAt
+        if let next {
+            let cursor = NewsCursor(addDate: next.addDate, id: next.id, filters: list).token
             answer.headers.append((name: "Link", value: "<\(nextLink(cursor))>; rel=\"next\""))
         }
         return answer

@@ -1,7 +1,7 @@
 import Auth
 public import EndpointCore
 import Messages
-import SiteStore
+package import SiteStore
 
 /// The parameters of `GET /apis/news/stories/` as the MIT News apps send them, read strictly: a
 /// number out of its range or a malformed cursor is a 400 naming it. Unlike `content/news`, a search
@@ -9,8 +9,8 @@ import SiteStore
 public struct MITStoriesQuery: Hashable, Sendable {
     /// The category's moniker or ID.
     package var category: String?
-    /// `q` folded into its distinct words; nil without a search.
-    package var words: [String]?
+    /// `q` as a search; nil without one.
+    package var search: SearchQuery?
     /// `q` was sent but has fewer than two characters, or no word the search index can look up.
     package var searchTooShort = false
     /// `featured=true`: the featured stories only (the iOS app's top strip).
@@ -26,14 +26,9 @@ public struct MITStoriesQuery: Hashable, Sendable {
             guard category.utf8.count <= 100 else { throw .badRequest(.invalidParameter, "category") }
             self.category = category
         }
-        if let query = parameters.optionalEither("q")?.trimmingWhitespace {
-            guard query.count <= 200 else { throw .badRequest(.newsSearchLength, "2", "200") }
-            let words = NewsParameters.searchWords(query)
-            if query.count < 2 || !SearchText.canSearch(words) {
-                self.searchTooShort = true
-            } else {
-                self.words = words
-            }
+        if let query = parameters.optionalEither("q") {
+            self.search = try NewsParameters.searchText(query).flatMap(SearchQuery.init)
+            self.searchTooShort = self.search == nil
         }
         switch parameters.optionalEither("featured")?.trimmingWhitespace.lowercased() {
         case nil, "", "false", "0": self.featuredOnly = false
@@ -49,11 +44,11 @@ public struct MITStoriesQuery: Hashable, Sendable {
     }
 
     /// A search (counted per client network as `content/news` searches are).
-    public var isSearch: Bool { self.words != nil }
+    public var isSearch: Bool { self.search != nil }
 
     /// What a cursor is bound to: the category, the words and whether only featured stories are
     /// listed, so a cursor of one list does not continue another.
     func listKey(categoryID: Int?) -> String {
-        NewsFilters(categoryIDs: categoryID.map { [$0] }, words: self.words).key + (self.featuredOnly ? "-featured" : "")
+        NewsFilters(categoryIDs: categoryID.map { [$0] }, search: self.search).key + (self.featuredOnly ? "-featured" : "")
     }
 }

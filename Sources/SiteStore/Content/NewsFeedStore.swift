@@ -81,27 +81,27 @@ public enum NewsFeedStore {
 
     // MARK: Articles
 
+    /// The most articles a page read by offset skips (the MIT Android app's "Load more…", Floki's search
+    /// pages): past it a page is empty. Skipping costs a walk of what is skipped, which the client
+    /// chooses (an offset of 49,000 took 100 ms); lists paged by cursor have no such cost, nor bound.
+    public static let deepestOffset = 2_000
+
     /// Up to `limit` shown articles of `categories` (nil: all; `withGallery`: only those with a
-    /// gallery; `featuredOnly`: only featured ones) containing every one of `words` (already folded
-    /// with ``SearchText/fold(_:)``; a search is ``NewsSearchStore``'s), newest first, after
-    /// `position`, skipping `offset`.
+    /// gallery; `featuredOnly`: only featured ones), newest first, after `position`, skipping `offset`
+    /// (none past ``deepestOffset``; a search is ``NewsSearchStore``'s).
     public static func articles(
-        in categories: [Int]?, withGallery: Bool = false, featuredOnly: Bool = false, containing words: [String] = [], after position: Position?,
-        limit: Int, offset: Int = 0, now: Int, on connection: StoreConnection
+        in categories: [Int]?, withGallery: Bool = false, featuredOnly: Bool = false, after position: Position?, limit: Int, offset: Int = 0,
+        now: Int, on connection: StoreConnection
     ) async throws -> [PublishedArticle] {
-        guard words.isEmpty else {
-            return try await NewsSearchStore.articles(
-                containing: words, in: categories, withGallery: withGallery, featuredOnly: featuredOnly, after: position, limit: limit,
-                offset: offset, now: now, on: connection)
-        }
+        guard offset <= Self.deepestOffset else { return [] }
         let query = Self.articlesQuery(
             in: categories, withGallery: withGallery, featuredOnly: featuredOnly, after: position, limit: limit, offset: offset, now: now,
             postgres: connection.isPostgres)
         return try await connection.raw(query).all().map(Self.publishedArticle)
     }
 
-    /// The statement of ``articles(in:withGallery:featuredOnly:containing:after:limit:offset:now:on:)``
-    /// without a search (tests read its plan).
+    /// The statement of ``articles(in:withGallery:featuredOnly:after:limit:offset:now:on:)`` (tests
+    /// read its plan).
     package static func articlesQuery(
         in categories: [Int]?, withGallery: Bool = false, featuredOnly: Bool = false, after position: Position?, limit: Int, offset: Int = 0,
         now: Int, postgres: Bool

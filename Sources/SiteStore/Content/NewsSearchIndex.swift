@@ -18,6 +18,11 @@ enum NewsSearchIndex {
         -(addDate * (1 << 30) + id)
     }
 
+    /// The list position a listing key was made from.
+    static func position(ofListingKey key: Int) -> NewsFeedStore.Position {
+        NewsFeedStore.Position(addDate: -key >> 30, id: -key & (1 << 30 - 1))
+    }
+
     /// Removes article `id` from the index (before a write changes or deletes it).
     static func forget(_ id: Int, on connection: StoreConnection) async throws {
         guard !connection.isPostgres else { return }

@@ -18,7 +18,14 @@ package import SQLKit
 /// and asks the index only when that did not find enough, for articles older than it. A word matching
 /// many articles but few recent ones costs what its matches cost (docs/benchmarks.md, "Search").
 ///
-/// Relevance order (``rankedArticles(containing:in:after:limit:window:longestWalk:now:on:)``) ranks the newest
+/// The work a search may cause is bounded whatever words it was given: on SQLite a statement checks
+/// at most ``candidateLimit`` of the articles the index hands over, on PostgreSQL the index is asked
+/// under a time limit (``indexMilliseconds``). A page that had to stop there holds what was found so
+/// far and says where it stopped (``Page/stoppedAt``), so a next page goes on from there: a word whose
+/// trigrams are common but which no article holds ("babababa": 45,300 articles checked at 50,000) cost
+/// 620 ms a search.
+///
+/// Relevance order (``rankedArticles(matching:in:after:limit:window:bounds:now:on:)``) ranks the newest
 /// ``rankedWindow`` matches, which the index finds as a newest-first search does, and lists the older
 /// matches after them, newest first: ranking every match of a word in half the site cost what half
 /// the site costs (6 searches a second at 100,000 articles).
@@ -54,6 +61,21 @@ public enum NewsSearchStore {
         public var position: RankedPosition
     }
 
+    /// A page of a newest-first search.
+    public struct Page: Sendable {
+        public var articles: [PublishedArticle]
+        /// Set when the search stopped, to bound its work, before it found as many articles as it
+        /// was asked for: the list position it went as far as, where a next page goes on from.
+        public var stoppedAt: NewsFeedStore.Position?
+    }
+
+    /// A page of a relevance-ordered search.
+    public struct RankedPage: Sendable {
+        public var articles: [RankedArticle]
+        /// As ``Page/stoppedAt``: where a next page goes on from when the search stopped short.
+        public var stoppedAt: RankedPosition?
+    }
+
     /// How many of the newest listed articles a newest-first search reads on PostgreSQL before asking
     /// the index, at least.
     static let recentWindow = 64
@@ -61,99 +83,127 @@ public enum NewsSearchStore {
     /// How many of the newest matches relevance order ranks.
     public static let rankedWindow = 200
 
-    /// Up to `limit` shown articles containing every one of `words` (folded; none without a word
-    /// the index can look up, ``SearchText/isIndexed(_:)``), newest first, after `position`, skipping `offset`;
-    /// filtered as ``NewsFeedStore/articles(in:withGallery:featuredOnly:containing:after:limit:offset:now:on:)``.
-    /// `longestWalk`: see ``longestWalk`` (tests make it 0 to reach the index on a few hundred articles).
-    public static func articles(
-        containing words: [String], in categories: [Int]?, withGallery: Bool = false, featuredOnly: Bool = false,
-        after position: NewsFeedStore.Position?, limit: Int, offset: Int = 0, longestWalk: Int = Self.longestWalk, now: Int,
-        on connection: StoreConnection
-    ) async throws -> [PublishedArticle] {
-        guard SearchText.canSearch(words) else { return [] }
-        let listed = NewsFeedStore.listed(in: categories, withGallery: withGallery, featuredOnly: featuredOnly, now: now)
-        let found = try await Self.newest(
-            words, listed: listed, after: position, limit: limit, offset: offset, longestWalk: longestWalk, on: connection)
-        return try await NewsFeedStore.articles(ids: found.map(\.id), now: now, on: connection)
+    /// How many articles the index hands over that one SQLite statement checks at most (about 14 µs
+    /// each: 28 ms).
+    public static let candidateLimit = 2_000
+
+    /// How long PostgreSQL's index may take to answer one search (its walks are bounded by
+    /// ``longestWalk``).
+    public static let indexMilliseconds = 100
+
+    /// What one search may do: on PostgreSQL, walk `walk` articles at most before the index, and give
+    /// the index `indexMilliseconds`; on SQLite, check `candidates` of the index's articles at most per
+    /// statement. Tests make them small to reach the index, and its bounds, on a few hundred articles.
+    public struct Bounds: Sendable {
+        public var walk = NewsSearchStore.longestWalk
+        public var candidates = NewsSearchStore.candidateLimit
+        public var indexMilliseconds = NewsSearchStore.indexMilliseconds
+
+        public init() {}
     }
 
-    /// Up to `limit` shown articles of `categories` (nil: all) containing every one of `words`, most
+    /// Up to `limit` shown articles holding every word of `search`, newest first, after `position`,
+    /// skipping `offset` (none past ``NewsFeedStore/deepestOffset``); filtered as
+    /// ``NewsFeedStore/articles(in:withGallery:featuredOnly:after:limit:offset:now:on:)``.
+    public static func articles(
+        matching search: SearchQuery, in categories: [Int]?, withGallery: Bool = false, featuredOnly: Bool = false,
+        after position: NewsFeedStore.Position?, limit: Int, offset: Int = 0, bounds: Bounds = Bounds(), now: Int, on connection: StoreConnection
+    ) async throws -> Page {
+        guard offset <= NewsFeedStore.deepestOffset else { return Page(articles: [], stoppedAt: nil) }
+        let listed = NewsFeedStore.listed(in: categories, withGallery: withGallery, featuredOnly: featuredOnly, now: now)
+        let found = try await Self.newest(search, listed: listed, after: position, limit: limit, offset: offset, bounds: bounds, on: connection)
+        return Page(articles: try await NewsFeedStore.articles(ids: found.positions.map(\.id), now: now, on: connection), stoppedAt: found.stoppedAt)
+    }
+
+    /// Up to `limit` shown articles of `categories` (nil: all) holding every word of `search`, most
     /// relevant first, after `position`: of the newest `window` matches (``rankedWindow``), those
     /// with most words found in the title, then in the summary, then newest first; then the older
-    /// matches, newest first. `longestWalk` as in ``articles(containing:in:withGallery:featuredOnly:after:limit:offset:longestWalk:now:on:)``.
+    /// matches, newest first. A search that stopped short within its `bounds` ranks what it found.
     public static func rankedArticles(
-        containing words: [String], in categories: [Int]?, after position: RankedPosition?, limit: Int, window: Int = Self.rankedWindow,
-        longestWalk: Int = Self.longestWalk, now: Int, on connection: StoreConnection
-    ) async throws -> [RankedArticle] {
-        guard SearchText.canSearch(words) else { return [] }
+        matching search: SearchQuery, in categories: [Int]?, after position: RankedPosition?, limit: Int, window: Int = Self.rankedWindow,
+        bounds: Bounds = Bounds(), now: Int, on connection: StoreConnection
+    ) async throws -> RankedPage {
         let listed = NewsFeedStore.listed(in: categories, withGallery: false, now: now)
         // A later page ranks what the first ranked (and what was published since), up to twice the
         // window: a cursor is the client's to send, and must not make a search rank every match.
         let most = position == nil ? window : 2 * window
         let newest = try await Self.newest(
-            words, listed: listed, after: nil, notBefore: position?.windowEnd, limit: most, longestWalk: longestWalk, on: connection)
-        let end = newest.count == most ? newest.last : position?.windowEnd
+            search, listed: listed, after: nil, notBefore: position?.windowEnd, limit: most, bounds: bounds, on: connection)
+        let end = newest.positions.count == most ? newest.positions.last : newest.stoppedAt ?? position?.windowEnd
         var hits: [Int: (title: Int, summary: Int)] = [:]
-        if !newest.isEmpty {
-            for row in try await connection.raw(Self.rankQuery(words, ids: newest.map(\.id), postgres: connection.isPostgres)).all() {
+        if !newest.positions.isEmpty {
+            for row in try await connection.raw(Self.rankQuery(search.words, ids: newest.positions.map(\.id), postgres: connection.isPostgres)).all() {
                 hits[try row.decode(column: "id", as: Int.self)] = (
                     try row.decode(column: "title_hits", as: Int.self), try row.decode(column: "summary_hits", as: Int.self)
                 )
             }
         }
-        let ranked = newest.map {
+        let ranked = newest.positions.map {
             RankedPosition(
                 titleHits: hits[$0.id]?.title ?? 0, summaryHits: hits[$0.id]?.summary ?? 0, addDate: $0.addDate, id: $0.id, windowEnd: end)
         }
         var page = Array(
             ranked.filter { rank in position.map { rank.order < $0.order } ?? true }.sorted { $0.order > $1.order }.prefix(limit))
+        var stoppedAt: RankedPosition?
         if page.count < limit, let end {
             // The older matches rank below every ranked one and among themselves newest first.
             var from = end
             if let position, position.titleHits == 0, position.summaryHits == 0 {
                 from = min(end, NewsFeedStore.Position(addDate: position.addDate, id: position.id))
             }
-            let older = try await Self.newest(words, listed: listed, after: from, limit: limit - page.count, longestWalk: longestWalk, on: connection)
-            page += older.map { RankedPosition(titleHits: 0, summaryHits: 0, addDate: $0.addDate, id: $0.id, windowEnd: end) }
+            let older = try await Self.newest(search, listed: listed, after: from, limit: limit - page.count, bounds: bounds, on: connection)
+            page += older.positions.map { RankedPosition(titleHits: 0, summaryHits: 0, addDate: $0.addDate, id: $0.id, windowEnd: end) }
+            stoppedAt = older.stoppedAt.map { RankedPosition(titleHits: 0, summaryHits: 0, addDate: $0.addDate, id: $0.id, windowEnd: end) }
         }
         let articles = try await NewsFeedStore.articles(ids: page.map(\.id), now: now, on: connection)
         let byID = Dictionary(uniqueKeysWithValues: articles.map { ($0.article.id, $0) })
-        return page.compactMap { rank in byID[rank.id].map { RankedArticle(published: $0, position: rank) } }
+        return RankedPage(articles: page.compactMap { rank in byID[rank.id].map { RankedArticle(published: $0, position: rank) } }, stoppedAt: stoppedAt)
     }
 
     /// The list positions of up to `limit` listed articles holding every word, newest first, after
-    /// `position` and not before `start` (nil: no bound), skipping `offset`; on PostgreSQL walking at
-    /// most `longestWalk` articles before the index.
+    /// `position` and not before `start` (nil: no bound), skipping `offset`; and where the search
+    /// stopped short of them to keep within `bounds`, if it did.
     private static func newest(
-        _ words: [String], listed: [SQLQueryString], after position: NewsFeedStore.Position?, notBefore start: NewsFeedStore.Position? = nil,
-        limit: Int, offset: Int = 0, longestWalk: Int, on connection: StoreConnection
-    ) async throws -> [NewsFeedStore.Position] {
-        var listed = listed
-        if let start { listed.append(Self.notBefore(start, postgres: connection.isPostgres)) }
-        func positions(_ rows: [any SQLRow]) throws -> [NewsFeedStore.Position] {
-            try rows.map { NewsFeedStore.Position(addDate: try $0.decode(column: "add_date", as: Int.self), id: try $0.decode(column: "id", as: Int.self)) }
-        }
+        _ search: SearchQuery, listed: [SQLQueryString], after position: NewsFeedStore.Position?, notBefore start: NewsFeedStore.Position? = nil,
+        limit: Int, offset: Int = 0, bounds: Bounds, on connection: StoreConnection
+    ) async throws -> (positions: [NewsFeedStore.Position], stoppedAt: NewsFeedStore.Position?) {
         guard connection.isPostgres else {
-            return try positions(
-                try await connection.raw(Self.indexedQuery(words, listed: listed, after: position, limit: limit, offset: offset, postgres: false)).all())
+            // The articles skipped count among those checked, up to the deepest offset.
+            let candidates = bounds.candidates + offset
+            let found = try Self.positions(
+                try await connection.raw(
+                    Self.indexedQuery(search, listed: listed, after: position, notBefore: start, limit: limit, offset: offset, candidates: candidates)
+                ).all())
+            guard found.count < limit else { return (found, nil) }
+            let last = try await connection.raw(Self.lastCandidateQuery(search, after: position, notBefore: start, candidates: candidates)).first()
+            return (found, try last.map { NewsSearchIndex.position(ofListingKey: try $0.decode(column: "rowid", as: Int.self)) })
         }
+        var listed = listed
+        if let start { listed.append(Self.notBefore(start)) }
         let wanted = offset + limit
         var found: [NewsFeedStore.Position] = []
         var older = position
         var walked = 0
         var walk = Self.recentWalk(wanted)
         while let step = walk {
-            let rows = try await connection.raw(Self.recentQuery(words, listed: listed, after: older, walk: step)).all()
-            let all = try positions(rows)
+            let rows = try await connection.raw(Self.recentQuery(search.words, listed: listed, after: older, walk: step)).all()
+            let all = try Self.positions(rows)
             for (row, match) in zip(rows, all) where try row.decode(column: "hit", as: Int.self) == 1 { found.append(match) }
-            guard found.count < wanted, rows.count == step, let last = all.last else { return Array(found.dropFirst(offset).prefix(limit)) }
+            guard found.count < wanted, rows.count == step, let last = all.last else { return (Array(found.dropFirst(offset).prefix(limit)), nil) }
             older = last
             walked += step
-            walk = Self.furtherWalk(found: found.count, walked: walked, wanted: wanted, longestWalk: longestWalk)
+            walk = Self.furtherWalk(found: found.count, walked: walked, wanted: wanted, longestWalk: bounds.walk)
         }
-        let query = Self.indexedQuery(words, listed: listed, after: older, limit: wanted - found.count, offset: 0, postgres: true)
-        found += try positions(try await connection.raw(query).all())
-        return Array(found.dropFirst(offset).prefix(limit))
+        let query = Self.postgresIndexedQuery(search.words, listed: listed, after: older, limit: wanted - found.count)
+        guard let rows = try await connection.limitingStatements(toMilliseconds: bounds.indexMilliseconds, { try await $0.raw(query).all() }) else {
+            return (Array(found.dropFirst(offset).prefix(limit)), older ?? position)
+        }
+        found += try Self.positions(rows)
+        return (Array(found.dropFirst(offset).prefix(limit)), nil)
+    }
+
+    private static func positions(_ rows: [any SQLRow]) throws -> [NewsFeedStore.Position] {
+        try rows.map { NewsFeedStore.Position(addDate: try $0.decode(column: "add_date", as: Int.self), id: try $0.decode(column: "id", as: Int.self)) }
     }
 
     /// How many of the newest listed articles PostgreSQL reads before asking the index for `wanted`
@@ -178,91 +228,5 @@ public enum NewsSearchStore {
         guard found > 0 else { return nil }
         let needed = max(Self.recentWindow, (wanted - found) * walked * 3 / (2 * found))
         return walked + needed <= longestWalk ? needed : nil
-    }
-
-    /// "The article is `start` or newer than it", in the form the engine's search reads.
-    package static func notBefore(_ start: NewsFeedStore.Position, postgres: Bool) -> SQLQueryString {
-        postgres
-            ? "(n.add_date, n.id) >= (\(bind: start.addDate), \(bind: start.id))"
-            : "f.rowid <= \(bind: NewsSearchIndex.listingKey(addDate: start.addDate, id: start.id))"
-    }
-
-    // MARK: Statements (tests read their plans)
-
-    /// The newest `walk` listed articles after `position`, each marked `hit` when it holds every word:
-    /// a walk of `news_listing` (or `news_category`) bounded by its `LIMIT`.
-    package static func recentQuery(
-        _ words: [String], listed: [SQLQueryString], after position: NewsFeedStore.Position?, walk: Int = Self.recentWindow
-    ) -> SQLQueryString {
-        var conditions = listed
-        if let position { conditions.append("(n.add_date, n.id) < (\(bind: position.addDate), \(bind: position.id))") }
-        let holds = words.map { Self.contains($0) }.joined(separator: " AND ")
-        return """
-            SELECT n.id, n.add_date, CASE WHEN \(holds) THEN 1 ELSE 0 END AS hit FROM news n
-            WHERE \(conditions.joined(separator: " AND ")) ORDER BY n.add_date DESC, n.id DESC LIMIT \(bind: walk)
-            """
-    }
-
-    /// Up to `limit` listed articles after `position` holding every word, newest first, skipping
-    /// `offset`, found by the index. On SQLite the index hands its matches over newest first
-    /// (`ORDER BY f.rowid` is the FTS5 table's own order, so no sort and the `LIMIT` stops it).
-    package static func indexedQuery(
-        _ words: [String], listed: [SQLQueryString], after position: NewsFeedStore.Position?, limit: Int, offset: Int, postgres: Bool
-    ) -> SQLQueryString {
-        guard postgres else {
-            var conditions = listed
-            if let position { conditions.append("f.rowid > \(bind: NewsSearchIndex.listingKey(addDate: position.addDate, id: position.id))") }
-            return """
-                SELECT n.id, n.add_date FROM \(Self.indexed(words, conditions: conditions)) ORDER BY f.rowid \(NewsFeedStore.page(limit: limit, offset: offset, postgres: false))
-                """
-        }
-        // PostgreSQL: one scan of `news` whose only selective condition is the indexed words', in a
-        // materialized CTE, so a planner guessing how common a word is cannot serve the outer `ORDER
-        // BY … LIMIT` by walking `news_listing` past every article instead.
-        var conditions = words.map(Self.contains) + listed
-        if let position { conditions.append("(n.add_date, n.id) < (\(bind: position.addDate), \(bind: position.id))") }
-        return """
-            WITH r AS MATERIALIZED (SELECT n.id, n.add_date FROM news n WHERE \(conditions.joined(separator: " AND ")))
-            SELECT r.id, r.add_date FROM r ORDER BY r.add_date DESC, r.id DESC \(NewsFeedStore.page(limit: limit, offset: offset, postgres: true))
-            """
-    }
-
-    /// How many of `words` articles `ids` hold in their title (`title_hits`) and, of the others, in
-    /// their summary (`summary_hits`): where each word first occurs in the search text.
-    package static func rankQuery(_ words: [String], ids: [Int], postgres: Bool) -> SQLQueryString {
-        let find = postgres ? "strpos" : "instr"
-        let titleHits = words.map { word -> SQLQueryString in
-            "(CASE WHEN \(unsafeRaw: find)(n.search_text, \(bind: word)) BETWEEN 1 AND COALESCE(n.search_title_end, 0) THEN 1 ELSE 0 END)"
-        }
-        let summaryHits = words.map { word -> SQLQueryString in
-            """
-            (CASE WHEN \(unsafeRaw: find)(n.search_text, \(bind: word)) BETWEEN COALESCE(n.search_title_end, 0) + 1
-                AND COALESCE(n.search_summary_end, 0) THEN 1 ELSE 0 END)
-            """
-        }
-        return """
-            SELECT n.id, \(titleHits.joined(separator: " + ")) AS title_hits, \(summaryHits.joined(separator: " + ")) AS summary_hits
-            FROM news n WHERE n.id IN (\(ids.map { "\(bind: $0)" as SQLQueryString }.joined(separator: ", ")))
-            """
-    }
-
-    /// SQLite: the FTS5 table `f` joined to `news n`, holding every word and meeting `conditions`, as
-    /// what follows a `FROM`. The FTS5 table drives the join (`CROSS JOIN` keeps the planner from
-    /// walking `news` instead and probing the index per row) and each match finds its article by
-    /// `news_listing_key` (`INDEXED BY`: statistics gathered before the keys were written once made
-    /// the planner walk `news_listing` for every match). The index finds the rows holding every
-    /// trigram of the long words; `instr` checks every word on those rows. Both sides are folded, so
-    /// `instr` means what `LIKE` means on PostgreSQL. A `LIKE` with a bound pattern, like a bound
-    /// `LIMIT` (``NewsFeedStore/page(limit:offset:postgres:)``), made SQLite compile the statement
-    /// twice per search: it prepares it again once the pattern is bound, to try its `LIKE` optimisation.
-    private static func indexed(_ words: [String], conditions: [SQLQueryString]) -> SQLQueryString {
-        let holds = words.map { word -> SQLQueryString in "instr(n.search_text, \(bind: word)) > 0" }
-        let all = ["f.news_search MATCH \(bind: SearchText.ftsQuery(words.filter(SearchText.isIndexed)))"] + holds + conditions
-        return "news_search f CROSS JOIN news n INDEXED BY news_listing_key ON n.listing_key = f.rowid WHERE \(all.joined(separator: " AND "))"
-    }
-
-    /// "Article `n` holds `word`" (folded), as `pg_trgm`'s index serves it on PostgreSQL.
-    private static func contains(_ word: String) -> SQLQueryString {
-        "n.search_text LIKE \(bind: SearchText.containsPattern(word)) ESCAPE '!'"
     }
 }

@@ -73,22 +73,23 @@ public enum SearchText {
         return pattern + "%"
     }
 
-    /// `words` (folded, each ``isIndexed(_:)``) as an FTS5 query for the rows that may hold them all:
-    /// every run of three characters (Unicode scalars, as the `trigram` tokenizer counts) of every
-    /// word, each a quoted string (a `"` doubled), all required. The index keeps no positions, so
-    /// a row holding a word's trigrams apart is found too: the statement checks each word on the rows
-    /// found (``NewsSearchStore``). `%`, `_`, `*` or `:` are plain characters here.
-    static func ftsQuery(_ words: [String]) -> String {
-        var trigrams: [String] = []
-        for word in words {
-            let scalars = Array(word.unicodeScalars)
-            for start in 0..<max(0, scalars.count - Self.indexedWordLength + 1) {
-                var trigram = String.UnicodeScalarView()
-                trigram.append(contentsOf: scalars[start..<start + Self.indexedWordLength])
-                let quoted = "\"" + String(trigram).replacingOccurrences(of: "\"", with: "\"\"") + "\""
-                if !trigrams.contains(quoted) { trigrams.append(quoted) }
-            }
+    /// Every run of three characters (Unicode scalars, as the `trigram` tokenizer counts) of `word`,
+    /// in order.
+    static func trigrams(of word: String) -> [String] {
+        let scalars = Array(word.unicodeScalars)
+        guard scalars.count >= Self.indexedWordLength else { return [] }
+        return (0...scalars.count - Self.indexedWordLength).map { start in
+            var trigram = String.UnicodeScalarView()
+            trigram.append(contentsOf: scalars[start..<start + Self.indexedWordLength])
+            return String(trigram)
         }
-        return trigrams.joined(separator: " AND ")
+    }
+
+    /// `trigrams` as an FTS5 query for the rows that may hold them all: each a quoted string (a `"`
+    /// doubled), all required. The index keeps no positions, so a row holding a word's trigrams apart
+    /// is found too: the statement checks each word on the rows found (``NewsSearchStore``). `%`, `_`,
+    /// `*` or `:` are plain characters here.
+    static func ftsQuery(_ trigrams: [String]) -> String {
+        trigrams.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " AND ")
     }
 }

@@ -19,6 +19,25 @@ public struct StoreConnection: Sendable {
         self.sql.raw(query)
     }
 
+    /// What `body` returns, with each of its statements allowed `milliseconds` on PostgreSQL, or nil
+    /// when one ran out of time (and was cancelled by PostgreSQL); on SQLite, `body` as it is. For
+    /// reads outside a transaction only: it opens a read-only transaction of its own, to which the
+    /// limit is local, so the pooled connection keeps no limit whatever happens.
+    package func limitingStatements<Result>(toMilliseconds milliseconds: Int, _ body: (StoreConnection) async throws -> Result) async throws -> Result? {
+        guard self.isPostgres else { return try await body(self) }
+        try await self.raw("BEGIN READ ONLY").run()
+        do {
+            try await self.raw("SET LOCAL statement_timeout = \(literal: milliseconds)").run()
+            let result = try await body(self)
+            try await self.raw("COMMIT").run()
+            return result
+        } catch {
+            try? await self.raw("ROLLBACK").run()
+            if StatementTimeout.isTimeout(error) { return nil }
+            throw error
+        }
+    }
+
     /// Whether the database is PostgreSQL (a few statements differ from SQLite's).
     var isPostgres: Bool {
         self.sql.dialect.name == "postgresql"

@@ -77,7 +77,7 @@ struct LeasedQueue: Sendable {
                 id, owner: owner,
                 """
                 status = \(bind: givesUp ? "failed" : "queued"), next_attempt_at = \(bind: now + policy.delay(afterAttempt: attempts)),
-                last_error = \(bind: String(error.prefix(1000)))\(givesUp ? Self.also(finishing) : "")
+                last_error = \(bind: TextLength.prefix(error, 1000))\(givesUp ? Self.also(finishing) : "")
                 """, on: connection)
         }
     }

@@ -27,7 +27,7 @@ public struct PasswordResetRequests: Sendable {
             try await connection.raw(
                 """
                 INSERT INTO password_reset_requests (login, requested_at, request_id)
-                VALUES (\(bind: String(login.prefix(255))), \(bind: now), \(bind: RequestOrigin.requestID))
+                VALUES (\(bind: TextLength.prefix(login, 255)), \(bind: now), \(bind: RequestOrigin.requestID))
                 """
             ).run()
         }

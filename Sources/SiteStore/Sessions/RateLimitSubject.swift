@@ -39,7 +39,7 @@ extension RateLimit {
         }
 
         private static func normalised(_ name: String) -> String {
-            String(name.lowercased().prefix(255))
+            TextLength.prefix(name.lowercased(), 255)
         }
 
         /// `192.0.2.7` → `192.0.2.7`; `2001:db8:0:1:a::1` → `2001:db8:0:1::/64`.

@@ -74,9 +74,16 @@ import Testing
             (JoinFixtures.iOSFields("me@home.net", email: "me@example.com"), "The username chosen contains restricted symbols"),
             (JoinFixtures.iOSFields("averyveryverylongusername"), "The username must be at most 20 characters"),
             (JoinFixtures.iOSFields("ab"), "The username must be at least 3 characters"),
+            // Four characters as Swift counts them (a letter with 30,000 combining accents is one), 60 KB
+            // of UTF-8: limits count Unicode scalars (security review 2, finding 10).
+            (
+                JoinFixtures.iOSFields("abcd" + String(repeating: "\u{301}", count: 30_000), email: "long@example.com"),
+                "The username must be at most 20 characters"
+            ),
             (JoinFixtures.iOSFields(password: ""), "The password must be at least 8 characters"),
             (JoinFixtures.iOSFields(password: "short"), "The password must be at least 8 characters"),
             (JoinFixtures.iOSFields(password: String(repeating: "x", count: 256)), "The password must be at most 255 characters"),
+            (JoinFixtures.iOSFields(password: "passphrase" + String(repeating: "\u{301}", count: 30_000)), "The password must be at most 255 characters"),
             (
                 JoinFixtures.iOSFields(password: "password1"),
                 "This password is one of the most commonly used ones, so it would be guessed quickly. Please choose another."

@@ -67,6 +67,25 @@ import Testing
         }
     }
 
+    /// A photograph's GPS position, camera and serial number leave with no version, in no format
+    /// (security review 2, finding 2: WebP versions kept the EXIF block).
+    @Test func noVersionCarriesThePhotographsMetadata() async throws {
+        try await CommandrFSTests.asAdmin { fs, client, _ in
+            let url = try await Self.upload(ImageFixtures.sidewaysWithGPS, as: "holiday.jpg", fs)
+            for accept in ["image/webp,*/*", "*/*"] {
+                for version in ["", "?d=2", "?s=150"] {
+                    let image = try await client.image(url + version, headers: [.accept: accept])
+                    let format = try #require(MediaFormat(sniffing: image.bytes), "\(accept) \(version)")
+                    #expect(format == (accept == "*/*" ? .jpeg : .webp))
+                    #expect(MediaCodec.header(of: image.bytes, as: format)?.hasMetadata == false, "\(accept) \(version)")
+                    for marker in ["Exif", "EXIF", "SERIAL-0042", "GPS"] {
+                        #expect(!ImageFixtures.contains(image.bytes, marker), "\(accept) \(version) holds \(marker)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func fiftyFirstRequestsForOneVersionMakeItOnce() async throws {
         try await CommandrFSTests.asAdmin { fs, client, site in
             let url = try await Self.upload(ImageFixtures.landscape, as: "field.jpg", fs)

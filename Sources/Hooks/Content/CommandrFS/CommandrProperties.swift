@@ -1,6 +1,7 @@
 import Auth
 import EndpointCore
 import Messages
+import SiteStore
 
 /// The properties a client sent for a `.cms` file, read with the types each property must have.
 ///
@@ -25,7 +26,7 @@ struct CommandrProperties {
         switch self.value(key) {
         case nil, .null?: return nil
         case .string(let text)?:
-            guard text.count <= maximumLength else { throw .refused(.fieldTooLong, key, String(maximumLength)) }
+            guard TextLength.fits(text, atMost: maximumLength) else { throw .refused(.fieldTooLong, key, String(maximumLength)) }
             return text
         case .int(let number)?: return String(number)
         default: throw .refused(.invalidProperty, key)

@@ -28,7 +28,7 @@ enum ConfigOptionRule {
         case .language:
             return try Self.languageCode(trimmed, option: name)
         case .text(let maximumLength), .list(let maximumLength):
-            guard value.count <= maximumLength, !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" }) else {
+            guard TextLength.fits(value, atMost: maximumLength), !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" }) else {
                 throw .refused(.optionExpectsText, name, String(maximumLength))
             }
             return value
