@@ -92,6 +92,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: ServerFlags.drainSeconds.argumentName, help: ServerFlags.drainSeconds.help)
     var drainSeconds: Int?
 
+    @Option(name: ServerFlags.stopSeconds.argumentName, help: ServerFlags.stopSeconds.help)
+    var stopSeconds: Int?
+
+    @Option(name: ServerFlags.writeTimeout.argumentName, help: ServerFlags.writeTimeout.help)
+    var writeTimeout: Int?
+
     @Flag(inversion: .prefixedNo, help: ServerFlags.migrate.help)
     var migrate = true
 
@@ -169,6 +175,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         settings.drainSeconds = try number(self.drainSeconds, ServerFlags.drainSeconds) ?? settings.drainSeconds
         guard (0...300).contains(settings.drainSeconds) else { throw ValidationError("The drain must be between 0 and 300 seconds.") }
+        settings.stopSeconds = try number(self.stopSeconds, ServerFlags.stopSeconds) ?? settings.stopSeconds
+        guard (1...300).contains(settings.stopSeconds) else { throw ValidationError("The stop bound must be between 1 and 300 seconds.") }
+        settings.writeTimeoutSeconds = try number(self.writeTimeout, ServerFlags.writeTimeout) ?? settings.writeTimeoutSeconds
         settings.publicURL = text(self.publicURL, ServerFlags.publicURL)
         settings.hashThreads = try number(self.hashThreads, ServerFlags.hashThreads) ?? settings.hashThreads
         settings.mediaCacheDirectory = text(self.mediaCache, ServerFlags.mediaCache) ?? settings.mediaCacheDirectory
@@ -201,8 +210,8 @@ struct ServeCommand: AsyncParsableCommand {
             guard port != settings.port else { throw ValidationError("The metrics port must differ from the server's port.") }
         }
         guard settings.maximumBodyBytes > 0 else { throw ValidationError("The body limit must be a positive number of bytes.") }
-        guard settings.idleTimeoutSeconds > 0, settings.headerTimeoutSeconds > 0 else {
-            throw ValidationError("The idle and header timeouts must be positive numbers of seconds.")
+        guard settings.idleTimeoutSeconds > 0, settings.headerTimeoutSeconds > 0, settings.writeTimeoutSeconds > 0 else {
+            throw ValidationError("The idle, header and write timeouts must be positive numbers of seconds.")
         }
         guard settings.maximumConnections > 0, settings.maximumConnectionsPerNetwork > 0 else {
             throw ValidationError("The connection limits must be positive numbers.")

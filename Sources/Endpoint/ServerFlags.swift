@@ -63,6 +63,10 @@ enum ServerFlags {
         "idle-timeout", environment: "ENDPOINT_IDLE_TIMEOUT", default: String(defaults.idleTimeoutSeconds),
         "Seconds a keep-alive connection may stay idle between requests."
     )
+    static let writeTimeout = ServerFlag(
+        "write-timeout", environment: "ENDPOINT_WRITE_TIMEOUT", default: String(defaults.writeTimeoutSeconds),
+        "Seconds a client may take nothing of an answer (a download, a live stream) before its connection is closed."
+    )
     static let headerTimeout = ServerFlag(
         "header-timeout", environment: "ENDPOINT_HEADER_TIMEOUT", default: String(defaults.headerTimeoutSeconds),
         "Seconds a new connection has to send its first request head (slowloris clients are cut off)."
@@ -91,6 +95,10 @@ enum ServerFlags {
         "drain-seconds", environment: "ENDPOINT_DRAIN_SECONDS", default: String(defaults.drainSeconds),
         "Seconds a stopping server (SIGTERM) keeps serving with /readyz at 503 and Connection: close on every answer, before it stops accepting connections (0 to 300; behind a balancer, longer than its idle keep-alive)."
     )
+    static let stopSeconds = ServerFlag(
+        "stop-seconds", environment: "ENDPOINT_STOP_SECONDS", default: String(defaults.stopSeconds),
+        "Seconds a stopping server gives what is in flight once the drain is over (1 to 300); then its connections are closed and it exits."
+    )
     static let migrate = ServerFlag("migrate", environment: nil, default: "on", "Apply pending migrations on start; --no-migrate skips them.")
     static let logLevel = ServerFlag(
         "log-level", environment: "ENDPOINT_LOG_LEVEL", default: "info", "Log level: trace, debug, info, notice, warning, error or critical."
@@ -109,8 +117,8 @@ enum ServerFlags {
     static let all: [ServerFlag] = [
         hostname, port, database, migrations, maxBodyBytes, trustedProxy, publicURL, hashThreads, mediaCache, mediaThreads, databaseConnections,
         smtpURL, smtpCAFile,
-        mailFrom, staffEmail, mailPollSeconds, pushPollSeconds, idleTimeout, headerTimeout, bodyTimeout, bodyMinimumRate, maxConnections,
-        maxConnectionsPerNetwork, instance, drainSeconds, migrate, logLevel, logFormat, metricsPort, metricsHostname,
+        mailFrom, staffEmail, mailPollSeconds, pushPollSeconds, idleTimeout, headerTimeout, bodyTimeout, bodyMinimumRate, writeTimeout, maxConnections,
+        maxConnectionsPerNetwork, instance, drainSeconds, stopSeconds, migrate, logLevel, logFormat, metricsPort, metricsHostname,
     ]
 
     private static func seconds(_ interval: Duration) -> String {

@@ -63,9 +63,10 @@ public final class MediaCache: Sendable {
         "\(contentHash).\(tag).\(format.fileExtension)"
     }
 
-    /// The bytes of cached file `name`; nil on a miss.
-    func read(_ name: String) -> ByteBuffer? {
-        guard self.index.withLockedValue({ $0.entries[name] != nil }), let bytes = Self.contents(of: self.url(of: name).path) else {
+    /// Cached file `name`, opened for reading; nil on a miss. It stays readable however long its
+    /// reader takes, even if it is evicted meanwhile (the descriptor keeps it).
+    func open(_ name: String) -> CachedFile? {
+        guard self.index.withLockedValue({ $0.entries[name] != nil }), let file = CachedFile(path: self.url(of: name).path) else {
             self.misses.increment()
             return nil
         }
@@ -80,37 +81,15 @@ public final class MediaCache: Sendable {
             return stale
         }
         if touch { try? FileManager.default.setAttributes([.modificationDate: now], ofItemAtPath: self.url(of: name).path) }
-        return bytes
-    }
-
-    /// The whole file at `path`, read straight into a buffer (one copy: a cached version is read on
-    /// every request for it); nil when it cannot be read whole.
-    private static func contents(of path: String) -> ByteBuffer? {
-        let file = open(path, O_RDONLY | O_CLOEXEC)
-        guard file >= 0 else { return nil }
-        defer { close(file) }
-        var status = stat()
-        guard fstat(file, &status) == 0, status.st_size >= 0 else { return nil }
-        let size = Int(status.st_size)
-        var buffer = ByteBufferAllocator().buffer(capacity: size)
-        let read = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { pointer in
-            var total = 0
-            while total < size {
-                let count = Foundation.read(file, pointer.baseAddress! + total, size - total)
-                guard count > 0 else { break }
-                total += count
-            }
-            return total
-        }
-        return read == size ? buffer : nil
+        return file
     }
 
     /// Keeps `bytes` as file `name`, then lets the least recently used files go while over budget.
-    func store(_ name: String, _ bytes: [UInt8]) {
+    func store(_ name: String, _ bytes: ByteBuffer) {
         let file = self.url(of: name)
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: file, options: .atomic)
+            try Data(bytes.readableBytesView).write(to: file, options: .atomic)
         } catch {
             self.logger.warning("could not keep an image version", metadata: ["file": "\(file.path)", "error": "\(error)"])
             return
@@ -118,8 +97,8 @@ public final class MediaCache: Sendable {
         let now = Date()
         let total = self.index.withLockedValue { index -> Int in
             if let old = index.entries[name] { index.totalBytes -= old.bytes }
-            index.entries[name] = Entry(bytes: bytes.count, lastUse: now, touchedOnDisk: now)
-            index.totalBytes += bytes.count
+            index.entries[name] = Entry(bytes: bytes.readableBytes, lastUse: now, touchedOnDisk: now)
+            index.totalBytes += bytes.readableBytes
             return index.totalBytes
         }
         self.size.record(total)

@@ -5,11 +5,25 @@ public import SiteStore
 /// The versions of uploaded images as the image route serves them: from this instance's cache, or
 /// made once however many ask at once, from the original in the database.
 public final class MediaVersions: Sendable {
-    /// A version as served: its bytes, their format and the strong `ETag` naming them.
+    /// A version as served: its bytes (a cached file read as it is sent, or the bytes just made,
+    /// shared by every request that waited for them), their format and the strong `ETag` naming them.
     public struct Served: Sendable {
-        public let bytes: ByteBuffer
+        public enum Bytes: Sendable {
+            case file(CachedFile)
+            case made(ByteBuffer)
+        }
+
+        public let bytes: Bytes
         public let format: MediaFormat
         public let entityTag: String
+
+        /// How many bytes the version has.
+        public var size: Int {
+            switch self.bytes {
+            case .file(let file): file.size
+            case .made(let bytes): bytes.readableBytes
+            }
+        }
     }
 
     /// What serving needs to know of an image, kept in memory per content hash (it never changes
@@ -60,7 +74,7 @@ public final class MediaVersions: Sendable {
     /// such image. From this instance's cache, or made once however many ask at once.
     public func serve(contentHash: String, version: MediaVersion, accept: String?) async throws -> Served? {
         guard let plan = try await self.plan(contentHash: contentHash, version: version, accept: accept) else { return nil }
-        if let bytes = self.cache.read(plan.name) { return Served(bytes: bytes, format: plan.format, entityTag: plan.entityTag) }
+        if let file = self.cache.open(plan.name) { return Served(bytes: .file(file), format: plan.format, entityTag: plan.entityTag) }
         let made = try await self.workshop.make(plan.name) {
             let original = try await self.database.withConnection { try await MediaStore.original(id: plan.summary.id, on: $0) }
             guard let original else { throw MediaFailure.noSuchImage(contentHash) }
@@ -70,12 +84,12 @@ public final class MediaVersions: Sendable {
                 guard let made = MediaCodec.make(source, width: box.width, height: box.height, crop: box.crop, as: plan.format) else {
                     throw MediaFailure.corrupt
                 }
-                return made.bytes
+                return ByteBuffer(bytes: made.bytes)
             }
             self.cache.store(plan.name, bytes)
             return bytes
         }
-        return Served(bytes: ByteBuffer(bytes: made), format: plan.format, entityTag: plan.entityTag)
+        return Served(bytes: .made(made), format: plan.format, entityTag: plan.entityTag)
     }
 
     /// The ETag a request for `version` in the format `accept` allows would be answered with (for a

@@ -19,7 +19,7 @@ public final class MediaWorkshop: Sendable {
     private let pool: NIOThreadPool
     private let pending = NIOLockedValueBox(0)
     private let maximumPending: Int
-    private let inFlight = NIOLockedValueBox<[String: Task<[UInt8], any Error>]>([:])
+    private let inFlight = NIOLockedValueBox<[String: Task<ByteBuffer, any Error>]>([:])
     private let made = NIOLockedValueBox(0)
     /// `endpoint_media_queue_depth`: images being decoded or waiting for a thread;
     /// `endpoint_media_versions_made_total`: versions made.
@@ -43,8 +43,8 @@ public final class MediaWorkshop: Sendable {
     public var versionsMadeCount: Int { self.made.withLockedValue { $0 } }
 
     /// Makes the version named `key` with `work`, unless a call with the same key is already making
-    /// it: then waits for that one's bytes.
-    func make(_ key: String, _ work: @escaping @Sendable () async throws -> [UInt8]) async throws -> [UInt8] {
+    /// it: then waits for that one's bytes (the same buffer, not a copy).
+    func make(_ key: String, _ work: @escaping @Sendable () async throws -> ByteBuffer) async throws -> ByteBuffer {
         let task = self.inFlight.withLockedValue { tasks in
             if let running = tasks[key] { return running }
             let task = Task {

@@ -42,15 +42,15 @@ package enum EndpointProcess {
         }
     }
 
-    /// Starts `endpoint serve` on `port` with extra environment variables; returns once `/healthz`
-    /// answers. Logs only errors, to nowhere, unless `logLevel` and `log` say otherwise.
+    /// Starts `endpoint serve` on `port` with extra arguments and environment variables; returns once
+    /// `/healthz` answers. Logs only errors, to nowhere, unless `logLevel` and `log` say otherwise.
     package static func serve(
-        port: Int, database: String, environment: [String: String] = [:], logLevel: String = "error", logFormat: String = "text",
-        log: FileHandle = .nullDevice, client: HTTPClient
+        port: Int, database: String, arguments: [String] = [], environment: [String: String] = [:], logLevel: String = "error",
+        logFormat: String = "text", log: FileHandle = .nullDevice, client: HTTPClient
     ) async throws -> Process {
         let server = Process()
         server.executableURL = self.executable
-        server.arguments = ["serve", "--port", String(port), "--database", database, "--log-level", logLevel, "--log-format", logFormat]
+        server.arguments = ["serve", "--port", String(port), "--database", database, "--log-level", logLevel, "--log-format", logFormat] + arguments
         // Image versions go to a folder of the test's own unless it names one.
         let cache = ["ENDPOINT_MEDIA_CACHE": FileManager.default.temporaryDirectory.appendingPathComponent("media-\(UUID())").path]
         server.environment = ProcessInfo.processInfo.environment.merging(cache) { $1 }.merging(environment) { $1 }

@@ -6,9 +6,12 @@ import NIOHTTPTypes
 
 /// Closes connections that hold the server without asking anything of it: one that sends no complete
 /// request head within `headerTimeout` of opening (a slowloris client trickling bytes), or that stays
-/// idle for `idleTimeout` between requests (keep-alive connections of phones that went away); and
-/// ends a request whose body does not arrive in time (the same attack on bodies). A request being
-/// handled is never cut for being slow to answer. Each close is logged with the peer's address.
+/// idle for `idleTimeout` between requests (keep-alive connections of phones that went away); one
+/// whose client takes nothing of an answer for `writeTimeout` (the connection stays unwritable: a
+/// download or a live stream nobody reads, which held the server's memory, and a stopping server,
+/// until the client closed); and ends a request whose body does not arrive in time (the same attack on
+/// bodies). A request being handled is never cut for being slow to answer. Each close is logged with
+/// the peer's address.
 ///
 /// A body must arrive within ``BodyDeadline``: `bodyTimeout` after its head, plus one second for
 /// every `minimumBodyRate` bytes it has delivered, so a large body that keeps coming at a decent rate
@@ -46,6 +49,7 @@ final class ConnectionTimeouts: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let headerTimeout: TimeAmount
     private let idleTimeout: TimeAmount
+    private let writeTimeout: TimeAmount
     private let body: BodyDeadline
     private let logger: Logger
     private var timer: Scheduled<Void>?
@@ -59,10 +63,13 @@ final class ConnectionTimeouts: ChannelDuplexHandler, RemovableChannelHandler {
     private var bodyInProgress: (start: NIODeadline, bytes: Int)?
     /// A body missed its deadline: the connection closes once the answer is written.
     private var closesAfterAnswer = false
+    /// Since when the connection cannot take more bytes (its client reads nothing); nil while it can.
+    private var unwritableSince: NIODeadline?
 
-    init(headerSeconds: Int, idleSeconds: Int, body: BodyDeadline, logger: Logger) {
+    init(headerSeconds: Int, idleSeconds: Int, writeSeconds: Int, body: BodyDeadline, logger: Logger) {
         self.headerTimeout = .seconds(Int64(headerSeconds))
         self.idleTimeout = .seconds(Int64(idleSeconds))
+        self.writeTimeout = .seconds(Int64(writeSeconds))
         self.body = body
         self.logger = logger
     }
@@ -107,6 +114,20 @@ final class ConnectionTimeouts: ChannelDuplexHandler, RemovableChannelHandler {
         context.fireChannelReadComplete()
     }
 
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable {
+            self.unwritableSince = nil
+        } else if self.unwritableSince == nil {
+            let now = NIODeadline.now()
+            self.unwritableSince = now
+            if now + self.writeTimeout < self.timerDeadline {
+                self.timer?.cancel()
+                self.arm(context, at: now + self.writeTimeout)
+            }
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         guard case .end = self.unwrapOutboundIn(data) else { return context.write(data, promise: promise) }
         self.requestsInProgress = max(0, self.requestsInProgress - 1)
@@ -123,17 +144,26 @@ final class ConnectionTimeouts: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    /// The timer fired: end a late body, close the connection if its deadline passed, else wait for
-    /// what is left (a request in progress waits a whole idle timeout and is looked at again).
+    /// The timer fired: close a connection whose answer has not been read for the write timeout, end a
+    /// late body, close the connection if its deadline passed, else wait for what is left (a request
+    /// in progress waits a whole idle timeout, or what is left of the write timeout, and is looked at
+    /// again).
     private func check(_ context: ChannelHandlerContext) {
         let now = NIODeadline.now()
         self.timerDeadline = .distantFuture
+        if let since = self.unwritableSince {
+            guard since + self.writeTimeout > now else {
+                return self.close(context, reason: "answer not read", afterSeconds: (now - since).nanoseconds / 1_000_000_000)
+            }
+        }
         if let body = self.bodyInProgress {
             let deadline = self.body.deadline(start: body.start, bytes: body.bytes)
             guard deadline <= now else { return self.arm(context, at: min(deadline, now + self.idleTimeout)) }
             return self.endLateBody(context, after: body.start)
         }
-        guard self.requestsInProgress == 0 else { return self.arm(context, at: now + self.idleTimeout) }
+        guard self.requestsInProgress == 0 else {
+            return self.arm(context, at: min(now + self.idleTimeout, self.unwritableSince.map { $0 + self.writeTimeout } ?? .distantFuture))
+        }
         let (timeout, reason) = self.hasMadeARequest ? (self.idleTimeout, "idle") : (self.headerTimeout, "no request head")
         let deadline = self.idleSince + timeout
         guard deadline <= now else { return self.arm(context, at: deadline) }

@@ -27,10 +27,14 @@ public final class Drain: Sendable {
 }
 
 /// The draining moment as a service: listed after the HTTP application, it is the first told to stop,
-/// and the application (listener, then background services) is told once it returns.
+/// and the application (listener, then background services) is told once it returns. From then on
+/// what is in flight has `stopSeconds`; the connections still open after that are closed, so the
+/// server stops whatever its clients do.
 struct DrainPeriod: Service {
     let drain: Drain
     let seconds: Int
+    let stopSeconds: Int
+    let connections: OpenConnections
     let logger: Logger
 
     func run() async throws {
@@ -38,5 +42,13 @@ struct DrainPeriod: Service {
         self.drain.begin()
         self.logger.notice("draining: /readyz answers 503 and answers ask clients to close", metadata: ["seconds": "\(self.seconds)"])
         try await Task.sleep(for: .seconds(self.seconds))
+        // Unstructured: the bound runs while the application stops, and this service's return is what
+        // tells the application to stop.
+        Task { [stopSeconds, connections, logger] in
+            try await Task.sleep(for: .seconds(stopSeconds))
+            guard connections.count > 0 else { return }
+            logger.notice("closing the connections still open", metadata: ["connections": "\(connections.count)", "after_seconds": "\(stopSeconds)"])
+            connections.closeAll()
+        }
     }
 }

@@ -30,6 +30,7 @@ public enum EndpointApplication {
         languages: Languages = .bundled,
         backgroundServices: [any Service] = [],
         drain: Drain = Drain(),
+        connections: OpenConnections = OpenConnections(),
         logger: Logger
     ) -> some ApplicationProtocol {
         let database = site.database
@@ -79,9 +80,11 @@ public enum EndpointApplication {
             responder: RequestTaskResponder(responder: router.buildResponder()),
             server: .http1(
                 configuration: .init(additionalChannelHandlers: [
+                    connections.tracker(),
                     connectionsPerNetwork.gate(),
                     ConnectionTimeouts(
-                        headerSeconds: settings.headerTimeoutSeconds, idleSeconds: settings.idleTimeoutSeconds, body: bodyDeadline, logger: logger
+                        headerSeconds: settings.headerTimeoutSeconds, idleSeconds: settings.idleTimeoutSeconds,
+                        writeSeconds: settings.writeTimeoutSeconds, body: bodyDeadline, logger: logger
                     ),
                 ])),
             configuration: .init(
@@ -94,8 +97,9 @@ public enum EndpointApplication {
     }
 
     /// Serves `database` as `settings` say until SIGTERM or SIGINT: drains for `drainSeconds`, stops
-    /// accepting connections, lets in-flight requests finish, then stops the background services; with
-    /// `metrics` (bootstrapped by the caller) and a metrics port, `/metrics` is served on its own listener.
+    /// accepting connections, lets in-flight requests finish (connections still open `stopSeconds`
+    /// after the drain are closed), then stops the background services; with `metrics` (bootstrapped by
+    /// the caller) and a metrics port, `/metrics` is served on its own listener.
     public static func run(settings: ServerSettings, database: Database, metrics: MetricsExposition? = nil, logger: Logger) async throws {
         let config = try await ConfigStore.load(from: database)
         let hasher = PasswordHasher(
@@ -116,18 +120,21 @@ public enum EndpointApplication {
             logger.info("serving metrics", metadata: ["address": "http://\(settings.metricsHostname):\(port)/metrics"])
         }
         let drain = Drain(whenBegun: site.newsLive.close)
-        let app = Self.build(site: site, settings: settings, backgroundServices: services, drain: drain, logger: logger)
+        let connections = OpenConnections()
+        let app = Self.build(site: site, settings: settings, backgroundServices: services, drain: drain, connections: connections, logger: logger)
         logger.info(
             "serving",
             metadata: [
                 "address": "http://\(settings.hostname):\(settings.port)", "database": "\(database.url)", "instance": "\(settings.instanceIdentity)",
             ])
         // The drain is told first (services stop in the reverse of this order), the application once it is over.
-        let group = ServiceGroup(
-            configuration: .init(
-                services: [app, DrainPeriod(drain: drain, seconds: settings.drainSeconds, logger: logger)],
-                gracefulShutdownSignals: [.sigterm, .sigint], logger: logger
-            ))
+        let drainPeriod = DrainPeriod(
+            drain: drain, seconds: settings.drainSeconds, stopSeconds: settings.stopSeconds, connections: connections, logger: logger)
+        var configuration = ServiceGroupConfiguration(services: [app, drainPeriod], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        // The last resort, should a background service not stop: cancelled after the drain, the bound
+        // and ten seconds more.
+        configuration.maximumGracefulShutdownDuration = .seconds(settings.drainSeconds + settings.stopSeconds + 10)
+        let group = ServiceGroup(configuration: configuration)
         try await group.run()
         logger.info("stopped")
     }

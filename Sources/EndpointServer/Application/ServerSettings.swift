@@ -14,6 +14,8 @@ public struct ServerSettings: Sendable {
     public var idleTimeoutSeconds = 60
     /// A new connection that has not sent a whole request head this long after opening is closed.
     public var headerTimeoutSeconds = 10
+    /// A connection whose client takes nothing of an answer for this many seconds is closed.
+    public var writeTimeoutSeconds = 30
     /// A request body must arrive within this many seconds of its head…
     public var bodyTimeoutSeconds = 30
     /// …plus one second for every this many bytes it has delivered (a minimum rate).
@@ -71,6 +73,9 @@ public struct ServerSettings: Sendable {
     /// How long, after SIGTERM, the server keeps serving while `/readyz` answers 503 and every answer
     /// asks its client to close the connection, before it stops accepting connections (`--drain-seconds`).
     public var drainSeconds = 0
+    /// How long, once the drain is over, what is in flight has to finish (`--stop-seconds`); then its
+    /// connections are closed and the server exits.
+    public var stopSeconds = 10
 
     public init() {}
 

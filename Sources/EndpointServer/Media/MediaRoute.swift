@@ -4,6 +4,7 @@ import Hooks
 import Hummingbird
 import Media
 import Messages
+import NIOCore
 import SiteStore
 
 /// `GET /media/<content hash>/<name>.<extension>`: an uploaded image, upright and without metadata —
@@ -45,8 +46,8 @@ struct MediaRoute: Sendable {
             }
             var headers = Self.headers(tag: served.entityTag)
             headers[.contentType] = served.format.contentType
-            headers[.contentLength] = String(served.bytes.readableBytes)
-            return Response(status: .ok, headers: headers, body: head ? ResponseBody() : ResponseBody(byteBuffer: served.bytes))
+            headers[.contentLength] = String(served.size)
+            return Response(status: .ok, headers: headers, body: head ? ResponseBody() : try Self.body(served.bytes, connection: context.channel))
         } catch let failure as MediaFailure {
             let status =
                 switch failure {
@@ -63,6 +64,37 @@ struct MediaRoute: Sendable {
             // An image not yet cached needs its original from the database.
             let messages = await self.languages.catalog(for: request)
             return Envelope.failure(unavailable.endpointError, requestID: context.id, language: messages, caching: .notStored)
+        }
+    }
+
+    /// How much of a cached file is read at a time: what a client that does not read holds.
+    static let chunkBytes = 64 * 1024
+
+    /// The version's bytes as an answer: a cached file read a chunk at a time as the client takes
+    /// them, or the bytes just made (shared by every request that waited for them).
+    ///
+    /// After each chunk the writer waits for `connection`'s event loop to have handed it on: Hummingbird's
+    /// writer holds back a chunk only once the connection says it is full, which it says only after
+    /// the chunks already given to it were written, and chunks read faster than the event loop takes
+    /// them piled up first (3.5 MB for each client that read nothing).
+    private static func body(_ bytes: MediaVersions.Served.Bytes, connection: any Channel) throws(MediaFailure) -> ResponseBody {
+        switch bytes {
+        case .made(let buffer):
+            return ResponseBody(byteBuffer: buffer)
+        case .file(let file) where file.size <= Self.chunkBytes:
+            guard let whole = file.read(at: 0, upTo: file.size) else { throw .corrupt }
+            return ResponseBody(byteBuffer: whole)
+        case .file(let file):
+            return ResponseBody(contentLength: file.size) { writer in
+                var offset = 0
+                while offset < file.size {
+                    guard let chunk = file.read(at: offset, upTo: Self.chunkBytes) else { throw MediaFailure.corrupt }
+                    try await writer.write(chunk)
+                    try await connection.eventLoop.submit {}.get()
+                    offset += chunk.readableBytes
+                }
+                try await writer.finish(nil)
+            }
         }
     }
 
