@@ -4,7 +4,7 @@
 # calling script exits.
 bash scripts/require-swift.sh
 bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev libvips-dev pkg-config postgresql \
-    openssl chromium chromium-driver python3 python3-venv python3-selenium nginx curl
+    openssl chromium chromium-driver python3 python3-venv python3-selenium haproxy curl
 source scripts/python-tools.sh
 
 if [ -z "${ENDPOINT_TEST_POSTGRES_URL:-}" ]; then

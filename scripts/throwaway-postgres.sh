@@ -1,6 +1,10 @@
-# Sourced by scripts that need a PostgreSQL server of their own (the test suite, the benchmark):
+# Sourced by scripts that need a PostgreSQL server of their own (the test suite, the benchmarks, the
+# local cluster):
 #   start_throwaway_postgres PORT [server options...]
-# starts one on 127.0.0.1:PORT in a temporary folder and sets THROWAWAY_POSTGRES_URL;
+# starts one on 127.0.0.1:PORT in a private temporary folder and sets THROWAWAY_POSTGRES_URL, which
+# carries a password made for this server alone: TCP connections need it (SCRAM), the server's socket
+# (in that folder) admits only its own system user (peer). Trusting every local user, as before, let
+# any account on the machine connect as the superuser and run programs as the postgres user.
 # stop_throwaway_postgres stops it and removes the folder. The caller installs `postgresql` first.
 
 start_throwaway_postgres() {
@@ -8,14 +12,20 @@ start_throwaway_postgres() {
     throwaway_pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
     throwaway_pg_data=$(mktemp -d /tmp/endpoint-pg.XXXXXX)
     throwaway_pg_as=()
+    local password password_file
+    password=$(head -c 24 /dev/urandom | base64 | tr -dc 'A-Za-z0-9')
+    password_file=$(mktemp /tmp/endpoint-pg-password.XXXXXX)
+    printf '%s\n' "$password" > "$password_file"
     if [ "$(id -u)" = 0 ]; then
-        chown postgres:postgres "$throwaway_pg_data"
+        chown postgres:postgres "$throwaway_pg_data" "$password_file"
         throwaway_pg_as=(runuser -u postgres --)
     fi
-    "${throwaway_pg_as[@]}" "$throwaway_pg_bin/initdb" -D "$throwaway_pg_data" -A trust -U postgres >/dev/null
+    "${throwaway_pg_as[@]}" "$throwaway_pg_bin/initdb" -D "$throwaway_pg_data" -U postgres --pwfile="$password_file" \
+        --auth-host=scram-sha-256 --auth-local=peer >/dev/null
+    rm -f "$password_file"
     "${throwaway_pg_as[@]}" "$throwaway_pg_bin/pg_ctl" -D "$throwaway_pg_data" -l "$throwaway_pg_data/server.log" -w \
         -o "-h 127.0.0.1 -p $port -k $throwaway_pg_data $*" start >/dev/null
-    THROWAWAY_POSTGRES_URL="postgres://postgres@127.0.0.1:$port/postgres"
+    THROWAWAY_POSTGRES_URL="postgres://postgres:$password@127.0.0.1:$port/postgres"
 }
 
 stop_throwaway_postgres() {

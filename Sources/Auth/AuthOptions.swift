@@ -14,7 +14,7 @@ extension ConfigOption {
     )
 
     public static let argon2MemoryKiB = ConfigOption(
-        "argon2_memory_kib", .integer(19_456...4_194_304), default: "19456", .atStart,
+        "argon2_memory_kib", .integer(19_456...262_144), default: "19456", .atStart,
         "Memory of a new password hash in KiB (OWASP's baseline is the least); weaker stored hashes are redone at the next login."
     )
     public static let argon2Iterations = ConfigOption(

@@ -3,10 +3,11 @@ public import SiteStore
 /// The options the media rules read: what an upload may be, and how much disk the versions may use.
 extension ConfigOption {
     public static let mediaMaxBytes = ConfigOption(
-        "media_max_bytes", .integer(1...1_000_000_000), default: "20000000", "The largest image upload, in bytes."
+        "media_max_bytes", .integer(1...50_000_000), default: "20000000",
+        "The largest image upload, in bytes (at most 50 MB: an upload's body is read whole before it is checked)."
     )
     public static let mediaMaxPixels = ConfigOption(
-        "media_max_pixels", .integer(1...1_000_000_000), default: "50000000",
+        "media_max_pixels", .integer(1...100_000_000), default: "50000000",
         "The most pixels an uploaded image may have (width × height, read from its header before anything is decoded)."
     )
     public static let mediaCacheMB = ConfigOption(

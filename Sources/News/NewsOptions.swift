@@ -8,7 +8,7 @@ extension ConfigOption {
         "Seconds apps, browsers and shared caches may keep a news answer or article page, and another instance its kept answers."
     )
     public static let newsSearchPerMinute = ConfigOption(
-        "news_search_per_minute", .integer(1...100_000), default: "600", "News searches a client network may make a minute."
+        "news_search_per_minute", .integer(1...6_000), default: "600", "News searches a client network may make a minute."
     )
     public static let newsPushOnPublish = ConfigOption(
         "news_push_on_publish", .flag, default: "0", "Whether every device is notified when an article is shown for the first time."
@@ -22,13 +22,13 @@ extension ConfigOption {
         "Seconds between the comments a live news stream sends while nothing changes, so proxies and idle timeouts keep it open."
     )
     public static let newsLiveStreams = ConfigOption(
-        "news_live_streams", .integer(0...1_000_000), default: "10000", "Live news streams one instance keeps open at once."
+        "news_live_streams", .integer(0...100_000), default: "10000", "Live news streams one instance keeps open at once."
     )
     public static let newsLiveStreamsPerNetwork = ConfigOption(
-        "news_live_streams_per_network", .integer(0...1_000_000), default: "50", "Live news streams one client network may hold open at once."
+        "news_live_streams_per_network", .integer(0...10_000), default: "50", "Live news streams one client network may hold open at once."
     )
     public static let newsLiveBacklog = ConfigOption(
-        "news_live_backlog", .integer(16...1_000_000), default: "2000",
+        "news_live_backlog", .integer(16...20_000), default: "2000",
         "Latest changes an instance keeps for live streams whose clients read slowly; one further behind is disconnected and resumes."
     )
 

@@ -106,7 +106,7 @@ package struct SyncToken: Hashable, Sendable {
 
     package var token: String { OpaqueToken.encode(["s1", self.databaseID, String(self.seq)]) }
 
-    init(databaseID: String, seq: Int) {
+    package init(databaseID: String, seq: Int) {
         self.databaseID = databaseID
         self.seq = seq
     }

@@ -5,24 +5,23 @@ import NIOCore
 import TestSupport
 
 /// A steady mixed load through a cluster's balancer, as apps make it: session views and news reads
-/// (idempotent GETs), and push registrations, joins and logins (POSTs nginx never resends), each
-/// worker one request after another until ``stop()``.
+/// (GETs), and push registrations, joins, logins and contact messages (POSTs, which a balancer must
+/// never send twice), each worker one request after another until ``stop()``.
 final class SteadyLoad: Sendable {
     enum Kind: String, Sendable, CaseIterable {
-        case session, news, push, join, login
+        case session, news, push, join, login, contact
 
-        var isIdempotent: Bool { self == .session || self == .news }
         /// Workers of this kind: reads are most of the traffic, a login (a password hash) the rarest.
         var workers: Int {
             switch self {
             case .session: 3
             case .news: 2
-            case .push, .join, .login: 1
+            case .push, .join, .login, .contact: 1
             }
         }
     }
 
-    /// One request: what it was, and how it ended.
+    /// One request: what it was, when it was sent, and how it ended.
     struct Outcome: Sendable {
         let kind: Kind
         /// The join's username (empty for other kinds).
@@ -30,6 +29,7 @@ final class SteadyLoad: Sendable {
         let status: UInt?
         let error: String?
         let succeeded: Bool
+        let started: ContinuousClock.Instant
         let duration: Duration
     }
 
@@ -85,17 +85,18 @@ final class SteadyLoad: Sendable {
                 [("token", "740f4707bebcf74f9b7c25d48e3358945f6aa01da5ddb387462c7eaf61bb78ad")] + credentials)
         case .join: request = Self.form(endpoint + "?hook_type=account&hook=join", JoinFixtures.iOSFields(key))
         case .login: request = Self.form(endpoint + "?hook_type=account&hook=login", [("username", "alice"), ("password", "correct horse")])
+        case .contact:
+            request = Self.form(endpoint + "?hook_type=misc&hook=contact_us", [("title", "Deploy \(key)"), ("post", "Sent during a deploy.")] + credentials)
         }
         do {
-            // Longer than nginx's proxy_read_timeout (15 s), after which it answers or retries itself.
             let response = try await self.client.execute(request, timeout: .seconds(60))
             let body = String(buffer: try await response.body.collect(upTo: 1 << 20))
             let succeeded = response.status == .ok && body.hasPrefix(#"{"success":true"#)
             return Outcome(
                 kind: kind, key: kind == .join ? key : "", status: response.status.code, error: succeeded ? nil : String(body.prefix(200)),
-                succeeded: succeeded, duration: .now - started)
+                succeeded: succeeded, started: started, duration: .now - started)
         } catch {
-            return Outcome(kind: kind, key: "", status: nil, error: "\(error)", succeeded: false, duration: .now - started)
+            return Outcome(kind: kind, key: "", status: nil, error: "\(error)", succeeded: false, started: started, duration: .now - started)
         }
     }
 
@@ -108,35 +109,31 @@ final class SteadyLoad: Sendable {
     }
 }
 
-/// What a load run saw: requests by kind, the failures that matter, and the longest request.
+/// What a load run saw: requests by kind, the failures, and the longest request.
 struct LoadFigures: CustomStringConvertible {
-    /// Statuses a client may retry: nginx's when an instance failed mid-request or none answered.
-    static let retryable: Set<UInt> = [502, 503, 504]
-
     let requests: [SteadyLoad.Kind: Int]
-    /// Failed GETs by kind, then status or error.
-    let failedIdempotent: [String: Int]
-    /// POSTs neither answered with success nor refused with a retryable status.
-    let unretryablePOSTs: [String: Int]
-    /// POSTs refused with a retryable status.
-    let retriedPOSTs: [String: Int]
+    /// Failed requests but those in flight while an instance was being killed, by kind, then status
+    /// or error.
+    let failed: [String: Int]
+    /// Failed requests that were in flight while an instance was being killed.
+    let inFlightAtKill: Int
     let longest: Duration
 
-    init(_ outcomes: [SteadyLoad.Outcome]) {
+    /// - Parameter killed: from the SIGKILL to the moment the instance's port refused connections (a
+    ///   dying process still takes them for some milliseconds): requests in flight then may fail.
+    init(_ outcomes: [SteadyLoad.Outcome], killed: ClosedRange<ContinuousClock.Instant>) {
         self.requests = Dictionary(grouping: outcomes, by: \.kind).mapValues(\.count)
-        func tally(_ chosen: [SteadyLoad.Outcome]) -> [String: Int] {
-            Dictionary(grouping: chosen) { "\($0.kind.rawValue) \($0.status.map(String.init) ?? $0.error ?? "?")" }.mapValues(\.count)
-        }
-        self.failedIdempotent = tally(outcomes.filter { $0.kind.isIdempotent && !$0.succeeded })
-        let failedPOSTs = outcomes.filter { !$0.kind.isIdempotent && !$0.succeeded }
-        self.unretryablePOSTs = tally(failedPOSTs.filter { !($0.status.map(Self.retryable.contains) ?? false) })
-        self.retriedPOSTs = tally(failedPOSTs.filter { $0.status.map(Self.retryable.contains) ?? false })
+        let failures = outcomes.filter { !$0.succeeded }
+        let atKill = failures.filter { $0.started <= killed.upperBound && killed.lowerBound <= $0.started + $0.duration }
+        self.inFlightAtKill = atKill.count
+        self.failed = Dictionary(
+            grouping: failures.filter { failure in !atKill.contains { $0.started == failure.started && $0.kind == failure.kind } }
+        ) { "\($0.kind.rawValue) \($0.status.map(String.init) ?? $0.error ?? "?")" }.mapValues(\.count)
         self.longest = outcomes.map(\.duration).max() ?? .zero
     }
 
     var description: String {
         let counts = SteadyLoad.Kind.allCases.map { "\($0.rawValue) \(self.requests[$0] ?? 0)" }.joined(separator: ", ")
-        return
-            "requests: \(counts); failed GETs: \(self.failedIdempotent); POSTs refused retryably: \(self.retriedPOSTs); other POST failures: \(self.unretryablePOSTs); longest request: \(self.longest)"
+        return "requests: \(counts); failed: \(self.failed); failed in flight at the kill: \(self.inFlightAtKill); longest request: \(self.longest)"
     }
 }

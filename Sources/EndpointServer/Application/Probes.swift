@@ -10,7 +10,7 @@ struct Probes: Sendable {
     let requiredMigrations: Set<Int>
     /// Whether caches depend on the cache announcements' listener (PostgreSQL).
     let listens: Bool
-    /// This instance's identity (checked to need no JSON escaping), shown by `/readyz`.
+    /// This instance's identity (checked to need no JSON escaping), shown by `/readyz` to local callers.
     let instance: String
     let drain: Drain
 
@@ -19,15 +19,24 @@ struct Probes: Sendable {
             let reachable = await self.database.isReachable()
             return Self.answer(ready: reachable, fields: ["status": reachable ? "ok" : "unavailable"])
         }
-        router.get("readyz") { _, _ -> Response in
-            await self.readiness()
+        router.get("readyz") { request, context -> Response in
+            await self.readiness(namingInstance: Self.isLocal(request, context))
         }
+    }
+
+    /// Whether a request comes from this host itself, not through a proxy (a balancer's health check,
+    /// an operator's `curl`): only those learn the instance's name, which is an internal address's
+    /// business, not a public answer's.
+    private static func isLocal(_ request: Request, _ context: EndpointRequestContext) -> Bool {
+        guard request.headers[.xForwardedFor] == nil else { return false }
+        guard let peer = context.remoteAddress?.ipAddress else { return true }
+        return peer.hasPrefix("127.") || peer == "::1" || peer.hasPrefix("::ffff:127.")
     }
 
     /// 200 only when the server is not draining, the database answers, every required migration is
     /// applied and (PostgreSQL) the instance is listening for cache announcements; the body says which
-    /// check failed, and which instance answered.
-    private func readiness() async -> Response {
+    /// check failed, and, to a local caller, which instance answered.
+    private func readiness(namingInstance: Bool) async -> Response {
         let applied = try? await Migrator(database: self.database, files: []).appliedVersions()
         var checks = [
             "database": applied != nil,
@@ -36,7 +45,8 @@ struct Probes: Sendable {
         if self.listens { checks["cache_announcements"] = self.database.cacheTrust.isTrusted }
         let draining = self.drain.isDraining
         let ready = !draining && checks.values.allSatisfy { $0 }
-        var fields = ["status": draining ? "draining" : ready ? "ready" : "unavailable", "instance": self.instance]
+        var fields = ["status": draining ? "draining" : ready ? "ready" : "unavailable"]
+        if namingInstance { fields["instance"] = self.instance }
         for (name, passed) in checks { fields[name] = passed ? "ok" : "failing" }
         return Self.answer(ready: ready, fields: fields)
     }

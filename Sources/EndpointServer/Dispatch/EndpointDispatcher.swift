@@ -108,15 +108,23 @@ struct EndpointDispatcher: RouterMiddleware {
         path == Self.scriptPath || path.hasPrefix(Self.scriptPath + "/")
     }
 
-    /// The request's body within the body limit, or for a hook taking uploads within the upload limit;
-    /// a body declared larger than the body limit waits for none of the ``UploadGate``'s places.
-    private func body(of request: Request, acceptsUploads: Bool) async throws -> ByteBuffer {
+    /// The request's body within the body limit, or for a hook taking uploads within the upload limit.
+    /// A body declared larger than the body limit takes one of the ``UploadGate``'s places before it is
+    /// read: a member's when the credentials in its headers or cookies check out, else one counted
+    /// against its client's network (`client`).
+    private func body(of request: Request, acceptsUploads: Bool, client: String) async throws -> ByteBuffer {
         // The hot path (every hook but commandr_fs) reads no header here.
         guard acceptsUploads, let declared = request.headers.value(of: .contentLength).flatMap(Int.init), declared > self.maximumBodyBytes else {
             return try await RequestBody.collect(request, limit: self.maximumBodyBytes)
         }
-        guard self.uploads.enter() else { throw EndpointError(status: 503, message: .serverBusy, headers: ["Retry-After": "5"]) }
-        defer { self.uploads.leave() }
+        let caller = try await self.recognizer.recognize(
+            PresentedCredentials.find(
+                formFields: [:], header: { name in Self.credentialHeaders[name].flatMap { request.headers.value(of: $0) } },
+                cookies: CookieHeader.parse(request.headers.value(of: .cookie))))
+        guard let place = self.uploads.enter(member: caller.session != nil, network: RateLimit.Subject.address(client).key) else {
+            throw EndpointError(status: 503, message: .serverBusy, headers: ["Retry-After": "5"])
+        }
+        defer { place.leave() }
         return try await RequestBody.collect(request, limit: max(self.maximumBodyBytes, await self.maximumUploadBytes()))
     }
 
@@ -151,7 +159,8 @@ struct EndpointDispatcher: RouterMiddleware {
         effect: OperationEffect, acceptsUploads: Bool, streamsEvents: Bool, parameterNames: @autoclosure () -> Set<String>
     ) async throws -> HookRequest {
         let method = resolved.method
-        let body = try await self.body(of: request, acceptsUploads: acceptsUploads)
+        let clientAddress = self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers.value(of: .xForwardedFor))
+        let body = try await self.body(of: request, acceptsUploads: acceptsUploads, client: clientAddress)
         // Like PHP, only POST bodies are parsed as forms; a PUT or DELETE body is raw (and becomes `data`
         // in REST style even when a client such as curl labels it urlencoded).
         let form = try Self.form(
@@ -193,7 +202,7 @@ struct EndpointDispatcher: RouterMiddleware {
             parameters: RequestParameters(post: post, query: resolved.query).declaring(parameterNames()),
             upload: upload,
             caller: caller,
-            clientAddress: self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers.value(of: .xForwardedFor)),
+            clientAddress: clientAddress,
             userAgent: request.headers.value(of: .userAgent) ?? "",
             requestID: requestID,
             language: await self.languages.catalog(

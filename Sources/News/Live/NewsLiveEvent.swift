@@ -30,7 +30,9 @@ public struct NewsLiveView: Hashable, Sendable {
 ///
 /// Made once per change and shared by every stream: its bytes are written once per view (the
 /// category filter, the device class, the fields) and the same buffer is sent to every stream
-/// with that view.
+/// with that view. It keeps the bytes of ``keptViews`` views at most: views are the clients' to
+/// invent (50 streams with 50 `fields` lists and 300 writes once held 162 MB), and the bytes of any
+/// other view are made again when needed.
 final class NewsLiveEvent: Sendable {
     enum Change: Sendable {
         case upserted(PublishedArticle)
@@ -47,6 +49,9 @@ final class NewsLiveEvent: Sendable {
     private let publicURL: String
     private let framed = NIOLockedValueBox<[NewsLiveView: ByteBuffer]>([:])
 
+    /// The most views whose bytes one event keeps.
+    static let keptViews = 4
+
     init(seq: Int, token: String, change: Change, publicURL: String) {
         self.seq = seq
         self.token = token
@@ -58,12 +63,18 @@ final class NewsLiveEvent: Sendable {
     /// it (the stream cannot know whether the client held it, and a deletion of an unknown article
     /// is nothing to a client); the category list holds the view's categories.
     func bytes(for view: NewsLiveView) -> ByteBuffer {
-        self.framed.withLockedValue { kept in
-            if let bytes = kept[view] { return bytes }
-            let bytes = self.render(for: view)
-            kept[view] = bytes
+        if let kept = self.framed.withLockedValue({ $0[view] }) { return kept }
+        let bytes = self.render(for: view)
+        return self.framed.withLockedValue { kept in
+            if let other = kept[view] { return other }
+            if kept.count < Self.keptViews { kept[view] = bytes }
             return bytes
         }
+    }
+
+    /// The bytes the event keeps (its views' renderings), which the backlog counts.
+    var keptBytes: Int {
+        self.framed.withLockedValue { $0.values.reduce(0) { $0 + $1.readableBytes } }
     }
 
     private func render(for view: NewsLiveView) -> ByteBuffer {

@@ -30,6 +30,10 @@ public final class NewsLiveFeed: Sendable {
         }
     }
 
+    /// The most bytes the backlog's events keep (their renderings): past it the oldest go, and the
+    /// streams still needing them are cut off and resume, whatever views the clients asked for.
+    static let backlogBytes = 32 << 20
+
     /// A comment line: proxies and idle timeouts see the stream alive.
     static let heartbeat = ByteBuffer(string: ": keep-alive\n\n")
 
@@ -64,6 +68,9 @@ public final class NewsLiveFeed: Sendable {
         var cutOff: (@Sendable () -> Void)?
         /// Cut off, or its client left: it stops at its next wait.
         var ended = false
+        /// The change-log number its stream caught up to from the log itself (resuming from a token
+        /// the feed's tail had not reached): it is pushed nothing until the tail passes it.
+        var readThrough = 0
     }
 
     private struct State {
@@ -108,6 +115,13 @@ public final class NewsLiveFeed: Sendable {
         self.backlog = backlog
         self.state = NIOLockedValueBox(State(tailSeq: state.latest))
         self.logger = logger
+    }
+
+    /// How many changes back a stream may resume from (the backlog's capacity): one further back gets a
+    /// `reset` instead of the whole change log (an old `Last-Event-ID` replayed 50,855 events, 3 s of a
+    /// processor, at every open).
+    func longestResume() async -> Int {
+        max(1, await self.backlog())
     }
 
     /// News changed (here, or announced by another instance): the tail reads the log at once.
@@ -167,8 +181,8 @@ public final class NewsLiveFeed: Sendable {
             guard !events.isEmpty, !state.closed else { return ([], [], []) }
             let pushes = Self.takePushes(&state, advancingBy: events.count)
             state.events += events
-            if state.events.count > capacity {
-                let evicted = state.events.count - capacity
+            let evicted = Self.evictions(state.events, capacity: capacity)
+            if evicted > 0 {
                 state.events.removeFirst(evicted)
                 state.firstPosition += evicted
             }
@@ -187,6 +201,18 @@ public final class NewsLiveFeed: Sendable {
             self.logger.notice("live news readers too slow: cut off", metadata: ["streams": "\(cutOffs.count)"])
         }
         for cutOff in cutOffs { cutOff() }
+    }
+
+    /// How many of the oldest `events` go for the backlog to hold at most `capacity` events and
+    /// ``backlogBytes``.
+    static func evictions(_ events: [NewsLiveEvent], capacity: Int) -> Int {
+        var evicted = max(0, events.count - capacity)
+        var bytes = events[evicted...].reduce(0) { $0 + $1.keptBytes }
+        while bytes > Self.backlogBytes, evicted < events.count {
+            bytes -= events[evicted].keptBytes
+            evicted += 1
+        }
+        return evicted
     }
 
     /// A write the feed makes to a stream that keeps up: from its position `from`.
@@ -289,6 +315,10 @@ public final class NewsLiveFeed: Sendable {
         self.openStreams.record(count)
     }
 
+    fileprivate func caughtUp(_ id: Int, through seq: Int) {
+        self.state.withLockedValue { $0.subscribers[id]?.readThrough = seq }
+    }
+
     fileprivate func attach(_ id: Int, _ connection: EventStream.Connection) {
         let alreadyDropped = self.state.withLockedValue { state -> Bool in
             state.subscribers[id]?.cutOff = connection.cutOff
@@ -348,7 +378,8 @@ public final class NewsLiveFeed: Sendable {
             state.subscribers[id]?.refused = false
             return .heartbeat
         }
-        state.subscribers[id]?.pusher = pusher
+        // Pushes are not filtered by stream: none is made to a stream ahead of the tail.
+        if state.tailSeq >= subscriber.readThrough { state.subscribers[id]?.pusher = pusher }
         return nil
     }
 
@@ -380,6 +411,12 @@ public final class NewsLiveFeed: Sendable {
         /// stream's wait.
         func attach(_ connection: EventStream.Connection) {
             self.feed.attach(self.id, connection)
+        }
+
+        /// The stream has written every change up to `seq` (read from the log): the feed pushes it
+        /// nothing until its tail is past that.
+        func caughtUp(through seq: Int) {
+            self.feed.caughtUp(self.id, through: seq)
         }
 
         deinit {

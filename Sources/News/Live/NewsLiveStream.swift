@@ -52,6 +52,7 @@ struct NewsLiveStream: Sendable {
             try await self.send(batch.events, send)
             position = batch.readThrough
         }
+        self.subscription.caughtUp(through: position)
         let pusher = NewsLiveFeed.Pusher(view: self.view, push: connection.push)
         while true {
             switch await feed.next(self.subscription.id, pusher: pusher) {
@@ -74,12 +75,13 @@ struct NewsLiveStream: Sendable {
 
     /// Where the stream starts and its first events: the category list as of then, after a `reset`
     /// when the client's token cannot be resumed from (another database's, older than the log's
-    /// retention, newer than its end, or unreadable).
+    /// retention or than the feed's longest resume, newer than its end, or unreadable).
     private func opening(on connection: StoreConnection) async throws -> (start: Int, events: [NewsLiveEvent]) {
         let log = self.subscription.feed.log
         let state = try await NewsChangeLog.state(on: connection)
+        let oldest = max(state.sweptThrough, state.latest - (await self.subscription.feed.longestResume()))
         switch self.resumeFrom {
-        case .token(let token) where token.databaseID == state.databaseID && token.seq >= state.sweptThrough && token.seq <= state.latest:
+        case .token(let token) where token.databaseID == state.databaseID && token.seq >= oldest && token.seq <= state.latest:
             return (token.seq, [try await log.categories(at: token.seq, on: connection)])
         case .start:
             return (state.latest, [try await log.categories(at: state.latest, on: connection)])

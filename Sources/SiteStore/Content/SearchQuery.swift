@@ -12,7 +12,7 @@ public struct SearchQuery: Sendable, Hashable {
     /// The words, folded (``SearchText/words(_:)``), each once, in the order given.
     public let words: [String]
     /// The FTS5 query of SQLite's trigram index (``SearchText/ftsQuery(_:)``).
-    let trigramMatch: String
+    package let trigramMatch: String
 
     /// The most words a search looks for: those after it are left out.
     public static let maximumWords = 20
@@ -41,7 +41,7 @@ public struct SearchQuery: Sendable, Hashable {
     /// every word gets its share of the trigrams no earlier word took, at even steps along them, so its
     /// start and its end are both looked up; the words past the first ``maximumTrigrams`` are only
     /// checked on what the others find.
-    static func trigrams(of words: [String]) -> [String] {
+    package static func trigrams(of words: [String]) -> [String] {
         let indexed = words.prefix(Self.maximumTrigrams)
         guard !indexed.isEmpty else { return [] }
         let share = max(1, Self.maximumTrigrams / indexed.count)

@@ -123,6 +123,14 @@ import Testing
             #expect(try await fs.read("etc/minimum_password_length")["data"] as? String == "8")
             #expect(try await fs.query("edit", "etc/email_confirm_join", data: "2").errorDetails == "email_confirm_join must be 0 or 1.")
             #expect(try await fs.query("edit", "etc/default_timezone", data: "Mars/Base").success == false)
+            // Ranges that stay safe under anonymous load (security review 2, finding 11).
+            for (option, value, range) in [
+                ("media_max_bytes", "1000000000", "1 to 50000000"), ("media_max_pixels", "1000000000", "1 to 100000000"),
+                ("news_live_backlog", "1000000", "16 to 20000"), ("argon2_memory_kib", "4194304", "19456 to 262144"),
+                ("news_live_streams", "1000000", "0 to 100000"), ("news_search_per_minute", "100000", "1 to 6000"),
+            ] {
+                #expect(try await fs.query("edit", "etc/\(option)", data: value).errorDetails == "\(option) must be a whole number from \(range).")
+            }
 
             #expect(try await fs.query("edit", "etc/minimum_password_length", data: #"{"data": "12"}"#).success == true)
             let short = try await client.join(JoinFixtures.iOSFields("shorty", password: "ten chars!"))

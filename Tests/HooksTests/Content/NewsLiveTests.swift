@@ -116,6 +116,38 @@ import Testing
         }
     }
 
+    /// A token further back than the backlog (`news_live_backlog` changes) is answered with a `reset`,
+    /// never the change log since it: an old `Last-Event-ID` replayed 50,855 events, 3 s of a processor,
+    /// at every open (security review 2, finding 7). One within it resumes.
+    @Test(arguments: TestDatabase.engines)
+    func aTokenOlderThanTheBacklogIsAnsweredWithAReset(engine: DatabaseEngine) async throws {
+        try await TestServer.run(engine: engine, config: ["news_live_backlog": "16"], framework: .live) { client, site in
+            let port = try #require(client.port)
+            let start = try await site.database.withConnection { try await NewsChangeLog.state(on: $0) }
+            // A stream open meanwhile: the feed follows the log as the changes come.
+            let watcher = try await EventStreamClient.open(port: port, NewsFixtures.uri("live", "fields=id"))
+            try await watcher.wait(for: "the opening") { !$0.isEmpty }
+            // Each in a transaction of its own: a change log number each.
+            for index in 0..<40 {
+                try await NewsFixtures.article("Story \(index)", database: site.database)
+                site.newsLive.changed()
+            }
+            try await watcher.wait(for: "the forty changes") { $0.count { $0.type == "upserted" } == 40 }
+            let latest = try await site.database.withConnection { try await NewsChangeLog.state(on: $0) }.latest
+
+            let old = SyncToken(databaseID: start.databaseID, seq: start.latest).token
+            let reset = try await EventStreamClient.open(port: port, NewsFixtures.uri("live", "fields=id"), lastEventID: old)
+            try await reset.wait(for: "the opening") { $0.contains { $0.type == "categories" } }
+            #expect(reset.events.map(\.type) == ["reset", "categories"], "no replay of 40 changes")
+
+            let recent = SyncToken(databaseID: start.databaseID, seq: latest - 10).token
+            let resumed = try await EventStreamClient.open(port: port, NewsFixtures.uri("live", "fields=id"), lastEventID: recent)
+            try await resumed.wait(for: "the ten changes since the token") { $0.count { $0.type == "upserted" } == 10 }
+            #expect(!resumed.events.contains { $0.type == "reset" })
+            for stream in [watcher, reset, resumed] { await stream.close() }
+        }
+    }
+
     /// `count` changes through the news store, each rung as another instance's write is announced.
     static func burst(_ count: Int, on seeded: [Int], site: Site) async throws {
         var shown = seeded
