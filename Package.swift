@@ -258,7 +258,7 @@ let package = Package(
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .testTarget(
             name: "EndpointTests",
-            dependencies: ["Endpoint", "Auth", "Media", "SiteStore", "TestSupport", .asyncHTTPClient, .nioCore],
+            dependencies: ["Endpoint", "Auth", "Media", "SiteStore", "TestSupport", .asyncHTTPClient, .nioCore, .nioPosix],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
     ]

@@ -29,7 +29,7 @@ for photo in "$work"/photos/*.jpg; do
     paths+=("$("$endpoint" media add "$photo" --database "$database" | awk '{ print $3 }')")
 done
 
-ENDPOINT_LOG_LEVEL=error "$endpoint" serve --database "$database" --port 18083 --media-cache "$work/cache" & server=$!
+"$endpoint" serve --database "$database" --port 18083 --media-cache "$work/cache" 2>>"$work/server.log" & server=$!
 pids+=("$server")
 wait_for http://127.0.0.1:18083/healthz
 base=http://127.0.0.1:18083

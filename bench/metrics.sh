@@ -24,7 +24,7 @@ wait_for() {
 
 # session_rps [serve flags…]: starts a server, logs in, measures the session view, stops it.
 session_rps() {
-    ENDPOINT_LOG_LEVEL=error "$endpoint" serve --database "$database" --port 18090 "$@" & local server=$!
+    "$endpoint" serve --database "$database" --port 18090 "$@" 2>>"$work/server.log" & local server=$!
     pids+=("$server")
     wait_for http://127.0.0.1:18090/healthz
     local base="http://127.0.0.1:18090/data/endpoint.php" login token scraper=""

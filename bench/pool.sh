@@ -21,7 +21,7 @@ start_paired 54337 -c max_connections=200
 # bench_size NAME DATABASE_URL PORT SIZE SQL-CLIENT... : both workloads with SIZE connections per loop.
 bench_size() {
     local engine=$1 database=$2 port=$3 size=$4; shift 4
-    ENDPOINT_LOG_LEVEL=error "$endpoint" serve --database "$database" --port "$port" --database-connections "$size" & local server=$!
+    "$endpoint" serve --database "$database" --port "$port" --database-connections "$size" 2>>"$work/server.log" & local server=$!
     pids+=("$server")
     wait_for "http://127.0.0.1:$port/healthz"
     local base="http://127.0.0.1:$port/data/endpoint.php" login token member

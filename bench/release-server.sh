@@ -24,7 +24,7 @@ start_release_server() {
     local database="sqlite://$work/bench.sqlite"
     echo -n 'benchmark-password' | "$endpoint" member add --database "$database" --username bench --email bench@example.com --password-stdin >/dev/null 2>&1
     sqlite3 "$work/bench.sqlite" "UPDATE config SET value = '1000000' WHERE name LIKE 'login_throttle_%_failures' OR name LIKE 'push_tokens_per_%'"
-    ENDPOINT_LOG_LEVEL="${ENDPOINT_LOG_LEVEL:-notice}" "$endpoint" serve --database "$database" --port "$port" "$@" 2>"$work/server.log" >/dev/null &
+    "$endpoint" serve --database "$database" --port "$port" "$@" 2>"$work/server.log" >/dev/null &
     server=$!
     pids+=("$server")
     for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:$port/healthz" && break; sleep 0.2; done

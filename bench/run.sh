@@ -38,7 +38,10 @@ bench_engine() {
     echo -n 'benchmark-password' | "$endpoint" member add --database "$database" --username bench --email bench@example.com --password-stdin >/dev/null 2>&1
     # No throttling in the way of repeated logins and new push tokens from one address.
     "$@" "UPDATE config SET value = '1000000' WHERE name LIKE 'login_throttle_%_failures' OR name LIKE 'push_tokens_per_%'" >/dev/null
-    ENDPOINT_LOG_LEVEL=error "$endpoint" serve --database "$database" --port "$port" & local server=$!
+    # As it ships (the access log on, to the file an operator would send it to), with BENCH_SERVER_FLAGS
+    # added (`--access-log off` for the comparison).
+    # shellcheck disable=SC2086
+    "$endpoint" serve --database "$database" --port "$port" ${BENCH_SERVER_FLAGS:-} 2>>"$work/server.log" & local server=$!
     pids+=("$server")
     wait_for "http://127.0.0.1:$port/healthz"
     local base="http://127.0.0.1:$port/data/endpoint.php"

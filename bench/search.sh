@@ -25,7 +25,7 @@ served=${BENCH_ENDPOINT:-$endpoint}
 
 # serve_on DATABASE_URL PORT: serves the build measured and waits for it.
 serve_on() {
-    ENDPOINT_LOG_LEVEL=error "$served" serve --database "$1" --port "$2" & server=$!
+    "$served" serve --database "$1" --port "$2" 2>>"$work/server.log" & server=$!
     pids+=("$server")
     wait_for "http://127.0.0.1:$2/healthz"
 }

@@ -17,7 +17,7 @@ seed() {
 }
 
 serve() {
-    ENDPOINT_LOG_LEVEL=error "$endpoint" serve --database "$1" --port "$2" & server=$!
+    "$endpoint" serve --database "$1" --port "$2" 2>>"$work/server.log" & server=$!
     pids+=("$server")
     wait_for "http://127.0.0.1:$2/healthz"
 }

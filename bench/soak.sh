@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 duration=${1:-600}
 source bench/release-server.sh
 port=18181
-ENDPOINT_LOG_LEVEL=error start_release_server "$port"
+start_release_server "$port"
 auth=(-H "cms_member_id: $member" -H "cms_member_hash: $token")
 session="$base?hook_type=account&hook=session"
 

@@ -107,14 +107,22 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: ServerFlags.logFormat.argumentName, help: ServerFlags.logFormat.help)
     var logFormat: String?
 
+    @Option(name: ServerFlags.accessLog.argumentName, help: ServerFlags.accessLog.help)
+    var accessLog: String?
+
+    @Option(name: ServerFlags.accessLogFormat.argumentName, help: ServerFlags.accessLogFormat.help)
+    var accessLogFormat: String?
+
     func run() async throws {
         MallocTuning.apply(environment: ProcessInfo.processInfo.environment)
-        let settings = try self.settings()
-        try self.resolvedLogFormat().bootstrap(level: try self.resolvedLogLevel())
+        var settings = try self.settings()
+        let logFormat = try self.resolvedLogFormat()
+        try logFormat.bootstrap(level: try self.resolvedLogLevel())
+        try self.resolveAccessLog(into: &settings, logFormat: logFormat)
         let logger = Logger(label: "endpoint")
-        try await PortAvailability.check(hostname: settings.hostname, port: settings.port)
+        try PortAvailability.check(hostname: settings.hostname, port: settings.port)
         if let port = settings.metricsPort {
-            try await PortAvailability.check(hostname: settings.metricsHostname, port: port, setting: "--metrics-port or ENDPOINT_METRICS_PORT")
+            try PortAvailability.check(hostname: settings.metricsHostname, port: port, setting: "--metrics-port or ENDPOINT_METRICS_PORT")
         }
         // Before anything that records metrics is made.
         let metrics = settings.metricsPort.map { _ in MetricsExposition.bootstrap() }
@@ -232,6 +240,23 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("Unknown log format \(text); use text or json.")
         }
         return format
+    }
+
+    /// The access log's destination and format: `--access-log` (`stderr`, `stdout`, `off` or a file's
+    /// path) and `--access-log-format`, by default the log's own.
+    private func resolveAccessLog(into settings: inout ServerSettings, logFormat: LogFormat) throws {
+        let environment = ProcessInfo.processInfo.environment
+        switch self.accessLog ?? ServerFlags.accessLog.environmentValue(environment) ?? ServerFlags.accessLog.shownDefault {
+        case "off": settings.accessLog = nil
+        case "stderr", "": settings.accessLog = .standardError
+        case "stdout": settings.accessLog = .standardOutput
+        case let path: settings.accessLog = .file(path)
+        }
+        let format = self.accessLogFormat ?? ServerFlags.accessLogFormat.environmentValue(environment) ?? logFormat.rawValue
+        guard let chosen = AccessLogFormat(rawValue: format.lowercased()) else {
+            throw ValidationError("Unknown access log format \(format); use text or json.")
+        }
+        settings.accessLogFormat = chosen
     }
 
     private func resolvedLogLevel() throws -> Logger.Level {

@@ -106,6 +106,13 @@ enum ServerFlags {
     static let logFormat = ServerFlag(
         "log-format", environment: "ENDPOINT_LOG_FORMAT", default: "text", "Log line format: text, or json (one object per line; see docs/operations.md, Logs)."
     )
+    static let accessLog = ServerFlag(
+        "access-log", environment: "ENDPOINT_ACCESS_LOG", default: "stderr",
+        "Where the access log (a line per request) goes: stderr (with the other log lines), stdout, a file's path (appended to), or off."
+    )
+    static let accessLogFormat = ServerFlag(
+        "access-log-format", environment: "ENDPOINT_ACCESS_LOG_FORMAT", default: "as --log-format", "The access log's format: text, or json."
+    )
     static let metricsPort = ServerFlag(
         "metrics-port", environment: "ENDPOINT_METRICS_PORT", default: "off", "Serve GET /metrics (Prometheus) on this port, a listener of its own."
     )
@@ -118,7 +125,8 @@ enum ServerFlags {
         hostname, port, database, migrations, maxBodyBytes, trustedProxy, publicURL, hashThreads, mediaCache, mediaThreads, databaseConnections,
         smtpURL, smtpCAFile,
         mailFrom, staffEmail, mailPollSeconds, pushPollSeconds, idleTimeout, headerTimeout, bodyTimeout, bodyMinimumRate, writeTimeout, maxConnections,
-        maxConnectionsPerNetwork, instance, drainSeconds, stopSeconds, migrate, logLevel, logFormat, metricsPort, metricsHostname,
+        maxConnectionsPerNetwork, instance, drainSeconds, stopSeconds, migrate, logLevel, logFormat, accessLog, accessLogFormat, metricsPort,
+        metricsHostname,
     ]
 
     private static func seconds(_ interval: Duration) -> String {

@@ -31,6 +31,7 @@ public enum EndpointApplication {
         backgroundServices: [any Service] = [],
         drain: Drain = Drain(),
         connections: OpenConnections = OpenConnections(),
+        accessLog: AccessLog? = nil,
         logger: Logger
     ) -> some ApplicationProtocol {
         let database = site.database
@@ -44,7 +45,8 @@ public enum EndpointApplication {
         )
         let negotiation = LanguageNegotiation(languages: languages, config: site.config)
         router.add(middleware: DrainNotice(drain: drain))
-        router.add(middleware: AccessRecorder(clientAddress: clientAddress, metrics: settings.metricsPort == nil ? nil : RequestMetrics()))
+        router.add(
+            middleware: AccessRecorder(clientAddress: clientAddress, accessLog: accessLog, metrics: settings.metricsPort == nil ? nil : RequestMetrics()))
         router.add(
             middleware: EndpointDispatcher(
                 registry: registry ?? .standard(site),
@@ -115,13 +117,17 @@ public enum EndpointApplication {
             try? await hasher.shutdown()
             throw error
         }
+        let accessLog = try settings.accessLog.map { try AccessLog(destination: $0, format: settings.accessLogFormat) }
+        // A background service: it stops once the server has answered everything, writing their lines.
+        if let accessLog { services.append(accessLog) }
         if let metrics, let port = settings.metricsPort {
             services.append(metrics.service(for: site, hostname: settings.metricsHostname, port: port, logger: logger))
             logger.info("serving metrics", metadata: ["address": "http://\(settings.metricsHostname):\(port)/metrics"])
         }
         let drain = Drain(whenBegun: site.newsLive.close)
         let connections = OpenConnections()
-        let app = Self.build(site: site, settings: settings, backgroundServices: services, drain: drain, connections: connections, logger: logger)
+        let app = Self.build(
+            site: site, settings: settings, backgroundServices: services, drain: drain, connections: connections, accessLog: accessLog, logger: logger)
         logger.info(
             "serving",
             metadata: [

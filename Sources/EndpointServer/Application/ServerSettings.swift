@@ -76,6 +76,9 @@ public struct ServerSettings: Sendable {
     /// How long, once the drain is over, what is in flight has to finish (`--stop-seconds`); then its
     /// connections are closed and the server exits.
     public var stopSeconds = 10
+    /// Where the access log goes (`--access-log`); nil: no access log.
+    public var accessLog: AccessLog.Destination? = .standardError
+    public var accessLogFormat = AccessLogFormat.text
 
     public init() {}
 

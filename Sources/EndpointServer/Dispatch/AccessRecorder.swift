@@ -1,27 +1,27 @@
 import Hummingbird
-import Logging
 import NIOConcurrencyHelpers
 import SiteStore
 
-/// Records every request once it is answered: one access line (`request` at info level: request ID,
-/// method, path, status, duration, for `/data/endpoint.php` the hook, type and caller, and the client's
-/// address) and, with metrics on, the request metrics (``RequestMetrics``).
+/// Records every request once it is answered: its entry in the access log (``AccessLog``: request ID,
+/// method, path, status, duration, for `/data/endpoint.php` the hook, type and caller, and the
+/// client's address) and, with metrics on, the request metrics (``RequestMetrics``).
 ///
-/// Only the path is logged — never the query string, body, headers or cookies, which carry
+/// Only the path is recorded — never the query string, body, headers or cookies, which carry
 /// passwords, device tokens and e-mailed codes. The request ID (Hummingbird's `hb.request.id`, on
 /// every line the request's logger writes) is the access line's `request_id` and goes in
-/// ``RequestOrigin`` for the mail and push the request queues. With the log level above info and no
-/// metrics nothing is measured.
+/// ``RequestOrigin`` for the mail and push the request queues. With the access log off and no metrics
+/// nothing is measured.
 struct AccessRecorder: RouterMiddleware {
     typealias Context = EndpointRequestContext
 
     let clientAddress: ClientAddress
+    let accessLog: AccessLog?
     let metrics: RequestMetrics?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         try await RequestOrigin.$requestID.withValue(context.id) {
             // Nothing to record: no clock, no note (the authenticated call is the hot path).
-            guard self.metrics != nil || context.logger.logLevel <= .info else { return try await next(request, context) }
+            guard self.metrics != nil || self.accessLog != nil else { return try await next(request, context) }
             let started = ContinuousClock.now
             let note = AccessNote()
             var context = context
@@ -42,22 +42,16 @@ struct AccessRecorder: RouterMiddleware {
         self.metrics?.record(
             hook: note.hook, type: note.type, status: status, duration: duration, isEndpoint: EndpointDispatcher.handles(request.uri.path)
         )
-        guard context.logger.logLevel <= .info else { return }
+        guard let accessLog = self.accessLog else { return }
         let elapsed = duration.components
-        let microseconds = elapsed.seconds * 1_000_000 + elapsed.attoseconds / 1_000_000_000_000
-        let fraction = String(microseconds % 1000)
-        var metadata: Logger.Metadata = [
-            "request_id": .string(RequestOrigin.requestID),
-            "method": .string(request.method.rawValue),
-            "path": .string(request.uri.path),
-            "status": .stringConvertible(status),
-            "duration_ms": .string("\(microseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"),
-            "client_ip": .string(self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers.value(of: .xForwardedFor))),
-        ]
-        if let hook = note.hook { metadata["hook"] = .string(hook) }
-        if let type = note.type { metadata["type"] = .string(type) }
-        metadata["member"] = .string(note.memberID.map(String.init) ?? "guest")
-        context.logger.info("request", metadata: metadata)
+        let now = AccessEntry.now()
+        accessLog.record(
+            AccessEntry(
+                seconds: now.seconds, milliseconds: now.milliseconds, requestID: RequestOrigin.requestID, method: request.method.rawValue,
+                path: request.uri.path, status: status, microseconds: Int(elapsed.seconds * 1_000_000 + elapsed.attoseconds / 1_000_000_000_000),
+                clientIP: self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers.value(of: .xForwardedFor)),
+                hook: note.hook, type: note.type, memberID: note.memberID
+            ))
     }
 }
 
