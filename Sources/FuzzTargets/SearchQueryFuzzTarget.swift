@@ -5,8 +5,8 @@ extension FuzzTarget {
     /// its length: the builder is never given the request's length check, so it must itself be linear
     /// (libFuzzer's per-input time limit fails one that is not) and bounded.
     ///
-    /// Properties: at most ``SearchQuery/maximumWords`` words, each non-empty, folded and given once;
-    /// an index query of at most ``SearchQuery/maximumTrigrams`` distinct trigrams, each three Unicode
+    /// Properties: at most ``SearchQuery/maximumWords`` words, each non-empty, folded, trimmed and given
+    /// once, the short ones (found whole) of one or two letters, marks or digits; an index query of at most ``SearchQuery/maximumTrigrams`` distinct trigrams, each three Unicode
     /// scalars of one of the words, quoted as FTS5 strings, so its length is bounded whatever came in.
     static let searchQuery = FuzzTarget(name: "search-query") { input in
         guard let search = SearchQuery(input.lossyText) else { return nil }
@@ -14,7 +14,11 @@ extension FuzzTarget {
         guard words.count <= SearchQuery.maximumWords, Set(words).count == words.count,
             words.allSatisfy({ !$0.isEmpty && SearchText.fold($0) == $0 })
         else { return "search words that are empty, repeated, too many or not folded: \(words)" }
-        let trigrams = SearchQuery.trigrams(of: words.filter(SearchText.isIndexed))
+        guard words.allSatisfy({ SearchText.trimmed($0) == $0 }) else { return "search words with punctuation at an end: \(words)" }
+        guard Set(search.longWords + search.shortWords) == Set(words),
+            search.shortWords.allSatisfy({ $0.unicodeScalars.count < 3 && $0.unicodeScalars.allSatisfy(SearchText.isWordScalar) })
+        else { return "short words that are not one or two letters or digits: \(search.shortWords)" }
+        let trigrams = SearchQuery.trigrams(of: search.longWords)
         guard trigrams.count <= SearchQuery.maximumTrigrams, Set(trigrams).count == trigrams.count else {
             return "\(trigrams.count) trigrams, or some twice"
         }
@@ -22,7 +26,8 @@ extension FuzzTarget {
             return "a trigram of no word: \(trigrams)"
         }
         // Each trigram quoted, its quotes doubled: at most 26 bytes, and " AND " between.
-        guard search.trigramMatch.utf8.count <= SearchQuery.maximumTrigrams * 31 else { return "an index query of \(search.trigramMatch.utf8.count) bytes" }
+        let match = search.trigramMatch ?? ""
+        guard match.utf8.count <= SearchQuery.maximumTrigrams * 31 else { return "an index query of \(match.utf8.count) bytes" }
         return nil
     }
 

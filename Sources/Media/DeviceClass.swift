@@ -24,6 +24,11 @@ public enum DeviceClass: Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// Pixels a point: 2 on a double-resolution phone, 1 on the others (the first iPad's screen too).
+    public var density: Int {
+        self == .phoneDoubleResolution ? 2 : 1
+    }
+
     /// The `d` value naming this class in URLs.
     public var parameter: String {
         switch self {

@@ -8,25 +8,34 @@ public enum MediaVersion: Hashable, Sendable {
     case device(DeviceClass)
     case square(Int)
 
-    /// The thumbnail sizes: Floki's default 75 px cells at both densities (75, 150) and a larger one.
+    /// The thumbnail sizes a URL may ask for (`s`): Floki's default 75-point cells at both densities
+    /// (75, 150) and a larger one.
     public static let squareSizes = [75, 150, 300]
 
     /// Every version an image has, as the news API lists them.
     public static let all: [MediaVersion] =
         [.original] + DeviceClass.allCases.map { .device($0) } + Self.squareSizes.map { .square($0) }
 
-    /// The version a request's query asks for: `d` (a device class, as Floki clients send it), `s` (a
-    /// square thumbnail size) or neither (the original). Both at once, or a size not in
-    /// ``squareSizes``, is refused.
+    /// The version a request's query asks for: `d` alone (a device class, as Floki clients send it),
+    /// `s` (a square thumbnail's size, at the density of `d`'s class when `d` comes with it: the iOS
+    /// Floki client appends its `d` to every URL it fetches, so `?s=75&d=2` is the 150-pixel square a
+    /// 75-point cell needs on a double-resolution screen) or neither (the original). A size not in
+    /// ``squareSizes`` is refused.
     public init(d: String?, s: String?) throws(MediaFailure) {
         switch (d, s) {
         case (nil, nil): self = .original
         case (let d?, nil): self = .device(DeviceClass(parameter: d))
-        case (nil, let s?):
+        case (let d, let s?):
             guard let size = Int(s), Self.squareSizes.contains(size) else { throw .unknownVersion(s) }
-            self = .square(size)
-        case (_?, _?): throw .unknownVersion("d, s")
+            self = .square(size * DeviceClass(parameter: d).density)
         }
+    }
+
+    /// The query naming the square thumbnail of `points` (one of ``squareSizes``) for `device`: `s`,
+    /// and `d` when the device draws more than a pixel a point, as ``init(d:s:)`` reads them. A client
+    /// that appends its own `d` to the URL, as the iOS Floki client does, names the same version.
+    public static func squareQuery(points: Int, on device: DeviceClass) -> String {
+        device.density > 1 ? "s=\(points)&d=\(device.parameter)" : "s=\(points)"
     }
 
     /// The query naming this version in a URL (none for the original).

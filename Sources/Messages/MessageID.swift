@@ -216,7 +216,7 @@ public enum MessageID: String, CaseIterable, Sendable {
     case flokiSearchAddress = "ENDPOINT_FLOKI_SEARCH_ADDRESS"
     case flokiTextList = "ENDPOINT_FLOKI_TEXT_LIST"
     case flokiTabPatterns = "ENDPOINT_FLOKI_TAB_PATTERNS"
-    case flokiTabWordsAddresses = "ENDPOINT_FLOKI_TAB_WORDS_ADDRESSES"
+    case flokiTabWordsAddress = "ENDPOINT_FLOKI_TAB_WORDS_ADDRESS"
     case flokiTabPairs = "ENDPOINT_FLOKI_TAB_PAIRS"
 
     // Dates, in strftime notation (see DateWording)

@@ -18,8 +18,19 @@ public struct ArticlePageContent: Sendable, Equatable {
     /// a browser loads the one its screen needs; nil when it has none.
     public var imageSources: String?
     public var imageCaption: String
+    /// The gallery's images, in order.
+    public var gallery: [Figure]
     public var publishedAt: Int
     public var updatedAt: Int
+
+    /// A gallery image as the page shows it: its version for a large screen, the link to its full
+    /// version (``ArticleGalleryLink``), its caption and credit.
+    public struct Figure: Sendable, Equatable {
+        public var source: String
+        public var link: String
+        public var caption: String
+        public var credit: String
+    }
 
     /// What the page shows of `published`, with the links and picture `json` gives it.
     init(_ published: PublishedArticle, json: NewsJSON) {
@@ -34,6 +45,15 @@ public struct ArticlePageContent: Sendable, Equatable {
         self.imageURL = image.map { $0.url(for: .tablet) }
         self.imageSources = image.flatMap(Self.sources)
         self.imageCaption = image?.caption ?? ""
+        self.gallery = NewsImage.gallery(stored: article.gallery).map { entry in
+            guard let media = json.mediaURL(entry.url) else {
+                let url = json.absolute(entry.url)
+                return Figure(source: json.absolute(entry.url(for: .tablet)), link: url, caption: entry.caption, credit: entry.credit)
+            }
+            return Figure(
+                source: media + NewsJSON.query(.device(.tablet)), link: ArticleGalleryLink.link(mediaURL: media, articleID: article.id),
+                caption: entry.caption, credit: entry.credit)
+        }
         self.publishedAt = article.addDate
         self.updatedAt = article.updatedAt
     }

@@ -91,7 +91,11 @@ public struct FlokiApp: Sendable {
             case .web(let url): url
             }
         var pairs: [(key: String, value: JSONValue)] = [("main_url", .string(mainURL))]
-        guard case .object(let options) = tab.options else { return .object(pairs) }
+        guard case .object(var options) = tab.options else { return .object(pairs) }
+        // A Gallery tab opens an article's gallery from its page unless its administrator said otherwise.
+        if tab.content == .gallery, options.allSatisfy({ $0.key != "gallery_regex" && $0.key != "gallery_url" }) {
+            options += [("gallery_regex", [.string(ArticleGalleryLink.pattern)]), ("gallery_url", .string(ArticleGalleryLink.feedPath))]
+        }
         let kinds = FlokiOption.options(of: tab.content.classType)
         for (name, value) in options {
             pairs.append((name, kinds[name]?.holdsAddresses == true ? Self.absolute(value, publicURL: publicURL) : value))

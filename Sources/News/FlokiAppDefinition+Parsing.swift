@@ -98,11 +98,8 @@ extension FlokiAppDefinition.Tab {
             guard let kind = known[name] else { throw .refused(.flokiTabUnknownOption, tab, name, classType) }
             try kind.check(value, name: name, tab: tab)
         }
-        // The clients pair each pattern with the address at its position.
-        if options["gallery_regex"] != nil || options["gallery_url"] != nil {
-            guard case .array(let patterns)? = options["gallery_regex"], case .array(let addresses)? = options["gallery_url"], patterns.count == addresses.count
-            else { throw .refused(.flokiTabPairs, tab) }
-        }
+        // What the patterns capture opens the address: one without the other opens nothing.
+        guard (options["gallery_regex"] == nil) == (options["gallery_url"] == nil) else { throw .refused(.flokiTabPairs, tab) }
         self.options = options
     }
 

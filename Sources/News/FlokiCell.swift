@@ -12,11 +12,16 @@ struct FlokiCell: Equatable {
     static let news = FlokiCell(width: 30, height: 44 - 2 * 3)
     static let gallery = FlokiCell(width: 79 - 2 * 2, height: 79 - 2 * 2)
 
-    /// The smallest square thumbnail that covers the cell on `device` without being scaled up (the
+    /// The smallest square thumbnail, in points, that covers the cell without being scaled up (the
     /// largest there is when none does): thumbnails are center-cropped squares, as the protocol asks.
-    func squareSize(for device: DeviceClass) -> Int {
-        let scale = device == .phoneDoubleResolution ? 2 : 1
-        let needed = max(self.width, self.height) * scale
+    /// A device drawing two pixels a point gets twice the pixels (``thumbnailQuery(on:)``).
+    var squarePoints: Int {
+        let needed = max(self.width, self.height)
         return MediaVersion.squareSizes.first { $0 >= needed } ?? MediaVersion.squareSizes[MediaVersion.squareSizes.count - 1]
+    }
+
+    /// `?` and the query of the thumbnail covering the cell on `device`.
+    func thumbnailQuery(on device: DeviceClass) -> String {
+        "?" + MediaVersion.squareQuery(points: self.squarePoints, on: device)
     }
 }

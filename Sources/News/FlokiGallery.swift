@@ -83,7 +83,7 @@ struct FlokiGallery {
                 let version = MediaVersion.device(json.device)
                 let size = version.size(ofWidth: width, height: height)
                 full = (media + NewsJSON.query(version), size.width, size.height)
-                thumbnail = media + NewsJSON.query(.square(FlokiCell.gallery.squareSize(for: json.device)))
+                thumbnail = media + FlokiCell.gallery.thumbnailQuery(on: json.device)
             } else {
                 let url = json.absolute(entry.url(for: json.device))
                 full = (url, width, height)

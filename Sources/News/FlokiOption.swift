@@ -21,15 +21,17 @@ enum FlokiOption {
     /// Regular expressions (ICU syntax, as the clients compile them) with a group capturing what the
     /// paired address's `_WORDS_` is replaced by.
     case patterns
-    /// Addresses holding `_WORDS_`, paired with `patterns` by position.
-    case wordsAddresses
+    /// An address holding `_WORDS_`, which what any of the tab's `patterns` captured replaces: one
+    /// string, as the iOS client reads `gallery_url` (the protocol's text says a list, which that
+    /// client reads as no address at all).
+    case wordsAddress
 
     private static let int32 = Int(Int32.max)
 
     /// Whether the option's value is an address or a list of them (site paths are made absolute).
     var holdsAddresses: Bool {
         switch self {
-        case .address, .searchAddress, .wordsAddresses: true
+        case .address, .searchAddress, .wordsAddress: true
         case .number, .flag, .colour, .size, .patterns: false
         }
     }
@@ -49,7 +51,7 @@ enum FlokiOption {
         "row_height": .number(1...int32), "cells_per_row": .number(1...int32), "padding": .number(1...int32), "cell_normal_color": .colour,
         "cell_highlight_color": .colour, "cache_size": .number(1...FlokiFeed.maximumFeedSize), "ttl": .number(1...int32),
         "download_if_virgin": .flag, "allow_manual_reload": .flag, "stretch_images": .flag, "more_items_url": .address,
-        "gallery_regex": .patterns, "gallery_url": .wordsAddresses,
+        "gallery_regex": .patterns, "gallery_url": .wordsAddress,
     ]
 
     static let web: [String: FlokiOption] = ["scales_page_to_fit": .flag]
@@ -91,13 +93,10 @@ enum FlokiOption {
                     return pattern.numberOfCaptureGroups >= 1
                 })
             else { throw .refused(.flokiTabPatterns, tab, name) }
-        case .wordsAddresses:
-            guard case .array(let items) = value, (1...20).contains(items.count),
-                items.allSatisfy({ item in
-                    guard case .string(let text) = item else { return false }
-                    return Self.isAddress(text) && text.contains("_WORDS_")
-                })
-            else { throw .refused(.flokiTabWordsAddresses, tab, name) }
+        case .wordsAddress:
+            guard case .string(let text) = value, Self.isAddress(text), text.contains("_WORDS_") else {
+                throw .refused(.flokiTabWordsAddress, tab, name)
+            }
         }
     }
 

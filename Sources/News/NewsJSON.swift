@@ -100,7 +100,7 @@ struct NewsJSON {
     /// image of this site's media, else the version for the device; nil without an image.
     func thumbnailURL(_ article: NewsArticle, cell: FlokiCell) -> String? {
         guard let image = self.image(article) else { return nil }
-        return self.mediaURL(article.image).map { $0 + Self.query(.square(cell.squareSize(for: self.device))) } ?? image.url(for: self.device)
+        return self.mediaURL(article.image).map { $0 + cell.thumbnailQuery(on: self.device) } ?? image.url(for: self.device)
     }
 
     /// The absolute URL, without a version, of this site's uploaded image that `stored` (an

@@ -59,8 +59,10 @@ public struct NewsParameters: Hashable, Sendable {
         guard (device?.utf8.count ?? 0) <= 16 else { throw .badRequest(.invalidParameter, "d") }
         self.device = DeviceClass(parameter: device)
         if let query = parameters.optionalEither("q") {
-            guard let text = try Self.searchText(query) else { throw .badRequest(.newsSearchLength, "2", String(Self.searchLength.upperBound)) }
-            guard let search = SearchQuery(text) else { throw .badRequest(.newsSearchWord, String(SearchText.indexedWordLength)) }
+            guard let text = try Self.searchText(query) else {
+                throw .badRequest(.newsSearchLength, String(Self.searchLength.lowerBound), String(Self.searchLength.upperBound))
+            }
+            guard let search = SearchQuery(text) else { throw .badRequest(.newsSearchWord) }
             self.search = search
         }
         switch parameters.optionalEither("sort")?.trimmingWhitespace {
@@ -89,6 +91,27 @@ public struct NewsParameters: Hashable, Sendable {
         }
     }
 
+    /// The query of the next page of the list these parameters ask for, after `cursor`: every
+    /// parameter that shapes the list, printed from what was parsed (so the server reads back the very
+    /// list it printed), each value percent-encoded but for unreserved characters (so the URL holds
+    /// no `,`, which iOS's `Link` header parser splits on).
+    func nextPageQuery(cursor: String) -> String {
+        var pairs: [(String, String)] = []
+        if let categories = self.categories { pairs.append(("category", categories.joined(separator: ","))) }
+        if let search = self.search { pairs.append(("q", search.words.joined(separator: " "))) }
+        if self.byRelevance { pairs.append(("sort", "relevance")) }
+        pairs.append(("limit", String(self.limit)))
+        if self.device != .phone { pairs.append(("d", self.device.parameter)) }
+        if let fields = self.fields { pairs.append(("fields", fields.sorted().joined(separator: ","))) }
+        pairs.append(("cursor", cursor))
+        return Self.query(pairs)
+    }
+
+    /// `name=value&…`, each value percent-encoded but for unreserved characters.
+    static func query(_ pairs: [(String, String)]) -> String {
+        pairs.map { "\($0.0)=\(Self.percentEncoded($0.1))" }.joined(separator: "&")
+    }
+
     /// The IDs a Floki client holds, `l` to `h`; nil unless it sent both, in order.
     var heldRange: ClosedRange<Int>? {
         guard let lowest = self.lowest, let highest = self.highest, lowest <= highest else { return nil }
@@ -112,7 +135,7 @@ public struct NewsParameters: Hashable, Sendable {
     }
 
     /// How long a search's text may be once trimmed, in Unicode scalars.
-    static let searchLength = 2...200
+    static let searchLength = 1...200
 
     /// `q` trimmed, or nil when it is shorter than ``searchLength``; refused when longer. Its length is
     /// checked before anything else reads it: first in bytes, on the text as sent.

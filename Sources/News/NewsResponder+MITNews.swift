@@ -6,7 +6,7 @@ extension NewsResponder {
     /// What the MIT News apps ask for.
     public enum MITNewsResource: Sendable {
         case categories
-        case stories(MITStoriesQuery, sent: RequestParameters)
+        case stories(MITStoriesQuery)
         /// One story by ID or moniker.
         case story(String)
     }
@@ -18,7 +18,7 @@ extension NewsResponder {
         var isSearch = false
         switch resource {
         case .categories: key = NewsAnswerKey(resource: "mit/categories")
-        case .stories(let query, _):
+        case .stories(let query):
             key = NewsAnswerKey(resource: "mit/stories", mitStories: query)
             isSearch = query.isSearch
         case .story(let reference): key = NewsAnswerKey(resource: "mit/story/" + reference)
@@ -30,16 +30,10 @@ extension NewsResponder {
             )
             switch resource {
             case .categories: return try await answers.categories()
-            case .stories(let query, let sent):
-                return try await answers.stories(query) {
-                    self.nextPageURL(MITNewsJSON.storiesPath, Self.mitLinkParameters, sent, cursor: $0)
-                }
+            case .stories(let query):
+                return try await answers.stories(query) { self.nextPageURL(MITNewsJSON.storiesPath, query.nextPageQuery(cursor: $0)) }
             case .story(let reference): return try await answers.story(reference)
             }
         }
     }
-
-    /// What a next-page link carries over from the request (not `offset`: the cursor says where the
-    /// next page starts).
-    private static let mitLinkParameters = ["category", "q", "featured", "limit"]
 }

@@ -25,12 +25,11 @@ public struct NewsResponder: Sendable {
         publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
     }
 
-    /// One request: the resource `id` (`categories`, `articles/<id>`, `feed/all`…), its parsed
-    /// parameters and the ones it was sent with (carried over to next-page links).
+    /// One request: the resource `id` (`categories`, `articles/<id>`, `feed/all`…) and its parsed
+    /// parameters.
     public struct Query: Sendable {
         public var id: String
         public var parameters: NewsParameters
-        public var sent: RequestParameters
         /// For a Floki document, the language of its footers; nil for JSON.
         public var documentLanguage: MessageCatalog?
 
@@ -38,10 +37,9 @@ public struct NewsResponder: Sendable {
         /// `articles` and `articles/` are (`articles`, nil). Every rule about the resource asks this.
         let resource: (name: String, reference: String?)
 
-        public init(id: String, parameters: NewsParameters, sent: RequestParameters, documentLanguage: MessageCatalog?) {
+        public init(id: String, parameters: NewsParameters, documentLanguage: MessageCatalog?) {
             self.id = id
             self.parameters = parameters
-            self.sent = sent
             self.documentLanguage = documentLanguage
             self.resource = Self.resource(id)
         }
@@ -164,7 +162,7 @@ public struct NewsResponder: Sendable {
         case ("categories", nil): return try await reader.categories()
         case ("categories", let reference?): return try await reader.category(reference)
         case ("articles", nil):
-            return try await reader.articles { self.nextPageURL("/data/endpoint.php/content/news/articles", Self.linkParameters, query.sent, cursor: $0) }
+            return try await reader.articles { self.nextPageURL("/data/endpoint.php/content/news/articles", parameters.nextPageQuery(cursor: $0)) }
         case ("articles", let reference?): return try await reader.article(reference)
         case ("top", nil): return try await reader.top()
         case ("changes", nil): return try await reader.changes()
@@ -172,16 +170,9 @@ public struct NewsResponder: Sendable {
         }
     }
 
-    /// What a next-page link carries over from the request (the cursor is the new one).
-    private static let linkParameters = ["category", "categories", "q", "limit", "d", "fields"]
-
-    /// The absolute URL of the next page: `path` on the public URL with the request's `carried`
-    /// parameters and `cursor`, each value percent-encoded but for unreserved characters (so the URL
-    /// holds no `,`, which iOS's `Link` header parser splits on).
-    func nextPageURL(_ path: String, _ carried: [String], _ parameters: RequestParameters, cursor: String) -> String {
-        var pairs = carried.compactMap { name in parameters.optionalEither(name).map { (name, $0) } }
-        pairs.append(("cursor", cursor))
-        let query = pairs.map { "\($0.0)=\(NewsParameters.percentEncoded($0.1))" }.joined(separator: "&")
-        return self.publicURL + path + "?" + query
+    /// The absolute URL of a next page: `path` on the public URL with `query` (the parsed query's own
+    /// printing: ``NewsParameters/nextPageQuery(cursor:)``, ``MITStoriesQuery/nextPageQuery(cursor:)``).
+    func nextPageURL(_ path: String, _ query: String) -> String {
+        self.publicURL + path + "?" + query
     }
 }

@@ -100,22 +100,33 @@ package struct NewsCursor: Hashable, Sendable {
 }
 
 /// A position in this database's change log: `changes&since=…` answers what changed after it.
+///
+/// A live event's ID is one too, and one change can make two events (the article, then the category
+/// list that ends its batch): the article's ID says the category list is still to come
+/// (`categoriesPending`), so a stream resumed from it sends the list first and one resumed from the
+/// list's ID does not. Every event has an ID of its own, and resuming after any of them loses nothing
+/// and repeats nothing.
 package struct SyncToken: Hashable, Sendable {
     var databaseID: String
     package var seq: Int
+    /// The changes up to `seq` were sent, the category list after them not yet.
+    package var categoriesPending = false
 
-    package var token: String { OpaqueToken.encode(["s1", self.databaseID, String(self.seq)]) }
+    package var token: String {
+        OpaqueToken.encode(["s1", self.databaseID, String(self.seq)] + (self.categoriesPending ? ["c"] : []))
+    }
 
-    package init(databaseID: String, seq: Int) {
+    package init(databaseID: String, seq: Int, categoriesPending: Bool = false) {
         self.databaseID = databaseID
         self.seq = seq
+        self.categoriesPending = categoriesPending
     }
 
     package init?(token: String) {
-        guard let fields = OpaqueToken.decode(token), fields.count == 3, fields[0] == "s1", !fields[1].isEmpty,
-            let seq = Int(fields[2]), seq >= 0
+        guard let fields = OpaqueToken.decode(token), (3...4).contains(fields.count), fields[0] == "s1", !fields[1].isEmpty,
+            let seq = Int(fields[2]), seq >= 0, fields.count == 3 || fields[3] == "c"
         else { return nil }
-        self.init(databaseID: fields[1], seq: seq)
+        self.init(databaseID: fields[1], seq: seq, categoriesPending: fields.count == 4)
     }
 }
 

@@ -46,7 +46,7 @@ import Testing
                         2, "Gallery_view_controller", ["title": ["en": "Photos"]],
                         data: [
                             "cells_per_row": 3, "gallery_regex": [#"https://news\.example\.com/news/([0-9]+)/photos"#],
-                            "gallery_url": ["/data/endpoint.php/content/news/gallery/_WORDS_?response_type=floki&keep_lang=_LNG_"],
+                            "gallery_url": "/data/endpoint.php/content/news/gallery/_WORDS_?response_type=floki&keep_lang=_LNG_",
                         ]),
                     Self.tab(
                         50, "Web_view_controller", ["main_url": "https://example.org/about", "title": ["en": "About", "de": "Über uns"]],
@@ -82,7 +82,7 @@ import Testing
             let link = Self.publicURL + "/news/\(try await NewsFixtures.article("Pictures", database: site.database))/photos"
             let match = try #require(pattern.firstMatch(in: link, range: NSRange(link.startIndex..., in: link)))
             let captured = String(link[try #require(Range(match.range(at: 1), in: link))])
-            let galleryURL = try #require((galleryData["gallery_url"] as? [String])?.first)
+            let galleryURL = try #require(galleryData["gallery_url"] as? String, "one address, as the iOS client reads it")
             #expect(galleryURL.hasPrefix(Self.publicURL + "/data/endpoint.php/content/news/gallery/"), "site paths become absolute")
             let opened = try await self.get(
                 client, galleryURL.replacingOccurrences(of: "_WORDS_", with: captured).replacingOccurrences(of: "_LNG_", with: "en"))
@@ -162,12 +162,17 @@ import Testing
                 ),
                 (try Self.definition(tabs: []), "The app needs 1 to 20 tabs, listed in ‘tabs’."),
                 (
-                    try Self.definition(tabs: [Self.tab(1, "Gallery_view_controller", data: ["gallery_regex": ["no group"], "gallery_url": ["/g/_WORDS_"]])]),
+                    try Self.definition(tabs: [Self.tab(1, "Gallery_view_controller", data: ["gallery_regex": ["no group"], "gallery_url": "/g/_WORDS_"])]),
                     "Tab 1: ‘gallery_regex’ must be a list of 1 to 20 regular expressions, each with a group capturing what replaces _WORDS_."
                 ),
                 (
                     try Self.definition(tabs: [Self.tab(1, "Gallery_view_controller", data: ["gallery_regex": ["(x)"]])]),
-                    "Tab 1: gallery_regex and gallery_url go together, one address per expression."
+                    "Tab 1: gallery_regex and gallery_url go together."
+                ),
+                (
+                    // The protocol's text says a list; the iOS client reads one address (`get_string`).
+                    try Self.definition(tabs: [Self.tab(1, "Gallery_view_controller", data: ["gallery_regex": ["(x)"], "gallery_url": ["/g/_WORDS_"]])]),
+                    "Tab 1: ‘gallery_url’ must be one address containing _WORDS_."
                 ),
                 ("[1, 2]", "The data must be a JSON object of properties."),
             ]

@@ -35,6 +35,59 @@ import Testing
         }
     }
 
+    /// An article's gallery opens from its page in an app that runs the default app data, by the iOS
+    /// client's rules: the page links each gallery image to its full version; the Gallery tab's
+    /// `gallery_regex` (a list, `get_array`) matches those links and its `gallery_url` (one address,
+    /// `get_string`) then opens the article's gallery feed, whose every image opens. A browser
+    /// following the same link gets the image.
+    @Test(arguments: TestDatabase.engines)
+    func anArticlesGalleryOpensFromItsPage(engine: DatabaseEngine) async throws {
+        var settings = ServerSettings()
+        settings.publicURL = Self.publicURL
+        try await TestServer.run(engine: engine, settings: settings) { client, site in
+            try await AccountFixtures.member("root", role: .administrators, services: site)
+            let fs = CommandrClient(client: client, headers: try LoggedIn(try await client.login("root")).iOSHeaders)
+            var gallery: [String] = []
+            for (index, fixture) in [ImageFixtures.landscape, ImageFixtures.wideGreenCentre].enumerated() {
+                let uploaded = try await fs.upload(try ImageFixtures.bytes(fixture), as: "photo-\(index).\(fixture.split(separator: ".").last!)")
+                gallery.append(#"{"url": "\#(try #require(uploaded.data["url"] as? String))", "caption": "Photo \#(index)", "credit": "Ann"}"#)
+            }
+            let added = try await fs.rest(
+                .post, "var/news/general/harvest.cms", body: #"{"label": "Harvest", "gallery": [\#(gallery.joined(separator: ","))]}"#)
+            #expect(added.success == true, "\(added.raw)")
+
+            let appData = try #require(try await self.json(client, "/floki/v1/appdata").0 as? [String: Any])
+            let galleryTab = try #require((appData["tabs"] as? [[String: Any]])?.first { $0["class_type"] as? String == "Gallery_view_controller" })
+            let data = try #require(galleryTab["data"] as? [String: Any])
+            let patterns = try #require(data["gallery_regex"] as? [String], "a list of expressions")
+            let address = data["gallery_url"] as? String
+
+            let feed = try #require(
+                try await self.json(client, FlokiClient.requestURL(NewsFixtures.uri("feed/all", "response_type=floki"), device: 2, holding: [])).0
+                    as? [String: Any])
+            let item = try #require((feed["items"] as? [[String: Any]])?.first { $0["title"] as? String == "Harvest" })
+            let pageURL = FlokiClient.requestURL(FlokiClient.mangle(try #require(item["url"] as? String)), device: 2, holding: [])
+            let page = try await client.execute(uri: String(pageURL.dropFirst(Self.publicURL.count)), method: .get) { String(buffer: $0.body) }
+            let section = try #require(page.firstMatch(of: #/<section class="gallery"[\s\S]*?</section>/#).map { String($0.output) })
+            let links = section.matches(of: #/href="([^"]+)"/#).map { String($0.output.1).replacingOccurrences(of: "&amp;", with: "&") }
+            #expect(links.count == 2 && section.contains("Photo 0") && section.contains("Ann"), "\(section)")
+            for link in links {
+                let browsed = try await client.image(String(link.dropFirst(Self.publicURL.count)))
+                #expect(browsed.status == .ok && browsed.headers[.contentType]?.hasPrefix("image/") == true, "a browser gets the full image: \(link)")
+                let opened = try #require(FlokiClient.galleryAddress(following: link, patterns: patterns, address: address, language: "en"), "\(link)")
+                let thumbs = try #require(
+                    (try await self.json(client, FlokiClient.requestURL(opened, device: 2, holding: [])).0 as? [String: Any])?["thumbs"] as? [[String: Any]])
+                #expect(thumbs.count == 2, "the article's whole gallery")
+                for thumb in thumbs {
+                    for key in ["image", "url"] {
+                        let url = FlokiClient.requestURL(FlokiClient.mangle(try #require(thumb[key] as? String)), device: 2, holding: [])
+                        #expect(try await client.image(String(url.dropFirst(Self.publicURL.count))).status == .ok, "\(url)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test(arguments: TestDatabase.engines)
     func anAppStartsFromTheVersionIndicator(engine: DatabaseEngine) async throws {
         var settings = ServerSettings()

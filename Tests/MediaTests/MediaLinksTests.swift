@@ -28,6 +28,7 @@ import Testing
         #expect(MediaLinks.path(of: image).hasSuffix(".jpg"))
         #expect(MediaLinks.path(of: image, .device(.phoneDoubleResolution)).hasSuffix(".jpg?d=2"))
         #expect(MediaLinks.path(of: image, .square(75)).hasSuffix(".jpg?s=75"))
+        #expect(MediaLinks.path(of: image, .square(150)).hasSuffix(".jpg?s=150"))
     }
 
     @Test func versionsAreReadFromTheQueryAndSizedWithoutEnlarging() throws {
@@ -36,7 +37,11 @@ import Testing
         #expect(try MediaVersion(d: "junk", s: nil) == .device(.phone))
         #expect(try MediaVersion(d: nil, s: "150") == .square(150))
         #expect(throws: MediaFailure.unknownVersion("76")) { try MediaVersion(d: nil, s: "76") }
-        #expect(throws: MediaFailure.self) { try MediaVersion(d: "1", s: "75") }
+        #expect(try MediaVersion(d: "1", s: "75") == .square(75), "a tablet's density is one")
+        #expect(try MediaVersion(d: "2", s: "75") == .square(150), "a Floki cell on an iPhone: twice the pixels")
+        #expect(try MediaVersion(d: "2", s: "150") == .square(300))
+        #expect(try MediaVersion(d: "junk", s: "300") == .square(300))
+        #expect(throws: MediaFailure.unknownVersion("600")) { try MediaVersion(d: "2", s: "600") }
         #expect(MediaVersion.device(.tablet).size(ofWidth: 1200, height: 900) == (768, 576))
         #expect(MediaVersion.device(.tablet).size(ofWidth: 300, height: 100) == (300, 100))
         #expect(MediaVersion.square(150).size(ofWidth: 300, height: 100) == (100, 100))

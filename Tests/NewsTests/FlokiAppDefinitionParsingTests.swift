@@ -43,7 +43,7 @@ import Testing
     @Test func sitePathsBecomeAbsoluteInAddressesOnly() throws {
         let json = JSONValue(
             parsing:
-                #"{"tabs": [{"unique_id": 2, "class_type": "Gallery_view_controller", "data": {"gallery_regex": ["/news/([0-9]+)/photos"], "gallery_url": ["/g/_WORDS_"], "more_items_url": "/older"}}]}"#
+                #"{"tabs": [{"unique_id": 2, "class_type": "Gallery_view_controller", "data": {"gallery_regex": ["/news/([0-9]+)/photos"], "gallery_url": "/g/_WORDS_", "more_items_url": "/older"}}]}"#
         )
         let definition = try FlokiAppDefinition(parsing: try #require(json), categoryIDs: [])
         let app = FlokiApp(definition: definition, categoryNames: [:], languages: [Languages.bundled.english], publicURL: "https://x.example")
@@ -52,6 +52,6 @@ import Testing
             return
         }
         #expect(data["gallery_regex"] == ["/news/([0-9]+)/photos"], "a pattern is not an address")
-        #expect(data["gallery_url"] == ["https://x.example/g/_WORDS_"] && data["more_items_url"] == "https://x.example/older")
+        #expect(data["gallery_url"] == "https://x.example/g/_WORDS_" && data["more_items_url"] == "https://x.example/older")
     }
 }

@@ -7,7 +7,23 @@ import Testing
         #expect(try #require(SearchQuery("Café")).trigramMatch == #""caf" AND "afe""#)
         #expect(try #require(SearchQuery("aaaa baaa")).trigramMatch == #""aaa" AND "baa""#)
         #expect(try #require(SearchQuery("abc ab")).trigramMatch == #""abc""#, "a short word has no trigram: the statement checks it")
-        #expect(SearchQuery("ab c") == nil, "no word the index can look up")
+        let short = try #require(SearchQuery("AI, (5G) c"))
+        #expect(short.trigramMatch == nil && short.shortWords == ["ai", "5g", "c"], "short words only: the short-word index serves them")
+        #expect(short.shortWordMatch == #""ai" AND "5g" AND "c""#)
+        #expect(SearchQuery("-- … ?!") == nil, "no letter or digit")
+    }
+
+    /// Words lose the punctuation at their ends, not inside; a short word is a whole word of the text,
+    /// which parts words at punctuation and symbols as well as spaces.
+    @Test func shortWordsAreWholeWords() throws {
+        #expect(SearchText.trimmed("(e-mail),") == "e-mail")
+        #expect(SearchText.trimmed("«»") == "")
+        #expect(SearchText.shortWords("ai-made, he said: 5g (uk) ai e\u{301}") == "ai he 5g uk e\u{301}")
+        #expect(SearchText.shortWords("said tiny") == "", "only words of one or two characters")
+        let search = try #require(SearchQuery("AI harbour"))
+        #expect(search.longWords == ["harbour"] && search.shortWords == ["ai"])
+        #expect(search.wordsHeld(by: "ai-made harbours") == ["ai", "harbour"])
+        #expect(search.wordsHeld(by: "she said harbour") == ["harbour"], "'ai' inside 'said' is not the word")
     }
 
     @Test func trigramsAreCountedInScalarsAndQuotedAsPlainText() {

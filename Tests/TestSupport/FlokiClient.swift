@@ -36,6 +36,24 @@ package enum FlokiClient {
         return url + (url.contains("?") ? "&" : "?") + parameters.joined(separator: "&")
     }
 
+    /// The address iOS opens for a link its web view was asked to follow when one of a gallery tab's
+    /// `gallery_regex` matches it (`FLWeb_view_controller.m` `test_regex`: the first group's text;
+    /// `FLRemote_connection.m` `replace_search_params` with no page: `_LNG_` replaced by the app's
+    /// language, `_WORDS_` by the text split at spaces, each part percent-encoded, joined by `+`); nil
+    /// when no expression matches or the address has no `_WORDS_`.
+    package static func galleryAddress(following link: String, patterns: [String], address: String?, language: String) -> String? {
+        guard let address, address.contains("_WORDS_") else { return nil }
+        for pattern in patterns {
+            guard let expression = try? NSRegularExpression(pattern: pattern),
+                let match = expression.firstMatch(in: link, range: NSRange(link.startIndex..., in: link)), match.numberOfRanges > 1,
+                let range = Range(match.range(at: 1), in: link)
+            else { continue }
+            let words = link[range].split(whereSeparator: \.isWhitespace).map { $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "" }
+            return address.replacingOccurrences(of: "_LNG_", with: language).replacingOccurrences(of: "_WORDS_", with: words.joined(separator: "+"))
+        }
+        return nil
+    }
+
     /// An item as the clients keep it.
     package struct Item: Equatable {
         package var id: Int
@@ -48,7 +66,7 @@ package enum FlokiClient {
         package var sectionIDs: [Int]
 
         /// Nil for what the clients discard: no positive 32-bit `id`, no `title`.
-        init?(_ json: [String: Any]) {
+        package init?(_ json: [String: Any]) {
             guard let id = json["id"] as? Int, id > 0, id <= Int(Int32.max), let title = json["title"] as? String else { return nil }
             self.id = id
             self.sortID = json["sort_id"] as? Int ?? id

@@ -62,6 +62,34 @@ package enum NewsFixtures {
 }
 
 extension TestClientProtocol {
+    /// The IDs of the articles of `uri` (a `content/news` list) and of every page its `Link: rel="next"`
+    /// headers lead to, followed as the absolute URLs they are (on `publicURL`) until a page has none;
+    /// fails on a page that is not 200 or on more than `pages` pages.
+    package func articlesFollowingLinks(_ uri: String, publicURL: String = "http://127.0.0.1:8080", pages: Int = 100) async throws -> [Int] {
+        var ids: [Int] = []
+        var next: String? = uri
+        var followed = 0
+        while let current = next {
+            followed += 1
+            guard followed <= pages else { throw TestFailure("more than \(pages) pages from \(uri)") }
+            let answer = try await self.envelope(current)
+            guard answer.status == .ok, answer.success == true else { throw TestFailure("\(current) answered \(answer.status): \(answer.raw)") }
+            ids += (answer.data["articles"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int }
+            next = try Self.nextLink(answer.headers[HTTPField.Name("Link")!]).map { link in
+                guard link.hasPrefix(publicURL) else { throw TestFailure("a link off the public URL: \(link)") }
+                return String(link.dropFirst(publicURL.count))
+            }
+        }
+        return ids
+    }
+
+    /// The URL of a `Link` header's `rel="next"`.
+    package static func nextLink(_ header: String?) throws -> String? {
+        guard let header else { return nil }
+        guard let match = header.firstMatch(of: #/^<([^>]+)>; rel="next"$/#) else { throw TestFailure("not a next link: \(header)") }
+        return String(match.output.1)
+    }
+
     /// A `content/news` request in REST style.
     package func news(_ id: String, _ query: String = "", headers: HTTPFields = [:]) async throws -> DecodedEnvelope {
         try await self.envelope(NewsFixtures.uri(id, query), headers: headers)

@@ -3,7 +3,8 @@
 -- Text is made of 4,000 made-up words: 2,000 paragraphs of 100 words each, four paragraphs per body
 -- (about 2.7 KB), a title of four words and a summary of twenty, about 3 KB of text an article. Every
 -- second article's summary says "harbour" (a word matching half the site), article 42 alone says
--- "zanzibarite" (one old article), no article says "qqxqzv". Each article's ID is its number and its
+-- "zanzibarite" (one old article), no article says "qqxqzv"; every ninth article's summary says "eu"
+-- (a short word, whole: `search_words` holds it, and the story's number when it has one or two digits). Each article's ID is its number and its
 -- listing key is written with it (NewsSearchIndex.listingKey); the search index is built after
 -- (bench/search.sh times it).
 CREATE TEMP TABLE syllables AS
@@ -23,7 +24,7 @@ CREATE TEMP TABLE bench_size AS SELECT CAST(:count AS INTEGER) AS n;
 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < (SELECT n FROM bench_size)),
     a AS (
         SELECT i, c.id AS category, 'Story ' || i || ' ' || substr(p1.text, 1, 24) AS title,
-            substr(p2.text, 200, 120) || CASE WHEN i % 2 = 0 THEN ' harbour' ELSE '' END AS summary,
+            substr(p2.text, 200, 120) || CASE WHEN i % 2 = 0 THEN ' harbour' ELSE '' END || CASE WHEN i % 9 = 0 THEN ' eu' ELSE '' END AS summary,
             p1.text || ' ' || p2.text || ' ' || p3.text || ' ' || p4.text || CASE WHEN i = 42 THEN ' zanzibarite' ELSE '' END AS body
         FROM n
         JOIN paragraphs p1 ON p1.p = (i * 31) % 2000 JOIN paragraphs p2 ON p2.p = (i * 17 + 5) % 2000
@@ -31,10 +32,10 @@ WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < (SELECT
         JOIN (SELECT id, ROW_NUMBER() OVER (ORDER BY id) - 1 AS k FROM news_categories) c ON c.k = i % 7
     )
 INSERT INTO news (id, category_id, title, summary, article, author, validated, add_date, listed, announced,
-    search_text, search_title_end, search_summary_end, listing_key)
+    search_text, search_title_end, search_summary_end, listing_key, search_words)
 SELECT i, category, title, summary, body, 'Bench desk', 1, added, 1, 1,
     lower(title) || ' ' || summary || ' ' || body || ' bench desk', length(title), length(title) + 1 + length(summary),
-    -(added * 1073741824 + i)
+    -(added * 1073741824 + i), trim(CASE WHEN i < 100 THEN CAST(i AS TEXT) ELSE '' END || CASE WHEN i % 9 = 0 THEN ' eu' ELSE '' END)
 FROM (SELECT a.*, CAST(strftime('%s', 'now') AS INTEGER) - ((SELECT n FROM bench_size) - i) * 60 AS added FROM a);
 INSERT INTO news_changes (resource_type, resource_id, changed_at) SELECT 'news', id, add_date FROM news ORDER BY add_date, id;
 ANALYZE;

@@ -34,7 +34,7 @@ struct MITNewsRoutes: Sendable {
                     let address = self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers.value(of: .xForwardedFor))
                     try await self.searches.admit(from: address, perMinute: options.integer(.newsSearchPerMinute))
                 }
-                return .stories(query, sent: parameters)
+                return .stories(query)
             }
         }
         router.get("\(Self.path)/stories/:story") { request, context in

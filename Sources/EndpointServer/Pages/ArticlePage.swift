@@ -50,6 +50,12 @@ struct ArticlePage: Sendable {
         if let image = article.imageURL { shown["image"] = image }
         if let sources = article.imageSources { shown["sources"] = sources }
         if let external = article.externalURL { shown["external"] = external }
+        if !article.gallery.isEmpty {
+            shown["gallery"] = article.gallery.map { figure -> [String: Any] in
+                ["source": figure.source, "link": figure.link, "caption": figure.caption, "credit": figure.credit]
+            }
+            shown["gallery_title"] = messages.text(.gallery)
+        }
         context["article"] = shown
         let maxAge = options.integer(.newsMaxAgeSeconds)
         var response = self.response(.ok, context, messages: messages, cacheControl: "public, max-age=\(maxAge), stale-while-revalidate=300")

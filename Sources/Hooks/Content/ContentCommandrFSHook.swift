@@ -127,7 +127,9 @@ public struct ContentCommandrFSHook: Hook {
         write.committed()
         request.logger.info("commandr_fs write", metadata: ["type": "\(type)", "path": "\(written)"])
         var answer: [(key: String, value: JSONValue)] = [("message", .string(request.language.text(.success)))]
-        if type == "add" || written != path { answer.append(("path", .string(written.description))) }
+        // The path of what was made: every write of a file that takes uploads answers it, whatever the
+        // method (a PUT that added an image once answered without it, a POST with it).
+        if type == "add" || takesFile || written != path { answer.append(("path", .string(written.description))) }
         return HookResponse(data: .object(answer + write.answered))
     }
 

@@ -37,7 +37,7 @@ public struct ContentNewsHook: Hook {
         let id = request.id ?? ""
         guard id.utf8.count <= Self.longestResource else { throw EndpointError.badRequest(.newsUnknownResource, TextLength.prefix(id, 60)) }
         let query = NewsResponder.Query(
-            id: id, parameters: parameters, sent: request.parameters, documentLanguage: request.responseType == .floki ? request.language : nil
+            id: id, parameters: parameters, documentLanguage: request.responseType == .floki ? request.language : nil
         )
         let options = try await self.config.options()
         if id == Self.liveResource, request.responseType == .json {

@@ -47,11 +47,13 @@ struct NewsLiveLog {
         self.event(seq, .reset)
     }
 
-    func token(_ seq: Int) -> String {
-        SyncToken(databaseID: self.databaseID, seq: seq).token
-    }
-
+    /// An event of `change` at `seq`; its ID says whether the category list after it is still to
+    /// come (every event but the category list's own: ``SyncToken/categoriesPending``).
     private func event(_ seq: Int, _ change: NewsLiveEvent.Change) -> NewsLiveEvent {
-        NewsLiveEvent(seq: seq, token: self.token(seq), change: change, publicURL: self.publicURL)
+        let pending: Bool
+        if case .categories = change { pending = false } else { pending = true }
+        return NewsLiveEvent(
+            seq: seq, token: SyncToken(databaseID: self.databaseID, seq: seq, categoriesPending: pending).token, change: change,
+            publicURL: self.publicURL)
     }
 }

@@ -73,7 +73,8 @@ struct NewsLiveStream: Sendable {
         try await ChildTask.run { [database = self.subscription.feed.database] in try await database.withConnection(body) }
     }
 
-    /// Where the stream starts and its first events: the category list as of then, after a `reset`
+    /// Where the stream starts and its first events: the category list as of then — unless the client
+    /// resumes after one (its token has no category list pending: it has the list), — after a `reset`
     /// when the client's token cannot be resumed from (another database's, older than the log's
     /// retention or than the feed's longest resume, newer than its end, or unreadable).
     private func opening(on connection: StoreConnection) async throws -> (start: Int, events: [NewsLiveEvent]) {
@@ -82,7 +83,7 @@ struct NewsLiveStream: Sendable {
         let oldest = max(state.sweptThrough, state.latest - (await self.subscription.feed.longestResume()))
         switch self.resumeFrom {
         case .token(let token) where token.databaseID == state.databaseID && token.seq >= oldest && token.seq <= state.latest:
-            return (token.seq, [try await log.categories(at: token.seq, on: connection)])
+            return (token.seq, token.categoriesPending ? [try await log.categories(at: token.seq, on: connection)] : [])
         case .start:
             return (state.latest, [try await log.categories(at: state.latest, on: connection)])
         case .token, .unreadable:

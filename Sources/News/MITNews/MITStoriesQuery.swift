@@ -11,7 +11,7 @@ public struct MITStoriesQuery: Hashable, Sendable {
     package var category: String?
     /// `q` as a search; nil without one.
     package var search: SearchQuery?
-    /// `q` was sent but has fewer than two characters, or no word the search index can look up.
+    /// `q` was sent but is empty, or has no word with a letter or a digit.
     package var searchTooShort = false
     /// `featured=true`: the featured stories only (the iOS app's top strip).
     package var featuredOnly = false
@@ -41,6 +41,17 @@ public struct MITStoriesQuery: Hashable, Sendable {
             guard let cursor = NewsCursor(token: text) else { throw .badRequest(.newsBadCursor) }
             self.cursor = cursor
         }
+    }
+
+    /// The query of the next page's URL, after `cursor` (not `offset`: the cursor says where the next
+    /// page starts), printed from what was parsed, as ``NewsParameters/nextPageQuery(cursor:)``.
+    func nextPageQuery(cursor: String) -> String {
+        var pairs: [(String, String)] = []
+        if let category = self.category { pairs.append(("category", category)) }
+        if let search = self.search { pairs.append(("q", search.words.joined(separator: " "))) }
+        if self.featuredOnly { pairs.append(("featured", "true")) }
+        pairs += [("limit", String(self.limit)), ("cursor", cursor)]
+        return NewsParameters.query(pairs)
     }
 
     /// A search (counted per client network as `content/news` searches are).

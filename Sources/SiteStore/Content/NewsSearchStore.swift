@@ -1,17 +1,22 @@
 package import SQLKit
 
 /// Word search over the shown articles: every word must occur in an article's folded title, summary,
-/// body or author (``SearchText``), anywhere, even inside a word. The search index finds the articles
-/// holding every trigram of the words of ``SearchText/indexedWordLength`` characters or more, and
-/// every word is checked on those only, so no search reads every article. A test reads the plans
+/// body or author (``SearchText``): a word of ``SearchText/indexedWordLength`` characters or more
+/// anywhere, even inside a word; a shorter one as a whole word (`AI` is not in "said"). The search
+/// index finds the articles holding every trigram of the long words (a search of short words only: the
+/// short-word index, the articles holding them all), and every word is checked on those only, so no
+/// search reads every article. A test reads the plans
 /// (`NewsQueryPlanTests`) and another compares every answer with a walk of every article.
 ///
 /// SQLite: the FTS5 table `news_search` (trigram tokenizer, no positions kept: `detail = 'none'`,
 /// migration 0037) numbers its rows by `news.listing_key`, which sorts as lists do
 /// (``NewsSearchIndex``), so a newest-first search reads the index's matches newest first and stops
-/// when the page is full, however common or rare the words.
+/// when the page is full, however common or rare the words. Short words have an FTS5 table of their own
+/// numbered the same way, `news_words` over `news.search_words` (migration 0038), which a search of
+/// short words only reads instead.
 ///
-/// PostgreSQL: `pg_trgm`'s GIN index finds every match, in no order. A newest-first search first walks
+/// PostgreSQL: `pg_trgm`'s GIN index (and for short words, a GIN index of `news.search_words` as an
+/// array) finds every match, in no order. A newest-first search first walks
 /// the newest listed articles, twice as many as it wants (``recentWalk(_:)``: a word common enough
 /// to fill them would make the index hand over every article holding it), walks on as far as the
 /// matches it found say the page needs, up to ``longestWalk`` articles (``furtherWalk(found:walked:wanted:longestWalk:)``),
@@ -132,10 +137,14 @@ public enum NewsSearchStore {
         let end = newest.positions.count == most ? newest.positions.last : newest.stoppedAt ?? position?.windowEnd
         var hits: [Int: (title: Int, summary: Int)] = [:]
         if !newest.positions.isEmpty {
-            for row in try await connection.raw(Self.rankQuery(search.words, ids: newest.positions.map(\.id), postgres: connection.isPostgres)).all() {
-                hits[try row.decode(column: "id", as: Int.self)] = (
-                    try row.decode(column: "title_hits", as: Int.self), try row.decode(column: "summary_hits", as: Int.self)
-                )
+            for row in try await connection.raw(Self.rankQuery(ids: newest.positions.map(\.id))).all() {
+                let head = try row.decode(column: "head", as: String?.self) ?? ""
+                let titleEnd =
+                    head.unicodeScalars.index(head.startIndex, offsetBy: try row.decode(column: "title_end", as: Int.self), limitedBy: head.endIndex)
+                    ?? head.endIndex
+                let title = search.wordsHeld(by: head[..<titleEnd])
+                let summary = search.wordsHeld(by: head[titleEnd...]).subtracting(title)
+                hits[try row.decode(column: "id", as: Int.self)] = (title.count, summary.count)
             }
         }
         let ranked = newest.positions.map {
@@ -186,7 +195,7 @@ public enum NewsSearchStore {
         var walked = 0
         var walk = Self.recentWalk(wanted)
         while let step = walk {
-            let rows = try await connection.raw(Self.recentQuery(search.words, listed: listed, after: older, walk: step)).all()
+            let rows = try await connection.raw(Self.recentQuery(search, listed: listed, after: older, walk: step)).all()
             let all = try Self.positions(rows)
             for (row, match) in zip(rows, all) where try row.decode(column: "hit", as: Int.self) == 1 { found.append(match) }
             guard found.count < wanted, rows.count == step, let last = all.last else { return (Array(found.dropFirst(offset).prefix(limit)), nil) }
@@ -194,7 +203,7 @@ public enum NewsSearchStore {
             walked += step
             walk = Self.furtherWalk(found: found.count, walked: walked, wanted: wanted, longestWalk: bounds.walk)
         }
-        let query = Self.postgresIndexedQuery(search.words, listed: listed, after: older, limit: wanted - found.count)
+        let query = Self.postgresIndexedQuery(search, listed: listed, after: older, limit: wanted - found.count)
         guard let rows = try await connection.limitingStatements(toMilliseconds: bounds.indexMilliseconds, { try await $0.raw(query).all() }) else {
             return (Array(found.dropFirst(offset).prefix(limit)), older ?? position)
         }

@@ -147,10 +147,10 @@ public enum NewsStore {
     // MARK: Search text
 
     /// Gives up to `limit` articles without search text theirs (rows written before search existed,
-    /// or before it knew where titles and summaries end); returns how many.
+    /// before it knew where titles and summaries end, or before it kept short words); returns how many.
     @discardableResult
     public static func fillMissingSearchText(limit: Int, on connection: StoreConnection) async throws -> Int {
-        let ids = try await connection.raw("SELECT id FROM news WHERE search_summary_end IS NULL LIMIT \(bind: limit)").all()
+        let ids = try await connection.raw("SELECT id FROM news WHERE search_words IS NULL LIMIT \(bind: limit)").all()
             .map { try $0.decode(column: "id", as: Int.self) }
         for id in ids { try await Self.refreshSearchText(ofArticle: id, on: connection) }
         return ids.count
@@ -164,7 +164,7 @@ public enum NewsStore {
         try await connection.raw(
             """
             UPDATE news SET search_text = \(bind: fields.text), search_title_end = \(bind: fields.titleEnd),
-                search_summary_end = \(bind: fields.summaryEnd) WHERE id = \(bind: id)
+                search_summary_end = \(bind: fields.summaryEnd), search_words = \(bind: fields.shortWords) WHERE id = \(bind: id)
             """
         ).run()
         try await NewsSearchIndex.add(article, on: connection)

@@ -5,36 +5,59 @@
 /// of those already taken made a long word cost its length squared, and a query of 16,000 Hangul jamo
 /// — one `Character` — cost 8 s of a processor).
 ///
-/// The index narrows the articles to those holding the chosen trigrams; every word is then checked on
-/// those (``NewsSearchStore``), so leaving trigrams out of the index query changes what a search costs,
-/// never what it finds.
+/// The index narrows the articles to those holding the chosen trigrams (or, for a search of short words
+/// only, those short words); every word is then checked on those (``NewsSearchStore``), so leaving
+/// trigrams out of the index query changes what a search costs, never what it finds.
 public struct SearchQuery: Sendable, Hashable {
-    /// The words, folded (``SearchText/words(_:)``), each once, in the order given.
+    /// The words, folded and trimmed (``SearchText/words(_:)``, ``SearchText/trimmed(_:)``), each
+    /// once, in the order given.
     public let words: [String]
-    /// The FTS5 query of SQLite's trigram index (``SearchText/ftsQuery(_:)``).
-    package let trigramMatch: String
+    /// The words of ``SearchText/indexedWordLength`` characters or more: found anywhere in an article.
+    public let longWords: [String]
+    /// The shorter words: found as whole words (``SearchText/shortWords(_:)``).
+    public let shortWords: [String]
+    /// The FTS5 query of SQLite's trigram index (``SearchText/ftsQuery(_:)``); nil when every word
+    /// is short.
+    package let trigramMatch: String?
+    /// The FTS5 query of SQLite's short-word index, which serves searches of short words only.
+    package let shortWordMatch: String
 
     /// The most words a search looks for: those after it are left out.
     public static let maximumWords = 20
     /// The most trigrams the index is asked for, spread over the words.
     public static let maximumTrigrams = 12
 
-    /// The search for `text`'s words (folded, each once, the first ``maximumWords``); nil when none
-    /// of them can be looked up in the index (``SearchText/canSearch(_:)``).
+    /// The search for `text`'s words (folded, trimmed, each once, the first ``maximumWords``); nil
+    /// when it has no word with a letter or a digit.
     public init?(_ text: String) {
         var seen: Set<String> = []
         var words: [String] = []
-        for word in SearchText.words(text) where words.count < Self.maximumWords && seen.insert(word).inserted {
-            words.append(word)
+        for word in SearchText.words(text).lazy.map(SearchText.trimmed) where words.count < Self.maximumWords && !word.isEmpty {
+            if seen.insert(word).inserted { words.append(word) }
         }
         self.init(words: words)
     }
 
-    /// The search for `words`, already folded and distinct; nil when none can be looked up.
+    /// The search for `words`, already folded, trimmed and distinct; nil when there are none.
     public init?(words: [String]) {
-        guard SearchText.canSearch(words) else { return nil }
+        guard !words.isEmpty else { return nil }
         self.words = words
-        self.trigramMatch = SearchText.ftsQuery(Self.trigrams(of: words.filter(SearchText.isIndexed)))
+        self.longWords = words.filter(SearchText.isIndexed)
+        self.shortWords = words.filter { !SearchText.isIndexed($0) }
+        self.trigramMatch = self.longWords.isEmpty ? nil : SearchText.ftsQuery(Self.trigrams(of: self.longWords))
+        self.shortWordMatch = SearchText.ftsQuery(self.shortWords)
+    }
+
+    /// The words `text` (folded) holds, by the rules the stores search by: a long word anywhere
+    /// (compared byte for byte, as `instr` and `LIKE` do), a short word whole.
+    public func wordsHeld(by text: Substring) -> Set<String> {
+        let bytes = text.utf8
+        var held = Set(self.longWords.filter { bytes.firstRange(of: $0.utf8) != nil })
+        if !self.shortWords.isEmpty {
+            let whole = Set(SearchText.shortWords(String(text)).split(separator: " ").map(String.init))
+            held.formUnion(self.shortWords.filter(whole.contains))
+        }
+        return held
     }
 
     /// Up to ``maximumTrigrams`` distinct trigrams of `words` (each ``SearchText/isIndexed(_:)``):

@@ -28,30 +28,73 @@ public enum SearchText {
         return words
     }
 
-    /// The shortest word the search indexes can look up: both index text by its runs of three
-    /// characters (SQLite's FTS5 `trigram` tokenizer, PostgreSQL's `pg_trgm`), so a search needs one
-    /// word at least this long; shorter words are checked on the articles that one finds.
+    /// The shortest word the trigram indexes can look up (SQLite's FTS5 `trigram` tokenizer,
+    /// PostgreSQL's `pg_trgm` both index text by its runs of three characters): a searched word this
+    /// long or longer is found anywhere, even inside a word; a shorter one is found as a whole word
+    /// (``shortWords(_:)``), so `AI` finds "AI" and "AI-made" but not "said".
     public static let indexedWordLength = 3
 
-    /// Whether the search indexes can look `word` (folded) up: it has ``indexedWordLength``
-    /// characters (Unicode scalars, which is what both indexes count) or more.
+    /// Whether `word` (folded) is looked up by its trigrams: it has ``indexedWordLength`` characters
+    /// (Unicode scalars, which is what both indexes count) or more.
     public static func isIndexed(_ word: String) -> Bool {
         word.unicodeScalars.count >= Self.indexedWordLength
     }
 
-    /// Whether a search for `words` can be served: one of them, at least, ``isIndexed(_:)``.
-    public static func canSearch(_ words: [String]) -> Bool {
-        words.contains(where: Self.isIndexed)
+    /// Whether `scalar` belongs inside a word: a letter, a mark, a digit or a private-use character
+    /// (the classes SQLite's `unicode61` tokenizer keeps in its tokens, marks added so a letter keeps
+    /// a mark the folding left). Everything else (punctuation, symbols, spaces) parts words.
+    public static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark, .spacingMark,
+            .enclosingMark, .decimalNumber, .letterNumber, .otherNumber, .privateUse:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// `word` without the punctuation and symbols at its ends (`"AI,"` is searched as `ai`, `(5G)` as
+    /// `5g`); those inside stay (`e-mail`). Empty when it has no letter or digit.
+    public static func trimmed(_ word: String) -> String {
+        let scalars = word.unicodeScalars
+        guard let first = scalars.firstIndex(where: Self.isWordScalar), let last = scalars.lastIndex(where: Self.isWordScalar) else { return "" }
+        return String(scalars[first...last])
+    }
+
+    /// The distinct whole words of one or two characters of `folded` (text already ``fold(_:)``ed),
+    /// parted at every scalar that is not ``isWordScalar(_:)``, joined by spaces in the order first
+    /// met: what an article keeps in `news.search_words` for its short words to be found whole.
+    public static func shortWords(_ folded: String) -> String {
+        var seen: Set<String> = []
+        var words: [String] = []
+        var word = String.UnicodeScalarView()
+        var length = 0
+        func close() {
+            if length > 0, length < Self.indexedWordLength, seen.insert(String(word)).inserted { words.append(String(word)) }
+            word = String.UnicodeScalarView()
+            length = 0
+        }
+        for scalar in folded.unicodeScalars {
+            guard Self.isWordScalar(scalar) else {
+                close()
+                continue
+            }
+            length += 1
+            if length < Self.indexedWordLength { word.append(scalar) }
+        }
+        close()
+        return words.joined(separator: " ")
     }
 
     /// An article's search text: its title, summary, body and author folded and joined by spaces,
     /// and where the title and the summary end in it (in characters), so relevance can tell a word
-    /// found in the title from one found in the summary or the body. A searched word has no space,
-    /// so it never spans two fields.
+    /// found in the title from one found in the summary or the body; and its short words
+    /// (``shortWords(_:)``). A searched word has no space, so it never spans two fields.
     public struct Fields: Sendable, Equatable {
         public var text: String
         public var titleEnd: Int
         public var summaryEnd: Int
+        public var shortWords: String
 
         public init(title: String, summary: String, body: String, author: String) {
             let title = SearchText.fold(title)
@@ -59,6 +102,7 @@ public enum SearchText {
             self.text = [title, summary, SearchText.fold(body), SearchText.fold(author)].joined(separator: " ")
             self.titleEnd = title.unicodeScalars.count
             self.summaryEnd = self.titleEnd + 1 + summary.unicodeScalars.count
+            self.shortWords = SearchText.shortWords(self.text)
         }
     }
 
@@ -85,11 +129,11 @@ public enum SearchText {
         }
     }
 
-    /// `trigrams` as an FTS5 query for the rows that may hold them all: each a quoted string (a `"`
-    /// doubled), all required. The index keeps no positions, so a row holding a word's trigrams apart
+    /// `terms` (trigrams, or short words) as an FTS5 query for the rows that may hold them all: each a
+    /// quoted string (a `"` doubled), all required. The index keeps no positions, so a row holding a word's trigrams apart
     /// is found too: the statement checks each word on the rows found (``NewsSearchStore``). `%`, `_`,
     /// `*` or `:` are plain characters here.
-    static func ftsQuery(_ trigrams: [String]) -> String {
-        trigrams.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " AND ")
+    static func ftsQuery(_ terms: [String]) -> String {
+        terms.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " AND ")
     }
 }

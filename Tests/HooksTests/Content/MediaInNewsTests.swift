@@ -79,17 +79,69 @@ import Testing
             let photoID = try #require(photo.data["id"] as? Int)
             let added = try await fs.rest(.post, "var/news/general/harvest.cms", body: #"{"label": "Harvest", "image": "media:\#(photoID)"}"#)
             #expect(added.success == true, "\(added.raw)")
-            for (device, size) in [("2", 150), ("0", 75), ("1", 75)] {
+            // In points, and `d` for a double-resolution phone: the square is then twice the pixels.
+            for (device, query, size) in [("2", "s=75&d=2", 150), ("0", "s=75", 75), ("1", "s=75", 75)] {
                 let feed = try await client.execute(uri: NewsFixtures.uri("feed/all", "response_type=floki&d=\(device)"), method: .get) {
                     try JSONSerialization.jsonObject(with: Data(buffer: $0.body)) as? [String: Any] ?? [:]
                 }
                 let image = try #require((feed["items"] as? [[String: Any]])?.first?["image"] as? String)
-                #expect(image.hasPrefix(site.publicURL + "/media/") && image.hasSuffix("/green-field.jpg?s=\(size)"), "d=\(device): \(image)")
+                #expect(image.hasPrefix(site.publicURL + "/media/") && image.hasSuffix("/green-field.jpg?\(query)"), "d=\(device): \(image)")
                 let fetched = try await client.image(FlokiClient.mangle(image))
                 let header = try #require(MediaCodec.header(of: fetched.bytes, as: .jpeg), "\(fetched.status)")
                 #expect(header.width == size && header.height == size)
             }
         }
+    }
+
+    /// Every image URL a Floki feed or gallery gives, fetched as the iOS client fetches it (mangled,
+    /// then its `d`, and the `l` and `h` of what it holds, appended: `prettify_request_url`), answers
+    /// 200 with an image of the size the URL names: a square of `s` points at the device's density,
+    /// or the device class's width. Every thumbnail failed on an iPhone: `?s=150&d=2` was refused.
+    @Test func everyImageURLOfAFeedOpensAsTheIOSClientAsksForIt() async throws {
+        try await CommandrFSTests.asAdmin { fs, client, _ in
+            let field = try #require(try await fs.upload(try ImageFixtures.bytes(ImageFixtures.landscape), as: "green-field.jpg").data)
+            let fieldURL = try #require(field["url"] as? String)
+            let added = try await fs.rest(
+                .post, "var/news/general/harvest.cms",
+                body: #"{"label": "Harvest", "image": "media:\#(try #require(field["id"] as? Int))", "gallery": [{"url": "\#(fieldURL)"}]}"#)
+            #expect(added.success == true, "\(added.raw)")
+            var fetched = 0
+            for device in [0, 1, 2] {
+                for resource in ["feed/all", "gallery", "gallery/harvest"] {
+                    let uri = FlokiClient.requestURL(NewsFixtures.uri(resource, "response_type=floki"), device: device, holding: [])
+                    let document = try await client.execute(uri: uri, method: .get) {
+                        try JSONSerialization.jsonObject(with: Data(buffer: $0.body)) as? [String: Any] ?? [:]
+                    }
+                    let items = (document["items"] as? [[String: Any]] ?? []) + (document["thumbs"] as? [[String: Any]] ?? [])
+                    let held = items.compactMap { FlokiClient.Item($0) }
+                    #expect(!held.isEmpty, "\(resource) d=\(device)")
+                    for item in items {
+                        for key in ["image", "url"] {
+                            guard let url = item[key] as? String, url.contains("/media/") else { continue }
+                            let asked = FlokiClient.requestURL(FlokiClient.mangle(url), device: device, holding: held)
+                            let image = try await client.image(asked)
+                            #expect(image.status == .ok, "\(asked)")
+                            let header = try #require(MediaCodec.header(of: image.bytes, as: .jpeg), "\(asked)")
+                            let expected = try Self.expectedSize(of: url, device: device)
+                            #expect(header.width == expected.width && header.height == expected.height, "\(asked): \(header.width) × \(header.height)")
+                            fetched += 1
+                        }
+                    }
+                }
+            }
+            #expect(fetched >= 12, "thumbnails and full versions of feeds and galleries")
+        }
+    }
+
+    /// The size the 1200 × 900 fixture has in the version `url` names, on a device of class `device`.
+    static func expectedSize(of url: String, device: Int) throws -> (width: Int, height: Int) {
+        let query = Dictionary(uniqueKeysWithValues: (URLComponents(string: url)?.queryItems ?? []).map { ($0.name, $0.value ?? "") })
+        if let points = query["s"].flatMap(Int.init) {
+            let side = points * (device == 2 ? 2 : 1)
+            return (side, side)
+        }
+        let width = [0: 320, 1: 768, 2: 640][Int(query["d"] ?? "") ?? device] ?? 320
+        return (width, width * 900 / 1200)
     }
 
     /// The gallery item protocol: an article's gallery all at once (`gallery/<article>`), and the
@@ -125,7 +177,7 @@ import Testing
             let first = try #require(thumbs.first)
             #expect(first["caption_text"] as? String == "The field — Ann" && first["title"] as? String == "Harvest" && first["max_zoom"] as? Int == 2)
             #expect(first["width"] as? Int == 640 && first["height"] as? Int == 480, "the size of the d=2 version")
-            #expect((first["url"] as? String)?.hasSuffix("/green-field.jpg?d=2") == true && (first["image"] as? String)?.hasSuffix("?s=150") == true)
+            #expect((first["url"] as? String)?.hasSuffix("/green-field.jpg?d=2") == true && (first["image"] as? String)?.hasSuffix("?s=75&d=2") == true)
             #expect(thumbs[2]["url"] as? String == "https://cdn.example.com/far.jpg" && thumbs[2]["width"] as? Int == 800)
             for thumb in thumbs.prefix(2) {
                 for key in ["url", "image"] {

@@ -69,6 +69,23 @@ import Testing
         }
     }
 
+    /// Adding or replacing an image's file answers the same keys whatever the method: a REST `PUT`
+    /// once answered without the `path` a `POST` gave.
+    @Test(arguments: TestDatabase.engines)
+    func everyMethodThatAddsAFileAnswersAlike(engine: DatabaseEngine) async throws {
+        try await CommandrFSTests.asAdmin(engine: engine) { fs, _, _ in
+            let posted = try await fs.upload(try ImageFixtures.bytes(ImageFixtures.landscape), as: "field.jpg", method: .post)
+            let put = try await fs.upload(try ImageFixtures.bytes(ImageFixtures.green), as: "park.webp", method: .put)
+            let again = try await fs.upload(try ImageFixtures.bytes(ImageFixtures.green), as: "park.webp", method: .put)
+            for answer in [posted, put, again] {
+                #expect(answer.success == true, "\(answer.raw)")
+                #expect(Set(answer.data.keys) == ["message", "path", "id", "url"], "\(answer.raw)")
+            }
+            #expect(posted.data["path"] as? String == "/var/media/field.jpg" && put.data["path"] as? String == "/var/media/park.webp")
+            #expect(again.data["id"] as? Int == put.data["id"] as? Int && again.data["url"] as? String == put.data["url"] as? String)
+        }
+    }
+
     @Test func theIOSSDKsMultipartFileCarriesTheImageAndItsProperties() async throws {
         try await CommandrFSTests.asAdmin { fs, _, _ in
             let added = try await fs.uploadMultipart(

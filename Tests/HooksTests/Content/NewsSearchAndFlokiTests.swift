@@ -25,7 +25,6 @@ import Testing
             #expect(try await titles("CAFÉ town") == ["CAFE closes", "Café opens"])
             #expect(try await titles("café old") == ["CAFE closes"])
             #expect(try await titles("100%") == ["100% sure_thing"], "LIKE characters are text")
-            #expect(try await titles("%%%") == [])
             #expect(try await titles("s_r") == [], "_ is not a wildcard")
             #expect(try await titles("sure_") == ["100% sure_thing"])
             #expect(try await titles("' OR 1=1 --") == [])
@@ -33,13 +32,13 @@ import Testing
             let search = try await client.news("articles", "q=cafe")
             #expect(search.headers[.cacheControl] == "public, no-cache")
 
-            for q in ["a", " b ", String(repeating: "x", count: 201)] {
+            for q in ["", "   ", String(repeating: "x", count: 201)] {
                 let refused = try await client.news("articles", "q=\(FormEncoding.encode(q))")
-                #expect(refused.status == .badRequest && refused.errorDetails == "A search must be from 2 to 200 characters long.", "\(q.count)")
+                #expect(refused.status == .badRequest && refused.errorDetails == "A search must be from 1 to 200 characters long.", "\(q.count)")
             }
-            for q in ["0%", "ab cd é", "a b c d"] {
+            for q in ["%%%", "-- ?", "« … »"] {
                 let refused = try await client.news("articles", "q=\(FormEncoding.encode(q))")
-                #expect(refused.status == .badRequest && refused.errorDetails == "A search needs at least one word of 3 characters or more.", "\(q)")
+                #expect(refused.status == .badRequest && refused.errorDetails == "A search needs a word with a letter or a digit.", "\(q)")
             }
         }
     }

@@ -30,7 +30,8 @@ import Testing
             #expect(try await ids("harbour") == [kept, deleted], "drafts, future and expired articles are never found")
             #expect(try await ids("angstrom zoe") == [kept], "authors are searched, folded")
             #expect(try await ids("rbou") == [kept, deleted], "inside words")
-            #expect(try await ids("harbour la") == [kept, deleted], "a short word beside a long one: 'la' in 'late' and 'lantern'")
+            #expect(try await ids("harbour la") == [], "a short word is a whole word: 'la' is not in 'late' or 'lantern'")
+            #expect(try await ids("harbour, run") == [kept], "punctuation at a word's ends is left out")
             #expect(try await ids("harbour x") == [])
             #expect(try await ids("ferries\u{0}run") == [kept], "a NUL (or any control character) parts words as a space does")
             #expect(try await ids("\u{7}harbour\u{1F}") == [kept, deleted])
@@ -43,6 +44,48 @@ import Testing
             #expect(try await ids("lantern") == [])
             try await NewsFixtures.edit(kept, database: database) { $0.validated = false }
             #expect(try await ids("harbour") == [edited], "an unvalidated article is no longer found")
+        }
+    }
+
+    /// Words of one or two characters are searched as whole words, alone and beside longer ones, on
+    /// `content/news`, Floki's search and MIT News: "AI" finds the articles with the word "AI" and not
+    /// those that "said" something; a search of no letter or digit is refused.
+    @Test(arguments: TestDatabase.engines)
+    func shortWordsAreFoundWhole(engine: DatabaseEngine) async throws {
+        try await TestServer.run(engine: engine) { client, site in
+            let now = UnixTime.now
+            let database = site.database
+            let ai = try await NewsFixtures.article("AI in the newsroom", addDate: now - 60, database: database)
+            let made = try await NewsFixtures.article("Pictures", addDate: now - 120, body: "All AI-made, (5G) phones.", database: database)
+            try await NewsFixtures.article("Harbour", addDate: now - 180, body: "The mayor said no, again.", database: database)
+            let eu = try await NewsFixtures.article("EU harbour rules", addDate: now - 240, summary: "The UK too", database: database)
+            func ids(_ q: String, _ more: String = "") async throws -> [Int]? {
+                let answer = try await client.news("articles", "q=\(FormEncoding.encode(q))" + more)
+                #expect(answer.status == .ok, "\(q): \(answer.raw)")
+                return (answer.data["articles"] as? [[String: Any]])?.compactMap { $0["id"] as? Int }
+            }
+            #expect(try await ids("AI") == [ai, made], "not 'said', nor 'again'")
+            #expect(try await ids("ai", "&sort=relevance") == [ai, made], "in a title first")
+            #expect(try await ids("5G") == [made])
+            #expect(try await ids("harbour EU") == [eu])
+            #expect(try await ids("UK harbour", "&sort=relevance") == [eu])
+            #expect(try await ids("eu uk") == [eu])
+            #expect(try await ids("a") == [], "one letter: no article has it as a word")
+            #expect(try await ids("no") == [try #require(try await ids("mayor")?.first)])
+            let refused = try await client.news("articles", "q=\(FormEncoding.encode("-- ?"))")
+            #expect(refused.status == .badRequest)
+            #expect(refused.errorDetails == "A search needs a word with a letter or a digit.")
+
+            let stories = try await client.execute(uri: "/apis/news/stories/?q=AI", method: .get) { response in
+                #expect(response.status == .ok)
+                return try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [[String: Any]] ?? []
+            }
+            #expect(stories.compactMap { $0["title"] as? String } == ["AI in the newsroom", "Pictures"], "MIT News")
+            let floki = try await client.execute(uri: NewsFixtures.uri("search", "response_type=floki&q=AI"), method: .get) { response in
+                #expect(response.status == .ok)
+                return try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any] ?? [:]
+            }
+            #expect((floki["items"] as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["AI in the newsroom", "Pictures"], "Floki")
         }
     }
 
@@ -104,6 +147,15 @@ import Testing
                 cursor = next.next
             } while cursor != nil
             #expect(paged == one.ids, "cursors walk the ranked list, nothing twice, nothing missed")
+
+            // Followed as a client does, by the `Link` each page prints: `sort` and every other
+            // parameter shaping the list are carried (a relevance page's link once left `sort` out,
+            // and the server refused the very URL it printed).
+            let linked = try await client.articlesFollowingLinks(NewsFixtures.uri("articles", "q=harbour&sort=relevance&limit=2&fields=id,title"))
+            #expect(linked == one.ids, "every match once, in relevance order")
+            var newestFirst: [Int] = []
+            for index in 0..<3 { newestFirst += expected[(4 * index)..<(4 * index + 4)].reversed() }
+            #expect(try await client.articlesFollowingLinks(NewsFixtures.uri("articles", "q=harbour&limit=3&d=2")) == newestFirst)
 
             let first = try await page("q=harbour&sort=relevance&limit=5")
             let newest = try await page("q=harbour&limit=5")

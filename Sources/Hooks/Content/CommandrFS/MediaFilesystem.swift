@@ -52,9 +52,14 @@ struct MediaFilesystem: CommandrFilesystem {
         try properties.rejectUnread(allowingUnchanged: .emptyObject)
         let (image, _) = try await write.context.media.store(inspected, name: name, properties: changes, addedBy: write.actorID, on: connection)
         guard let identity = try await ResourceIdentityStore.find(.media, id: image.id, on: connection) else { throw InsertedRowMissing(table: "media") }
+        Self.answer(image, write)
+        return [Self.fileName(identity, image)]
+    }
+
+    /// What every write of an image's file answers, beside its path: its ID and its absolute URL.
+    private static func answer(_ image: MediaRecord, _ write: CommandrWrite) {
         write.answer("id", .int(image.id))
         write.answer("url", .string(write.context.publicURL + MediaLinks.path(of: image)))
-        return [Self.fileName(identity, image)]
     }
 
     func edit(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws {
@@ -62,6 +67,7 @@ struct MediaFilesystem: CommandrFilesystem {
         guard path[0].hasSuffix(Self.properties) else {
             // A repeated PUT of the same bytes changes nothing; other bytes are another image.
             guard write.image?.contentHash == image.contentHash else { throw EndpointError.refused(.alreadyExists, "var/media/" + path[0]) }
+            Self.answer(image, write)
             return
         }
         var properties = try write.properties()
