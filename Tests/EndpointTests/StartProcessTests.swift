@@ -3,6 +3,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import SiteStore
 import TestSupport
 import Testing
 
@@ -74,9 +75,11 @@ import Testing
 
     /// Ten starts of the binary with a client connecting from the moment of launch: every request is
     /// refused (not listening yet) or answered.
-    @Test func requestsFromTheMomentOfLaunchAreAnsweredOrRefused() async throws {
-        let (database, folder) = EndpointProcess.freshDatabase()
+    @Test(arguments: TestDatabase.engines)
+    func requestsFromTheMomentOfLaunchAreAnsweredOrRefused(engine: DatabaseEngine) async throws {
+        var (database, folder) = EndpointProcess.freshDatabase()
         defer { try? FileManager.default.removeItem(at: folder) }
+        if engine == .postgres { database = try await TestDatabase.freshURL(.postgres).connectionString }
         #expect(try EndpointProcess.run(["migrate"], database: database).status == 0)
         var outcomes: [Outcome: Int] = [:]
         for _ in 0..<10 {
