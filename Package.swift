@@ -77,74 +77,93 @@ let package = Package(
         .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .target(name: "CMediaCodec", dependencies: ["CVips"]),
 
-        // MARK: Foundations: wording and storage
+        // MARK: Foundations: text, wording, storage (each feature module below builds on these)
 
+        .target(name: "Text", swiftSettings: upcoming),
         .target(name: "Messages", exclude: ["embedded-data.txt", "Catalogs"], swiftSettings: upcoming, plugins: ["EmbedData"]),
         .target(
-            name: "SiteStore",
+            name: "Storage",
             dependencies: [
+                "Text",
                 .sqlKit,
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "AsyncKit", package: "async-kit"),
-                .logging, .nioLocks, .nioCore, .nioPosix,
+                .logging, .nioLocks, .nioCore, .nioPosix, .serviceLifecycle,
             ],
             exclude: ["embedded-data.txt"],
             swiftSettings: upcoming,
             plugins: ["EmbedData"]
         ),
 
-        // MARK: Business: credentials, mail, push, account rules
+        // MARK: The hook contract: what a hook is given and answers (no storage, no hashing)
 
-        .target(
-            name: "Auth",
-            dependencies: ["CArgon2", "CArgon2Memory", "CCrypt", "SiteStore", .crypto, .logging, .metrics, .nioCore, .nioPosix, .nioLocks, .serviceLifecycle],
-            swiftSettings: upcoming
-        ),
+        .target(name: "EndpointCore", dependencies: ["Text", "Messages", .crypto, .logging, .nioCore, .nioLocks], swiftSettings: upcoming + fuzzed),
+
+        // MARK: The URLs: every route parsed and printed from one declaration
+
+        .target(name: "Routes", dependencies: ["EndpointCore", "Messages", "Text"], swiftSettings: upcoming + fuzzed),
+
+        // MARK: Features: each with its model, store (its SQL), rules and answers
+
+        .target(name: "Outbox", dependencies: ["Storage", "Text", .sqlKit, .logging, .metrics], swiftSettings: upcoming),
         .target(
             name: "Mail",
-            dependencies: ["SiteStore", .mustache, .logging, .metrics, .nioCore, .nioPosix, .nioSSL],
+            dependencies: ["Outbox", "Storage", "Text", .sqlKit, .mustache, .logging, .metrics, .nioCore, .nioPosix, .nioSSL],
             exclude: ["embedded-data.txt", "Templates"],
             swiftSettings: upcoming + fuzzed,
             plugins: ["EmbedData"]
         ),
         .target(
             name: "Push",
-            dependencies: ["SiteStore", .asyncHTTPClient, .jwtKit, .logging, .metrics, .nioCore, .nioSSL, .serviceLifecycle],
+            dependencies: [
+                "Outbox", "Storage", "Text", .sqlKit, .asyncHTTPClient, .jwtKit, .logging, .metrics, .nioCore, .nioLocks, .nioSSL, .serviceLifecycle,
+            ],
             swiftSettings: upcoming
         ),
         .target(
-            name: "Accounts",
-            dependencies: ["Auth", "Mail", "Messages", "SiteStore", .logging, .metrics],
-            exclude: ["embedded-data.txt", "Resources"],
+            name: "Auth",
+            dependencies: [
+                "CArgon2", "CArgon2Memory", "CCrypt", "EndpointCore", "Mail", "Messages", "Outbox", "Routes", "Storage", "Text",
+                .sqlKit, .crypto, .logging, .metrics, .nioCore, .nioPosix, .nioLocks, .serviceLifecycle,
+            ],
+            exclude: ["embedded-data.txt", "Accounts/Resources"],
             swiftSettings: upcoming + fuzzed,
             plugins: ["EmbedData"]
         ),
-
         .target(
             name: "Media",
-            dependencies: ["CMediaCodec", "CMalloc", "SiteStore", "Messages", .crypto, .logging, .metrics, .nioCore, .nioPosix, .nioLocks, .serviceLifecycle],
+            dependencies: [
+                "CMediaCodec", "CMalloc", "EndpointCore", "Messages", "Routes", "Storage", "Text", .sqlKit, .crypto, .logging, .metrics, .nioCore, .nioPosix,
+                .nioLocks,
+                .serviceLifecycle,
+            ],
             swiftSettings: upcoming + fuzzed
         ),
-
-        // MARK: The API: what a hook sees, the hooks, the HTTP server
-
-        .target(name: "EndpointCore", dependencies: ["Auth", "Messages", .crypto, .logging, .nioCore, .nioLocks], swiftSettings: upcoming + fuzzed),
         .target(
             name: "News",
-            dependencies: ["EndpointCore", "Auth", "Media", "Push", "Messages", "SiteStore", .metrics, .nioCore, .nioLocks, .serviceLifecycle],
+            dependencies: [
+                "EndpointCore", "Media", "Push", "Messages", "Routes", "Storage", "Text", .sqlKit, .logging, .metrics, .nioCore, .nioLocks, .serviceLifecycle,
+            ],
             swiftSettings: upcoming + fuzzed
         ),
+        .target(name: "Contact", dependencies: ["Storage", "Text", .sqlKit], swiftSettings: upcoming),
+
+        // MARK: The API: the hooks and the HTTP server
+
         .target(
             name: "Hooks",
-            dependencies: ["EndpointCore", "News", "Media", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore", .logging, .metrics, .nioLocks],
+            dependencies: [
+                "EndpointCore", "News", "Media", "Contact", "Auth", "Mail", "Push", "Outbox", "Messages", "Routes", "Storage", "Text",
+                .sqlKit, .logging, .metrics, .nioLocks,
+            ],
             swiftSettings: upcoming + fuzzed
         ),
         .target(
             name: "EndpointServer",
             dependencies: [
-                "EndpointCore", "Hooks", "News", "Media", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore",
+                "EndpointCore", "Hooks", "News", "Media", "Contact", "Auth", "Mail", "Push", "Outbox", "Messages", "Routes", "Storage", "Text",
                 .hummingbird, .httpTypes, .mustache, .metrics, .prometheus,
                 .serviceLifecycle, .crypto, .logging, .nioCore, .nioPosix,
                 .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
@@ -158,7 +177,7 @@ let package = Package(
         .executableTarget(
             name: "Endpoint",
             dependencies: [
-                "EndpointServer", "Hooks", "Media", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore", "CMalloc",
+                "EndpointServer", "EndpointCore", "Hooks", "News", "Media", "Auth", "Mail", "Push", "Outbox", "Messages", "Storage", "Text", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .logging,
             ],
             swiftSettings: upcoming
@@ -169,7 +188,7 @@ let package = Package(
         .target(
             name: "FuzzTargets",
             dependencies: [
-                "EndpointServer", "EndpointCore", "Hooks", "News", "Media", "Mail", "Accounts", "SiteStore",
+                "EndpointServer", "EndpointCore", "Hooks", "News", "Media", "Mail", "Auth", "Routes", "Storage", "Text",
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .nioCore,
             ],
@@ -188,8 +207,8 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "EndpointServer", "EndpointCore", "Hooks", "Media", "Accounts", "Auth", "Mail", "Push", "Messages", "SiteStore",
-                .hummingbird, .hummingbirdTesting, .asyncHTTPClient, .httpTypes, .jwtKit, .sqlKit, .logging, .serviceLifecycle,
+                "EndpointServer", "EndpointCore", "Hooks", "News", "Media", "Contact", "Auth", "Mail", "Push", "Outbox", "Messages", "Routes", "Storage",
+                "Text", .hummingbird, .hummingbirdTesting, .asyncHTTPClient, .httpTypes, .jwtKit, .sqlKit, .logging, .serviceLifecycle,
                 .nioCore, .nioPosix, .nioSSL, .nioLocks, .crypto,
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
@@ -198,51 +217,56 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
+        .testTarget(name: "TextTests", dependencies: ["Text"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
+        .testTarget(name: "RoutesTests", dependencies: ["Routes", "EndpointCore"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .testTarget(name: "MessagesTests", dependencies: ["Messages"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .testTarget(
-            name: "SiteStoreTests",
-            dependencies: ["SiteStore", "TestSupport", .sqlKit, .nioLocks, .nioPosix],
+            name: "StorageTests",
+            dependencies: ["Storage", "Text", "Auth", "News", "Push", "Media", "TestSupport", .sqlKit, .nioLocks, .nioPosix],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        .testTarget(
+            name: "OutboxTests",
+            dependencies: ["Outbox", "Mail", "Push", "Storage", "TestSupport", .sqlKit],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
         .testTarget(
             name: "AuthTests",
-            dependencies: ["Auth", "CArgon2", "CArgon2Memory", "SiteStore", "TestSupport", .hummingbirdTesting, .httpTypes, .sqlKit],
-            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
-        ),
-        .testTarget(
-            name: "AccountsTests",
-            dependencies: ["Accounts", "Auth", "Messages", "SiteStore", "TestSupport"],
+            dependencies: [
+                "Auth", "CArgon2", "CArgon2Memory", "EndpointCore", "Hooks", "Messages", "Storage", "Text", "TestSupport", .hummingbirdTesting, .httpTypes,
+                .sqlKit,
+            ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
         .testTarget(
             name: "MailTests",
-            dependencies: ["Mail", "SiteStore", "TestSupport", .nioCore, .nioLocks],
+            dependencies: ["Mail", "Outbox", "Storage", "EndpointServer", "TestSupport", .nioCore, .nioLocks],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
         .testTarget(
             name: "PushTests",
-            dependencies: ["Push", "SiteStore", "TestSupport", .jwtKit, .nioLocks, .sqlKit],
+            dependencies: ["Push", "Outbox", "Storage", "EndpointCore", "Hooks", "TestSupport", .jwtKit, .nioLocks, .sqlKit],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
         .testTarget(
             name: "EndpointCoreTests",
-            dependencies: ["EndpointCore", "Auth", "Messages"],
+            dependencies: ["EndpointCore", "Messages", "Text"],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
         .testTarget(
             name: "MediaTests",
-            dependencies: ["Media", "CMediaCodec", "SiteStore", "TestSupport", .logging, .nioCore],
+            dependencies: ["Media", "CMediaCodec", "Storage", "TestSupport", .logging, .nioCore],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
         .testTarget(
             name: "NewsTests",
-            dependencies: ["News", "Media", "Messages", "EndpointCore", "SiteStore", "TestSupport", .nioCore, .nioLocks, .sqlKit],
+            dependencies: ["News", "Media", "Messages", "EndpointCore", "Storage", "Text", "TestSupport", .nioCore, .nioLocks, .sqlKit],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
         .testTarget(
             name: "HooksTests",
             dependencies: [
-                "Hooks", "News", "Media", "EndpointCore", "Accounts", "Auth", "Messages", "Push", "SiteStore", "TestSupport",
+                "Hooks", "News", "Media", "Contact", "EndpointCore", "Auth", "Messages", "Push", "Mail", "Outbox", "Storage", "Text", "TestSupport",
                 .hummingbirdTesting, .httpTypes, .sqlKit, .nioCore,
             ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
@@ -250,7 +274,7 @@ let package = Package(
         .testTarget(
             name: "EndpointServerTests",
             dependencies: [
-                "EndpointServer", "EndpointCore", "Hooks", "Auth", "SiteStore", "TestSupport",
+                "EndpointServer", "EndpointCore", "Hooks", "News", "Auth", "Push", "Routes", "Storage", "Text", "TestSupport",
                 .hummingbirdTesting, .httpTypes, .nioCore, .sqlKit,
             ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
@@ -258,7 +282,7 @@ let package = Package(
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .testTarget(
             name: "EndpointTests",
-            dependencies: ["Endpoint", "Auth", "Media", "SiteStore", "TestSupport", .asyncHTTPClient, .nioCore, .nioPosix],
+            dependencies: ["Endpoint", "Auth", "Media", "Outbox", "Storage", "TestSupport", .asyncHTTPClient, .nioCore, .nioPosix],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
     ]

@@ -1,4 +1,4 @@
-public import SiteStore
+public import Storage
 
 /// The options sessions, password hashing and the login throttle read.
 extension ConfigOption {

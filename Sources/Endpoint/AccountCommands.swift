@@ -1,6 +1,5 @@
-import Accounts
 import Auth
-import SiteStore
+import Storage
 
 /// What the account commands share: the site's rules and a one-thread hashing pool that lives as long
 /// as the command, with the accounts' refusals turned into operator sentences.

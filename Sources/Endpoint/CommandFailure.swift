@@ -1,4 +1,4 @@
-import Accounts
+import Auth
 import Messages
 
 /// A command-line failure whose message is meant for the operator as is (no stack, no type names).

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
-import SiteStore
+import Storage
 
 /// `--database` and `--migrations`, shared by every command that touches the database.
 struct DatabaseOptions: ParsableArguments {

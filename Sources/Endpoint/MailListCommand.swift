@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
-import SiteStore
+import Mail
 
 /// `endpoint mail list`: the most recent outbox messages, one line each.
 struct MailListCommand: AsyncParsableCommand {

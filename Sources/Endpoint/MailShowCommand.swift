@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
-import SiteStore
+import Mail
 
 /// `endpoint mail show ID`: one outbox message in full (plain text, or HTML with `--html`), so a
 /// developer without an SMTP server can follow its links.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Storage
 
 /// `endpoint maintenance …`: the database upkeep the server also does by itself.
 struct MaintenanceCommand: AsyncParsableCommand {

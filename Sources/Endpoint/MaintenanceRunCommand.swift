@@ -1,7 +1,7 @@
 import ArgumentParser
 import EndpointServer
 import Logging
-import SiteStore
+import Storage
 
 /// `endpoint maintenance run`: one maintenance sweep now, printing what it removed from each table.
 struct MaintenanceRunCommand: AsyncParsableCommand {
@@ -16,14 +16,14 @@ struct MaintenanceRunCommand: AsyncParsableCommand {
         let logger = Logger(label: "endpoint.maintenance")
         let removed = try await self.databaseOptions.withDatabase(logger: logger) { database in
             try await self.databaseOptions.migrate(database, logger: logger)
-            return try await Maintenance.sweep(database, config: try await ConfigStore.load(from: database))
+            return try await Maintenance.sweep(database, config: try await ConfigStore.load(from: database, clock: .system), clock: .system)
         }
         guard let removed else {
             print("Another instance is sweeping right now; nothing was removed.")
             return
         }
-        for (table, count) in removed.counts {
-            print("\(table)\t\(count) removed")
+        for removed in removed.counts {
+            print("\(removed.table)\t\(removed.count) removed")
         }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import Logging
 import Media
 import Messages
-import SiteStore
+import Storage
 
 /// `endpoint media add FILE`: checks an image as an upload is checked and stores it; prints its ID
 /// and path (the same bytes stored before print the image they are).
@@ -40,7 +40,7 @@ struct MediaAddCommand: AsyncParsableCommand {
         defer { Task { try? await workshop.shutdown() } }
         let (image, created) = try await self.databaseOptions.withDatabase(logger: logger) { database in
             try await self.databaseOptions.migrate(database, logger: logger)
-            let uploads = MediaUploads(database: database, config: try await ConfigStore.load(from: database), workshop: workshop)
+            let uploads = MediaUploads(database: database, config: try await ConfigStore.load(from: database, clock: .system), workshop: workshop)
             do {
                 return try await uploads.add(
                     Array(data), name: name, properties: MediaChanges(caption: self.caption, credit: self.credit, altText: self.altText), addedBy: nil

@@ -1,8 +1,8 @@
-import Accounts
 import ArgumentParser
 import Auth
 import Logging
-import SiteStore
+import Storage
+import Text
 
 /// `endpoint member add`: creates an account with an Argon2id password hash and prints its ID.
 struct MemberAddCommand: AsyncParsableCommand {
@@ -45,7 +45,7 @@ struct MemberAddCommand: AsyncParsableCommand {
                     username: self.username.trimmingWhitespace, password: password, email: self.email.trimmingWhitespace,
                     primaryGroupID: try await GroupStore(database: database).groupID(for: role)
                 )
-                return try await MemberRegistration(database: database, hasher: hasher).register(application, policy: policy)
+                return try await MemberRegistration(database: database, hasher: hasher, clock: .system).register(application, policy: policy)
             }
         }
         print(id)

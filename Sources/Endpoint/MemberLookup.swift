@@ -1,5 +1,6 @@
 import Auth
-import SiteStore
+import Storage
+import Text
 
 /// Finds the member a command names, or fails with a sentence for the operator.
 enum MemberLookup {

@@ -1,8 +1,7 @@
-import Accounts
 import ArgumentParser
 import Auth
 import Logging
-import SiteStore
+import Storage
 
 /// `endpoint member password`: sets a member's password and ends their device sessions.
 struct MemberPasswordCommand: AsyncParsableCommand {
@@ -25,8 +24,8 @@ struct MemberPasswordCommand: AsyncParsableCommand {
             try await self.databaseOptions.migrate(database, logger: logger)
             let member = try await MemberLookup.find(self.username, in: database)
             return try await AccountCommands.run(on: database) { policy, hasher in
-                let sessions = SessionStore(database: database, policy: SessionPolicy())
-                return try await PasswordChange(database: database, hasher: hasher, sessions: sessions)
+                let sessions = SessionStore(database: database, policy: SessionPolicy(), clock: .system)
+                return try await PasswordChange(database: database, hasher: hasher, sessions: sessions, clock: .system)
                     .change(memberID: member.id, to: password, rules: policy.rules)
             }
         }

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Auth
+import EndpointCore
 import Foundation
 import Logging
-import SiteStore
+import Storage
 
 /// `endpoint member sessions`: lists a member's logged-in devices, or logs them all out.
 struct MemberSessionsCommand: AsyncParsableCommand {
@@ -25,7 +26,7 @@ struct MemberSessionsCommand: AsyncParsableCommand {
             try await self.databaseOptions.migrate(database, logger: logger)
             let member = try await MemberLookup.find(self.username, in: database)
             let options = try await ConfigOptions.load(from: database)
-            let sessions = SessionStore(database: database, policy: SessionPolicy(options: options))
+            let sessions = SessionStore(database: database, policy: SessionPolicy(options: options), clock: .system)
             if self.revokeAll {
                 let ended = try await sessions.revokeAll(memberID: member.id)
                 return "\(ended) device \(ended == 1 ? "session" : "sessions") of \(member.username) ended."

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Logging
-import SiteStore
+import Storage
 
 /// `endpoint migrate`: applies pending migrations and says which.
 struct MigrateCommand: AsyncParsableCommand {

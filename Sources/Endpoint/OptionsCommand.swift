@@ -1,7 +1,7 @@
 import ArgumentParser
 import Hooks
 import Messages
-import SiteStore
+import Storage
 
 /// `endpoint options`: the flags of `endpoint serve` and every config option the server declares, as
 /// the Markdown tables `docs/configuration.md` holds (a test compares the two), so the documentation

@@ -1,7 +1,8 @@
 import ArgumentParser
+import Auth
 import Logging
 import Push
-import SiteStore
+import Storage
 
 /// `endpoint push send`: queues a notification for one member's devices, every device or the anonymous
 /// ones; the running server's push worker delivers it.
@@ -51,7 +52,8 @@ struct PushSendCommand: AsyncParsableCommand {
         let count = try await self.databaseOptions.withDatabase(logger: logger) { database in
             try await self.databaseOptions.migrate(database, logger: logger)
             do {
-                return try await PushBroadcast(database: database).send(request, from: .commandLine)
+                let members = MemberStore(database: database)
+                return try await PushBroadcast(database: database, clock: .system) { try await members.find(id: $0) != nil }.send(request, from: .commandLine)
             } catch is PushQueue.TooLarge {
                 throw CommandFailure("The notification is larger than the push services accept (\(PushNotification.maximumPayloadBytes) bytes).")
             } catch is PushBroadcast.NoSuchMember {

@@ -1,4 +1,5 @@
 import Foundation
+import Outbox
 
 /// One `endpoint serve` per SQLite file, held by an advisory lock on `<file>.serve-lock` until the
 /// process exits (the kernel lets go of it however the process ends, `kill -9` included).

@@ -4,7 +4,7 @@ import Foundation
 import Logging
 import Mail
 import Push
-import SiteStore
+import Storage
 
 /// `endpoint serve`: runs the HTTP server until SIGTERM or SIGINT, letting in-flight requests finish.
 struct ServeCommand: AsyncParsableCommand {

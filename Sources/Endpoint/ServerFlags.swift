@@ -1,5 +1,5 @@
 import EndpointServer
-import SiteStore
+import Storage
 
 /// Every flag `endpoint serve` takes, with the defaults ``ServerSettings`` starts from.
 enum ServerFlags {

@@ -1,4 +1,3 @@
-public import Auth
 public import Logging
 public import Messages
 

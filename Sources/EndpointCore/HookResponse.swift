@@ -1,6 +1,6 @@
-import Auth
 import Crypto
 import NIOConcurrencyHelpers
+import Text
 
 /// What a hook answers: the `response_data` of the envelope, plus any headers it needs to set.
 public struct HookResponse: Sendable {

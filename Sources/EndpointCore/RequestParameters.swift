@@ -1,5 +1,5 @@
-import Auth
 import Messages
+import Text
 
 /// The request's parameters with Composr's reading rules (reference §1.5, §2.4).
 ///

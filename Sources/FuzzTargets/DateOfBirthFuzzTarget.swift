@@ -1,5 +1,6 @@
-import Accounts
+import Auth
 import EndpointCore
+import Storage
 
 extension FuzzTarget {
     /// A date of birth as `account/join` reads it: `dob` text (`YYYY-MM-DD`), or a number field
@@ -9,7 +10,7 @@ extension FuzzTarget {
     /// same date; a number field is refused only with a 400.
     static let dateOfBirth = FuzzTarget(name: "date-of-birth") { input in
         let text = input.lossyText
-        if let parts = DateOfBirth.components(ofISO: text), let date = DateOfBirth(year: parts.year, month: parts.month, day: parts.day) {
+        if let parts = DateOfBirth.components(ofISO: text), let date = DateOfBirth(year: parts.year, month: parts.month, day: parts.day, now: UnixTime.now) {
             guard date.year >= 1900, DateOfBirth.components(ofISO: date.description).map({ [$0.year, $0.month, $0.day] }) == [date.year, date.month, date.day]
             else { return "an accepted date does not read back: \(date)" }
         }

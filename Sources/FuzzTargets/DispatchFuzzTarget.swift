@@ -1,21 +1,21 @@
 import EndpointCore
 import EndpointServer
 import HummingbirdCore
+import Routes
 
 extension FuzzTarget {
     /// The request line: the method (first line of the input) and the request target (the rest), read
-    /// as the server reads them — Hummingbird's URI, then `ResolvedTarget`.
+    /// as the server reads them — Hummingbird's URI, the ``SiteRoute`` it names, then `ResolvedTarget`.
     ///
     /// Properties: a refusal is a 400; an accepted target names word-only hooks, takes `type` and `id`
     /// from the query when it has them, and an `id` read from the path never starts with a slash.
     static let dispatch = FuzzTarget(name: "dispatch") { input in
         let (methodBytes, targetBytes) = input.splitAtFirstLine
         let uri = URI(targetBytes.lossyText)
-        let script = "/data/endpoint.php"
-        guard uri.path == script || uri.path.hasPrefix(script + "/") else { return nil }
+        guard case .endpoint(let pathInfo, let query)? = SiteRoute(path: uri.path, query: uri.query) else { return nil }
         let resolved: ResolvedTarget
         do throws(EndpointError) {
-            resolved = try ResolvedTarget(method: methodBytes.lossyText, pathInfo: String(uri.path.dropFirst(script.count)), query: uri.query)
+            resolved = try ResolvedTarget(method: methodBytes.lossyText, pathInfo: pathInfo, query: query)
         } catch {
             return error.status == 400 ? nil : "refused with status \(error.status)"
         }

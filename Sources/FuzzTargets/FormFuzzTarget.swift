@@ -1,5 +1,6 @@
 import EndpointCore
 import EndpointServer
+import Routes
 
 extension FuzzTarget {
     /// An `application/x-www-form-urlencoded` body or query string.

@@ -1,7 +1,7 @@
 import EndpointCore
 import EndpointServer
 import News
-import SiteStore
+import Routes
 
 extension FuzzTarget {
     /// The query string of a `content/news` request, read as the hook reads it, and of an MIT News

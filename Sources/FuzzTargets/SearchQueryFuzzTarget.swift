@@ -1,4 +1,4 @@
-import SiteStore
+import News
 
 extension FuzzTarget {
     /// The text of a search (`q`), made into the words and the index query the stores run, whatever

@@ -1,4 +1,4 @@
-import Accounts
+import Auth
 import Foundation
 
 extension FuzzTarget {

@@ -1,13 +1,12 @@
-import Accounts
-import Auth
-import Media
-import News
-import Push
-public import SiteStore
+public import Auth
+public import Media
+public import News
+public import Push
+public import Storage
 
 extension ConfigOption {
     /// Every option the server declares, module by module: what `/etc` edits are checked against,
     /// what `endpoint options` prints, what the migrations must seed.
     public static let declared: [ConfigOption] =
-        declaredBySiteStore + declaredByAuth + declaredByAccounts + declaredByPush + declaredByNews + declaredByMedia + declaredByHooks
+        declaredByStorage + declaredByAuth + declaredByAccounts + declaredByPush + declaredByNews + declaredByMedia + declaredByHooks
 }

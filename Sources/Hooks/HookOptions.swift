@@ -1,4 +1,4 @@
-public import SiteStore
+public import Storage
 
 /// The options hooks read themselves: `contact_us` limits.
 extension ConfigOption {

@@ -1,5 +1,4 @@
 import Foundation
-import SiteStore
 
 /// Renders a queued mail as an RFC 5322 message: UTF-8 plain text and HTML alternatives, both base64
 /// (so no line is too long and no line starts with a dot), and headers with non-ASCII text encoded as

@@ -1,5 +1,4 @@
 import Mustache
-public import SiteStore
 
 /// Lays out an e-mail as plain text and as HTML from one Mustache template (values HTML-escaped):
 /// paragraphs, an optional button-like link, small print.

@@ -1,7 +1,8 @@
 import Foundation
 public import Logging
 import Metrics
-public import SiteStore
+public import Outbox
+public import Storage
 
 /// Delivers due outbox messages over SMTP: claims a batch, sends each, records the outcome.
 ///
@@ -35,7 +36,7 @@ public struct MailDelivery: Sendable {
 
     /// Sends every message due now on `clock` (in batches); returns how many were accepted by the server.
     @discardableResult
-    public func deliverDue(clock: UnixClock = .system) async throws -> Int {
+    public func deliverDue(clock: SiteClock = .system) async throws -> Int {
         var sent = 0
         var sender: MailSender?
         while true {
@@ -50,7 +51,7 @@ public struct MailDelivery: Sendable {
         }
     }
 
-    private func deliver(_ queued: QueuedMail, from sender: MailSender, clock: UnixClock) async throws -> Bool {
+    private func deliver(_ queued: QueuedMail, from sender: MailSender, clock: SiteClock) async throws -> Bool {
         let message = MIMEMessage(
             fromAddress: sender.address, fromName: sender.name, mail: queued.mail,
             messageID: queued.messageID, date: Date(timeIntervalSince1970: TimeInterval(queued.createdAt))

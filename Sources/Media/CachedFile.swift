@@ -10,6 +10,12 @@ public final class CachedFile: Sendable {
     /// Its length in bytes.
     public let size: Int
 
+    /// The file could not be read where it was found (changed or cut short under the server): a
+    /// failure of this instance, not of the request.
+    public struct Unreadable: Error {
+        public init() {}
+    }
+
     /// The file at `path`, opened; nil when it cannot be.
     init?(path: String) {
         let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)

@@ -1,3 +1,4 @@
+public import EndpointCore
 import Foundation
 public import Messages
 
@@ -15,7 +16,9 @@ public enum MediaFailure: Error, Equatable, Sendable {
     case nothingSent
     /// A version that is not made (`s` not among the sizes, `d` and `s` together).
     case unknownVersion(String)
-    /// `media:<id>` or an image URL naming no stored image.
+    /// `media:<id>` or an image URL, in something written, naming no stored image.
+    case unknownReference(String)
+    /// An image URL asked for that no stored image has.
     case noSuchImage(String)
     /// The image is shown by an article (named), so it is not deleted.
     case inUse(article: String)
@@ -30,7 +33,7 @@ public enum MediaFailure: Error, Equatable, Sendable {
         case .corrupt: .mediaCorrupt
         case .nothingSent: .mediaNothingSent
         case .unknownVersion: .mediaUnknownVersion
-        case .noSuchImage: .mediaNoSuchImage
+        case .unknownReference, .noSuchImage: .mediaNoSuchImage
         case .inUse: .mediaInUse
         case .busy: .serverBusy
         }
@@ -42,7 +45,7 @@ public enum MediaFailure: Error, Equatable, Sendable {
         case .tooLarge(let bytes, let maximum): [Self.megabytes(bytes), Self.megabytes(maximum)]
         case .tooManyPixels(let width, let height, let maximum): [String(width), String(height), Self.megapixels(maximum)]
         case .unknownVersion(let version): [version, MediaVersion.squareSizes.map(String.init).joined(separator: ", ")]
-        case .noSuchImage(let reference): [reference]
+        case .unknownReference(let reference), .noSuchImage(let reference): [reference]
         case .inUse(let article): [article]
         }
     }
@@ -56,5 +59,23 @@ public enum MediaFailure: Error, Equatable, Sendable {
 
     private static func megapixels(_ pixels: Int) -> String {
         String(format: "%.0f", Double(pixels) / 1_000_000)
+    }
+}
+
+extension MediaFailure: EndpointErrorConvertible {
+    /// The answer, wherever it is met: a refused upload or write is a refusal (200, as every envelope
+    /// refusal); an image URL naming no image is a 404 and an unknown version a 400; a full version
+    /// workshop is a 503 with `Retry-After`.
+    public var endpointError: EndpointError {
+        let status =
+            switch self {
+            case .noSuchImage: 404
+            case .unknownVersion: 400
+            case .busy: 503
+            case .unsupportedType, .tooLarge, .tooManyPixels, .corrupt, .nothingSent, .unknownReference, .inUse: 200
+            }
+        return EndpointError(
+            status: status, message: self.message, arguments: self.arguments, headers: self.retryAfterSeconds.map { ["Retry-After": String($0)] } ?? [:]
+        )
     }
 }

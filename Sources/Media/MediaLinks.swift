@@ -1,4 +1,5 @@
-public import SiteStore
+public import Routes
+public import Text
 
 /// Where an image and its versions are served, and how administrators name an image elsewhere (an
 /// article's `image`, a gallery entry's `url`): `media:<id>`, or the URL its upload answered.
@@ -7,14 +8,33 @@ public import SiteStore
 /// they stay right when the public URL changes; answers make them absolute. The hash makes every URL
 /// immutable: other bytes are another image with other URLs.
 public enum MediaLinks {
-    /// The first path segment images are served under.
-    public static let folder = "media"
-
-    /// The image's path, `version`'s query after it.
-    public static func path(of image: MediaRecord, _ version: MediaVersion = .original) -> String {
+    /// The route of the image's `version`, with `extra` query fields after the version's (an article
+    /// page's `gallery`).
+    public static func route(of image: MediaRecord, _ version: MediaVersion = .original, extra: [(name: String, value: String)] = []) -> SiteRoute {
         let format = MediaFormat(rawValue: image.mediaType) ?? .jpeg
-        let path = "/\(Self.folder)/\(image.contentHash)/\(Moniker.base(for: image.name)).\(format.fileExtension)"
-        return version.query.map { path + "?" + $0 } ?? path
+        return .media(
+            hash: image.contentHash, file: Moniker.base(for: image.name) + "." + format.fileExtension, query: RouteQuery(version.queryPairs + extra))
+    }
+
+    /// The image's site-relative URL, `version`'s query after it.
+    public static func path(of image: MediaRecord, _ version: MediaVersion = .original) -> String {
+        Self.route(of: image, version).target
+    }
+
+    /// The route of this site's uploaded image that `stored` (its URL, absolute on `publicURL` or
+    /// site-relative, as written in an article) names, with `query` instead of the one it had; nil for
+    /// anything else.
+    public static func route(ofStored stored: String, publicURL: String, query: RouteQuery) -> SiteRoute? {
+        guard case .media(let hash, let file, _)? = Self.route(stored, publicURL: publicURL), Self.isContentHash(hash) else { return nil }
+        return .media(hash: hash, file: file, query: query)
+    }
+
+    /// The route `text` (a URL on `publicURL`, or site-relative) names, its query left out.
+    private static func route(_ text: String, publicURL: String) -> SiteRoute? {
+        var path = Substring(text)
+        if !publicURL.isEmpty, path.hasPrefix(publicURL + "/") { path = path.dropFirst(publicURL.count) }
+        guard path.hasPrefix("/") else { return nil }
+        return SiteRoute(path: String(path.prefix { $0 != "?" }), query: nil)
     }
 
     /// An image named by an administrator.
@@ -29,12 +49,8 @@ public enum MediaLinks {
         if text.hasPrefix("media:") {
             return Int(text.dropFirst("media:".count)).map(Reference.id)
         }
-        var path = Substring(text)
-        if !publicURL.isEmpty, path.hasPrefix(publicURL + "/") { path = path.dropFirst(publicURL.count) }
-        let beforeQuery = path.prefix { $0 != "?" }
-        let segments = beforeQuery.split(separator: "/", omittingEmptySubsequences: false)
-        guard path.hasPrefix("/"), segments.count == 4, segments[1] == Self.folder, Self.isContentHash(segments[2]) else { return nil }
-        return .contentHash(String(segments[2]))
+        guard case .media(let hash, _, _)? = Self.route(text, publicURL: publicURL), Self.isContentHash(hash) else { return nil }
+        return .contentHash(hash)
     }
 
     /// Whether `text` has the shape of a content hash: 64 lower-case hex digits.

@@ -1,4 +1,4 @@
-public import SiteStore
+public import Storage
 
 /// The options the media rules read: what an upload may be, and how much disk the versions may use.
 extension ConfigOption {

@@ -1,5 +1,5 @@
 import NIOCore
-public import SiteStore
+public import Storage
 
 /// The upload rules every caller shares (the `/var/media` filesystem, `endpoint media add`):
 /// checking an upload on the workshop's threads against the live limits, storing it once per
@@ -8,9 +8,9 @@ public struct MediaUploads: Sendable {
     private let database: Database
     private let config: ConfigStore
     private let workshop: MediaWorkshop
-    private let clock: UnixClock
+    private let clock: SiteClock
 
-    public init(database: Database, config: ConfigStore, workshop: MediaWorkshop, clock: UnixClock = .system) {
+    public init(database: Database, config: ConfigStore, workshop: MediaWorkshop, clock: SiteClock = .system) {
         self.database = database
         self.config = config
         self.workshop = workshop

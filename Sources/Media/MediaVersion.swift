@@ -1,4 +1,4 @@
-import Messages
+public import Messages
 
 /// One version of an image the server makes: the original re-encoded (upright, without metadata),
 /// fitted to a device class's width, or a square thumbnail from a fixed set of sizes (so each image
@@ -31,19 +31,19 @@ public enum MediaVersion: Hashable, Sendable {
         }
     }
 
-    /// The query naming the square thumbnail of `points` (one of ``squareSizes``) for `device`: `s`,
-    /// and `d` when the device draws more than a pixel a point, as ``init(d:s:)`` reads them. A client
-    /// that appends its own `d` to the URL, as the iOS Floki client does, names the same version.
-    public static func squareQuery(points: Int, on device: DeviceClass) -> String {
-        device.density > 1 ? "s=\(points)&d=\(device.parameter)" : "s=\(points)"
+    /// The query fields naming the square thumbnail of `points` (one of ``squareSizes``) for `device`:
+    /// `s`, and `d` when the device draws more than a pixel a point, as ``init(d:s:)`` reads them. A
+    /// client that appends its own `d` to the URL, as the iOS Floki client does, names the same version.
+    public static func squarePairs(points: Int, on device: DeviceClass) -> [(name: String, value: String)] {
+        device.density > 1 ? [("s", String(points)), ("d", device.parameter)] : [("s", String(points))]
     }
 
-    /// The query naming this version in a URL (none for the original).
-    public var query: String? {
+    /// The query fields naming this version in a URL (none for the original), as ``init(d:s:)`` reads them.
+    public var queryPairs: [(name: String, value: String)] {
         switch self {
-        case .original: nil
-        case .device(let device): "d=" + device.parameter
-        case .square(let size): "s=\(size)"
+        case .original: []
+        case .device(let device): [("d", device.parameter)]
+        case .square(let size): [("s", String(size))]
         }
     }
 

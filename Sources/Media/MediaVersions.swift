@@ -1,6 +1,6 @@
 import NIOConcurrencyHelpers
 public import NIOCore
-public import SiteStore
+public import Storage
 
 /// The versions of uploaded images as the image route serves them: from this instance's cache, or
 /// made once however many ask at once, from the original in the database.

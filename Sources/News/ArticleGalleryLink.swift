@@ -1,3 +1,5 @@
+import Routes
+
 /// How an article's page links its gallery images and how a Floki app opens the gallery from there,
 /// written together so they agree: each image links to its full version with the article named
 /// (`?gallery=<article ID>`, which the image route ignores, so a browser shows the image), and the
@@ -5,17 +7,19 @@
 /// page's web view follows against, and the address (``feedPath``) it opens with what it captured —
 /// the article's gallery feed — instead of following the link.
 enum ArticleGalleryLink {
-    /// The link of a gallery image of the site's media (`mediaURL`, absolute, without a query) on the
-    /// page of article `articleID`.
-    static func link(mediaURL: String, articleID: Int) -> String {
-        mediaURL + "?gallery=\(articleID)"
+    /// The query of a gallery image's link on the page of article `articleID`.
+    static func pairs(articleID: Int) -> [(name: String, value: String)] {
+        [("gallery", String(articleID))]
     }
 
-    /// What ``link(mediaURL:articleID:)`` makes, its group capturing the article's ID (an ICU regular
-    /// expression, as the client compiles it).
+    /// What a link with ``pairs(articleID:)`` looks like, its group capturing the article's ID (an ICU
+    /// regular expression, as the client compiles it).
     static let pattern = #"/media/[0-9a-f]{64}/[^?#]+\?(?:[^#]*&)?gallery=([0-9]+)"#
 
     /// The article's gallery feed, `_WORDS_` standing for its ID (site-relative: the app data makes it
     /// absolute).
-    static let feedPath = "/data/endpoint.php/content/news/gallery/_WORDS_?response_type=floki&keep_lang=_LNG_"
+    static let feedPath = SiteRoute.hook(
+        "content", "news", id: "gallery/" + FlokiOption.wordsPlaceholder,
+        query: RouteQuery([("response_type", "floki"), ("keep_lang", FlokiOption.languagePlaceholder)])
+    ).target
 }

@@ -1,5 +1,4 @@
-import Media
-import SiteStore
+public import Media
 
 /// What the article page (`GET /news/<id or moniker>`, the page `web_url` and Floki's `share_url`
 /// open) shows of a shown article, with the values the news API gives for it; the page escapes all
@@ -46,13 +45,13 @@ public struct ArticlePageContent: Sendable, Equatable {
         self.imageSources = image.flatMap(Self.sources)
         self.imageCaption = image?.caption ?? ""
         self.gallery = NewsImage.gallery(stored: article.gallery).map { entry in
-            guard let media = json.mediaURL(entry.url) else {
+            guard let source = json.mediaURL(entry.url, MediaVersion.device(.tablet).queryPairs),
+                let link = json.mediaURL(entry.url, ArticleGalleryLink.pairs(articleID: article.id))
+            else {
                 let url = json.absolute(entry.url)
                 return Figure(source: json.absolute(entry.url(for: .tablet)), link: url, caption: entry.caption, credit: entry.credit)
             }
-            return Figure(
-                source: media + NewsJSON.query(.device(.tablet)), link: ArticleGalleryLink.link(mediaURL: media, articleID: article.id),
-                caption: entry.caption, credit: entry.credit)
+            return Figure(source: source, link: link, caption: entry.caption, credit: entry.credit)
         }
         self.publishedAt = article.addDate
         self.updatedAt = article.updatedAt

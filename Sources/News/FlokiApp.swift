@@ -1,6 +1,6 @@
 public import EndpointCore
 public import Messages
-public import SiteStore
+public import Routes
 
 /// The Floki application definition (the protocol's "Application definition protocol"): the general
 /// app data made from a ``FlokiAppDefinition``, and the version indicator that says when it changed.
@@ -78,16 +78,17 @@ public struct FlokiApp: Sendable {
     /// The tab's data: the `main_url` the server sets for what it shows, then its options, site paths
     /// made absolute.
     private static func data(_ tab: FlokiAppDefinition.Tab, collapsed: Bool, publicURL: String) -> JSONValue {
-        let feeds = publicURL + "/data/endpoint.php/content/news/"
-        let size = tab.option("cache_size").flatMap { value -> String? in
-            guard case .int(let size) = value, size != FlokiFeed.defaultFeedSize else { return nil }
-            return "&cache_size=\(size)"
+        var size: [(name: String, value: String)] = []
+        if case .int(let count)? = tab.option("cache_size"), count != FlokiFeed.defaultFeedSize { size = [("cache_size", String(count))] }
+        // The clients append their language code to `main_url`: `keep_lang` comes last, empty.
+        func feed(_ id: String, _ pairs: [(name: String, value: String)]) -> String {
+            SiteRoute.hook("content", "news", id: id, query: RouteQuery([("response_type", "floki")] + pairs + [("keep_lang", "")])).url(on: publicURL)
         }
         let mainURL =
             switch tab.content {
-            case .news(let id?): feeds + "feed/\(id)?response_type=floki\(size ?? "")&keep_lang="
-            case .news(nil): feeds + "feed/all?response_type=floki\(size ?? "")\(collapsed ? "&sections=collapsed" : "")&keep_lang="
-            case .gallery: feeds + "gallery?response_type=floki&keep_lang="
+            case .news(let id?): feed("feed/\(id)", size)
+            case .news(nil): feed("feed/all", size + (collapsed ? [("sections", "collapsed")] : []))
+            case .gallery: feed("gallery", [])
             case .web(let url): url
             }
         var pairs: [(key: String, value: JSONValue)] = [("main_url", .string(mainURL))]

@@ -1,8 +1,8 @@
 public import EndpointCore
 import Foundation
-import Media
-import Messages
-import SiteStore
+public import Media
+public import Messages
+public import Text
 
 extension FlokiAppDefinition {
     /// Reads an administrator's definition, refusing what the clients would crash on (a missing,

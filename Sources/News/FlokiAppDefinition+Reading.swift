@@ -1,5 +1,5 @@
-import EndpointCore
-public import SiteStore
+public import EndpointCore
+public import Storage
 
 extension FlokiAppDefinition {
     /// The definition in force, read on `connection`: the administrator's, or the generated one.

@@ -1,4 +1,5 @@
 public import EndpointCore
+public import Routes
 
 /// The Floki app as its administrator defines it (`/var/floki/app` in commandr_fs): the tabs in
 /// order, each with its class, what it shows, its titles, its icon and its data options, and the
@@ -81,7 +82,13 @@ public struct FlokiAppDefinition: Equatable, Sendable {
     }
 
     /// The server's own search, site-relative (made absolute in the app data).
-    static let searchPath = "/data/endpoint.php/content/news/search?response_type=floki&keep_lang=_LNG_&q=_WORDS_&page=_PAGE_"
+    static let searchPath = SiteRoute.hook(
+        "content", "news", id: "search",
+        query: RouteQuery([
+            ("response_type", "floki"), ("keep_lang", FlokiOption.languagePlaceholder), ("q", FlokiOption.wordsPlaceholder),
+            ("page", FlokiOption.pagePlaceholder),
+        ])
+    ).target
 
     /// The definition as an administrator reads and writes it.
     public var json: JSONValue {

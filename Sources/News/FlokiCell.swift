@@ -14,14 +14,14 @@ struct FlokiCell: Equatable {
 
     /// The smallest square thumbnail, in points, that covers the cell without being scaled up (the
     /// largest there is when none does): thumbnails are center-cropped squares, as the protocol asks.
-    /// A device drawing two pixels a point gets twice the pixels (``thumbnailQuery(on:)``).
+    /// A device drawing two pixels a point gets twice the pixels (``thumbnailPairs(on:)``).
     var squarePoints: Int {
         let needed = max(self.width, self.height)
         return MediaVersion.squareSizes.first { $0 >= needed } ?? MediaVersion.squareSizes[MediaVersion.squareSizes.count - 1]
     }
 
-    /// `?` and the query of the thumbnail covering the cell on `device`.
-    func thumbnailQuery(on device: DeviceClass) -> String {
-        "?" + MediaVersion.squareQuery(points: self.squarePoints, on: device)
+    /// The query fields of the thumbnail covering the cell on `device`.
+    func thumbnailPairs(on device: DeviceClass) -> [(name: String, value: String)] {
+        MediaVersion.squarePairs(points: self.squarePoints, on: device)
     }
 }

@@ -1,7 +1,6 @@
 import EndpointCore
 import Foundation
 import Messages
-import SiteStore
 
 /// The news as Floki clients read it (`response_type=floki`; the protocol is the Floki server
 /// protocol's "News item protocol"): the bare document `{"items", "to_delete", "has_older"}` for

@@ -1,7 +1,6 @@
 import EndpointCore
 import Media
 import Messages
-import SiteStore
 
 /// Articles' galleries as Floki clients read them (the protocol's "Gallery item protocol"): the bare
 /// document `{"thumbs", "to_delete", "has_older"}`, for `gallery` (the Gallery tab: the gallery images
@@ -79,11 +78,12 @@ struct FlokiGallery {
             guard let width = entry.width, let height = entry.height else { return nil }
             let full: (url: String, width: Int, height: Int)
             let thumbnail: String
-            if let media = json.mediaURL(entry.url) {
-                let version = MediaVersion.device(json.device)
+            let version = MediaVersion.device(json.device)
+            if let url = json.mediaURL(entry.url, version.queryPairs), let square = json.mediaURL(entry.url, FlokiCell.gallery.thumbnailPairs(on: json.device))
+            {
                 let size = version.size(ofWidth: width, height: height)
-                full = (media + NewsJSON.query(version), size.width, size.height)
-                thumbnail = media + FlokiCell.gallery.thumbnailQuery(on: json.device)
+                full = (url, size.width, size.height)
+                thumbnail = square
             } else {
                 let url = json.absolute(entry.url(for: json.device))
                 full = (url, width, height)

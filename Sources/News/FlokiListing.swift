@@ -1,4 +1,4 @@
-import SiteStore
+import Storage
 
 /// Which shown articles a Floki list sends, by the real clients' rules (the news feeds list articles,
 /// the Gallery tab their gallery images).

@@ -1,7 +1,7 @@
 import EndpointCore
 import Foundation
 import Messages
-import SiteStore
+import Text
 
 /// The data options a Floki tab class takes (the protocol's "class data" sections), each with the
 /// values the clients can use. Tags and videos (`tags_regex`, `videos_url`…) are absent: the site has
@@ -27,6 +27,12 @@ enum FlokiOption {
     case wordsAddress
 
     private static let int32 = Int(Int32.max)
+
+    /// What the clients replace in a search or gallery address: the words (or what a pattern
+    /// captured), the page number, and the language code.
+    static let wordsPlaceholder = "_WORDS_"
+    static let pagePlaceholder = "_PAGE_"
+    static let languagePlaceholder = "_LNG_"
 
     /// Whether the option's value is an address or a list of them (site paths are made absolute).
     var holdsAddresses: Bool {
@@ -85,7 +91,7 @@ enum FlokiOption {
             guard case .string(let text) = value, Self.isAddress(text) else { throw .refused(.flokiTabAddress, tab, name) }
         case .searchAddress:
             guard case .string(let text) = value, Self.isAddress(text) else { throw .refused(.flokiTabAddress, tab, name) }
-            guard text.contains("_WORDS_"), text.contains("_PAGE_") else { throw .refused(.flokiSearchAddress, tab) }
+            guard text.contains(Self.wordsPlaceholder), text.contains(Self.pagePlaceholder) else { throw .refused(.flokiSearchAddress, tab) }
         case .patterns:
             guard case .array(let items) = value, (1...20).contains(items.count),
                 items.allSatisfy({ item in
@@ -94,7 +100,7 @@ enum FlokiOption {
                 })
             else { throw .refused(.flokiTabPatterns, tab, name) }
         case .wordsAddress:
-            guard case .string(let text) = value, Self.isAddress(text), text.contains("_WORDS_") else {
+            guard case .string(let text) = value, Self.isAddress(text), text.contains(Self.wordsPlaceholder) else {
                 throw .refused(.flokiTabWordsAddress, tab, name)
             }
         }

@@ -1,6 +1,6 @@
-import EndpointCore
+public import EndpointCore
 import NIOConcurrencyHelpers
-public import SiteStore
+public import Storage
 
 /// Rendered `content/news` answers, kept until the next news change this instance makes, the next
 /// time the clock changes what is shown (an `add_date` reached, an expiry passed), or

@@ -1,5 +1,3 @@
-import SiteStore
-
 /// What a kept answer is kept under: the resource, the language of a Floki document's footers, and
 /// the parsed parameters themselves (of `content/news`, or of the MIT News apps' stories), never the
 /// text a client sent (a `d` of any length is one of three device classes here). Being the

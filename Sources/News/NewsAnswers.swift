@@ -1,6 +1,6 @@
 import EndpointCore
 import Messages
-import SiteStore
+import Storage
 
 /// The answers of `content/news`, one function per resource, each read on one connection. Sync tokens
 /// are read before the data they come with, so anything committed in between is sent again at the
@@ -10,7 +10,7 @@ import SiteStore
 struct NewsAnswers {
     let connection: StoreConnection
     let parameters: NewsParameters
-    let clock: UnixClock
+    let clock: SiteClock
     let json: NewsJSON
     /// Every category with its shown articles counted as of a moment (kept by the hook between
     /// requests: counting is the costly part of several answers).
@@ -22,7 +22,7 @@ struct NewsAnswers {
     }
 
     /// `clock`'s now, or the newest change's time when that is later.
-    static func moment(_ clock: UnixClock, after changeTime: Int?) -> Int {
+    static func moment(_ clock: SiteClock, after changeTime: Int?) -> Int {
         max(clock.now, changeTime ?? 0)
     }
 

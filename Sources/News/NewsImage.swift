@@ -1,7 +1,6 @@
-import Auth
 package import EndpointCore
 import Media
-import SiteStore
+import Text
 
 /// An article's picture as apps get it: the original with its size, caption and credit, and the
 /// resized variants an administrator declared (`thumb`, `square`, `poster`, `full`…).

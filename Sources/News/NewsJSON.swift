@@ -1,7 +1,7 @@
 import EndpointCore
 import Foundation
 import Media
-import SiteStore
+import Routes
 
 /// Categories and articles as the news API writes them (`response_data`, Floki items and the article
 /// page read the same values).
@@ -82,7 +82,7 @@ struct NewsJSON {
 
     /// The article's page on this server.
     func webURL(_ published: PublishedArticle) -> String {
-        self.publicURL + "/news/" + (published.moniker.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String(published.article.id))
+        SiteRoute.articlePage(reference: published.moniker, query: .none).url(on: self.publicURL)
     }
 
     /// The article's page on this server by ID, with a digest of everything the page shows: Floki
@@ -93,26 +93,20 @@ struct NewsJSON {
             article.title, article.summary, article.article, article.author, article.image, article.imageCaption, article.imageCredit,
             article.imageVariants, article.gallery, article.externalURL, String(article.addDate), String(article.categoryID),
         ])
-        return self.publicURL + "/news/\(article.id)?v=" + String(digest, radix: 36)
+        return SiteRoute.articlePage(reference: String(article.id), query: RouteQuery([("v", String(digest, radix: 36))])).url(on: self.publicURL)
     }
 
     /// The article's image as a square thumbnail that covers `cell` on this device when it is an
     /// image of this site's media, else the version for the device; nil without an image.
     func thumbnailURL(_ article: NewsArticle, cell: FlokiCell) -> String? {
         guard let image = self.image(article) else { return nil }
-        return self.mediaURL(article.image).map { $0 + cell.thumbnailQuery(on: self.device) } ?? image.url(for: self.device)
+        return self.mediaURL(article.image, cell.thumbnailPairs(on: self.device)) ?? image.url(for: self.device)
     }
 
-    /// The absolute URL, without a version, of this site's uploaded image that `stored` (an
-    /// article's `image` or a gallery entry's `url`) names; nil for an external image.
-    func mediaURL(_ stored: String) -> String? {
-        guard case .contentHash? = MediaLinks.reference(stored, publicURL: self.publicURL) else { return nil }
-        return self.absolute(String(stored.prefix { $0 != "?" }))
-    }
-
-    /// `?` and the query naming `version` (nothing for the original).
-    static func query(_ version: MediaVersion) -> String {
-        version.query.map { "?" + $0 } ?? ""
+    /// The absolute URL, with the query `pairs` (a version's, a link's), of this site's uploaded image
+    /// that `stored` (an article's `image` or a gallery entry's `url`) names; nil for an external image.
+    func mediaURL(_ stored: String, _ pairs: [(name: String, value: String)]) -> String? {
+        MediaLinks.route(ofStored: stored, publicURL: self.publicURL, query: RouteQuery(pairs))?.url(on: self.publicURL)
     }
 
     /// The article's main image with its metadata, if it has one.

@@ -1,4 +1,4 @@
-public import SiteStore
+public import Storage
 
 /// The options the news rules read: how long answers are kept, the search limit, push on publish, how
 /// often Floki apps check their definition, the live streams' heartbeat, limits and backlog.

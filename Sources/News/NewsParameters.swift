@@ -1,9 +1,9 @@
-import Auth
 public import EndpointCore
 import Foundation
-import Media
-import Messages
-package import SiteStore
+public import Media
+public import Messages
+package import Routes
+package import Text
 
 /// The parameters of `content/news`, read strictly: a number that is not a whole number in its range,
 /// a malformed cursor or sync token, or an unknown field name is a 400 with a sentence saying which.
@@ -95,8 +95,8 @@ public struct NewsParameters: Hashable, Sendable {
     /// parameter that shapes the list, printed from what was parsed (so the server reads back the very
     /// list it printed), each value percent-encoded but for unreserved characters (so the URL holds
     /// no `,`, which iOS's `Link` header parser splits on).
-    func nextPageQuery(cursor: String) -> String {
-        var pairs: [(String, String)] = []
+    func nextPageQuery(cursor: String) -> RouteQuery {
+        var pairs: [(name: String, value: String)] = []
         if let categories = self.categories { pairs.append(("category", categories.joined(separator: ","))) }
         if let search = self.search { pairs.append(("q", search.words.joined(separator: " "))) }
         if self.byRelevance { pairs.append(("sort", "relevance")) }
@@ -104,25 +104,13 @@ public struct NewsParameters: Hashable, Sendable {
         if self.device != .phone { pairs.append(("d", self.device.parameter)) }
         if let fields = self.fields { pairs.append(("fields", fields.sorted().joined(separator: ","))) }
         pairs.append(("cursor", cursor))
-        return Self.query(pairs)
-    }
-
-    /// `name=value&…`, each value percent-encoded but for unreserved characters.
-    static func query(_ pairs: [(String, String)]) -> String {
-        pairs.map { "\($0.0)=\(Self.percentEncoded($0.1))" }.joined(separator: "&")
+        return RouteQuery(pairs)
     }
 
     /// The IDs a Floki client holds, `l` to `h`; nil unless it sent both, in order.
     var heldRange: ClosedRange<Int>? {
         guard let lowest = self.lowest, let highest = self.highest, lowest <= highest else { return nil }
         return lowest...highest
-    }
-
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
-    /// `text` with everything but unreserved characters percent-encoded.
-    static func percentEncoded(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? ""
     }
 
     /// A Floki item ID: a whole number, nil when absent or not positive.

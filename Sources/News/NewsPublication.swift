@@ -1,5 +1,6 @@
-import Push
-public import SiteStore
+public import Push
+public import Storage
+public import Text
 
 /// Announces newly shown news articles by push (config `news_push_on_publish`): one notification per
 /// article — its title, its summary, `data.article_id` — to every registered device, anonymous
@@ -19,7 +20,7 @@ public struct NewsPublication: Sendable {
     /// Announces (or, when `pushing` is off, only marks) up to `limit` newly shown articles; returns
     /// how many were announced.
     @discardableResult
-    public func announceDue(pushing: Bool, limit: Int = 50, now: Int = UnixTime.now) async throws -> Int {
+    public func announceDue(pushing: Bool, limit: Int = 50, now: Int) async throws -> Int {
         try await self.database.transaction { connection in
             let articles = try await NewsAnnouncementStore.claim(limit: limit, now: now, on: connection)
             guard pushing else { return 0 }

@@ -1,6 +1,6 @@
 public import EndpointCore
-import Media
-import SiteStore
+public import Media
+public import Routes
 
 extension NewsResponder {
     /// What the MIT News apps ask for.
@@ -31,7 +31,7 @@ extension NewsResponder {
             switch resource {
             case .categories: return try await answers.categories()
             case .stories(let query):
-                return try await answers.stories(query) { self.nextPageURL(MITNewsJSON.storiesPath, query.nextPageQuery(cursor: $0)) }
+                return try await answers.stories(query) { SiteRoute.mitStories(query: query.nextPageQuery(cursor: $0)).url(on: self.publicURL) }
             case .story(let reference): return try await answers.story(reference)
             }
         }

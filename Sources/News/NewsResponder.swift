@@ -1,7 +1,9 @@
 public import EndpointCore
-import Media
+public import Media
 public import Messages
-public import SiteStore
+public import Routes
+public import Storage
+public import Text
 
 /// What `content/news` answers for a parsed request: the resource read on one connection, as JSON or
 /// as a Floki document, rendered with its caching headers, and kept in the ``NewsAnswerCache``.
@@ -9,11 +11,11 @@ public struct NewsResponder: Sendable {
     let database: Database
     let publicURL: String
     let answers: NewsAnswerCache
-    let clock: UnixClock
+    let clock: SiteClock
     private let flokiApps = FlokiAppMemo()
 
     /// - Parameter publicURL: the site's public URL, for `web_url`, image paths and `Link` headers.
-    public init(database: Database, publicURL: String, answers: NewsAnswerCache, clock: UnixClock) {
+    public init(database: Database, publicURL: String, answers: NewsAnswerCache, clock: SiteClock) {
         self.database = database
         self.publicURL = Self.trimmed(publicURL)
         self.answers = answers
@@ -162,7 +164,9 @@ public struct NewsResponder: Sendable {
         case ("categories", nil): return try await reader.categories()
         case ("categories", let reference?): return try await reader.category(reference)
         case ("articles", nil):
-            return try await reader.articles { self.nextPageURL("/data/endpoint.php/content/news/articles", parameters.nextPageQuery(cursor: $0)) }
+            return try await reader.articles {
+                SiteRoute.hook("content", "news", id: "articles", query: parameters.nextPageQuery(cursor: $0)).url(on: self.publicURL)
+            }
         case ("articles", let reference?): return try await reader.article(reference)
         case ("top", nil): return try await reader.top()
         case ("changes", nil): return try await reader.changes()
@@ -170,9 +174,4 @@ public struct NewsResponder: Sendable {
         }
     }
 
-    /// The absolute URL of a next page: `path` on the public URL with `query` (the parsed query's own
-    /// printing: ``NewsParameters/nextPageQuery(cursor:)``, ``MITStoriesQuery/nextPageQuery(cursor:)``).
-    func nextPageURL(_ path: String, _ query: String) -> String {
-        self.publicURL + path + "?" + query
-    }
 }

@@ -1,7 +1,7 @@
 public import EndpointCore
-import Messages
+public import Messages
 import NIOConcurrencyHelpers
-public import SiteStore
+public import Storage
 
 /// How many news searches a client network may make (`news_search_per_minute`) on this instance: an
 /// index serves a search at about the cost of a list, but kept answers serve only a search asked
@@ -16,12 +16,12 @@ public import SiteStore
 /// past `networksPerMinute` of them, the rest are counted in the database (``RateWindow``).
 public final class NewsSearchGate: Sendable {
     private let database: Database
-    private let clock: UnixClock
+    private let clock: SiteClock
     /// How many networks a minute are counted in memory (about 100 bytes each).
     private let networksPerMinute: Int
     private let minute = NIOLockedValueBox<(start: Int, counts: [String: Int])>((start: 0, counts: [:]))
 
-    public init(database: Database, clock: UnixClock, networksPerMinute: Int = 100_000) {
+    public init(database: Database, clock: SiteClock, networksPerMinute: Int = 100_000) {
         self.database = database
         self.clock = clock
         self.networksPerMinute = networksPerMinute

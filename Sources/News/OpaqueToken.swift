@@ -1,5 +1,4 @@
 import Foundation
-import SiteStore
 
 /// The text of a token handed to apps (cursors, sync tokens): a version tag and fields, joined with
 /// `~` and base64url-encoded, so apps treat it as opaque and it travels in a query string untouched.

@@ -1,6 +1,6 @@
 import Foundation
 import JWTKit
-public import SiteStore
+public import Text
 
 /// Sends notifications with Apple's HTTP/2 provider API using token authentication: an ES256 JWT
 /// signed with the team's `.p8` key, reused for 40 minutes (Apple wants it refreshed between 20 and
@@ -52,7 +52,7 @@ public actor APNsClient {
     }
 
     /// Sends `notification` to the device with `token`.
-    public func send(_ notification: PushNotification, to token: String, now: Int = UnixTime.now) async -> PushOutcome {
+    public func send(_ notification: PushNotification, to token: String, now: Int) async -> PushOutcome {
         do {
             let answer = try await self.post(notification, to: token, now: now)
             if answer.status == 403, Self.reason(answer.body) == "ExpiredProviderToken" {

@@ -1,6 +1,5 @@
 public import Foundation
 import JWTKit
-public import SiteStore
 
 /// Sends notifications with Firebase Cloud Messaging's HTTP v1 API, authenticated by an OAuth 2 access
 /// token obtained with the service account's key (an RS256 JWT exchanged at the account's token URL)
@@ -58,7 +57,7 @@ public actor FCMClient {
     }
 
     /// Sends `notification` to the device with `token`.
-    public func send(_ notification: PushNotification, to token: String, now: Int = UnixTime.now) async -> PushOutcome {
+    public func send(_ notification: PushNotification, to token: String, now: Int) async -> PushOutcome {
         do {
             var answer = try await self.post(notification, to: token, now: now)
             if answer.status == 401 {

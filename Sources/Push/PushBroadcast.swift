@@ -1,4 +1,4 @@
-public import SiteStore
+public import Storage
 
 /// Sending a notification on an administrator's behalf (`misc/push_send`, `endpoint push send`): one
 /// rule for who it goes to and what metadata it carries, whoever asks.
@@ -31,19 +31,25 @@ public struct PushBroadcast: Sendable {
     }
 
     private let database: Database
+    private let clock: SiteClock
+    /// Whether a member exists (the accounts' rule, given by whoever builds this).
+    private let memberExists: @Sendable (Int) async throws -> Bool
 
-    public init(database: Database) {
+    public init(database: Database, clock: SiteClock, memberExists: @escaping @Sendable (Int) async throws -> Bool) {
         self.database = database
+        self.clock = clock
+        self.memberExists = memberExists
     }
 
     /// Queues `request` for its target's devices; returns how many. Throws ``NoSuchMember`` for a
     /// member that does not exist and ``PushQueue/TooLarge`` for an oversized notification.
     public func send(_ request: Request, from sender: Sender) async throws -> Int {
-        if case .member(let id) = request.target, try await MemberStore(database: self.database).find(id: id) == nil {
+        if case .member(let id) = request.target, try await !self.memberExists(id) {
             throw NoSuchMember()
         }
         let notification = PushNotification(title: request.title, body: request.body, data: Self.data(request, from: sender))
-        return try await self.database.transaction { try await PushQueue.enqueue(notification, to: request.target, on: $0) }
+        let now = self.clock.now
+        return try await self.database.transaction { try await PushQueue.enqueue(notification, to: request.target, on: $0, now: now) }
     }
 
     /// The request's data with the Composr metadata (reference §6.4): `notification_code` unless given,

@@ -1,6 +1,6 @@
 import Foundation
 public import Logging
-public import SiteStore
+public import Outbox
 
 /// Where push notifications go, from the environment (the keys are secrets, so they come from files):
 ///

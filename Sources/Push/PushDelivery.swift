@@ -1,7 +1,8 @@
 import Foundation
 public import Logging
 import Metrics
-public import SiteStore
+public import Outbox
+public import Storage
 
 /// Delivers due push notifications: claims a batch, sends each through APNs or FCM, records the
 /// outcome (sent; dead token forgotten; retried with backoff; failed).
@@ -43,7 +44,7 @@ public struct PushDelivery: Sendable {
     /// next batch of devices of a notification for many devices gets its rows
     /// (``PushOutbox/fanOutPending(now:)``), until none is left.
     @discardableResult
-    public func deliverDue(clock: UnixClock = .system) async throws -> Int {
+    public func deliverDue(clock: SiteClock = .system) async throws -> Int {
         var sent = 0
         while true {
             try Task.checkCancellation()

@@ -1,4 +1,4 @@
-public import SiteStore
+public import Storage
 
 /// The options push registration reads.
 extension ConfigOption {

@@ -1,5 +1,5 @@
 import Foundation
-public import SiteStore
+public import Storage
 
 /// Queues push notifications in the outbox, refusing those the services would reject for their size.
 public enum PushQueue {
@@ -11,7 +11,7 @@ public enum PushQueue {
     /// Queues `notification` for every device of `target` on `connection` (inside the caller's
     /// transaction); returns how many devices.
     @discardableResult
-    public static func enqueue(_ notification: PushNotification, to target: PushTarget, on connection: StoreConnection, now: Int = UnixTime.now) async throws
+    public static func enqueue(_ notification: PushNotification, to target: PushTarget, on connection: StoreConnection, now: Int) async throws
         -> Int
     {
         guard notification.fitsServiceLimits else { throw TooLarge() }

@@ -1,6 +1,6 @@
 import Metrics
 import NIOConcurrencyHelpers
-public import SiteStore
+public import Storage
 
 /// Registering devices' push tokens: the one rule the registration hook follows.
 ///
@@ -45,6 +45,7 @@ public final class PushRegistrations: Sendable {
     private let database: Database
     private let registrar: DeviceTokenRegistrar
     private let config: ConfigStore
+    private let clock: SiteClock
     private let known = NIOLockedValueBox<[Key: Entry]>([:])
     private let capacity: Int
     /// `endpoint_cache_lookups_total{cache="push_tokens", result=hit|miss}`.
@@ -52,10 +53,11 @@ public final class PushRegistrations: Sendable {
     private let misses = Counter(label: "endpoint_cache_lookups_total", dimensions: [("cache", "push_tokens"), ("result", "miss")])
 
     /// - Parameter capacity: tokens remembered at most; when reached, memory starts afresh.
-    public init(database: Database, config: ConfigStore, capacity: Int = 100_000) {
+    public init(database: Database, config: ConfigStore, clock: SiteClock, capacity: Int = 100_000) {
         self.database = database
         self.registrar = DeviceTokenRegistrar(database: database)
         self.config = config
+        self.clock = clock
         self.capacity = capacity
     }
 
@@ -81,7 +83,8 @@ public final class PushRegistrations: Sendable {
     /// Registers `token` for `owner` (nil: an anonymous device), moving it from any earlier owner;
     /// a token that is new here counts against the limits of the client network `ip` and of `owner`.
     /// Throws ``MalformedToken`` and ``TooManyNewTokens``.
-    public func register(_ token: String, platform: PushPlatform, owner: Int?, from ip: String, now: Int = UnixTime.now) async throws {
+    public func register(_ token: String, platform: PushPlatform, owner: Int?, from ip: String, now: Int? = nil) async throws {
+        let now = now ?? self.clock.now
         guard PushTokenShape.isWellFormed(token, for: platform) else { throw MalformedToken(platform: platform) }
         let options = try await self.config.options()
         let refreshSeconds = options.integer(.pushTokenRefreshSeconds)

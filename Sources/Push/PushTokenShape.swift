@@ -1,5 +1,3 @@
-public import SiteStore
-
 /// What a push token of each platform looks like, checked before a registration touches anything, so
 /// the device table holds only tokens a push service could have issued.
 ///

@@ -1,4 +1,4 @@
-import SiteStore
+import Storage
 import Testing
 
 @testable import Auth

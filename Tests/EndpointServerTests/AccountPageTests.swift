@@ -5,7 +5,6 @@ import HTTPTypes
 import Hooks
 import HummingbirdTesting
 import NIOCore
-import SiteStore
 import TestSupport
 import Testing
 

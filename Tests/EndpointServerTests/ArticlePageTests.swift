@@ -2,7 +2,6 @@ import EndpointServer
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-import SiteStore
 import TestSupport
 import Testing
 

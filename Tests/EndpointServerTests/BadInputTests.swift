@@ -6,7 +6,6 @@ import Hooks
 import HummingbirdTesting
 import NIOCore
 import SQLKit
-import SiteStore
 import TestSupport
 import Testing
 

@@ -6,7 +6,7 @@ import HTTPTypes
 import Hooks
 import HummingbirdTesting
 import SQLKit
-import SiteStore
+import Storage
 import TestSupport
 import Testing
 
@@ -99,7 +99,7 @@ import Testing
 
     @Test func lastUseIsRecordedAtMostOncePerInterval() async throws {
         try await TestDatabase.withMigrated(.sqlite) { database in
-            let sessions = SessionStore(database: database, policy: SessionPolicy())
+            let sessions = SessionStore(database: database, policy: SessionPolicy(), clock: .system)
             let (session, token) = try await sessions.create(memberID: 1, userAgent: "t", ip: "i", now: 1_000_000)
             _ = try await sessions.authenticate(memberID: 1, token: token.text, now: 1_000_030)
             #expect(try await sessions.live(memberID: 1, now: 1_000_030).first?.lastUsedAt == session.createdAt)
@@ -110,7 +110,7 @@ import Testing
 
     @Test func recognisedSessionsAreCachedBriefly() async throws {
         try await TestDatabase.withMigrated(.sqlite) { database in
-            let sessions = SessionStore(database: database, policy: SessionPolicy(options: ConfigOptions([:])))
+            let sessions = SessionStore(database: database, policy: SessionPolicy(options: ConfigOptions([:])), clock: .system)
             let (first, firstToken) = try await sessions.create(memberID: 1, userAgent: "t", ip: "i", now: 1_000_000)
             let (_, secondToken) = try await sessions.create(memberID: 1, userAgent: "t", ip: "i", now: 1_000_000)
             #expect(try await sessions.authenticate(memberID: 1, token: firstToken.text, now: 1_000_001) != nil)

@@ -1,10 +1,10 @@
+import Auth
 import EndpointServer
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Push
 import SQLKit
-import SiteStore
 import TestSupport
 import Testing
 

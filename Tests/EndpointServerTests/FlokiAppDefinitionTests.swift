@@ -3,7 +3,8 @@ import EndpointServer
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-import SiteStore
+import News
+import Storage
 import TestSupport
 import Testing
 

@@ -3,7 +3,8 @@ import EndpointServer
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-import SiteStore
+import News
+import Storage
 import TestSupport
 import Testing
 
@@ -154,7 +155,7 @@ import Testing
             try await site.database.transaction { connection in
                 var renamed = NewsCategoryChanges()
                 renamed.label = "Technology and science"
-                try await NewsStore.apply(renamed, toCategory: try #require(categories.first).category.id, on: connection)
+                try await NewsStore.apply(renamed, toCategory: try #require(categories.first).category.id, on: connection, now: UnixTime.now)
             }
             site.newsAnswers.clear()
             let renamedBeacon = try #require(try await self.json(client, "/floki/v1-app", int32: true).0 as? [String: Any])

@@ -2,7 +2,8 @@ import EndpointCore
 import EndpointServer
 import Foundation
 import HummingbirdTesting
-import SiteStore
+import News
+import Storage
 import TestSupport
 import Testing
 

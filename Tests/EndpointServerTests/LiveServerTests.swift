@@ -3,7 +3,7 @@ import EndpointServer
 import HTTPTypes
 import Hooks
 import HummingbirdTesting
-import SiteStore
+import Storage
 import TestSupport
 import Testing
 

@@ -2,27 +2,84 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Storage stays in SiteStore: no other module imports a database library, so SQL cannot grow
-/// anywhere else (the callers hold `StoreConnection`s, which show no SQL).
+/// The module map of ARCHITECTURE.md, enforced on the sources: each module imports only the project
+/// modules below it; the hook contract (`EndpointCore`) and the URLs (`Routes`) import no storage,
+/// database or password-hashing module; and SQL lives in stores: outside the storage kernel, only the
+/// files of a module's `Store/` folder import a database library.
 @Suite struct ModuleBoundaryTests {
-    static let databaseLibraries = ["SQLKit", "SQLiteKit", "SQLiteNIO", "PostgresKit", "PostgresNIO"]
+    /// What each module may import of the project's own modules (C modules of a feature included).
+    static let below: [String: Set<String>] = [
+        "Text": [],
+        "Messages": [],
+        "Storage": ["Text"],
+        "EndpointCore": ["Text", "Messages"],
+        "Routes": ["EndpointCore", "Messages", "Text"],
+        "Outbox": ["Storage", "Text"],
+        "Mail": ["Outbox", "Storage", "Text"],
+        "Push": ["Outbox", "Storage", "Text"],
+        "Auth": ["EndpointCore", "Mail", "Messages", "Outbox", "Routes", "Storage", "Text", "CArgon2", "CArgon2Memory", "CCrypt"],
+        "Media": ["EndpointCore", "Messages", "Routes", "Storage", "Text", "CMediaCodec", "CMalloc"],
+        "News": ["EndpointCore", "Media", "Push", "Messages", "Routes", "Storage", "Text"],
+        "Contact": ["Storage", "Text"],
+        "Hooks": ["EndpointCore", "News", "Media", "Contact", "Auth", "Mail", "Push", "Outbox", "Messages", "Routes", "Storage", "Text"],
+        "EndpointServer": [
+            "EndpointCore", "Hooks", "News", "Media", "Contact", "Auth", "Mail", "Push", "Outbox", "Messages", "Routes", "Storage", "Text",
+        ],
+        "Endpoint": [
+            "EndpointServer", "EndpointCore", "Hooks", "News", "Media", "Auth", "Mail", "Push", "Outbox", "Messages", "Storage", "Text", "CMalloc",
+        ],
+    ]
 
-    @Test func onlySiteStoreImportsADatabaseLibrary() throws {
+    static let databaseLibraries: Set<String> = ["SQLKit", "SQLiteKit", "SQLiteNIO", "PostgresKit", "PostgresNIO"]
+    /// The project's modules and the libraries only the storage kernel and stores may import.
+    static let projectModules = Set(Self.below.keys).union(["CArgon2", "CArgon2Memory", "CCrypt", "CMediaCodec", "CMalloc", "CVips"])
+
+    /// Every Swift file of the modules the map names, with the modules it imports.
+    static func imports() throws -> [(module: String, path: String, imported: [String])] {
         let sources = TestDatabase.repositoryRoot.appendingPathComponent("Sources")
         let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
-        var offenders: [String] = []
-        var checked = 0
+        var found: [(String, String, [String])] = []
         for case let file as URL in files where file.pathExtension == "swift" {
             let path = file.path.replacingOccurrences(of: sources.path + "/", with: "")
-            guard !path.hasPrefix("SiteStore/") else { continue }
-            checked += 1
-            for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
+            let module = String(path.prefix { $0 != "/" })
+            guard Self.below[module] != nil else { continue }
+            let imported = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").compactMap { line -> String? in
                 let words = line.split(separator: " ")
-                guard let at = words.firstIndex(of: "import"), words.indices.contains(at + 1) else { continue }
-                if Self.databaseLibraries.contains(String(words[at + 1])) { offenders.append("\(path): \(line)") }
+                guard let at = words.firstIndex(of: "import"), words.indices.contains(at + 1), at <= 2 else { return nil }
+                return String(words[at + 1])
+            }
+            found.append((module, path, imported))
+        }
+        return found
+    }
+
+    @Test func everyModuleImportsOnlyWhatIsBelowIt() throws {
+        let files = try Self.imports()
+        #expect(files.count > 200, "the sources were found")
+        var offenders: [String] = []
+        for file in files {
+            for module in file.imported where Self.projectModules.contains(module) && !(Self.below[file.module] ?? []).contains(module) {
+                offenders.append("\(file.path) imports \(module)")
             }
         }
-        #expect(checked > 100, "the sources were found")
-        #expect(offenders == [], "storage belongs in SiteStore")
+        #expect(offenders == [], "a module imports one that is not below it")
+    }
+
+    @Test func theHookContractAndTheURLsKnowNoStorageNorHashing() throws {
+        let forbidden = Self.databaseLibraries.union(["Storage", "Auth", "CArgon2", "CArgon2Memory", "CCrypt"])
+        let offenders = try Self.imports().filter { $0.module == "EndpointCore" || $0.module == "Routes" }.flatMap { file in
+            file.imported.filter(forbidden.contains).map { "\(file.path) imports \($0)" }
+        }
+        #expect(offenders == [])
+    }
+
+    @Test func sqlLivesInTheStores() throws {
+        let files = try Self.imports()
+        let offenders = files.filter { file in
+            file.module != "Storage" && !file.path.contains("/Store/") && file.imported.contains(where: Self.databaseLibraries.contains)
+        }.map(\.path)
+        #expect(offenders == [], "a database library imported outside a store")
+        let stores = files.filter { $0.path.contains("/Store/") }.map(\.module)
+        #expect(Set(stores) == ["Auth", "Contact", "Mail", "Media", "News", "Outbox", "Push"], "every feature keeps its SQL in its store")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
-import SiteStore
+import News
+import Storage
 import TestSupport
 import Testing
 

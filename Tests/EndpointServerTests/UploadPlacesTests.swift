@@ -1,7 +1,6 @@
 import EndpointServer
 import Foundation
 import HTTPTypes
-import SiteStore
 import TestSupport
 import Testing
 

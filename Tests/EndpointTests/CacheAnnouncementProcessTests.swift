@@ -3,7 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import SQLKit
-import SiteStore
+import Storage
 import TestSupport
 import Testing
 

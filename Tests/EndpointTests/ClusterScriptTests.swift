@@ -3,7 +3,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 import SQLKit
-import SiteStore
+import Storage
 import TestSupport
 import Testing
 

@@ -1,8 +1,9 @@
 import AsyncHTTPClient
+import Auth
 import Foundation
 import NIOCore
 import SQLKit
-import SiteStore
+import Storage
 import TestSupport
 import Testing
 
@@ -121,7 +122,7 @@ enum CrashRecoveryFixtures {
             _ = try await MemberStore(database: database).create(
                 NewMember(
                     username: "forgetful\(index)", email: "forgetful\(index)@example.com", passwordHash: "", primaryGroupID: group
-                ))
+                ), now: UnixTime.now)
         }
     }
 }

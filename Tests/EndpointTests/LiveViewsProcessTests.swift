@@ -1,6 +1,6 @@
 import AsyncHTTPClient
 import Foundation
-import SiteStore
+import Storage
 import TestSupport
 import Testing
 

@@ -2,7 +2,6 @@ import AsyncHTTPClient
 import Foundation
 import Logging
 import NIOConcurrencyHelpers
-import SiteStore
 import TestSupport
 import Testing
 
@@ -20,9 +19,7 @@ import Testing
         let smtp = TestSMTPServer()
         try await smtp.start()
         defer { Task { try? await smtp.stop() } }
-        let logFile = folder.appendingPathComponent("server.log")
-        #expect(FileManager.default.createFile(atPath: logFile.path, contents: nil))
-        let log = try FileHandle(forWritingTo: logFile)
+        let (logFile, log) = try EndpointProcess.logFile(in: folder)
 
         let port = try await EndpointProcess.freePort()
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
@@ -77,9 +74,7 @@ import Testing
         let (database, folder) = EndpointProcess.freshDatabase()
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let logFile = folder.appendingPathComponent("server.log")
-        #expect(FileManager.default.createFile(atPath: logFile.path, contents: nil))
-        let log = try FileHandle(forWritingTo: logFile)
+        let (logFile, log) = try EndpointProcess.logFile(in: folder)
         let port = try await EndpointProcess.freePort()
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
         defer { _ = client.shutdown(queue: .global()) { _ in } }

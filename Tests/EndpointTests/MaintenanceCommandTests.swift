@@ -1,6 +1,5 @@
 import AsyncHTTPClient
 import Foundation
-import SiteStore
 import TestSupport
 import Testing
 

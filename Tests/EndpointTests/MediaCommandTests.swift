@@ -1,6 +1,6 @@
 import Foundation
 import Media
-import SiteStore
+import Storage
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Auth
 import Foundation
-import SiteStore
+import Storage
 import TestSupport
 import Testing
 
@@ -69,7 +69,7 @@ import Testing
         let url = try await TestDatabase.freshURL(.sqlite)
         try self.run(["member", "add", "--username", "dave", "--email", "dave@example.com", "--password", "first password"], database: url)
         try await TestDatabase.withOpen(url) { database in
-            let sessions = SessionStore(database: database, policy: SessionPolicy())
+            let sessions = SessionStore(database: database, policy: SessionPolicy(), clock: .system)
             _ = try await sessions.create(memberID: 2, userAgent: "phone", ip: "10.0.0.1")
             _ = try await sessions.create(memberID: 2, userAgent: "tablet", ip: "10.0.0.2")
         }
@@ -80,7 +80,7 @@ import Testing
             let hasher = PasswordHasher(threads: 1)
             #expect(try await hasher.verify("second password", against: dave.passwordHash) == .match(needsRehash: false))
             try await hasher.shutdown()
-            #expect(try await SessionStore(database: database, policy: SessionPolicy()).live(memberID: 2).isEmpty)
+            #expect(try await SessionStore(database: database, policy: SessionPolicy(), clock: .system).live(memberID: 2).isEmpty)
         }
         try self.expectFailure(
             "There is no member \u{2018}nobody\u{2019}.",
@@ -97,13 +97,13 @@ import Testing
         let url = try await TestDatabase.freshURL(.sqlite)
         try self.run(["member", "add", "--username", "erin", "--email", "erin@example.com", "--password", "a password"], database: url)
         try await TestDatabase.withOpen(url) { database in
-            _ = try await SessionStore(database: database, policy: SessionPolicy()).create(memberID: 2, userAgent: "phone", ip: "10.0.0.1")
+            _ = try await SessionStore(database: database, policy: SessionPolicy(), clock: .system).create(memberID: 2, userAgent: "phone", ip: "10.0.0.1")
         }
         let listed = try self.run(["member", "sessions", "--username", "erin"], database: url)
         #expect(listed.contains("\t10.0.0.1\tphone"))
         #expect(try self.run(["member", "sessions", "--username", "erin", "--revoke-all"], database: url) == "1 device session of erin ended.\n")
         let remaining = try await TestDatabase.withOpen(url) { database in
-            try await SessionStore(database: database, policy: SessionPolicy()).live(memberID: 2)
+            try await SessionStore(database: database, policy: SessionPolicy(), clock: .system).live(memberID: 2)
         }
         #expect(remaining.isEmpty)
         #expect(try self.run(["member", "sessions", "--username", "erin"], database: url) == "erin has no live device sessions.\n")

@@ -1,7 +1,8 @@
 import AsyncHTTPClient
 import Foundation
+import Outbox
 import SQLKit
-import SiteStore
+import Storage
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import SQLKit
-import SiteStore
+import Storage
 import TestSupport
 import Testing
 

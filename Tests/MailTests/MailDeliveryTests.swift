@@ -1,8 +1,9 @@
 import EndpointServer
 import Foundation
 import Mail
+import Outbox
 import SQLKit
-import SiteStore
+import Storage
 import TestSupport
 import Testing
 
@@ -18,7 +19,7 @@ import Testing
                     OutgoingMail(
                         recipient: "zoë@example.com", replyTo: "reply@example.com",
                         subject: "Grüße\r\nBcc: victim@example.com", text: "Straße\n.leading dot line", html: "<p>Straße</p>"
-                    ), on: connection)
+                    ), on: connection, now: UnixTime.now)
             }
             let delivery = try MailFixtures.delivery(database, smtp: smtp)
             #expect(try await delivery.deliverDue() == 1)
@@ -55,23 +56,23 @@ import Testing
             let policy = RetryPolicy(baseSeconds: 30, maximumSeconds: 3600, maximumAttempts: 10)
             let delivery = try MailFixtures.delivery(database, smtp: smtp, policy: policy)
 
-            #expect(try await delivery.deliverDue(clock: UnixClock { now }) == 0)
+            #expect(try await delivery.deliverDue(clock: SiteClock { now }) == 0)
             var stored = try #require(try await delivery.outbox.find(id: id))
             #expect(stored.status == .queued)
             #expect(stored.attempts == 1)
             #expect(stored.nextAttemptAt == now + 30)
             #expect(stored.lastError.contains("connect"))
 
-            #expect(try await delivery.deliverDue(clock: UnixClock { now + 29 }) == 0, "not due before the backoff")
-            #expect(try await delivery.deliverDue(clock: UnixClock { now + 30 }) == 0)
+            #expect(try await delivery.deliverDue(clock: SiteClock { now + 29 }) == 0, "not due before the backoff")
+            #expect(try await delivery.deliverDue(clock: SiteClock { now + 30 }) == 0)
             stored = try #require(try await delivery.outbox.find(id: id))
             #expect(stored.attempts == 2)
             #expect(stored.nextAttemptAt == now + 30 + 60, "the delay doubles")
 
             try await smtp.start(port: smtp.port)
             defer { Task { try? await smtp.stop() } }
-            #expect(try await delivery.deliverDue(clock: UnixClock { now + 90 }) == 1)
-            #expect(try await delivery.deliverDue(clock: UnixClock { now + 100_000 }) == 0)
+            #expect(try await delivery.deliverDue(clock: SiteClock { now + 90 }) == 1)
+            #expect(try await delivery.deliverDue(clock: SiteClock { now + 100_000 }) == 0)
             #expect(smtp.received.count == 1)
             #expect(try await delivery.outbox.find(id: id)?.status == .sent)
         }
@@ -91,8 +92,8 @@ import Testing
             #expect(MailDelivery.leaseSeconds <= 60)
 
             let survivor = try MailFixtures.delivery(database, smtp: smtp)
-            #expect(try await survivor.deliverDue(clock: UnixClock { now + 10 }) == 0, "leased to the other instance")
-            #expect(try await survivor.deliverDue(clock: UnixClock { now + MailDelivery.leaseSeconds + 1 }) == 1)
+            #expect(try await survivor.deliverDue(clock: SiteClock { now + 10 }) == 0, "leased to the other instance")
+            #expect(try await survivor.deliverDue(clock: SiteClock { now + MailDelivery.leaseSeconds + 1 }) == 1)
             #expect(smtp.received.count == 1)
         }
     }
@@ -120,7 +121,7 @@ import Testing
             let now = UnixTime.now
             let permanent = try await MailFixtures.enqueue(database, now: now)
             let delivery = try MailFixtures.delivery(database, smtp: smtp, policy: RetryPolicy(baseSeconds: 1, maximumSeconds: 1, maximumAttempts: 3))
-            #expect(try await delivery.deliverDue(clock: UnixClock { now }) == 0)
+            #expect(try await delivery.deliverDue(clock: SiteClock { now }) == 0)
             let failed = try #require(try await delivery.outbox.find(id: permanent))
             #expect(failed.status == .failed)
             #expect(failed.attempts == 1)
@@ -130,7 +131,7 @@ import Testing
             let temporary = try await MailFixtures.enqueue(database, now: now)
             for step in 0..<5 {
                 let moment = now + step * 2
-                _ = try await delivery.deliverDue(clock: UnixClock { moment })
+                _ = try await delivery.deliverDue(clock: SiteClock { moment })
             }
             let exhausted = try #require(try await delivery.outbox.find(id: temporary))
             #expect(exhausted.status == .failed)
@@ -195,7 +196,7 @@ import Testing
             #expect(smtp.received.isEmpty)
 
             let trusting = try MailFixtures.delivery(database, url: url, trustRoots: certificate.certificatePath)
-            #expect(try await trusting.deliverDue(clock: UnixClock { UnixTime.now + 3600 }) == 1)
+            #expect(try await trusting.deliverDue(clock: SiteClock { UnixTime.now + 3600 }) == 1)
             let received = try #require(smtp.received.first)
             #expect(received.encrypted)
             #expect(received.authenticatedAs == "mailer")

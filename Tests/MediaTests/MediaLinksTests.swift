@@ -1,5 +1,4 @@
 import Media
-import SiteStore
 import Testing
 
 @Suite struct MediaLinksTests {

@@ -1,6 +1,6 @@
 import EndpointCore
 import Media
-import SiteStore
+import Storage
 import Testing
 
 @testable import News

@@ -3,7 +3,7 @@ import Messages
 import NIOConcurrencyHelpers
 import News
 import SQLKit
-import SiteStore
+import Storage
 import TestSupport
 import Testing
 
@@ -14,7 +14,7 @@ import Testing
     ) async throws {
         try await TestDatabase.withMigrated(engine) { database in
             let time = NIOLockedValueBox(1_800_000_000)
-            let gate = NewsSearchGate(database: database, clock: UnixClock { time.withLockedValue { $0 } }, networksPerMinute: networksPerMinute)
+            let gate = NewsSearchGate(database: database, clock: SiteClock { time.withLockedValue { $0 } }, networksPerMinute: networksPerMinute)
             try await body(gate, time, database)
         }
     }

@@ -1,4 +1,3 @@
-import SiteStore
 import Testing
 
 @testable import Push

@@ -6,7 +6,7 @@ import HummingbirdTesting
 import NIOConcurrencyHelpers
 import Push
 import SQLKit
-import SiteStore
+import Storage
 import TestSupport
 import Testing
 
@@ -92,7 +92,7 @@ import Testing
             for minutes in [0, 39, 41] {
                 let moment = start + minutes * 60
                 _ = try await Self.queue(PushNotification(title: "t", body: "b"), to: .anonymous, database, now: moment)
-                #expect(try await delivery.deliverDue(clock: UnixClock { moment }) == 2)
+                #expect(try await delivery.deliverDue(clock: SiteClock { moment }) == 2)
             }
             let bearers = services.apns.requests.compactMap { $0.header("authorization") }
             #expect(bearers.count == 3)
@@ -101,7 +101,7 @@ import Testing
             #expect(services.oauth.requests.count == 1, "one access token for the first hour")
             _ = try await Self.queue(PushNotification(title: "t", body: "b"), to: .anonymous, database)
             let later = start + 3599
-            #expect(try await delivery.deliverDue(clock: UnixClock { later }) == 2)
+            #expect(try await delivery.deliverDue(clock: SiteClock { later }) == 2)
             #expect(services.oauth.requests.count == 2, "renewed a minute before it expires")
         }
     }
@@ -133,11 +133,11 @@ import Testing
             _ = try await Self.queue(PushNotification(title: "t", body: "b"), to: .anonymous, database)
             let delivery = try await services.delivery(database, http: http)
             let now = UnixTime.now
-            #expect(try await delivery.deliverDue(clock: UnixClock { now }) == 0)
+            #expect(try await delivery.deliverDue(clock: SiteClock { now }) == 0)
             let waiting = try await delivery.outbox.all()
             #expect(waiting.allSatisfy { $0.status == "queued" && $0.attempts == 1 && $0.nextAttemptAt == now + 10 })
-            #expect(try await delivery.deliverDue(clock: UnixClock { now + 9 }) == 0, "not before the backoff")
-            #expect(try await delivery.deliverDue(clock: UnixClock { now + 10 }) == 3)
+            #expect(try await delivery.deliverDue(clock: SiteClock { now + 9 }) == 0, "not before the backoff")
+            #expect(try await delivery.deliverDue(clock: SiteClock { now + 10 }) == 3)
             #expect(try await PushDevices.tokens(database).count == 3, "passing failures keep the token")
         }
     }

@@ -6,7 +6,6 @@ import HTTPTypes
 import Hooks
 import HummingbirdTesting
 import SQLKit
-import SiteStore
 
 /// Accounts and logins for authentication tests.
 package enum AccountFixtures {
@@ -28,7 +27,7 @@ package enum AccountFixtures {
                 email: "\(username.lowercased())@example.com",
                 passwordHash: try await services.hasher.hash(password),
                 primaryGroupID: group
-            ))
+            ), now: services.clock.now)
     }
 
     /// Sets columns of a member row directly, as an import or an administrator would.

@@ -4,7 +4,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import SQLKit
-import SiteStore
+import Storage
 
 /// The built `endpoint` binary, run as a separate process the way an operator runs it.
 package enum EndpointProcess {
@@ -16,6 +16,14 @@ package enum EndpointProcess {
     package static func freshDatabase() -> (url: String, folder: URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("endpoint-process-\(UUID().uuidString)")
         return ("sqlite://" + folder.appendingPathComponent("endpoint.sqlite").path, folder)
+    }
+
+    /// An empty log file in `folder`, and a handle writing to it (a server's `log:`).
+    package static func logFile(in folder: URL) throws -> (url: URL, handle: FileHandle) {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent("server-\(UUID().uuidString).log")
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else { throw TestFailure("cannot create \(url.path)") }
+        return (url, try FileHandle(forWritingTo: url))
     }
 
     package static func freePort() async throws -> Int {

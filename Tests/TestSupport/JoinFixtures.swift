@@ -1,10 +1,9 @@
-import Accounts
+import Auth
 import EndpointServer
 import HTTPTypes
 import HummingbirdTesting
 import Messages
 import SQLKit
-import SiteStore
 
 /// Join requests as the SDKs send them.
 package enum JoinFixtures {

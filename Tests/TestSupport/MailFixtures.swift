@@ -1,7 +1,9 @@
+import EndpointServer
 import Foundation
 import Mail
+import Outbox
 import SQLKit
-import SiteStore
+import Storage
 
 /// Mail delivery wired to a test SMTP server.
 package enum MailFixtures {

@@ -1,8 +1,9 @@
 import EndpointCore
 import HTTPTypes
 import HummingbirdTesting
+import News
 import SQLKit
-import SiteStore
+import Storage
 
 /// Articles written through the news store (as `content/commandr_fs` writes them, change log included),
 /// and requests to `content/news`.
@@ -57,7 +58,8 @@ package enum NewsFixtures {
     package static func edit(_ id: Int, database: Database, _ change: (inout NewsArticleChanges) -> Void) async throws {
         var changes = NewsArticleChanges()
         change(&changes)
-        try await database.transaction { try await NewsStore.apply(changes, toArticle: id, editedAt: UnixTime.now, on: $0) }
+        let now = UnixTime.now
+        try await database.transaction { try await NewsStore.apply(changes, toArticle: id, editedAt: now, on: $0, now: now) }
     }
 }
 

@@ -4,9 +4,11 @@ import Foundation
 import JWTKit
 import Logging
 import NIOConcurrencyHelpers
+import Outbox
 import Push
 import SQLKit
-import SiteStore
+import Storage
+import Text
 
 /// Fake APNs, FCM and OAuth servers (real HTTP/2 over TLS on loopback) that check what the push
 /// clients send the way the services do, and a delivery wired to them.
@@ -173,7 +175,8 @@ package struct GoogleClaims: JWTPayload {
 package enum PushDevices {
     package static func register(_ token: String, _ platform: PushPlatform, member: Int?, database: Database) async throws {
         _ = try await database.withConnection {
-            try await DeviceTokenStore.register([DeviceTokenRequest(token: token, platform: platform, memberID: member, refreshSeconds: 3600)], on: $0)
+            try await DeviceTokenStore.register(
+                [DeviceTokenRequest(token: token, platform: platform, memberID: member, refreshSeconds: 3600, now: UnixTime.now)], on: $0)
         }
     }
 

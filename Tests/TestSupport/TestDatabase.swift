@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import SQLKit
-import SiteStore
+import Storage
 
 /// Fresh, migrated databases for tests: a new SQLite file in a temporary folder, or a new database on
 /// the PostgreSQL server named by `ENDPOINT_TEST_POSTGRES_URL` (which `.ci/run` starts).

@@ -10,7 +10,7 @@ import Media
 import NIOCore
 import SQLKit
 import ServiceLifecycle
-import SiteStore
+import Storage
 
 /// Runs the real application (the one `endpoint serve` builds) against a fresh database and hands the
 /// test a client: in-process through Hummingbird's router test framework, or over a real socket.
@@ -21,9 +21,13 @@ package enum TestServer {
     ///   - config: config options to set before the services read them (e.g. throttle limits).
     ///   - hashThreads, hashQueueLimit: the password-hashing pool.
     ///   - registry: hooks to serve instead of the standard set.
-    ///   - smtp: when given, the mail worker runs and delivers to it.
-    ///   - mailingResetLinks: whether the worker mailing lost-password links runs (as it does in `serve`).
+    ///   - smtp: when given, the mail worker delivers to it (every 50 ms).
+    ///   - excluding: background services not to run (by name), for a test that does their work itself.
     ///   - clock: the site's clock (a ``ManualClock``'s, to move time instead of waiting).
+    ///
+    /// The background services are those `serve` runs (``BackgroundServices/make(for:settings:logger:)``),
+    /// the news clock and the maintenance sweep making their first pass an interval after the start
+    /// (an hour for the news clock): tests that move time tick them themselves.
     package static func run<Value>(
         engine: DatabaseEngine = .sqlite,
         sharing database: Database? = nil,
@@ -33,9 +37,9 @@ package enum TestServer {
         hashQueueLimit: Int = 32,
         registry: HookRegistry? = nil,
         smtp: TestSMTPServer? = nil,
-        mailingResetLinks: Bool = true,
+        excluding: Set<String> = [],
         framework: TestingSetup = .router,
-        clock: UnixClock = .system,
+        clock: SiteClock = .system,
         _ test: @Sendable (any TestClientProtocol, Site) async throws -> Value
     ) async throws -> Value {
         func serve(_ database: Database) async throws -> Value {
@@ -45,7 +49,7 @@ package enum TestServer {
                     try await connection.raw("INSERT INTO config (name, value) VALUES (\(bind: name), \(bind: value))").run()
                 }
             }
-            let config = try await ConfigStore.load(from: database)
+            let config = try await ConfigStore.load(from: database, clock: clock)
             let hasher = PasswordHasher(
                 parameters: Argon2idParameters(options: try await config.options()), threads: hashThreads, maximumPending: hashQueueLimit)
             var settings = settings
@@ -56,18 +60,26 @@ package enum TestServer {
             defer { if ownCache { try? FileManager.default.removeItem(atPath: settings.mediaCacheDirectory) } }
             let site = try await Site(database: database, config: config, hasher: hasher, settings: settings, clock: clock)
             settings.port = 0
-            var services: [any Service] = [hasher, site.media.workshop, BackgroundServices.newsLive(for: site, logger: quietLogger)]
-            if mailingResetLinks { services.append(BackgroundServices.passwordResets(for: site, logger: quietLogger)) }
-            if let listener = BackgroundServices.cacheAnnouncements(for: site, logger: quietLogger) { services.append(listener) }
             if let smtp {
-                let delivery = try MailFixtures.delivery(database, smtp: smtp)
-                services.append(PeriodicWorker(name: "mail", interval: .milliseconds(50), logger: quietLogger) { try await delivery.deliverDue() })
+                settings.smtpURL = try SMTPServerURL(parsing: smtp.url)
+                settings.mailPollInterval = .milliseconds(50)
             }
+            let services = try await Self.backgroundServices(for: site, settings: settings).filter { !excluding.contains($0.name) }.map(\.service)
             let app = EndpointApplication.build(site: site, settings: settings, registry: registry, backgroundServices: services, logger: quietLogger)
             return try await app.test(framework) { client in try await test(client, site) }
         }
         if let database { return try await serve(database) }
         return try await TestDatabase.withMigrated(engine) { try await serve($0) }
+    }
+
+    /// The background services a test server runs for `site`: what `serve` runs with `settings`
+    /// (``BackgroundServices/make(for:settings:logger:)``), the news clock and the sweep starting an
+    /// interval late and the news clock ticking hourly unless the test chose an interval.
+    package static func backgroundServices(for site: Site, settings: ServerSettings) async throws -> [BackgroundServices.Named] {
+        var settings = settings
+        settings.workersStartAtOnce = false
+        if settings.newsClockInterval == ServerSettings().newsClockInterval { settings.newsClockInterval = .seconds(3600) }
+        return try await BackgroundServices.make(for: site, settings: settings, logger: quietLogger)
     }
 }
 

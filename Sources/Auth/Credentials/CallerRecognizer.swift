@@ -1,3 +1,6 @@
+public import EndpointCore
+public import Text
+
 /// Turns presented credentials into a ``Caller``.
 ///
 /// Anything that does not check out (malformed, forged, expired, revoked, another member's token)

@@ -1,3 +1,5 @@
+public import EndpointCore
+
 /// The member ID and token a request presented, before they are checked.
 ///
 /// Composr's clients send them three ways (reference §3.3, §3.8); the first complete pair found, in

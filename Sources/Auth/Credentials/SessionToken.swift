@@ -1,4 +1,5 @@
 import Crypto
+public import Text
 
 /// The secret a device presents on every request (as the `cms_member_hash` cookie, header or
 /// `device_auth_pass_hashed_vl` field).

@@ -1,4 +1,4 @@
-public import SiteStore
+public import Storage
 
 /// Cost settings for new Argon2id password hashes.
 ///

@@ -1,5 +1,6 @@
 import CCrypt
 import Crypto
+import Text
 
 /// Verifies password hashes imported from a Composr site (reference §3.2), so their members can log in
 /// here and be moved to Argon2id at their first login.

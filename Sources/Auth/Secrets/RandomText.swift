@@ -1,4 +1,5 @@
 import Foundation
+public import Text
 
 /// Random identifiers and secrets from the system's cryptographic generator.
 public enum RandomText {

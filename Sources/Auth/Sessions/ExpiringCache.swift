@@ -1,6 +1,6 @@
 import Metrics
 import NIOConcurrencyHelpers
-import SiteStore
+import Storage
 
 /// Remembers values for a few seconds, so a busy device does not cost a database read on every
 /// request.

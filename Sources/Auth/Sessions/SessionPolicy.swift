@@ -1,4 +1,4 @@
-public import SiteStore
+public import Storage
 
 /// How long device sessions live.
 ///

@@ -1,4 +1,6 @@
-public import SiteStore
+public import EndpointCore
+public import Storage
+public import Text
 
 /// Creates, recognises and revokes device sessions: the rules around `device_sessions`.
 ///
@@ -10,17 +12,21 @@ public import SiteStore
 public struct SessionStore: Sendable {
     private let store: DeviceSessionStore
     public let policy: SessionPolicy
+    /// The site's clock: "now", unless a caller working at one time for several writes says.
+    private let clock: SiteClock
     /// Recognised sessions by token hash.
     private let cache: ExpiringCache<String, DeviceSession>?
 
-    public init(database: Database, policy: SessionPolicy) {
+    public init(database: Database, policy: SessionPolicy, clock: SiteClock) {
         self.store = DeviceSessionStore(database: database)
         self.policy = policy
+        self.clock = clock
         self.cache = policy.cacheSeconds > 0 ? ExpiringCache(name: "sessions", lifetimeSeconds: policy.cacheSeconds, trust: database.cacheTrust) : nil
     }
 
     /// Starts a session for `memberID`; returns it with the token to hand to the device (once).
-    public func create(memberID: Int, userAgent: String, ip: String, now: Int = UnixTime.now) async throws -> (DeviceSession, SessionToken) {
+    public func create(memberID: Int, userAgent: String, ip: String, now: Int? = nil) async throws -> (DeviceSession, SessionToken) {
+        let now = now ?? self.clock.now
         let token = SessionToken.generate()
         let session = DeviceSession(
             id: RandomText.hex(byteCount: 16), memberID: memberID, createdAt: now, lastUsedAt: now,
@@ -34,7 +40,8 @@ public struct SessionStore: Sendable {
     ///
     /// Records the use when the last recorded one is older than the policy's touch interval. With a
     /// cache configured, a session recognised in the last few seconds is not read again.
-    public func authenticate(memberID: Int, token: String, now: Int = UnixTime.now) async throws -> DeviceSession? {
+    public func authenticate(memberID: Int, token: String, now: Int? = nil) async throws -> DeviceSession? {
+        let now = now ?? self.clock.now
         guard SessionToken.isWellFormed(token) else { return nil }
         let tokenHash = SessionToken.storageHash(of: token)
         guard var session = try await self.cachedOrStored(tokenHash: tokenHash, now: now),
@@ -57,14 +64,16 @@ public struct SessionStore: Sendable {
 
     /// Ends one session of `memberID`; false when it is not theirs or already ended.
     @discardableResult
-    public func revoke(sessionID: String, memberID: Int, now: Int = UnixTime.now) async throws -> Bool {
+    public func revoke(sessionID: String, memberID: Int, now: Int? = nil) async throws -> Bool {
+        let now = now ?? self.clock.now
         self.cache?.forget { $1.id == sessionID }
         return try await self.store.revoke(id: sessionID, memberID: memberID, now: now)
     }
 
     /// Ends every session of `memberID`; returns how many were live.
     @discardableResult
-    public func revokeAll(memberID: Int, now: Int = UnixTime.now) async throws -> Int {
+    public func revokeAll(memberID: Int, now: Int? = nil) async throws -> Int {
+        let now = now ?? self.clock.now
         self.forgetCached(memberID: memberID)
         return try await self.store.revokeAll(memberID: memberID, now: now)
     }
@@ -81,8 +90,9 @@ public struct SessionStore: Sendable {
     }
 
     /// The member's live sessions, most recently used first.
-    public func live(memberID: Int, now: Int = UnixTime.now) async throws -> [DeviceSession] {
-        try await self.store.live(memberID: memberID, idleSince: now - self.policy.idleSeconds, now: now)
+    public func live(memberID: Int, now: Int? = nil) async throws -> [DeviceSession] {
+        let now = now ?? self.clock.now
+        return try await self.store.live(memberID: memberID, idleSince: now - self.policy.idleSeconds, now: now)
     }
 }
 

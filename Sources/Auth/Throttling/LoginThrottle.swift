@@ -1,4 +1,4 @@
-public import SiteStore
+public import Storage
 
 /// Counts failed logins (through ``RateLimit``, in the database, so every server instance sees the
 /// same counts) and says when a login must be refused without even checking the password.
@@ -61,7 +61,7 @@ public struct LoginThrottle: Sendable {
     /// unless a scope is at its limit (then nothing is counted and the login is refused without a
     /// check): so concurrent attempts cannot all pass a limit that each alone would have met. An
     /// attempt that turns out not to be a failure gives its reservation back (``release(_:)``).
-    public func reserve(username: String, ip: String, now: Int = UnixTime.now) async throws -> RateLimit.Admission {
+    public func reserve(username: String, ip: String, now: Int? = nil) async throws -> RateLimit.Admission {
         let limits = try await self.limits()
         return try await self.rateLimit.reserve(
             Self.action, limits: Self.scopes(username: username, ip: ip, limits: limits), retainSeconds: max(86_400, limits.longestSeconds), now: now

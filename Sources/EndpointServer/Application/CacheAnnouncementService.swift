@@ -2,7 +2,7 @@ import Hooks
 import Logging
 import Metrics
 import ServiceLifecycle
-import SiteStore
+import Storage
 
 /// Keeps this instance's caches true to changes committed anywhere on the same PostgreSQL database:
 /// runs the ``CacheAnnouncementListener`` and evicts what each announcement names, counting them in

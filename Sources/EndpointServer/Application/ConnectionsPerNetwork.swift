@@ -1,7 +1,7 @@
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
-import SiteStore
+import Storage
 
 /// Caps the connections one client network (an IPv4 address, an IPv6 /64: ``RateLimit/Subject``'s
 /// networks) may hold open at once, so one host cannot take every connection the server accepts

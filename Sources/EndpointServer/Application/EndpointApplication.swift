@@ -1,17 +1,19 @@
-import Auth
+public import Auth
 public import EndpointCore
-import Hooks
+public import Hooks
 public import Hummingbird
 public import Logging
-import Media
+public import Media
 public import Messages
-import News
+public import News
+public import Routes
 public import ServiceLifecycle
-public import SiteStore
+public import Storage
 import UnixSignals
 
-/// Builds and runs the HTTP application: the endpoint dispatcher in front of a router holding
-/// `/healthz`, `/readyz`, the account pages and the article pages, plus the background services.
+/// Builds and runs the HTTP application: every ``SiteRoute`` (the endpoint's hooks, the pages, images,
+/// the Floki and MIT News APIs, the probes) behind the access recorder and the one place failures are
+/// answered (``FailureAnswers``), plus the background services.
 ///
 /// Kept apart from the command line so tests build what `endpoint serve` runs, from the same
 /// settings; only the hooks (`registry`), the languages and the background services may be swapped.
@@ -34,7 +36,6 @@ public enum EndpointApplication {
         accessLog: AccessLog? = nil,
         logger: Logger
     ) -> some ApplicationProtocol {
-        let database = site.database
         let router = Router(context: EndpointRequestContext.self)
         let clientAddress = ClientAddress(trustedProxies: settings.trustedProxies, logger: logger)
         let connectionsPerNetwork = ConnectionsPerNetwork(
@@ -47,37 +48,11 @@ public enum EndpointApplication {
         router.add(middleware: DrainNotice(drain: drain))
         router.add(
             middleware: AccessRecorder(clientAddress: clientAddress, accessLog: accessLog, metrics: settings.metricsPort == nil ? nil : RequestMetrics()))
+        router.add(middleware: FailureAnswers(languages: negotiation, config: site.config))
         router.add(
-            middleware: EndpointDispatcher(
-                registry: registry ?? .standard(site),
-                recognizer: CallerRecognizer(sessions: site.sessions),
-                languages: negotiation,
-                maximumBodyBytes: settings.maximumBodyBytes,
-                maximumUploadBytes: { [config = site.config] in
-                    // The live image limit, and room for a form's boundaries and fields around it.
-                    ((try? await config.options().integer(.mediaMaxBytes)) ?? 0) + 1_000_000
-                },
-                uploads: UploadGate(maximum: settings.concurrentLargeUploads),
-                clientAddress: clientAddress,
-                crossSite: CrossSiteCheck(publicAuthority: settings.publicAuthority)
+            middleware: SiteRoutes(
+                site: site, settings: settings, registry: registry ?? .standard(site), languages: negotiation, clientAddress: clientAddress, drain: drain
             ))
-        Probes(
-            database: database,
-            requiredMigrations: settings.requiredMigrations ?? Set(((try? MigrationFile.embedded(engine: database.engine)) ?? []).map(\.version)),
-            listens: database.engine == .postgres,
-            instance: settings.instanceIdentity,
-            drain: drain
-        ).register(on: router)
-        OpenAPIDescription.register(on: router)
-        AccountPages(
-            confirmation: site.confirmation, passwordReset: site.passwordReset, policies: site.policies,
-            languages: negotiation, clientAddress: clientAddress, secureCookies: settings.secureCookies
-        ).register(on: router)
-        ArticlePage(news: site.news, config: site.config, languages: negotiation).register(on: router)
-        FlokiAppRoutes(news: site.news, config: site.config, languages: negotiation, publicURL: site.publicURL).register(on: router)
-        MediaRoute(media: site.media, languages: negotiation).register(on: router)
-        MITNewsRoutes(news: site.news, config: site.config, languages: negotiation, searches: site.newsSearches, clientAddress: clientAddress)
-            .register(on: router)
         return Application(
             responder: RequestTaskResponder(responder: router.buildResponder()),
             server: .http1(
@@ -103,16 +78,20 @@ public enum EndpointApplication {
     /// after the drain are closed), then stops the background services; with `metrics` (bootstrapped by
     /// the caller) and a metrics port, `/metrics` is served on its own listener.
     public static func run(settings: ServerSettings, database: Database, metrics: MetricsExposition? = nil, logger: Logger) async throws {
-        let config = try await ConfigStore.load(from: database)
+        // The one clock everything that tells time reads.
+        let clock = SiteClock.system
+        let config = try await ConfigStore.load(from: database, clock: clock)
         let hasher = PasswordHasher(
             parameters: Argon2idParameters(options: try await config.options()),
             threads: settings.hashThreads,
             maximumPending: settings.hashQueueLimit
         )
-        let site = try await Site(database: database, config: config, hasher: hasher, settings: settings)
+        let site = try await Site(database: database, config: config, hasher: hasher, settings: settings, clock: clock)
         var services: [any Service]
         do {
-            services = try await BackgroundServices.make(for: site, settings: settings, logger: logger)
+            let background = try await BackgroundServices.make(for: site, settings: settings, logger: logger)
+            logger.info("background services", metadata: ["services": "\(background.map(\.name).joined(separator: ", "))"])
+            services = background.map(\.service)
         } catch {
             try? await hasher.shutdown()
             throw error

@@ -1,8 +1,7 @@
-import Accounts
+import Auth
 public import EndpointCore
-import Hooks
-import Push
-import SiteStore
+public import Hooks
+public import Push
 
 extension HookRegistry {
     /// Every hook this server offers, each given the dependencies it uses from `site`.
@@ -13,7 +12,7 @@ extension HookRegistry {
         registry.register(
             AccountLoginHook(
                 logIn: { try await site.login.logIn(username: $0, password: $1, from: $2) },
-                profile: .live(site.policies),
+                profile: .live(site.policies, clock: site.clock),
                 cookies: site.cookies
             ),
             as: HookKey("account", "login")
@@ -32,7 +31,7 @@ extension HookRegistry {
         )
         registry.register(AccountLostPasswordHook(recovery: .live(site.passwordReset)), as: HookKey("account", "lost_password"))
         registry.register(
-            ContactUsHook(inbox: StaffInbox.live(database: site.database, config: site.config, staffEmail: site.staffEmail)),
+            ContactUsHook(inbox: StaffInbox.live(database: site.database, config: site.config, staffEmail: site.staffEmail, clock: site.clock)),
             as: HookKey("misc", "contact_us"), HookKey("account", "contact_us")
         )
         registry.register(
@@ -40,7 +39,7 @@ extension HookRegistry {
                 administrators: administrators,
                 context: CommandrContext(
                     database: site.database, registration: site.registration, passwordChange: site.passwordChange, policies: site.policies,
-                    media: site.mediaUploads, publicURL: site.publicURL, caches: site.caches
+                    media: site.mediaUploads, publicURL: site.publicURL, caches: site.caches, clock: site.clock
                 )),
             as: HookKey("content", "commandr_fs")
         )

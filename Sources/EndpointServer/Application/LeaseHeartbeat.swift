@@ -1,26 +1,37 @@
 public import Logging
+public import Outbox
 public import ServiceLifecycle
-public import SiteStore
+public import Storage
+import Synchronization
 
-/// Keeps this process's ``LeaseHolder`` alive while the server runs (a ``PeriodicWorker`` beating every
-/// ``LeaseHolder/heartbeatSeconds``), and gives its leases back once it stops.
+/// Registers this process's ``LeaseHolder`` (taking back the leases an earlier process of this
+/// instance left), keeps it alive while the server runs (a ``PeriodicWorker`` beating every
+/// ``LeaseHolder/heartbeatSeconds``; a registration that failed, the database being away, is tried
+/// again at the next beat), and gives its leases back once it stops.
 ///
 /// Listed before the mail and push workers, it stops after them: a send they were cut off in is due
 /// again at once, for the next process of this instance or for another instance, rather than after its
 /// lease.
 public struct LeaseHeartbeat: Service {
     let holder: LeaseHolder
-    let clock: UnixClock
+    let clock: SiteClock
     let logger: Logger
 
-    public init(holder: LeaseHolder, clock: UnixClock, logger: Logger) {
+    public init(holder: LeaseHolder, clock: SiteClock, logger: Logger) {
         self.holder = holder
         self.clock = clock
         self.logger = logger
     }
 
     public func run() async throws {
+        let registered = Atomic<Bool>(false)
         try await PeriodicWorker(name: "outbox lease heartbeat", interval: .seconds(LeaseHolder.heartbeatSeconds), logger: self.logger) {
+            guard registered.load(ordering: .acquiring) else {
+                let takenBack = try await self.holder.register(now: self.clock.now)
+                registered.store(true, ordering: .releasing)
+                if takenBack > 0 { self.logger.notice("outbox leases of a stopped process taken back", metadata: ["rows": "\(takenBack)"]) }
+                return
+            }
             try await self.holder.beat(now: self.clock.now)
         }.run()
         do {

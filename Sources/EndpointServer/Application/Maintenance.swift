@@ -1,29 +1,46 @@
-import Auth
+public import Auth
 import Logging
-import Media
-public import SiteStore
+public import Mail
+public import Media
+public import News
+public import Push
+public import Storage
 
 /// The maintenance sweep with the site's settings, written once for the background worker and for
-/// `endpoint maintenance run`.
+/// `endpoint maintenance run`: every feature's part, in one transaction.
 public enum Maintenance {
-    /// One sweep with the retention the config options give (``MaintenanceSweep/Retention/init(options:sessionIdleSeconds:)``
-    /// and the session policy's `session_idle_days`); nil when another instance was sweeping.
-    public static func sweep(_ database: Database, config: ConfigStore, clock: UnixClock = .system) async throws -> MaintenanceSweep.Removed? {
-        let options = try await config.options()
-        let retention = MaintenanceSweep.Retention(options: options, sessionIdleSeconds: SessionPolicy(options: options).idleSeconds)
-        return try await MaintenanceSweep(database: database).run(retention: retention, now: clock.now)
+    /// The sweep's steps as `options` set their retention: ended sessions, old account codes, old
+    /// rate counts, finished outbox rows, silent push tokens, unconfirmed accounts past
+    /// `pending_account_days`, and news changes past `news_sync_retention_days`.
+    public static func steps(_ options: ConfigOptions) -> [MaintenanceSweep.Step] {
+        let outbox = options.integer(.outboxRetentionDays) * 86_400
+        return [
+            AccountSweep.sessions(idleSeconds: SessionPolicy(options: options).idleSeconds),
+            AccountSweep.accountCodes(),
+            RateLimit.sweep(),
+            MailOutbox.sweep(retentionSeconds: outbox),
+            PushOutbox.sweep(retentionSeconds: outbox),
+            DeviceTokenStore.sweep(silentFor: options.integer(.pushTokenRetentionDays) * 86_400),
+            AccountSweep.pendingMembers(afterSeconds: options.integer(.pendingAccountDays) * 86_400),
+            NewsChangeLog.sweep(olderThan: options.integer(.newsSyncRetentionDays) * 86_400),
+        ]
+    }
+
+    /// One sweep with the retention the config options give; nil when another instance was sweeping.
+    public static func sweep(_ database: Database, config: ConfigStore, clock: SiteClock) async throws -> MaintenanceSweep.Removed? {
+        try await MaintenanceSweep(database: database, steps: Self.steps(try await config.options())).run(now: clock.now)
     }
 
     /// The background worker: a sweep every `maintenance_interval_minutes` (read at start), the first
     /// at start, each logged with what it removed; then the cached versions of images deleted while
     /// this instance was not told go (the cache is this instance's own, so every instance does this).
-    static func worker(for site: Site, options: ConfigOptions, logger: Logger) -> PeriodicWorker {
+    static func worker(for site: Site, options: ConfigOptions, startsAtOnce: Bool, logger: Logger) -> PeriodicWorker {
         let minutes = options.integer(.maintenanceIntervalMinutes)
         let database = site.database
         let config = site.config
         let clock = site.clock
         let media = site.media
-        return PeriodicWorker(name: "maintenance", interval: .seconds(minutes * 60), logger: logger) {
+        return PeriodicWorker(name: "maintenance", interval: .seconds(minutes * 60), startsAtOnce: startsAtOnce, logger: logger) {
             let versions = try await media.sweepCache()
             if versions > 0 { logger.info("image versions of deleted images removed", metadata: ["files": "\(versions)"]) }
             guard let removed = try await Self.sweep(database, config: config, clock: clock) else {

@@ -1,11 +1,14 @@
 import Hummingbird
 public import Logging
-import Media
+public import Mail
+public import Media
 import Metrics
 import NIOCore
+public import Outbox
 import Prometheus
+public import Push
 public import ServiceLifecycle
-import SiteStore
+import Storage
 
 /// This process's Prometheus metrics: swift-metrics backed by one Prometheus registry, exposed at
 /// `GET /metrics` (text exposition format) on a listener of its own — `--metrics-hostname` and
@@ -53,8 +56,8 @@ public struct MetricsExposition: Sendable {
     /// one), each outbox's backlog, and the images stored.
     private static func refreshGauges(_ site: Site, logger: Logger) async {
         Gauge(label: "endpoint_database_connections_in_use").record(site.database.connectionsInUse)
-        await Self.recordBacklog(of: "mail", logger: logger) { try await MailOutbox(database: site.database).backlog() }
-        await Self.recordBacklog(of: "push", logger: logger) { try await PushOutbox(database: site.database).backlog() }
+        await Self.recordBacklog(of: "mail", logger: logger) { try await MailOutbox(database: site.database).backlog(now: site.clock.now) }
+        await Self.recordBacklog(of: "push", logger: logger) { try await PushOutbox(database: site.database).backlog(now: site.clock.now) }
         do {
             let stored = try await site.database.withConnection { try await MediaStore.totals(on: $0) }
             Gauge(label: "endpoint_media_stored_images").record(stored.images)

@@ -7,13 +7,12 @@ import NIOCore
 enum OpenAPIDescription {
     static let document = ByteBuffer(string: EmbeddedData.text("openapi.json") ?? "{}")
 
-    static func register(on router: Router<EndpointRequestContext>) {
-        router.get("openapi.json") { _, _ -> Response in
-            Response(
-                status: .ok,
-                headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "public, max-age=3600"],
-                body: ResponseBody(byteBuffer: Self.document)
-            )
-        }
+    /// The answer to `GET /openapi.json`.
+    static func response() -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "public, max-age=3600"],
+            body: ResponseBody(byteBuffer: Self.document)
+        )
     }
 }

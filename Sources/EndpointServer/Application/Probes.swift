@@ -1,6 +1,6 @@
 import Hummingbird
 import NIOCore
-import SiteStore
+import Storage
 
 /// `/healthz` (liveness: the process answers and reaches its database) and `/readyz` (readiness: it
 /// should be sent traffic), for load balancers and orchestrators.
@@ -14,14 +14,15 @@ struct Probes: Sendable {
     let instance: String
     let drain: Drain
 
-    func register(on router: Router<EndpointRequestContext>) {
-        router.get("healthz") { _, _ -> Response in
-            let reachable = await self.database.isReachable()
-            return Self.answer(ready: reachable, fields: ["status": reachable ? "ok" : "unavailable"])
-        }
-        router.get("readyz") { request, context -> Response in
-            await self.readiness(namingInstance: Self.isLocal(request, context))
-        }
+    /// `/healthz`.
+    func health() async -> Response {
+        let reachable = await self.database.isReachable()
+        return Self.answer(ready: reachable, fields: ["status": reachable ? "ok" : "unavailable"])
+    }
+
+    /// `/readyz`.
+    func readiness(_ request: Request, _ context: EndpointRequestContext) async -> Response {
+        await self.readiness(namingInstance: Self.isLocal(request, context))
     }
 
     /// Whether a request comes from this host itself, not through a proxy (a balancer's health check,

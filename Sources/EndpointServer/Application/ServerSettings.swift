@@ -1,8 +1,9 @@
 import Foundation
 public import Mail
 import NIOCore
+import Outbox
 public import Push
-import SiteStore
+public import Storage
 
 /// Everything `endpoint serve` can be told, resolved from flags, then environment, then defaults.
 public struct ServerSettings: Sendable {
@@ -61,6 +62,11 @@ public struct ServerSettings: Sendable {
     public var push = PushConfiguration()
     /// Pause between two passes of the push worker.
     public var pushPollInterval: Duration = .seconds(2)
+    /// Pause between two ticks of the news clock (articles shown or hidden by time, announcements).
+    public var newsClockInterval: Duration = .seconds(5)
+    /// Whether the periodic workers make their first pass when the server starts (they do) or one
+    /// interval later (a test driving the news clock and the sweep itself).
+    public var workersStartAtOnce = true
 
     /// Where `/metrics` is served (a listener of its own); no port: no metrics.
     public var metricsHostname = "127.0.0.1"

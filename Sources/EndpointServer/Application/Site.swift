@@ -1,4 +1,3 @@
-public import Accounts
 public import Auth
 import Foundation
 public import Hooks
@@ -6,7 +5,7 @@ import Logging
 public import Media
 public import News
 public import Push
-public import SiteStore
+public import Storage
 
 /// The live parts of one site, wired once: the composition root of the server.
 ///
@@ -45,7 +44,7 @@ public struct Site: Sendable {
     public let newsLive: NewsLiveFeed
     /// Where "now" comes from for the news (what is shown, kept answers) and the news clock: the
     /// system's, or a test's.
-    public let clock: UnixClock
+    public let clock: SiteClock
     /// Push token registrations, remembered so that a repeat costs no query.
     public let pushRegistrations: PushRegistrations
     /// Checking and storing uploaded images.
@@ -54,23 +53,25 @@ public struct Site: Sendable {
     public let media: MediaVersions
     /// What to forget after a committed change: this instance's writes and every announced change call it.
     public let caches: CacheEviction
+    /// What the passing of time does to the news (a background worker's ticks).
+    public let newsClock: NewsClock
 
     /// The site on `database` and its `config`, with `hasher` for passwords; e-mailed links point at
     /// `settings`' public URL; `clock` tells the time.
     public init(
-        database: Database, config: ConfigStore, hasher: PasswordHasher, settings: ServerSettings, clock: UnixClock = .system
+        database: Database, config: ConfigStore, hasher: PasswordHasher, settings: ServerSettings, clock: SiteClock
     ) async throws {
         let options = try await config.options()
         let sessionPolicy = SessionPolicy(options: options)
-        let sessions = SessionStore(database: database, policy: sessionPolicy)
-        let memberships = Memberships(database: database, cacheSeconds: sessionPolicy.cacheSeconds)
+        let sessions = SessionStore(database: database, policy: sessionPolicy, clock: clock)
+        let memberships = Memberships(database: database, clock: clock, cacheSeconds: sessionPolicy.cacheSeconds)
         let policies = AccountPolicySource(config: config, publicURL: settings.linkBaseURL)
-        let rateLimit = RateLimit(database: database)
+        let rateLimit = RateLimit(database: database, clock: clock)
         let mails = AccountMails()
-        let login = Login(database: database, config: config, hasher: hasher, sessions: sessions, memberships: memberships)
-        let registration = MemberRegistration(database: database, hasher: hasher)
-        let passwordChange = PasswordChange(database: database, hasher: hasher, sessions: sessions)
-        let confirmation = EmailConfirmation(database: database, rateLimit: rateLimit, mails: mails, policies: policies)
+        let login = Login(database: database, config: config, hasher: hasher, sessions: sessions, memberships: memberships, rateLimit: rateLimit)
+        let registration = MemberRegistration(database: database, hasher: hasher, clock: clock)
+        let passwordChange = PasswordChange(database: database, hasher: hasher, sessions: sessions, clock: clock)
+        let confirmation = EmailConfirmation(database: database, rateLimit: rateLimit, mails: mails, policies: policies, clock: clock)
         self.database = database
         self.config = config
         self.hasher = hasher
@@ -83,11 +84,13 @@ public struct Site: Sendable {
         self.registration = registration
         self.passwordChange = passwordChange
         self.confirmation = confirmation
-        self.passwordReset = PasswordReset(database: database, rateLimit: rateLimit, passwordChange: passwordChange, mails: mails, policies: policies)
+        self.passwordReset = PasswordReset(
+            database: database, rateLimit: rateLimit, passwordChange: passwordChange, mails: mails, policies: policies, clock: clock)
         self.joining = Joining(
-            database: database, hasher: hasher, registration: registration, confirmation: confirmation, login: login, policies: policies
+            database: database, hasher: hasher, registration: registration, confirmation: confirmation, login: login, policies: policies,
+            rateLimit: rateLimit, clock: clock
         )
-        self.pushBroadcast = PushBroadcast(database: database)
+        self.pushBroadcast = PushBroadcast(database: database, clock: clock) { [members = self.members] in try await members.find(id: $0) != nil }
         self.cookies = SessionCookies(secure: settings.secureCookies)
         self.staffEmail = settings.staffEmail
         self.publicURL = settings.linkBaseURL
@@ -99,7 +102,7 @@ public struct Site: Sendable {
             backlog: { (try? await config.options().integer(.newsLiveBacklog)) ?? 2_000 }, logger: Logger(label: "endpoint.news.live")
         )
         self.clock = clock
-        self.pushRegistrations = PushRegistrations(database: database, config: config)
+        self.pushRegistrations = PushRegistrations(database: database, config: config, clock: clock)
         let workshop = MediaWorkshop(threads: settings.mediaThreads, maximumPending: settings.mediaQueueLimit)
         self.mediaUploads = MediaUploads(database: database, config: config, workshop: workshop, clock: clock)
         self.media = MediaVersions(
@@ -114,5 +117,6 @@ public struct Site: Sendable {
             config: config, memberships: memberships, sessions: sessions, news: self.newsAnswers, live: self.newsLive,
             pushTokens: self.pushRegistrations, media: self.media
         )
+        self.newsClock = NewsClock(database: database, config: config, clock: clock, changed: { [caches = self.caches] in caches.newsChanged() })
     }
 }

@@ -1,6 +1,7 @@
 import Hummingbird
 import NIOConcurrencyHelpers
-import SiteStore
+import Outbox
+import Routes
 
 /// Records every request once it is answered: its entry in the access log (``AccessLog``: request ID,
 /// method, path, status, duration, for `/data/endpoint.php` the hook, type and caller, and the
@@ -40,7 +41,7 @@ struct AccessRecorder: RouterMiddleware {
 
     private func record(_ request: Request, context: Context, note: AccessNote.Entry, status: Int, duration: Duration) {
         self.metrics?.record(
-            hook: note.hook, type: note.type, status: status, duration: duration, isEndpoint: EndpointDispatcher.handles(request.uri.path)
+            hook: note.hook, type: note.type, status: status, duration: duration, isEndpoint: SiteRoute.isEndpoint(request.uri.path)
         )
         guard let accessLog = self.accessLog else { return }
         let elapsed = duration.components

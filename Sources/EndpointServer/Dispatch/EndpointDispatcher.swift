@@ -4,7 +4,9 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import Messages
-import SiteStore
+import Outbox
+import Routes
+import Storage
 
 /// Answers `/data/endpoint.php` and everything below it, for every HTTP method.
 ///
@@ -12,10 +14,8 @@ import SiteStore
 /// checks → hook lookup (an unknown hook is refused before the body is read or credentials looked up)
 /// → body (size-capped) → parameters → caller (credentials, cross-site check) → hook → envelope. Any
 /// other path goes on to the router.
-struct EndpointDispatcher: RouterMiddleware {
+struct EndpointDispatcher: Sendable {
     typealias Context = EndpointRequestContext
-
-    static let scriptPath = "/data/endpoint.php"
 
     let registry: HookRegistry
     let recognizer: CallerRecognizer
@@ -28,13 +28,10 @@ struct EndpointDispatcher: RouterMiddleware {
     let clientAddress: ClientAddress
     let crossSite: CrossSiteCheck
 
-    func handle(
-        _ request: Request,
-        context: Context,
-        next: (Request, Context) async throws -> Response
-    ) async throws -> Response {
-        let path = request.uri.path
-        guard Self.handles(path) else { return try await next(request, context) }
+    /// The answer to a request for `/data/endpoint.php` with the path after it (`pathInfo`, still
+    /// percent-encoded) and `query`; a failure is thrown with the form and language it is answered in
+    /// (``FailureAnswers``).
+    func answer(_ request: Request, context: Context, pathInfo: String, query: RouteQuery) async throws -> Response {
         // Made once per request by the access recorder (formatting Hummingbird's ID costs a string).
         let requestID = RequestOrigin.requestID.isEmpty ? context.id : RequestOrigin.requestID
         // The answer's language, once the caller is known; a refusal before that is worded in the
@@ -45,9 +42,7 @@ struct EndpointDispatcher: RouterMiddleware {
         var failureCaching = CachePolicy.private
         var flokiRequest = false
         do {
-            let target = try ResolvedTarget(
-                method: request.method.rawValue, pathInfo: String(path.dropFirst(Self.scriptPath.count)), query: request.uri.query
-            )
+            let target = try ResolvedTarget(method: request.method.rawValue, pathInfo: pathInfo, query: query)
             guard let hook = self.registry.hook(for: target.key) else {
                 throw EndpointError.refused(.unknownHook, target.key.hookType, target.key.hook)
             }
@@ -74,25 +69,8 @@ struct EndpointDispatcher: RouterMiddleware {
                     ifNoneMatch: request.headers.value(of: .ifNoneMatch), ifModifiedSince: request.headers.value(of: .ifModifiedSince)),
                 document: answer.isDocument, rendering: answer.rendering
             )
-        } catch let error as any EndpointErrorConvertible {
-            let answer = error.endpointError
-            let messages = await self.language(language, of: request)
-            if flokiRequest {
-                return Envelope.flokiFailure(
-                    status: answer.status, requestID: requestID, language: messages,
-                    headers: answer.headers.map { (name: $0.key, value: $0.value) }, caching: failureCaching
-                )
-            }
-            return Envelope.failure(answer, requestID: requestID, language: messages, caching: failureCaching)
         } catch {
-            context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
-            let messages = await self.language(language, of: request)
-            if flokiRequest {
-                return Envelope.flokiFailure(status: 500, requestID: requestID, language: messages, headers: [], caching: failureCaching)
-            }
-            return Envelope.failure(
-                status: 500, message: messages.text(.internalFailure, requestID), requestID: requestID, language: messages, caching: failureCaching
-            )
+            throw RouteFailure(error, form: flokiRequest ? .floki(failureCaching) : .envelope(failureCaching), language: language)
         }
     }
 
@@ -102,11 +80,6 @@ struct EndpointDispatcher: RouterMiddleware {
         uniqueKeysWithValues: [PresentedCredentials.memberCookie, PresentedCredentials.tokenCookie].compactMap { name in HTTPField.Name(name).map { (name, $0) }
         }
     )
-
-    /// Whether `path` is the endpoint's (`/data/endpoint.php` or below), not the router's.
-    static func handles(_ path: String) -> Bool {
-        path == Self.scriptPath || path.hasPrefix(Self.scriptPath + "/")
-    }
 
     /// The request's body within the body limit, or for a hook taking uploads within the upload limit.
     /// A body declared larger than the body limit takes one of the ``UploadGate``'s places before it is
@@ -146,11 +119,6 @@ struct EndpointDispatcher: RouterMiddleware {
 
     /// `chosen`, or for a request refused before its caller was known, the language its query string
     /// and headers ask for.
-    private func language(_ chosen: MessageCatalog?, of request: Request) async -> MessageCatalog {
-        if let chosen { return chosen }
-        return await self.languages.catalog(for: request)
-    }
-
     /// The hook's view of the request; without `recognizingCaller` (public hooks) the caller is Guest
     /// whatever credentials came, and none are looked up. An operation with `effect` that another site
     /// may not make a browser send (``CrossSiteCheck``) is refused once the credentials' channel is known.

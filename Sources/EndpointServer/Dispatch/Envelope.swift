@@ -5,6 +5,7 @@ import HTTPTypes
 import Hummingbird
 import Messages
 import NIOCore
+import Text
 
 /// Renders every answer of `/data/endpoint.php` as Composr's JSON envelope (reference §2).
 ///
@@ -134,11 +135,10 @@ enum Envelope {
     }
 
     /// A failed Floki request: the empty feed `{"items": []}`, since Floki clients read no envelope.
-    static func flokiFailure(
-        status: Int, requestID: String, language: MessageCatalog, headers: [(name: String, value: String)], caching: CachePolicy
-    ) -> Response {
-        self.response(
-            status: Self.bareStatus(status, headers), body: ByteBuffer(string: JSONValue.object([("items", .array([]))]).serialized),
+    static func flokiFailure(_ error: EndpointError, requestID: String, language: MessageCatalog, caching: CachePolicy) -> Response {
+        let headers = error.headers.map { (name: $0.key, value: $0.value) }
+        return self.response(
+            status: Self.bareStatus(error.status, headers), body: ByteBuffer(string: JSONValue.object([("items", .array([]))]).serialized),
             requestID: requestID, language: language, headers: headers, caching: caching
         )
     }
@@ -155,9 +155,10 @@ enum Envelope {
     }
 
     /// The status a failure has where only the status tells failure from success: a refusal (HTTP
-    /// 200 in Composr's envelope) becomes a 404, or a 429 when it says when to come back.
-    private static func bareStatus(_ status: Int, _ headers: [(name: String, value: String)]) -> HTTPResponse.Status {
-        HTTPResponse.Status(code: status >= 400 ? status : (headers.contains { $0.name == "Retry-After" } ? 429 : 404))
+    /// 200 in Composr's envelope) becomes `refusal` (404 for a document, 400 for a page), or a 429 when
+    /// it says when to come back.
+    static func bareStatus(_ status: Int, _ headers: [(name: String, value: String)], refusal: Int = 404) -> HTTPResponse.Status {
+        HTTPResponse.Status(code: status >= 400 ? status : (headers.contains { $0.name == "Retry-After" } ? 429 : refusal))
     }
 
     private static func response(

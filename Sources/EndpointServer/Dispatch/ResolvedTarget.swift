@@ -1,5 +1,7 @@
 package import EndpointCore
 import Messages
+package import Routes
+import Routes
 
 /// A request's target once its hook name checked out: the first thing read from outside bytes, so it
 /// is also a fuzz target (`FuzzTargets.dispatch`).
@@ -21,10 +23,10 @@ package struct ResolvedTarget {
     /// - Parameters:
     ///   - method: the HTTP method as sent.
     ///   - pathInfo: the raw path after `/data/endpoint.php`.
-    ///   - query: the raw query string, if there is one.
-    package init(method: String, pathInfo rawPathInfo: String, query rawQuery: String?) throws(EndpointError) {
+    ///   - query: the query, as sent.
+    package init(method: String, pathInfo rawPathInfo: String, query rawQuery: RouteQuery) throws(EndpointError) {
         let pathInfo = try FormURLEncoding.decodeComponent(rawPathInfo.utf8, plusIsSpace: false)
-        let query = try FormURLEncoding.table((rawQuery ?? "").utf8)
+        let query = try rawQuery.table()
         let method = method.uppercased()
         let target = DispatchTarget(pathInfo: pathInfo, method: method, query: query)
 

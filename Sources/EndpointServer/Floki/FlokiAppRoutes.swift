@@ -4,14 +4,16 @@ import Hooks
 import Hummingbird
 import Messages
 import News
-import SiteStore
+import Routes
+import Storage
 
 /// The Floki application definition protocol: `GET /floki/v1-app`, the version indicator a Floki app
 /// is built with (`{"v", "url", "ttl"}`; the protocol's `<app>/v<number>-app` pattern), and
 /// `GET /floki/v1/appdata`, the general app data it names (`tabs`, `langs`, `misc`). Both are made
 /// from the site (``FlokiApp``), kept in memory, and carry an entity tag: a client's copy revalidates
 /// to a 304. The clients' `d` and any other parameter are accepted and change nothing. While the
-/// database is unavailable (the definition is made from it), both answer 503 with `Retry-After`.
+/// database is unavailable (the definition is made from it), both answer 503 with `Retry-After` and
+/// the empty document Floki answers fail with (``FailureAnswers``): the clients keep their copy.
 ///
 /// The app data's path has no hyphen: Android escapes one in every URL it is given (`%2d`).
 struct FlokiAppRoutes: Sendable {
@@ -20,38 +22,18 @@ struct FlokiAppRoutes: Sendable {
     let languages: LanguageNegotiation
     let publicURL: String
 
-    static let beaconPath = "floki/v1-app"
-    static let appDataPath = "floki/v1/appdata"
-
-    func register(on router: Router<EndpointRequestContext>) {
-        router.get(RouterPath(Self.beaconPath)) { request, context in
-            try await self.answering(request, context) {
-                let options = try await self.config.options()
-                let app = try await self.app(options)
-                let body = app.beacon(appDataURL: self.publicURL + "/" + Self.appDataPath, ttl: options.integer(.flokiBeaconTTLSeconds))
-                return Self.response(body, tag: "\"\(app.version)-\(options.integer(.flokiBeaconTTLSeconds))\"", request)
-            }
-        }
-        router.get(RouterPath(Self.appDataPath)) { request, context in
-            try await self.answering(request, context) {
-                let app = try await self.app(try await self.config.options())
-                return Self.response(app.appData, tag: "\"\(app.version)\"", request)
-            }
-        }
+    /// `GET /floki/v1-app`: the version indicator, naming the app data's URL.
+    func beacon(_ request: Request) async throws -> Response {
+        let options = try await self.config.options()
+        let app = try await self.app(options)
+        let body = app.beacon(appDataURL: SiteRoute.flokiAppData.url(on: self.publicURL), ttl: options.integer(.flokiBeaconTTLSeconds))
+        return Self.response(body, tag: "\"\(app.version)-\(options.integer(.flokiBeaconTTLSeconds))\"", request)
     }
 
-    /// `answer`, or, while the database is unavailable, a 503 with `Retry-After` and the empty
-    /// document Floki answers fail with: the clients keep their copy and ask again.
-    private func answering(_ request: Request, _ context: EndpointRequestContext, _ answer: () async throws -> Response) async throws -> Response {
-        do {
-            return try await answer()
-        } catch let unavailable as DatabaseUnavailable {
-            let error = unavailable.endpointError
-            return Envelope.flokiFailure(
-                status: error.status, requestID: context.id, language: await self.languages.catalog(for: request),
-                headers: error.headers.map { (name: $0.key, value: $0.value) }, caching: .notStored
-            )
-        }
+    /// `GET /floki/v1/appdata`: the app data.
+    func appData(_ request: Request) async throws -> Response {
+        let app = try await self.app(try await self.config.options())
+        return Self.response(app.appData, tag: "\"\(app.version)\"", request)
     }
 
     /// The definition in every language this server speaks, the site's default first.

@@ -5,7 +5,8 @@ import Hummingbird
 import Logging
 import Messages
 import News
-import SiteStore
+import Routes
+import Storage
 
 /// The API the MIT News apps read (`MIT-Mobile-for-iOS`, `MIT-Mobile-for-Android`), under the path
 /// they are built with: `GET /apis/news/categories/`, `GET /apis/news/stories/` (`category`, `q`,
@@ -20,53 +21,32 @@ struct MITNewsRoutes: Sendable {
     let searches: NewsSearchGate
     let clientAddress: ClientAddress
 
-    static let path = "apis/news"
-
-    func register(on router: Router<EndpointRequestContext>) {
-        router.get("\(Self.path)/categories") { request, context in
-            try await self.answering(request, context) { _ in .categories }
-        }
-        router.get("\(Self.path)/stories") { request, context in
-            try await self.answering(request, context) { options in
-                let parameters = RequestParameters(post: [:], query: try FormURLEncoding.table((request.uri.query ?? "").utf8))
-                let query = try MITStoriesQuery(parameters)
-                if query.isSearch {
-                    let address = self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers.value(of: .xForwardedFor))
-                    try await self.searches.admit(from: address, perMinute: options.integer(.newsSearchPerMinute))
-                }
-                return .stories(query)
+    /// The answer for `route`, one of the MIT News routes, in the request's language (its failures are
+    /// `{"error": sentence}`, ``FailureAnswers``).
+    func answer(_ route: SiteRoute, _ request: Request, _ context: EndpointRequestContext) async throws -> Response {
+        let options = try await self.config.options()
+        let resource: NewsResponder.MITNewsResource
+        switch route {
+        case .mitStories(let query):
+            let stories = try MITStoriesQuery(RequestParameters(post: [:], query: try query.table()))
+            if stories.isSearch {
+                let address = self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers.value(of: .xForwardedFor))
+                try await self.searches.admit(from: address, perMinute: options.integer(.newsSearchPerMinute))
             }
+            resource = .stories(stories)
+        case .mitStory(let reference):
+            guard reference.utf8.count <= 200 else { throw EndpointError(status: 404, message: .newsUnknownArticle) }
+            resource = .story(reference)
+        default:
+            resource = .categories
         }
-        router.get("\(Self.path)/stories/:story") { request, context in
-            try await self.answering(request, context) { _ in
-                let reference = PathSegment.decode(context.parameters.get("story") ?? "")
-                guard reference.utf8.count <= 200 else { throw EndpointError(status: 404, message: .newsUnknownArticle) }
-                return .story(reference)
-            }
-        }
-    }
-
-    /// The answer for the resource `resource` names, in the request's language, or its failure.
-    private func answering(
-        _ request: Request, _ context: EndpointRequestContext, _ resource: (ConfigOptions) async throws -> NewsResponder.MITNewsResource
-    ) async throws -> Response {
-        let language = await self.languages.catalog(for: request)
-        do {
-            let options = try await self.config.options()
-            let answer = try await self.news.mitNews(try await resource(options), maxAge: options.integer(.newsMaxAgeSeconds))
-            return Envelope.success(
-                answer.data, requestID: context.id, language: language, headers: answer.headers, cacheable: true, caching: answer.caching,
-                conditions: Envelope.Conditions(
-                    ifNoneMatch: request.headers.value(of: .ifNoneMatch), ifModifiedSince: request.headers.value(of: .ifModifiedSince)),
-                document: true, rendering: answer.rendering
-            )
-        } catch let error as any EndpointErrorConvertible {
-            return Envelope.bareFailure(error.endpointError, requestID: context.id, language: language)
-        } catch {
-            context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
-            return Envelope.bareFailure(
-                EndpointError(status: 500, message: .internalFailure, arguments: [context.id]), requestID: context.id, language: language
-            )
-        }
+        let answer = try await self.news.mitNews(resource, maxAge: options.integer(.newsMaxAgeSeconds))
+        return Envelope.success(
+            answer.data, requestID: context.id, language: await self.languages.catalog(for: request), headers: answer.headers, cacheable: true,
+            caching: answer.caching,
+            conditions: Envelope.Conditions(
+                ifNoneMatch: request.headers.value(of: .ifNoneMatch), ifModifiedSince: request.headers.value(of: .ifModifiedSince)),
+            document: true, rendering: answer.rendering
+        )
     }
 }

@@ -5,66 +5,38 @@ import Hummingbird
 import Media
 import Messages
 import NIOCore
-import SiteStore
+import Routes
 
-/// `GET /media/<content hash>/<name>.<extension>`: an uploaded image, upright and without metadata —
+/// `GET` and `HEAD /media/<content hash>/<name>.<extension>`: an uploaded image, upright and without metadata —
 /// the original re-encoded, `?d=N` fitted to Floki's device class N (as Floki clients fetch
 /// `…/upv02.jpg?d=2`), `?s=N` a square thumbnail. WebP to clients that name it in `Accept`, else JPEG
 /// or PNG (`Vary: Accept`). The hash makes the URL immutable: a year of caching, a strong `ETag`
-/// naming the version and format, 304s. Failures are the JSON envelope with a catalog sentence: 404
-/// for an unknown image, 400 for an unknown version, 503 with `Retry-After` while the version
-/// workshop is full or the database (which holds the originals) is unavailable.
+/// naming the version and format, 304s. Failures are the JSON envelope with a catalog sentence
+/// (``FailureAnswers``): 404 for an unknown image, 400 for an unknown version, 503 with `Retry-After`
+/// while the version workshop is full or the database (which holds the originals) is unavailable.
 struct MediaRoute: Sendable {
     let media: MediaVersions
-    let languages: LanguageNegotiation
 
-    func register(on router: Router<EndpointRequestContext>) {
-        router.on("\(MediaLinks.folder)/:hash/:file", method: .get) { request, context in
-            try await self.serve(request, context: context, head: false)
-        }
-        router.on("\(MediaLinks.folder)/:hash/:file", method: .head) { request, context in
-            try await self.serve(request, context: context, head: true)
-        }
-    }
-
-    private func serve(_ request: Request, context: EndpointRequestContext, head: Bool) async throws -> Response {
-        let hash = PathSegment.decode(context.parameters.get("hash") ?? "")
+    /// The version `query` names of the image with content hash `hash`; the headers only for `HEAD`.
+    func serve(hash: String, query: RouteQuery, _ request: Request, context: EndpointRequestContext) async throws -> Response {
         let accept = request.headers.value(of: .accept)
-        do {
-            let query = request.uri.queryParameters
-            let version = try MediaVersion(d: query["d"].map(String.init), s: query["s"].map(String.init))
-            let conditions = Envelope.Conditions(ifNoneMatch: request.headers.value(of: .ifNoneMatch))
-            if conditions.ifNoneMatch != nil, let tag = try await self.media.entityTag(contentHash: hash, version: version, accept: accept),
-                conditions.isMet(tag: tag, lastModified: nil)
-            {
-                var response = Response(status: .notModified, headers: Self.headers(tag: tag))
-                response.headers[.contentType] = nil
-                return response
-            }
-            guard let served = try await self.media.serve(contentHash: hash, version: version, accept: accept) else {
-                throw MediaFailure.noSuchImage(hash)
-            }
-            var headers = Self.headers(tag: served.entityTag)
-            headers[.contentType] = served.format.contentType
-            headers[.contentLength] = String(served.size)
-            return Response(status: .ok, headers: headers, body: head ? ResponseBody() : try Self.body(served.bytes, connection: context.channel))
-        } catch let failure as MediaFailure {
-            let status =
-                switch failure {
-                case .busy: 503
-                case .unknownVersion: 400
-                default: 404
-                }
-            let messages = await self.languages.catalog(for: request)
-            return Envelope.failure(
-                status: status, message: messages.text(failure.message, failure.arguments), requestID: context.id, language: messages,
-                headers: failure.retryAfterSeconds.map { [("Retry-After", String($0))] } ?? [], caching: .notStored
-            )
-        } catch let unavailable as DatabaseUnavailable {
-            // An image not yet cached needs its original from the database.
-            let messages = await self.languages.catalog(for: request)
-            return Envelope.failure(unavailable.endpointError, requestID: context.id, language: messages, caching: .notStored)
+        let version = try MediaVersion(d: query.first("d"), s: query.first("s"))
+        let conditions = Envelope.Conditions(ifNoneMatch: request.headers.value(of: .ifNoneMatch))
+        if conditions.ifNoneMatch != nil, let tag = try await self.media.entityTag(contentHash: hash, version: version, accept: accept),
+            conditions.isMet(tag: tag, lastModified: nil)
+        {
+            var response = Response(status: .notModified, headers: Self.headers(tag: tag))
+            response.headers[.contentType] = nil
+            return response
         }
+        guard let served = try await self.media.serve(contentHash: hash, version: version, accept: accept) else {
+            throw MediaFailure.noSuchImage(hash)
+        }
+        var headers = Self.headers(tag: served.entityTag)
+        headers[.contentType] = served.format.contentType
+        headers[.contentLength] = String(served.size)
+        let head = request.method == .head
+        return Response(status: .ok, headers: headers, body: head ? ResponseBody() : try Self.body(served.bytes, connection: context.channel))
     }
 
     /// How much of a cached file is read at a time: what a client that does not read holds.
@@ -77,18 +49,18 @@ struct MediaRoute: Sendable {
     /// writer holds back a chunk only once the connection says it is full, which it says only after
     /// the chunks already given to it were written, and chunks read faster than the event loop takes
     /// them piled up first (3.5 MB for each client that read nothing).
-    private static func body(_ bytes: MediaVersions.Served.Bytes, connection: any Channel) throws(MediaFailure) -> ResponseBody {
+    private static func body(_ bytes: MediaVersions.Served.Bytes, connection: any Channel) throws(CachedFile.Unreadable) -> ResponseBody {
         switch bytes {
         case .made(let buffer):
             return ResponseBody(byteBuffer: buffer)
         case .file(let file) where file.size <= Self.chunkBytes:
-            guard let whole = file.read(at: 0, upTo: file.size) else { throw .corrupt }
+            guard let whole = file.read(at: 0, upTo: file.size) else { throw CachedFile.Unreadable() }
             return ResponseBody(byteBuffer: whole)
         case .file(let file):
             return ResponseBody(contentLength: file.size) { writer in
                 var offset = 0
                 while offset < file.size {
-                    guard let chunk = file.read(at: offset, upTo: Self.chunkBytes) else { throw MediaFailure.corrupt }
+                    guard let chunk = file.read(at: offset, upTo: Self.chunkBytes) else { throw CachedFile.Unreadable() }
                     try await writer.write(chunk)
                     try await connection.eventLoop.submit {}.get()
                     offset += chunk.readableBytes

@@ -1,11 +1,11 @@
-import Accounts
+import Auth
 import HTTPTypes
 import Hummingbird
 import Messages
 import Mustache
 
 /// Renders the account pages of one request, in that request's language: the page layout with its
-/// headers, forms, and the problem pages for refusals.
+/// headers and forms (failures are ``FailurePage``s).
 struct AccountPageRenderer {
     let messages: MessageCatalog
     let policies: AccountPolicySource
@@ -21,19 +21,6 @@ struct AccountPageRenderer {
         ]
     }
 
-    func problem(_ failure: AccountFailure) async throws -> Response {
-        var response = try await self.page(
-            title: .pageProblemTitle, error: self.messages.text(failure.message, failure.arguments),
-            status: failure.retryAfterSeconds == nil ? .badRequest : .tooManyRequests
-        )
-        if let seconds = failure.retryAfterSeconds { response.headers[.retryAfter] = String(seconds) }
-        return response
-    }
-
-    func problem(_ message: MessageID, status: HTTPResponse.Status) async throws -> Response {
-        try await self.page(title: .pageProblemTitle, error: self.messages.text(message), status: status)
-    }
-
     func page(
         title: MessageID, error: String? = nil, notice: String? = nil, form: [String: Any]? = nil,
         cookieToken: String? = nil, status: HTTPResponse.Status = .ok
@@ -47,9 +34,17 @@ struct AccountPageRenderer {
         if let error { context["error"] = error }
         if let notice { context["notice"] = notice }
         if let form { context["form"] = form }
+        return Self.pageResponse(context: context, language: self.messages, cookieToken: cookieToken, secureCookies: self.secureCookies, status: status)
+    }
+
+    /// The page `context` fills in, with the pages' headers (never stored, a strict policy, no referrer:
+    /// links carry codes) and, with `cookieToken`, the form token's cookie.
+    static func pageResponse(
+        context: [String: Any], language: MessageCatalog, cookieToken: String?, secureCookies: Bool, status: HTTPResponse.Status
+    ) -> Response {
         var headers: HTTPFields = [
             .contentType: "text/html; charset=utf-8",
-            .contentLanguage: self.messages.tag,
+            .contentLanguage: language.tag,
             .vary: "Accept-Language",
             .cacheControl: "no-store",
             .contentSecurityPolicy: "default-src 'none'; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
@@ -59,7 +54,7 @@ struct AccountPageRenderer {
         ]
         if let cookieToken {
             var cookie = "\(Self.tokenCookie)=\(cookieToken); Path=/account; Max-Age=3600; HttpOnly; SameSite=Strict"
-            if self.secureCookies { cookie += "; Secure" }
+            if secureCookies { cookie += "; Secure" }
             headers[.setCookie] = cookie
         }
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: PageTemplate.page.render(context))))

@@ -1,10 +1,10 @@
-import Accounts
 import Auth
 import EndpointCore
 import HTTPTypes
 import Hummingbird
 import Messages
-import SiteStore
+import Routes
+import Text
 
 /// The web pages e-mailed links open: confirming an address and choosing a new password (what Composr
 /// only has on its website). They work without JavaScript.
@@ -22,42 +22,41 @@ struct AccountPages: Sendable {
     let clientAddress: ClientAddress
     let secureCookies: Bool
 
-    func register(on router: Router<EndpointRequestContext>) {
-        router.get("account/style.css") { _, _ in
-            Response(
-                status: .ok,
-                headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "public, max-age=86400", .xContentTypeOptions: "nosniff"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: PageTemplate.styleSheet))
-            )
-        }
-        router.get(RouterPath(AccountPolicy.confirmationPath)) { request, _ in
-            try await self.answering(request) { try await self.showConfirmation(request, $0) }
-        }
-        router.post(RouterPath(AccountPolicy.confirmationPath)) { request, context in
-            try await self.answering(request) { try await self.confirm(request, context: context, $0) }
-        }
-        router.get(RouterPath(AccountPolicy.resetPath)) { request, context in
-            try await self.answering(request) { try await self.showReset(request, context: context, $0) }
-        }
-        router.post(RouterPath(AccountPolicy.resetPath)) { request, context in
-            try await self.answering(request) { try await self.reset(request, context: context, $0) }
+    /// `GET /account/style.css`: the pages' style sheet.
+    static func styleSheet() -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "public, max-age=86400", .xContentTypeOptions: "nosniff"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: PageTemplate.styleSheet))
+        )
+    }
+
+    /// `GET` shows, `POST` submits, the page `route` names (confirming an address or choosing a new
+    /// password); nil for another method.
+    func answer(_ route: SiteRoute, _ request: Request, _ context: EndpointRequestContext) async throws -> Response? {
+        switch (route, request.method) {
+        case (.confirmEmail, .get): try await self.answering(request) { try await self.showConfirmation(request, $0) }
+        case (.confirmEmail, .post): try await self.answering(request) { try await self.confirm(request, context: context, $0) }
+        case (.resetPassword, .get): try await self.answering(request) { try await self.showReset(request, context: context, $0) }
+        case (.resetPassword, .post): try await self.answering(request) { try await self.reset(request, context: context, $0) }
+        default: nil
         }
     }
 
     // MARK: Confirming an address
 
     private func showConfirmation(_ request: Request, _ page: AccountPageRenderer) async throws -> Response {
-        let link = try await self.link(LinkFields(request.uri.queryParameters), page)
+        let link = try self.link(LinkFields(request.uri.queryParameters))
         let token = RandomText.base64URL(byteCount: 24)
         return try await page.page(
             title: .pageConfirmTitle, notice: page.messages.text(.pageConfirmIntro),
-            form: page.form(action: AccountPolicy.confirmationPath, link: link, token: token, button: .pageConfirmButton),
+            form: page.form(action: SiteRoute.confirmEmail(query: .none).path, link: link, token: token, button: .pageConfirmButton),
             cookieToken: token
         )
     }
 
     private func confirm(_ request: Request, context: EndpointRequestContext, _ page: AccountPageRenderer) async throws -> Response {
-        let (_, link) = try await self.submission(request, page)
+        let (_, link) = try await self.submission(request)
         let message = try await self.confirmation.confirm(memberID: link.member, code: link.code, ip: self.ip(request, context))
         return try await page.page(title: .pageDoneTitle, notice: page.messages.text(message))
     }
@@ -65,13 +64,13 @@ struct AccountPages: Sendable {
     // MARK: Choosing a new password
 
     private func showReset(_ request: Request, context: EndpointRequestContext, _ page: AccountPageRenderer) async throws -> Response {
-        let link = try await self.link(LinkFields(request.uri.queryParameters), page)
+        let link = try self.link(LinkFields(request.uri.queryParameters))
         try await self.passwordReset.check(memberID: link.member, code: link.code, ip: self.ip(request, context))
         return try await self.resetForm(link: link, error: nil, page)
     }
 
     private func reset(_ request: Request, context: EndpointRequestContext, _ page: AccountPageRenderer) async throws -> Response {
-        let (fields, link) = try await self.submission(request, page)
+        let (fields, link) = try await self.submission(request)
         do {
             let message = try await self.passwordReset.complete(
                 memberID: link.member, code: link.code,
@@ -91,7 +90,7 @@ struct AccountPages: Sendable {
         link: LinkFields, error: String?, _ page: AccountPageRenderer, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let token = RandomText.base64URL(byteCount: 24)
-        var form = page.form(action: AccountPolicy.resetPath, link: link, token: token, button: .pageResetButton)
+        var form = page.form(action: SiteRoute.resetPassword(query: .none).path, link: link, token: token, button: .pageResetButton)
         let policy = try await self.policies.current()
         let minimum = policy.rules.minimumPasswordLength
         form["passwords"] = [
@@ -132,49 +131,33 @@ struct AccountPages: Sendable {
         }
     }
 
-    /// A refusal to process a submitted form, already rendered.
-    private struct PageRefusal: Error {
-        let response: Response
-    }
-
-    /// Runs a page's handler, rendering its refusals: a form or link that cannot be used, or a refusal
-    /// of the account flow.
+    /// Runs a page's handler in the request's language; its failures (a link or form that cannot be
+    /// used, a refusal of the account flow, the database away) are pages written by ``FailureAnswers``.
     private func answering(_ request: Request, _ handler: (AccountPageRenderer) async throws -> Response) async throws -> Response {
-        let page = await self.renderer(for: request)
-        do {
-            return try await handler(page)
-        } catch let refusal as PageRefusal {
-            return refusal.response
-        } catch let failure as AccountFailure {
-            return try await page.problem(failure)
-        } catch is DatabaseUnavailable {
-            var response = try await page.problem(.siteUnavailable, status: .serviceUnavailable)
-            response.headers[.retryAfter] = String(DatabaseUnavailable.retryAfterSeconds)
-            return response
-        }
+        try await handler(await self.renderer(for: request))
     }
 
     /// The link's fields, or the "incomplete link" page.
-    private func link(_ fields: LinkFields?, _ page: AccountPageRenderer) async throws -> LinkFields {
-        guard let fields else { throw PageRefusal(response: try await page.problem(.pageBadLink, status: .badRequest)) }
+    private func link(_ fields: LinkFields?) throws -> LinkFields {
+        guard let fields else { throw EndpointError(status: 400, message: .pageBadLink) }
         return fields
     }
 
     /// The fields of a submitted form and the link they carry, once its token matches its cookie.
-    private func submission(_ request: Request, _ page: AccountPageRenderer) async throws -> (fields: [String: String], link: LinkFields) {
+    private func submission(_ request: Request) async throws -> (fields: [String: String], link: LinkFields) {
         let fields: [String: String]
         do {
             let body = try await RequestBody.collect(request, limit: 16 * 1024)
             fields = try FormURLEncoding.table(body)
         } catch is EndpointError {
-            throw PageRefusal(response: try await page.problem(.pageFormExpired, status: .badRequest))
+            throw EndpointError(status: 400, message: .pageFormExpired)
         }
         let cookie = CookieHeader.parse(request.headers.value(of: .cookie))[AccountPageRenderer.tokenCookie] ?? ""
         let submitted = fields["form_token"] ?? ""
         guard !cookie.isEmpty, ConstantTime.equals(Array(cookie.utf8), Array(submitted.utf8)) else {
-            throw PageRefusal(response: try await page.problem(.pageFormExpired, status: .forbidden))
+            throw EndpointError(status: 403, message: .pageFormExpired)
         }
-        return (fields, try await self.link(LinkFields(fields), page))
+        return (fields, try self.link(LinkFields(fields)))
     }
 
     private func ip(_ request: Request, _ context: EndpointRequestContext) -> String {

@@ -5,32 +5,22 @@ import Hummingbird
 import Messages
 import Mustache
 import News
-import SiteStore
+import Routes
+import Storage
 
 /// `GET /news/<id or moniker>`: a shown article as a small web page, what `web_url` and Floki's
 /// `share_url` open and what shared links preview (Open Graph title, description, image). The same
 /// layout, style sheet and strict `Content-Security-Policy` as the account pages, with images allowed
 /// from this site and over HTTPS; every value is escaped by the template. Unknown or hidden articles
-/// are a 404 page; while the database is unavailable, a 503 page says so. The reference opens however
-/// a client percent-encoded it (``PathSegment``).
+/// are a 404 page; while the database is unavailable, a 503 page says so (``FailureAnswers``). The
+/// reference opens however a client percent-encoded it (``SiteRoute``).
 struct ArticlePage: Sendable {
     let news: NewsResponder
     let config: ConfigStore
     let languages: LanguageNegotiation
 
-    static let path = "news"
-
-    func register(on router: Router<EndpointRequestContext>) {
-        router.get("\(Self.path)/:reference") { request, context in
-            do {
-                return try await self.show(PathSegment.decode(context.parameters.get("reference") ?? ""), request)
-            } catch is DatabaseUnavailable {
-                return await self.unavailable(request)
-            }
-        }
-    }
-
-    private func show(_ reference: String, _ request: Request) async throws -> Response {
+    /// The page of the article `reference` names (a 404 page when none is shown).
+    func show(_ reference: String, _ request: Request) async throws -> Response {
         let messages = await self.languages.catalog(for: request)
         let options = try await self.config.options()
         var context: [String: Any] = ["language": messages.tag, "site": options.siteName]
@@ -60,18 +50,6 @@ struct ArticlePage: Sendable {
         let maxAge = options.integer(.newsMaxAgeSeconds)
         var response = self.response(.ok, context, messages: messages, cacheControl: "public, max-age=\(maxAge), stale-while-revalidate=300")
         response.headers[.lastModified] = HTTPDate.format(article.updatedAt)
-        return response
-    }
-
-    /// The page saying the site is away for a moment (503, `Retry-After`), while the database is.
-    private func unavailable(_ request: Request) async -> Response {
-        let messages = await self.languages.catalog(for: request)
-        let context: [String: Any] = [
-            "language": messages.tag, "site": (try? await self.config.options())?.siteName ?? "", "title": messages.text(.pageProblemTitle),
-            "error": messages.text(.siteUnavailable),
-        ]
-        var response = self.response(.serviceUnavailable, context, messages: messages, cacheControl: "no-store")
-        response.headers[.retryAfter] = String(DatabaseUnavailable.retryAfterSeconds)
         return response
     }
 

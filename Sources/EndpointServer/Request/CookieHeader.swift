@@ -1,4 +1,5 @@
 import Foundation
+import Routes
 
 /// Reads a `Cookie` request header into name → value.
 ///

@@ -1,7 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import Messages
-import SiteStore
+import Storage
 
 /// Picks the language of one answer (``Languages/choose(parameter:memberLanguage:acceptLanguage:siteDefault:)``)
 /// from what the request carries: Composr's `keep_lang` parameter (or `lang`), the caller's stored

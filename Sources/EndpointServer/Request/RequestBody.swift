@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Messages
 import NIOCore
+import Routes
 
 /// Reads request bodies within the configured size cap and decodes form fields out of them.
 enum RequestBody {

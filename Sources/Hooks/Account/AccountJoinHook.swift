@@ -1,9 +1,8 @@
-public import Accounts
-import Auth
+public import Auth
 public import EndpointCore
 import Logging
 public import Messages
-import SiteStore
+public import Text
 
 /// `account/join`: creates an account (reference §4.2), and with `type=confirm` confirms its e-mail
 /// address. The rules, their order and their messages are ``Joining``'s; this reads both SDKs' forms

@@ -1,8 +1,7 @@
-public import Accounts
-import Auth
+public import Auth
 public import EndpointCore
-import Messages
-import SiteStore
+public import Messages
+public import Text
 
 /// `account/login`: checks a username (or e-mail address) and password and starts a device session
 /// (reference §4.1); the rules are ``Login``'s. The password is never echoed.

@@ -1,7 +1,7 @@
-public import Accounts
-import Auth
+public import Auth
 public import EndpointCore
 public import Messages
+public import Text
 
 /// `account/lost_password` (reference §4.3): e-mails a reset link; with `type=edit` sets the new
 /// password chosen with that link's code (what Composr only offers on its website). The rules are

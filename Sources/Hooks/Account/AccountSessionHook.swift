@@ -1,7 +1,6 @@
 public import Auth
 public import EndpointCore
-import Messages
-public import SiteStore
+public import Messages
 
 /// `account/session` (Composr has no such hook): lets an app check stored credentials at start-up
 /// (`view`) and log out this device or every device (`delete`, with `id=all` for every device).

@@ -1,8 +1,9 @@
 public import Auth
 public import EndpointCore
-import Messages
+public import Messages
 public import Push
-public import SiteStore
+public import Storage
+public import Text
 
 /// `account/setup_push_notifications` (reference §4.4): registers a device's push token.
 ///

@@ -1,8 +1,8 @@
-public import Accounts
-import EndpointCore
+public import Auth
+public import EndpointCore
 public import Foundation
-import Messages
-public import SiteStore
+public import Messages
+public import Storage
 
 /// The member profile Composr's `cns_read_in_member_profile` puts in the login answer (reference
 /// §4.1), every key with Composr's type: the SDKs store the whole object and read keys without checking
@@ -15,14 +15,14 @@ public struct MemberProfile: Sendable {
     private let siteTimeZone: SiteTimeZone
     private let now: @Sendable () -> Int
 
-    public init(siteTimeZone: @escaping SiteTimeZone, now: @escaping @Sendable () -> Int = { UnixTime.now }) {
+    public init(siteTimeZone: @escaping SiteTimeZone, now: @escaping @Sendable () -> Int) {
         self.siteTimeZone = siteTimeZone
         self.now = now
     }
 
-    /// The site's default time zone, read live from `policies`.
-    public static func live(_ policies: AccountPolicySource) -> MemberProfile {
-        MemberProfile(siteTimeZone: { TimezoneName.timeZone(named: try await policies.current().defaultTimezone) ?? .gmt })
+    /// The site's default time zone, read live from `policies`, and the time from `clock`.
+    public static func live(_ policies: AccountPolicySource, clock: SiteClock) -> MemberProfile {
+        MemberProfile(siteTimeZone: { TimezoneName.timeZone(named: try await policies.current().defaultTimezone) ?? .gmt }, now: { clock.now })
     }
 
     /// The profile keys in Composr's order, then the member's language code (which the apps can send

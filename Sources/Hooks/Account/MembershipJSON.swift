@@ -1,5 +1,5 @@
+import Auth
 import EndpointCore
-import SiteStore
 
 /// How a member's groups appear in answers (`account/login`, `account/session`).
 enum MembershipJSON {

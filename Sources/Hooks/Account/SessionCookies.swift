@@ -1,5 +1,5 @@
-import Auth
-import SiteStore
+public import Auth
+public import EndpointCore
 
 /// The `Set-Cookie` headers that hand a device its credentials or take them back.
 ///

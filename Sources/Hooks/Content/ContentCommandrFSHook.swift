@@ -1,8 +1,8 @@
-import Auth
+public import Auth
 public import EndpointCore
 import Logging
-import Messages
-import SiteStore
+public import Messages
+public import Storage
 
 /// `content/commandr_fs`: the administrators' content filesystem over REST (reference §4.6, §5): config
 /// options under `/etc`, groups and members under `/var/groups`, news under `/var/news`, contact
@@ -15,11 +15,12 @@ import SiteStore
 public struct ContentCommandrFSHook: Hook {
     private let administrators: AdministratorCheck
     private let context: CommandrContext
-    private let tree = CommandrTree()
+    private let tree: CommandrTree
 
     public init(administrators: AdministratorCheck, context: CommandrContext) {
         self.administrators = administrators
         self.context = context
+        self.tree = CommandrTree(clock: context.clock)
     }
 
     /// `view` and `search` read; every other type writes.
@@ -124,7 +125,7 @@ public struct ContentCommandrFSHook: Hook {
             }
             return path
         }
-        write.committed()
+        write.committed(stale: filesystem.staleAfterWrite)
         request.logger.info("commandr_fs write", metadata: ["type": "\(type)", "path": "\(written)"])
         var answer: [(key: String, value: JSONValue)] = [("message", .string(request.language.text(.success)))]
         // The path of what was made: every write of a file that takes uploads answers it, whatever the

@@ -1,7 +1,8 @@
 public import EndpointCore
-import Messages
+public import Messages
 public import News
-public import SiteStore
+public import Storage
+public import Text
 
 /// `content/news`: the public, read-only news API for apps (`view` only). `id` picks the resource —
 /// `categories`, `categories/<id or moniker>`, `articles`, `articles/<id or moniker>`, `top`,

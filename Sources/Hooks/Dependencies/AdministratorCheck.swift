@@ -1,7 +1,6 @@
 public import Auth
-import EndpointCore
-import Messages
-public import SiteStore
+public import EndpointCore
+public import Messages
 
 /// The gate of the admin-only hooks (`content/commandr_fs`, `misc/push_send`): who the caller is, and
 /// whether their groups make them an administrator.

@@ -2,7 +2,7 @@ public import Auth
 public import Media
 public import News
 public import Push
-public import SiteStore
+public import Storage
 
 /// What this instance must forget after a committed change, so the next request reads the database:
 /// called by the writes of this instance once they commit, and by the cache announcements of every

@@ -1,9 +1,9 @@
-public import Accounts
+public import Auth
 public import EndpointCore
 public import Media
-import Messages
+public import Messages
 public import Push
-public import SiteStore
+public import Storage
 
 // The envelope answer of every business error a hook lets through: each type is worded here and
 // nowhere else. Refusals are HTTP 200 (the iOS SDK discards other bodies, reference §2.5); a database
@@ -41,16 +41,6 @@ extension MemberRegistration.Conflict: EndpointErrorConvertible {
         case .username: .refused(.usernameAlreadyExists)
         case .email(let siteName): .refused(.emailAddressInUseOnSite, siteName)
         }
-    }
-}
-
-extension MediaFailure: EndpointErrorConvertible {
-    /// The refusal's sentence; a full version workshop is a 503 with `Retry-After`.
-    public var endpointError: EndpointError {
-        EndpointError(
-            status: self == .busy ? 503 : 200, message: self.message, arguments: self.arguments,
-            headers: self.retryAfterSeconds.map { ["Retry-After": String($0)] } ?? [:]
-        )
     }
 }
 

@@ -1,9 +1,10 @@
-import Accounts
-import Auth
+public import Auth
+public import Contact
 public import EndpointCore
 import Logging
-import Messages
-public import SiteStore
+public import Messages
+public import Storage
+public import Text
 
 /// `misc/contact_us` (iOS SDK) and `account/contact_us` (Android SDK): a message to the staff
 /// (reference §4.5; the original is broken under both names).
@@ -22,15 +23,19 @@ public struct ContactUsHook: Hook {
         /// Stores the message and queues the staff's notifications and the sender's copy, together;
         /// returns the message's ID.
         public var deliver: @Sendable (_ message: StaffMessage, _ sender: MemberRecord?) async throws -> Int
+        /// The site's time, stamped on the message.
+        public var now: @Sendable () -> Int
 
         public init(
             member: @escaping @Sendable (Int) async throws -> MemberRecord?,
             admit: @escaping @Sendable (String, Int?) async throws -> Void,
-            deliver: @escaping @Sendable (StaffMessage, MemberRecord?) async throws -> Int
+            deliver: @escaping @Sendable (StaffMessage, MemberRecord?) async throws -> Int,
+            now: @escaping @Sendable () -> Int
         ) {
             self.member = member
             self.admit = admit
             self.deliver = deliver
+            self.now = now
         }
     }
 
@@ -65,7 +70,7 @@ public struct ContactUsHook: Hook {
             memberID: sender?.id,
             name: givenName ?? sender?.username ?? "",
             email: sender.map { $0.email.isEmpty ? givenEmail : $0.email } ?? givenEmail,
-            title: title, category: category, post: post, ip: request.clientAddress, createdAt: UnixTime.now
+            title: title, category: category, post: post, ip: request.clientAddress, createdAt: self.inbox.now()
         )
         let id = try await self.inbox.deliver(message, sender)
         request.logger.info("contact message stored", metadata: ["staff_message_id": "\(id)"])

@@ -1,4 +1,4 @@
-import Auth
+public import Auth
 public import EndpointCore
 
 /// `misc/echo`: answers with how the server understood the request.

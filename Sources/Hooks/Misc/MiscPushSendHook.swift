@@ -1,8 +1,8 @@
-import Auth
+public import Auth
 public import EndpointCore
-import Messages
+public import Messages
 public import Push
-import SiteStore
+public import Text
 
 /// `misc/push_send` (administrators only): queues a push notification for one member's devices
 /// (`member`), every device (`all_devices=1`) or anonymous devices (`anonymous=1`), with `title`, `body`

@@ -1,8 +1,10 @@
-import Accounts
-import Mail
-import Messages
-import Push
-public import SiteStore
+public import Auth
+public import Contact
+public import Mail
+public import Messages
+public import Push
+public import Storage
+public import Text
 
 /// The staff's side of `contact_us`: the live ``ContactUsHook/Inbox``.
 ///
@@ -12,8 +14,9 @@ public import SiteStore
 /// the sender in their own.
 public enum StaffInbox {
     /// The inbox of `database`; `staffEmail` replaces the administrators' addresses when set.
-    public static func live(database: Database, config: ConfigStore, staffEmail: String?) -> ContactUsHook.Inbox {
+    public static func live(database: Database, config: ConfigStore, staffEmail: String?, clock: SiteClock) -> ContactUsHook.Inbox {
         let composer = MailComposer()
+        let rateLimit = RateLimit(database: database, clock: clock)
         return ContactUsHook.Inbox(
             member: { try await MemberStore(database: database).find(id: $0) },
             admit: { ip, memberID in
@@ -24,7 +27,7 @@ public enum StaffInbox {
                 if let memberID {
                     scopes.append((.member(memberID), .perHour(options.integer(.contactUsLimitPerHour))))
                 }
-                if case .limited(let wait) = try await RateLimit(database: database).reserve("contact_us", limits: scopes) {
+                if case .limited(let wait) = try await rateLimit.reserve("contact_us", limits: scopes) {
                     throw AccountFailure.limited(.contactThrottled, seconds: wait)
                 }
             },
@@ -32,20 +35,21 @@ public enum StaffInbox {
                 let options = try await config.options()
                 let siteName = options.siteName
                 let messages = Languages.bundled.choose(parameter: nil, memberLanguage: nil, acceptLanguage: nil, siteDefault: options.defaultLanguage)
+                let now = clock.now
                 return try await database.transaction { connection in
                     let id = try await StaffMessageStore.create(message, on: connection)
                     var staff = staffEmail.map { [$0] } ?? []
                     if staff.isEmpty { staff = try await StaffMessageStore.administratorAddresses(on: connection) }
                     for address in staff {
                         let mail = Self.notification(message, to: address, verified: sender != nil, siteName: siteName, messages: messages, composer: composer)
-                        try await MailOutbox.enqueue(mail, on: connection)
+                        try await MailOutbox.enqueue(mail, on: connection, now: now)
                     }
                     try await PushQueue.enqueue(
                         PushNotification(
                             title: messages.text(.contactUsNotificationSubject, message.title),
                             body: TextLength.prefix(message.post, 200),
                             data: ["notification_code": "contact_us", "from_id": String(sender?.id ?? MemberRecord.guestID)]
-                        ), to: .staff, on: connection)
+                        ), to: .staff, on: connection, now: now)
                     if let sender, !sender.email.isEmpty {
                         let senders = Languages.bundled.choose(
                             parameter: nil, memberLanguage: sender.language, acceptLanguage: nil, siteDefault: options.defaultLanguage
@@ -55,11 +59,12 @@ public enum StaffInbox {
                                 to: sender.email,
                                 subject: senders.text(.yourMessageWasSentSubject, message.title),
                                 paragraphs: [senders.text(.yourMessageWasSentBody, siteName), message.post]
-                            ), on: connection)
+                            ), on: connection, now: now)
                     }
                     return id
                 }
-            }
+            },
+            now: { clock.now }
         )
     }
 

@@ -1,8 +1,7 @@
-import EndpointCore
+public import EndpointCore
 public import Media
 import NIOConcurrencyHelpers
 import NIOCore
-import SiteStore
 
 /// What one live stream shows: its categories (nil: all) and how articles are written for it (`d`,
 /// `fields`), as `content/news` reads them.

@@ -1,6 +1,6 @@
 public import EndpointCore
-import Messages
-import SiteStore
+public import Messages
+public import Storage
 
 extension NewsLiveFeed {
     /// How long a client refused for too many streams is asked to wait.

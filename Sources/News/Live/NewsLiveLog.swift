@@ -1,4 +1,4 @@
-import SiteStore
+import Storage
 
 /// The change log read as live events: what the tail of the live feed publishes and what a
 /// reconnecting stream catches up with, by one rule, so both say the same of every change.
@@ -10,7 +10,7 @@ import SiteStore
 struct NewsLiveLog {
     let databaseID: String
     let publicURL: String
-    let clock: UnixClock
+    let clock: SiteClock
 
     /// At most this many changes per read.
     static let batchSize = 200

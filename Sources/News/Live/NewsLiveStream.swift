@@ -1,7 +1,7 @@
 import CoreMetrics
 import EndpointCore
 import NIOCore
-import SiteStore
+import Storage
 
 /// One client's live stream: where it starts (the sync token it resumes from — `Last-Event-ID` or
 /// `since` —, else the log's newest change), the changes it missed since then, then every change

@@ -1,6 +1,7 @@
 import EndpointCore
 import Messages
-import SiteStore
+import Storage
+import Text
 
 /// The MIT News apps' answers, each read on one connection: bare JSON arrays (and one story alone),
 /// as both apps map the response's root. What is shown is judged as `content/news` judges it
@@ -8,7 +9,7 @@ import SiteStore
 struct MITNewsAnswers {
     let connection: StoreConnection
     let json: MITNewsJSON
-    let clock: UnixClock
+    let clock: SiteClock
     let categoryList: (_ now: Int) async throws -> [PublishedCategory]
 
     /// Every category, in the site's order.

@@ -1,5 +1,5 @@
 import EndpointCore
-import SiteStore
+import Routes
 
 /// Stories, categories and images as the MIT News apps read them (their parsers are ported in
 /// `MITNewsClientTests`): Android requires a story's `id`, `url`, `source_url`, `published_at`
@@ -8,9 +8,6 @@ import SiteStore
 /// the same keys with RestKit and picks the representation whose area is nearest above what it shows.
 struct MITNewsJSON {
     let news: NewsJSON
-
-    /// The path of the API, under the public URL.
-    static let storiesPath = "/apis/news/stories/"
 
     func category(_ published: PublishedCategory) -> JSONValue {
         [
@@ -36,7 +33,7 @@ struct MITNewsJSON {
         let isClip = !article.externalURL.isEmpty
         var pairs: [(key: String, value: JSONValue)] = [
             ("id", .string(String(article.id))),
-            ("url", .string(self.news.publicURL + Self.storiesPath + String(article.id))),
+            ("url", .string(SiteRoute.mitStory(reference: String(article.id)).url(on: self.news.publicURL))),
             ("source_url", .string(isClip ? article.externalURL : self.news.webURL(published))),
             ("title", .string(article.title)),
             ("author", .string(article.author)),
@@ -74,7 +71,7 @@ struct MITNewsJSON {
 
     /// The stories of a category, as both apps fetch them.
     func storiesURL(category moniker: String) -> String {
-        self.news.publicURL + Self.storiesPath + "?category=" + NewsParameters.percentEncoded(moniker)
+        SiteRoute.mitStories(query: RouteQuery([("category", moniker)])).url(on: self.news.publicURL)
     }
 
     /// `2026-11-24T09:30:00+00:00`: ISO 8601 with its offset, as MIT's own API wrote dates.

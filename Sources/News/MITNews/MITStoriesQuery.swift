@@ -1,7 +1,7 @@
-import Auth
 public import EndpointCore
-import Messages
-package import SiteStore
+public import Messages
+public import Routes
+package import Text
 
 /// The parameters of `GET /apis/news/stories/` as the MIT News apps send them, read strictly: a
 /// number out of its range or a malformed cursor is a 400 naming it. Unlike `content/news`, a search
@@ -45,13 +45,13 @@ public struct MITStoriesQuery: Hashable, Sendable {
 
     /// The query of the next page's URL, after `cursor` (not `offset`: the cursor says where the next
     /// page starts), printed from what was parsed, as ``NewsParameters/nextPageQuery(cursor:)``.
-    func nextPageQuery(cursor: String) -> String {
-        var pairs: [(String, String)] = []
+    func nextPageQuery(cursor: String) -> RouteQuery {
+        var pairs: [(name: String, value: String)] = []
         if let category = self.category { pairs.append(("category", category)) }
         if let search = self.search { pairs.append(("q", search.words.joined(separator: " "))) }
         if self.featuredOnly { pairs.append(("featured", "true")) }
         pairs += [("limit", String(self.limit)), ("cursor", cursor)]
-        return NewsParameters.query(pairs)
+        return RouteQuery(pairs)
     }
 
     /// A search (counted per client network as `content/news` searches are).

@@ -1,6 +1,7 @@
 import EndpointCore
 import HTTPTypes
 import NIOCore
+import Routes
 import Testing
 
 @testable import EndpointServer

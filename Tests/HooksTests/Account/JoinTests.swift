@@ -6,7 +6,7 @@ import Hooks
 import HummingbirdTesting
 import Messages
 import SQLKit
-import SiteStore
+import Storage
 import TestSupport
 import Testing
 

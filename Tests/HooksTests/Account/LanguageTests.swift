@@ -3,7 +3,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import SQLKit
-import SiteStore
+import Storage
 import TestSupport
 import Testing
 

@@ -5,7 +5,7 @@ import HTTPTypes
 import Hooks
 import HummingbirdTesting
 import SQLKit
-import SiteStore
+import Storage
 import TestSupport
 import Testing
 

@@ -4,7 +4,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Push
 import SQLKit
-import SiteStore
+import Storage
 import TestSupport
 import Testing
 
@@ -91,10 +91,10 @@ import Testing
             #expect(try await Self.count("push_broadcasts", site.database) == 1, "the rest recorded there too")
 
             let outbox = PushOutbox(database: site.database)
-            #expect(try await outbox.fanOutPending())
+            #expect(try await outbox.fanOutPending(now: UnixTime.now))
             #expect(try await Self.count("push_outbox", site.database) == 2 * PushOutbox.fanOutBatch)
             try await PushDevices.register(PushTokens.named("registered-later"), .android, member: nil, database: site.database)
-            while try await outbox.fanOutPending() {}
+            while try await outbox.fanOutPending(now: UnixTime.now) {}
             #expect(try await Self.count("push_broadcasts", site.database) == 0)
             let queued = try await site.database.withConnection { connection in
                 try await connection.raw("SELECT count(*) AS n, count(DISTINCT token) AS distinct_tokens FROM push_outbox").first()

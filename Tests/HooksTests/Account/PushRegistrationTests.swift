@@ -6,7 +6,7 @@ import Hooks
 import HummingbirdTesting
 import Push
 import SQLKit
-import SiteStore
+import Storage
 import TestSupport
 import Testing
 
@@ -158,7 +158,7 @@ import Testing
     /// registers it again.
     @Test func aTokenRemovedAsDeadIsRegisteredAgainAtTheNextStart() async throws {
         try await TestDatabase.withMigrated(.sqlite) { database in
-            let registrations = PushRegistrations(database: database, config: try await ConfigStore.load(from: database))
+            let registrations = PushRegistrations(database: database, config: try await ConfigStore.load(from: database, clock: .system), clock: .system)
             try await registrations.register(PushTokens.named("phone"), platform: .ios, owner: nil, from: "192.0.2.1")
             try await database.withConnection { try await DeviceTokenStore.remove(token: PushTokens.named("phone"), platform: .ios, on: $0) }
             try await registrations.register(PushTokens.named("phone"), platform: .ios, owner: nil, from: "192.0.2.1")

@@ -4,7 +4,7 @@ import Foundation
 import HTTPTypes
 import Hooks
 import HummingbirdTesting
-import SiteStore
+import Storage
 import TestSupport
 import Testing
 

@@ -1,10 +1,11 @@
+import Auth
 import EndpointCore
 import EndpointServer
 import Foundation
 import HTTPTypes
 import Hooks
 import HummingbirdTesting
-import SiteStore
+import Storage
 import TestSupport
 import Testing
 

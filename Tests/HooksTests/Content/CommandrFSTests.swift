@@ -5,7 +5,7 @@ import HTTPTypes
 import Hooks
 import HummingbirdTesting
 import SQLKit
-import SiteStore
+import Storage
 import TestSupport
 import Testing
 
@@ -14,7 +14,7 @@ import Testing
 @Suite struct CommandrFSTests {
     /// Runs `body` with an administrator's commandr client.
     static func asAdmin(
-        engine: DatabaseEngine = .sqlite, sharing database: Database? = nil, config: [String: String] = [:], clock: UnixClock = .system,
+        engine: DatabaseEngine = .sqlite, sharing database: Database? = nil, config: [String: String] = [:], clock: SiteClock = .system,
         framework: TestingSetup = .router, _ body: @Sendable (CommandrClient, any TestClientProtocol, Site) async throws -> Void
     ) async throws {
         try await TestServer.run(engine: engine, sharing: database, config: config, framework: framework, clock: clock) { client, services in

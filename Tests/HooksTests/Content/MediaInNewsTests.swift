@@ -4,7 +4,8 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Media
-import SiteStore
+import News
+import Storage
 import TestSupport
 import Testing
 

@@ -4,7 +4,6 @@ import HTTPTypes
 import HummingbirdTesting
 import Media
 import NIOConcurrencyHelpers
-import SiteStore
 import TestSupport
 import Testing
 

@@ -4,7 +4,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Media
 import NIOCore
-import SiteStore
+import Storage
 import TestSupport
 import Testing
 

@@ -3,7 +3,8 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
-import SiteStore
+import News
+import Storage
 import TestSupport
 import Testing
 
@@ -16,7 +17,8 @@ import Testing
             try await site.database.transaction { connection in
                 var first = NewsCategoryChanges()
                 first.position = -1
-                try await NewsStore.apply(first, toCategory: try #require(try await NewsFeedStore.categoryID("technology", on: connection)), on: connection)
+                try await NewsStore.apply(
+                    first, toCategory: try #require(try await NewsFeedStore.categoryID("technology", on: connection)), on: connection, now: UnixTime.now)
             }
             try await NewsFixtures.article("Shown", in: "technology", database: site.database)
             try await NewsFixtures.article("Hidden", in: "technology", validated: false, database: site.database)

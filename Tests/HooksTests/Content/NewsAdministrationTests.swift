@@ -1,5 +1,5 @@
 import Foundation
-import SiteStore
+import Storage
 import TestSupport
 import Testing
 

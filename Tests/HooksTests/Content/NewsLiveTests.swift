@@ -4,7 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import News
 import SQLKit
-import SiteStore
+import Storage
 import TestSupport
 import Testing
 
@@ -56,7 +56,7 @@ import Testing
             // Seen before it expires: an event shows the article as it is when the feed reads it.
             for stream in [everything, art] { try await stream.wait(for: "Expiring") { $0.contains { $0.object["title"] as? String == "Expiring" } } }
             time.advance(seconds: 5)
-            #expect(try await NewsClock.tick(site).recorded == 2)
+            #expect(try await site.newsClock.tick().recorded == 2)
 
             try await everything.wait(for: "the clock's changes") { $0.compactMap(Self.summary).count == 12 }
             var ids: [String: Int] = [:]
@@ -160,7 +160,7 @@ import Testing
                 try await NewsFixtures.edit(id, database: site.database) { $0.validated = false }
             default:
                 let id = shown.remove(at: (index * 7) % shown.count)
-                try await site.database.transaction { try await NewsStore.deleteArticle(id: id, on: $0) }
+                try await site.database.transaction { try await NewsStore.deleteArticle(id: id, on: $0, now: UnixTime.now) }
             }
             site.newsLive.changed()
         }
@@ -319,14 +319,24 @@ import Testing
         }
     }
 
-    /// Heartbeats while nothing changes; a token from elsewhere answered with a reset, by header or
-    /// `since`, the header winning; the end of
-    /// every stream when the server drains, and of any opened after.
+    /// Heartbeats while nothing changes, each when the site's clock says one is due (moved by the test,
+    /// never slept through); a token from elsewhere answered with a reset, by header or `since`, the
+    /// header winning; the end of every stream when the server drains, and of any opened after.
     @Test(arguments: TestDatabase.engines)
     func heartbeatsResetsAndDraining(engine: DatabaseEngine) async throws {
-        try await TestServer.run(engine: engine, config: ["news_live_heartbeat_seconds": "1"], framework: .live) { client, site in
+        let time = ManualClock()
+        try await TestServer.run(engine: engine, framework: .live, clock: time.clock) { client, site in
+            /// The heartbeat's interval passing: the feed's next beat is due.
+            func interval() {
+                time.advance(seconds: 15)
+                site.newsLive.beat(every: 15)
+            }
             let port = try #require(client.port)
             let quiet = try await EventStreamClient.open(port: port, NewsFixtures.uri("live"))
+            try await quiet.wait(for: "the category list") { !$0.isEmpty }
+            interval()
+            try await Waiting.until("a heartbeat") { quiet.comments >= 1 }
+            interval()
             try await Waiting.until("two heartbeats") { quiet.comments >= 2 }
             #expect(quiet.events.map(\.type) == ["categories"])
             for token in ["not a token", SyncTokenText.make("another-database", 1)] {
@@ -343,6 +353,8 @@ import Testing
             // Resumed after the category list it had: nothing is sent again, the next change comes.
             let own = try #require(quiet.events.first).lastEventID
             let byHeader = try await EventStreamClient.open(port: port, NewsFixtures.uri("live", foreign), lastEventID: own)
+            try await Waiting.until("the resumed stream listening, the others closed") { site.newsLive.streamCount == 3 }
+            interval()
             try await Waiting.until("the resumed stream's first heartbeat") { byHeader.comments >= 1 }
             try await NewsFixtures.article("After", database: site.database)
             site.newsLive.changed()

@@ -1,7 +1,7 @@
 import EndpointServer
 import Foundation
 import Push
-import SiteStore
+import Storage
 import TestSupport
 import Testing
 
@@ -23,22 +23,22 @@ import Testing
             let scheduled = try await NewsFixtures.article("Tomorrow", addDate: now + 86_400, database: site.database)
             let draft = try await NewsFixtures.article("Draft", validated: false, database: site.database)
 
-            #expect(try await NewsClock.tick(site, now: now).announced == 1)
+            #expect(try await site.newsClock.tick(now: now).announced == 1)
             let first = try await Self.queued(site)
             #expect(first.map(\.token).sorted() == ["anonymous-install", "members-phone"])
             #expect(first.allSatisfy { $0.notification.title == "Live now" && $0.notification.body == "It happened" })
             #expect(first.allSatisfy { $0.notification.data["article_id"] == String(live) })
-            #expect(try await NewsClock.tick(site, now: now).announced == 0, "exactly once")
+            #expect(try await site.newsClock.tick(now: now).announced == 0, "exactly once")
 
             try await NewsFixtures.edit(draft, database: site.database) { $0.validated = true }
-            #expect(try await NewsClock.tick(site, now: now).announced == 1, "validated later")
-            #expect(try await NewsClock.tick(site, now: now + 86_401).announced == 1, "its add_date reached")
+            #expect(try await site.newsClock.tick(now: now).announced == 1, "validated later")
+            #expect(try await site.newsClock.tick(now: now + 86_401).announced == 1, "its add_date reached")
             let all = try await Self.queued(site)
             #expect(all.count == 6)
             #expect(all.filter { $0.notification.data["article_id"] == String(scheduled) }.count == 2)
             try await NewsFixtures.edit(draft, database: site.database) { $0.validated = false }
             try await NewsFixtures.edit(draft, database: site.database) { $0.validated = true }
-            #expect(try await NewsClock.tick(site, now: now + 86_401).announced == 0, "shown again is not news again")
+            #expect(try await site.newsClock.tick(now: now + 86_401).announced == 0, "shown again is not news again")
         }
     }
 
@@ -46,13 +46,13 @@ import Testing
         try await TestServer.run { _, site in
             try await PushDevices.register("install", .android, member: nil, database: site.database)
             try await NewsFixtures.article("Quiet", database: site.database)
-            #expect(try await NewsClock.tick(site).announced == 0)
+            #expect(try await site.newsClock.tick().announced == 0)
             try await site.database.withConnection { try await $0.raw("UPDATE config SET value = '1' WHERE name = 'news_push_on_publish'").run() }
             site.config.invalidate()
-            #expect(try await NewsClock.tick(site).announced == 0, "articles published while it was off are not announced later")
+            #expect(try await site.newsClock.tick().announced == 0, "articles published while it was off are not announced later")
             #expect(try await Self.queued(site).isEmpty)
             try await NewsFixtures.article("Loud", database: site.database)
-            #expect(try await NewsClock.tick(site).announced == 1)
+            #expect(try await site.newsClock.tick().announced == 1)
         }
     }
 }

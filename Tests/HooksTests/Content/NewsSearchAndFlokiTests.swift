@@ -2,7 +2,8 @@ import EndpointServer
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-import SiteStore
+import News
+import Storage
 import TestSupport
 import Testing
 
@@ -105,7 +106,7 @@ import Testing
             #expect(artTitles == stride(from: 57, through: 0, by: -3).map { "Item \($0)" }, "the newest, whatever the client holds")
             #expect(art["sections"] == nil && art["has_older"] as? Bool == false)
 
-            try await site.database.transaction { try await NewsStore.deleteArticle(id: ids[3], on: $0) }
+            try await site.database.transaction { try await NewsStore.deleteArticle(id: ids[3], on: $0, now: UnixTime.now) }
             try await NewsFixtures.edit(ids[6], database: site.database) { $0.expiresAt = .some(UnixTime.now - 1) }
             try await NewsFixtures.edit(ids[58], database: site.database) { $0.validated = false }
             site.newsAnswers.clear()
@@ -192,7 +193,7 @@ import Testing
                 }
                 return ids
             }
-            try await site.database.transaction { try await NewsStore.deleteArticle(id: ids[1_150], on: $0) }
+            try await site.database.transaction { try await NewsStore.deleteArticle(id: ids[1_150], on: $0, now: UnixTime.now) }
             site.newsAnswers.clear()
             let answer = try await client.execute(
                 uri: NewsFixtures.uri("feed/all", "response_type=floki&l=\(ids[0])&h=\(ids[1_199])"), method: .get

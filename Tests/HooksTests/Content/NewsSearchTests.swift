@@ -1,7 +1,8 @@
 import EndpointServer
 import Foundation
 import HTTPTypes
-import SiteStore
+import News
+import Storage
 import TestSupport
 import Testing
 
@@ -39,7 +40,7 @@ import Testing
             try await NewsFixtures.edit(edited, database: database) { $0.title = "Harbour festival" }
             #expect(try await ids("harbour") == [kept, edited, deleted], "an edit is seen by the next search")
             #expect(try await ids("lantern") == [deleted], "and its old words are gone")
-            try await database.transaction { try await NewsStore.deleteArticle(id: deleted, on: $0) }
+            try await database.transaction { try await NewsStore.deleteArticle(id: deleted, on: $0, now: UnixTime.now) }
             #expect(try await ids("harbour") == [kept, edited], "a deletion too")
             #expect(try await ids("lantern") == [])
             try await NewsFixtures.edit(kept, database: database) { $0.validated = false }
@@ -92,6 +93,7 @@ import Testing
     /// A search asked again is answered as kept, until a news write through the instance: an
     /// article written straight into the SQLite file is not seen before then. (On PostgreSQL the
     /// database announces every news write to every instance, migration 0018.)
+    /// Writes of other things through commandr_fs (an image, a group) leave news answers kept.
     @Test func aSearchIsKeptUntilTheNextNewsWrite() async throws {
         try await CommandrFSTests.asAdmin { fs, client, site in
             func titles() async throws -> [String]? {
@@ -103,6 +105,9 @@ import Testing
             #expect(try await titles() == ["Harbour one"])
             try await NewsFixtures.article("Harbour two", addDate: UnixTime.now - 60, database: site.database)
             #expect(try await titles() == ["Harbour one"], "asked again: answered as kept")
+            #expect(try await fs.query("edit", "var/groups/members/_folder.cms", data: #"{"label": "Readers"}"#).success == true)
+            #expect(try await fs.upload(try ImageFixtures.bytes("landscape-1200x900.jpg"), as: "harbour.jpg").success == true)
+            #expect(try await titles() == ["Harbour one"], "a group and an image written: news answers are still kept")
             #expect(try await fs.query("add", "var/news/general/Harbour.cms", data: "{}").success == true)
             #expect(try await titles() == ["Harbour", "Harbour two", "Harbour one"], "a news write through the instance forgets it")
         }

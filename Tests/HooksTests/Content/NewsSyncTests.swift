@@ -2,8 +2,9 @@ import EndpointServer
 import Foundation
 import Hooks
 import HummingbirdTesting
+import News
 import SQLKit
-import SiteStore
+import Storage
 import TestSupport
 import Testing
 
@@ -87,7 +88,7 @@ import Testing
 
             // The clock: one article's add_date comes, another expires.
             time.advance(seconds: 5)
-            let (recorded, _) = try await NewsClock.tick(site)
+            let (recorded, _) = try await site.newsClock.tick()
             #expect(recorded == 2)
             let calls = try await cache.sync(client)
             #expect(calls == 1)
@@ -140,7 +141,8 @@ import Testing
                         for index in 0..<15 {
                             try await database.transaction { connection in
                                 let general = try #require(try await NewsFeedStore.categoryID("general", on: connection))
-                                _ = try await NewsStore.createArticle(title: "W\(writer)-\(index)", categoryID: general, submitterID: 1, on: connection)
+                                _ = try await NewsStore.createArticle(
+                                    title: "W\(writer)-\(index)", categoryID: general, submitterID: 1, on: connection, now: UnixTime.now)
                                 // Hold the transaction open after numbering the change, so commits interleave.
                                 try await Task.sleep(for: .milliseconds(Int.random(in: 0...15)))
                             }

@@ -1,11 +1,13 @@
+import Contact
 import EndpointCore
 import EndpointServer
 import Foundation
 import HTTPTypes
 import Hooks
 import HummingbirdTesting
+import Mail
 import SQLKit
-import SiteStore
+import Storage
 import TestSupport
 import Testing
 
@@ -45,7 +47,7 @@ import Testing
 
                 let mails = try await smtp.waitForMessages(2)
                 let outbox = MailOutbox(database: services.database)
-                try await Waiting.until("the outbox delivered") { try await outbox.backlog().pending == 0 }
+                try await Waiting.until("the outbox delivered") { try await outbox.backlog(now: UnixTime.now).pending == 0 }
                 #expect(smtp.received.count == 2, "one per administrator, nothing to the typed address")
                 #expect(Set(mails.map(\.recipient)) == ["boss@example.com", "deputy@example.com"])
                 let notice = try #require(mails.first)

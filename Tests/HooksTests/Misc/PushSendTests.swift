@@ -2,7 +2,6 @@ import EndpointCore
 import Foundation
 import HummingbirdTesting
 import Push
-import SiteStore
 import TestSupport
 import Testing
 

@@ -1,4 +1,3 @@
-import Auth
 import EndpointCore
 import Foundation
 import Logging
@@ -6,9 +5,9 @@ import Messages
 import Push
 import Testing
 
-@testable import Accounts
+@testable import Auth
 @testable import Hooks
-@testable import SiteStore
+@testable import Storage
 
 /// Hooks built with fake dependencies: what each does with its request and its dependencies' answers,
 /// without a server or a database.
@@ -42,7 +41,7 @@ import Testing
         @Test func answersWithTheProfileAndHandsOverTheDeviceToken() async throws {
             let token = SessionToken.generate()
             let membership = Membership(username: "alice", groups: [.init(id: 4, name: "Members")], isAdmin: false, isStaff: false)
-            let success = Accounts.Login.Success(
+            let success = Auth.Login.Success(
                 member: Self.member,
                 permissions: MemberPermissions(membership: membership, privileges: ["view_profiles"], pagesBlacklist: [], zoneAccess: [""]),
                 session: DeviceSession(id: "abc", memberID: 7, createdAt: 0, lastUsedAt: 0, expiresAt: 3600, userAgent: "", ip: ""),
@@ -51,7 +50,7 @@ import Testing
             let hook = AccountLoginHook(
                 logIn: { username, password, client in
                     #expect(username == "alice" && password == "correct horse", "trimmed as Composr does")
-                    #expect(client == Accounts.Login.Client(ip: "192.0.2.7", userAgent: "test-agent"))
+                    #expect(client == Auth.Login.Client(ip: "192.0.2.7", userAgent: "test-agent"))
                     return success
                 }, profile: Self.profile, cookies: SessionCookies(secure: true))
             let answer = try await hook.run(HookUnitTests.request("login", post: ["username": " alice ", "password": "correct horse\n"]))

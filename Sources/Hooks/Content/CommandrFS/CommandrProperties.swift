@@ -1,7 +1,7 @@
 import Auth
 import EndpointCore
 import Messages
-import SiteStore
+import Text
 
 /// The properties a client sent for a `.cms` file, read with the types each property must have.
 ///

@@ -1,18 +1,22 @@
 import EndpointCore
-import SiteStore
+import Storage
 
 /// The whole `content/commandr_fs` tree: the fixed directories (`/`, `/var`) and where each
 /// filesystem is mounted. Nothing here reaches the server's files, raw SQL or secrets (reference
 /// §5.1's `/raw`, `/root`, `/bin`, `/database` and `/members` are deliberately absent).
 struct CommandrTree: Sendable {
-    private let mounts: [(path: [String], hook: String, filesystem: any CommandrFilesystem)] = [
-        (["etc"], "etc", ConfigFilesystem()),
-        (["var", "groups"], "groups", GroupsFilesystem()),
-        (["var", "news"], "news", NewsFilesystem()),
-        (["var", "contact_messages"], "contact_messages", ContactMessagesFilesystem()),
-        (["var", "media"], "media", MediaFilesystem()),
-        (["var", "floki"], "floki", FlokiFilesystem()),
-    ]
+    private let mounts: [(path: [String], hook: String, filesystem: any CommandrFilesystem)]
+
+    init(clock: SiteClock) {
+        self.mounts = [
+            (["etc"], "etc", ConfigFilesystem()),
+            (["var", "groups"], "groups", GroupsFilesystem()),
+            (["var", "news"], "news", NewsFilesystem()),
+            (["var", "contact_messages"], "contact_messages", ContactMessagesFilesystem()),
+            (["var", "media"], "media", MediaFilesystem()),
+            (["var", "floki"], "floki", FlokiFilesystem(clock: clock)),
+        ]
+    }
 
     /// The filesystem holding `path`, and the path within it; nil for the fixed directories and
     /// anything outside every mount.

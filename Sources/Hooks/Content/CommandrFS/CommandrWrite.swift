@@ -3,6 +3,8 @@ import EndpointCore
 import Media
 import Messages
 import NIOConcurrencyHelpers
+import Storage
+import Text
 
 /// What a write to the filesystem carries besides its path: the `data` parameter, the uploaded file,
 /// who writes, what to write with, what a filesystem prepared before the transaction, what the answer
@@ -12,6 +14,8 @@ final class CommandrWrite: Sendable {
     let upload: [UInt8]?
     let actorID: Int
     let context: CommandrContext
+    /// When the write happens (the site's clock, read once for everything the write stamps).
+    let now: Int
     private let membersToForget = NIOLockedValueBox<Set<Int>>([])
     private let groupsChanged = NIOLockedValueBox(false)
     private let inspected = NIOLockedValueBox<InspectedImage?>(nil)
@@ -23,6 +27,7 @@ final class CommandrWrite: Sendable {
         self.upload = upload
         self.actorID = actorID
         self.context = context
+        self.now = context.clock.now
     }
 
     /// The uploaded image, checked before the transaction (``CommandrFilesystem/prepare(_:type:_:)``).
@@ -62,11 +67,12 @@ final class CommandrWrite: Sendable {
         self.groupsChanged.withLockedValue { $0 = true }
     }
 
-    /// Runs the after-commit work.
-    func committed() {
+    /// Runs the after-commit work: forgets what the write made stale (`stale`, the filesystem's, and
+    /// the members and groups it noted) and runs what it asked to run.
+    func committed(stale: CommandrStaleAnswers) {
         let caches = self.context.caches
-        caches.configChanged()
-        caches.newsChanged()
+        if stale.contains(.config) { caches.configChanged() }
+        if stale.contains(.news) { caches.newsChanged() }
         if self.groupsChanged.withLockedValue({ $0 }) { caches.groupsChanged() }
         for memberID in self.membersToForget.withLockedValue({ $0 }) { caches.memberChanged(memberID) }
         for work in self.afterCommit.withLockedValue({ $0 }) { work() }

@@ -1,9 +1,9 @@
-import Accounts
 import Auth
 import EndpointCore
 import Foundation
 import Messages
-import SiteStore
+import Storage
+import Text
 
 /// Checks `/etc/<option>` edits against the option's declared ``ConfigOption/Kind`` before they apply
 /// to the running server. Options no module declares (a Composr import's) accept any text of at most

@@ -1,6 +1,7 @@
+import Contact
 import EndpointCore
 import Messages
-import SiteStore
+import Storage
 
 /// `/var/contact_messages`: the messages `contact_us` stored, one `.cms` file each. They can be read,
 /// have their `status` changed and be deleted; new ones only arrive through `contact_us`.

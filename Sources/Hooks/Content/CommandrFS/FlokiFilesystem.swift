@@ -2,7 +2,8 @@ import Auth
 import EndpointCore
 import Messages
 import News
-import SiteStore
+import Storage
+import Text
 
 /// `/var/floki`: the Floki app's definition, the one file `app` (tabs in order with their class,
 /// category, titles, icon and data options; the `misc` device lists). Reading it gives the definition
@@ -10,6 +11,12 @@ import SiteStore
 /// passes the checks of ``FlokiAppDefinition/init(parsing:categoryIDs:)``; deleting it goes back to the
 /// generated app. The version indicator changes with it, so every app fetches the new definition.
 struct FlokiFilesystem: CommandrFilesystem {
+    /// The Floki app data is a kept news answer.
+    var staleAfterWrite: CommandrStaleAnswers { .news }
+
+    /// What decides which articles are shown (the generated definition offers a Gallery tab once one is).
+    let clock: SiteClock
+
     private static let file = "app"
 
     func list(_ path: [String], on connection: StoreConnection) async throws -> [CommandrEntry]? {
@@ -18,7 +25,7 @@ struct FlokiFilesystem: CommandrFilesystem {
 
     func read(_ path: [String], on connection: StoreConnection) async throws -> JSONValue? {
         guard path == [Self.file] else { return nil }
-        return try await FlokiAppDefinition.current(now: UnixTime.now, on: connection).json
+        return try await FlokiAppDefinition.current(now: self.clock.now, on: connection).json
     }
 
     func add(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws -> [String] {
@@ -29,7 +36,7 @@ struct FlokiFilesystem: CommandrFilesystem {
         guard let json = JSONValue(parsing: write.data.trimmingWhitespace) else { throw EndpointError.refused(.invalidPropertyData) }
         let categoryIDs = Set(try await NewsStore.categories(on: connection).map(\.id))
         let definition = try FlokiAppDefinition(parsing: json, categoryIDs: categoryIDs)
-        try await FlokiAppStore.save(definition.json.serialized, by: write.actorID, on: connection)
+        try await FlokiAppStore.save(definition.json.serialized, by: write.actorID, at: write.now, on: connection)
     }
 
     func delete(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws {

@@ -1,9 +1,9 @@
-import Accounts
 import Auth
 import EndpointCore
 import Foundation
 import Messages
-import SiteStore
+import Storage
+import Text
 
 extension GroupsFilesystem {
     func add(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws -> [String] {
@@ -47,7 +47,7 @@ extension GroupsFilesystem {
         guard let member = try await Self.member(file: path[1], in: group, on: connection) else { return }
         guard member.id != MemberRecord.guestID else { throw EndpointError.refused(.guestAccountFixed) }
         guard member.id != write.actorID else { throw EndpointError.refused(.cannotDeleteSelf) }
-        try await MemberStore.delete(memberID: member.id, on: connection)
+        try await MemberStore.delete(memberID: member.id, on: connection, now: write.now)
         write.forgetMember(member.id)
     }
 
@@ -120,7 +120,7 @@ extension GroupsFilesystem {
         let month = try properties.integer("dob_month")
         let year = try properties.integer("dob_year")
         if day != nil || month != nil || year != nil {
-            guard let day, let month, let year, let date = DateOfBirth(year: year, month: month, day: day) else {
+            guard let day, let month, let year, let date = DateOfBirth(year: year, month: month, day: day, now: write.now) else {
                 throw EndpointError.refused(.invalidDateGiven)
             }
             changes.dateOfBirth = date.description
@@ -131,8 +131,8 @@ extension GroupsFilesystem {
         }
         try properties.rejectUnread(allowingUnchanged: current)
 
-        try await MemberStore.apply(changes, to: member.id, on: connection)
-        if let passwordHash { try await PasswordChange.apply(hash: passwordHash, memberID: member.id, on: connection) }
+        try await MemberStore.apply(changes, to: member.id, on: connection, now: write.now)
+        if let passwordHash { try await PasswordChange.apply(hash: passwordHash, memberID: member.id, on: connection, now: write.now) }
         if let groups { try await MemberStore.setGroups(Set(groups + [member.primaryGroupID]), memberID: member.id, on: connection) }
         write.forgetMember(member.id)
     }

@@ -1,7 +1,6 @@
-import Accounts
 import Auth
 import EndpointCore
-import SiteStore
+import Storage
 
 /// `/var/groups`: a folder per group (its properties in `_folder.cms`) holding a `.cms` file per
 /// member whose primary group it is (reference §5.4). Password hashes, salts and tokens are never

@@ -1,7 +1,8 @@
 import EndpointCore
 import Media
 import Messages
-import SiteStore
+import Routes
+import Storage
 
 /// `/var/media`: the uploaded images, each as its file (`<name>.<extension>`) and its properties
 /// (`<name>.cms`: caption, credit, alt text; size, bytes, type, hash and URL read-only).
@@ -59,7 +60,7 @@ struct MediaFilesystem: CommandrFilesystem {
     /// What every write of an image's file answers, beside its path: its ID and its absolute URL.
     private static func answer(_ image: MediaRecord, _ write: CommandrWrite) {
         write.answer("id", .int(image.id))
-        write.answer("url", .string(write.context.publicURL + MediaLinks.path(of: image)))
+        write.answer("url", .string(MediaLinks.route(of: image).url(on: write.context.publicURL)))
     }
 
     func edit(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws {

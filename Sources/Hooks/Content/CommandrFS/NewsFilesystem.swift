@@ -2,13 +2,16 @@ import Auth
 import EndpointCore
 import Messages
 import News
-import SiteStore
+import Storage
+import Text
 
 /// `/var/news`: a folder per news category (its properties in `_folder.cms`) holding a `.cms` file per
 /// article (reference §5.4) — the content apps show (`content/news`). Adding `_folder.cms` in a new
 /// folder creates a category; deleting it removes the category when it holds no articles. Editing an
 /// article's `category` moves it to that folder.
 struct NewsFilesystem: CommandrFilesystem {
+    var staleAfterWrite: CommandrStaleAnswers { .news }
+
     // MARK: Reading
 
     func list(_ path: [String], on connection: StoreConnection) async throws -> [CommandrEntry]? {
@@ -58,8 +61,8 @@ struct NewsFilesystem: CommandrFilesystem {
         guard path.count == 2 else { throw EndpointError.refused(.cannotCreateHere, "var/news/" + path.joined(separator: "/")) }
         var properties = try write.properties()
         if path[1] == CommandrEntry.folderProperties {
-            let id = try await NewsStore.createCategory(label: try properties.text("label") ?? path[0], on: connection)
-            try await Self.applyCategory(&properties, id: id, current: .emptyObject, on: connection)
+            let id = try await NewsStore.createCategory(label: try properties.text("label") ?? path[0], on: connection, now: write.now)
+            try await Self.applyCategory(&properties, id: id, current: .emptyObject, on: connection, now: write.now)
             return [try await Self.moniker(.newsCategory, id, on: connection), CommandrEntry.folderProperties]
         }
         guard let category = try await ResourceIdentityStore.find(.newsCategory, moniker: path[0], on: connection) else {
@@ -67,7 +70,8 @@ struct NewsFilesystem: CommandrFilesystem {
         }
         let title = try properties.text("label") ?? GroupsFilesystem.label(ofFile: path[1])
         let changes = try await Self.articleChanges(&properties, current: .emptyObject, publicURL: write.context.publicURL, on: connection)
-        let id = try await NewsStore.createArticle(title: title, categoryID: category.id, submitterID: write.actorID, applying: changes, on: connection)
+        let id = try await NewsStore.createArticle(
+            title: title, categoryID: category.id, submitterID: write.actorID, applying: changes, on: connection, now: write.now)
         try await ArticleImages.link(article: id, publicURL: write.context.publicURL, on: connection)
         return [category.moniker, try await Self.moniker(.news, id, on: connection) + ".cms"]
     }
@@ -77,14 +81,14 @@ struct NewsFilesystem: CommandrFilesystem {
         var properties = try write.properties()
         if path[1] == CommandrEntry.folderProperties {
             let current = try await Self.categoryJSON(category.id, on: connection) ?? .emptyObject
-            try await Self.applyCategory(&properties, id: category.id, current: current, on: connection)
+            try await Self.applyCategory(&properties, id: category.id, current: current, on: connection, now: write.now)
             return
         }
         guard let article = try await Self.article(file: path[1], category: category, on: connection) else { return }
         let changes = try await Self.articleChanges(
             &properties, current: try await Self.articleJSON(article, on: connection), publicURL: write.context.publicURL, on: connection
         )
-        try await NewsStore.apply(changes, toArticle: article.id, editedAt: UnixTime.now, on: connection)
+        try await NewsStore.apply(changes, toArticle: article.id, editedAt: write.now, on: connection, now: write.now)
         try await ArticleImages.link(article: article.id, publicURL: write.context.publicURL, on: connection)
     }
 
@@ -94,25 +98,27 @@ struct NewsFilesystem: CommandrFilesystem {
             guard try await NewsStore.articleCount(inCategory: category.id, on: connection) == 0 else {
                 throw EndpointError.refused(.categoryNotEmpty, category.label)
             }
-            try await NewsStore.deleteCategory(id: category.id, on: connection)
+            try await NewsStore.deleteCategory(id: category.id, on: connection, now: write.now)
             return
         }
         guard let article = try await Self.article(file: path[1], category: category, on: connection) else { return }
-        try await NewsStore.deleteArticle(id: article.id, on: connection)
+        try await NewsStore.deleteArticle(id: article.id, on: connection, now: write.now)
     }
 
-    private static func applyCategory(_ properties: inout CommandrProperties, id: Int, current: JSONValue, on connection: StoreConnection) async throws {
+    private static func applyCategory(
+        _ properties: inout CommandrProperties, id: Int, current: JSONValue, on connection: StoreConnection, now: Int
+    ) async throws {
         var changes = NewsCategoryChanges()
         if let label = try properties.text("label"), !label.trimmingWhitespace.isEmpty { changes.label = label }
-        changes.notes = try properties.text("notes", maximumLength: 20_000)
-        changes.repImage = try properties.text("rep_image", maximumLength: 2000)
+        changes.notes = try properties.text("notes", maximumLength: NewsFieldLimits.notes)
+        changes.repImage = try properties.text("rep_image", maximumLength: NewsFieldLimits.address)
         if let owner = try properties.reference("owner") {
             try await Self.requireMember(owner, property: "owner", on: connection)
             changes.ownerID = owner
         }
-        changes.position = try properties.integer("position", in: -1_000_000...1_000_000)
+        changes.position = try properties.integer("position", in: NewsFieldLimits.position)
         try properties.rejectUnread(allowingUnchanged: current)
-        try await NewsStore.apply(changes, toCategory: id, on: connection)
+        try await NewsStore.apply(changes, toCategory: id, on: connection, now: now)
     }
 
     /// The changes `properties` ask of an article whose properties are `current`, each checked; images
@@ -122,16 +128,16 @@ struct NewsFilesystem: CommandrFilesystem {
     ) async throws -> NewsArticleChanges {
         var changes = NewsArticleChanges()
         if let title = try properties.text("label"), !title.trimmingWhitespace.isEmpty { changes.title = title }
-        changes.summary = try properties.text("summary", maximumLength: 20_000)
-        changes.article = try properties.text("article", maximumLength: 1_000_000)
-        changes.author = try properties.text("author", maximumLength: 255)
-        changes.image = try properties.text("image", maximumLength: 2000)
-        changes.notes = try properties.text("notes", maximumLength: 20_000)
+        changes.summary = try properties.text("summary", maximumLength: NewsFieldLimits.summary)
+        changes.article = try properties.text("article", maximumLength: NewsFieldLimits.body)
+        changes.author = try properties.text("author", maximumLength: NewsFieldLimits.author)
+        changes.image = try properties.text("image", maximumLength: NewsFieldLimits.address)
+        changes.notes = try properties.text("notes", maximumLength: NewsFieldLimits.notes)
         changes.validated = try properties.flag("validated")
         changes.allowRating = try properties.flag("allow_rating")
         changes.allowComments = try properties.flag("allow_comments")
         changes.featured = try properties.flag("featured")
-        changes.views = try properties.integer("views", in: 0...Int(Int32.max))
+        changes.views = try properties.integer("views", in: NewsFieldLimits.views)
         if case .some(let addDate?) = try properties.time("add_date") { changes.addDate = addDate }
         if let submitter = try properties.reference("submitter") {
             try await Self.requireMember(submitter, property: "submitter", on: connection)
@@ -148,14 +154,14 @@ struct NewsFilesystem: CommandrFilesystem {
         _ properties: inout CommandrProperties, into changes: inout NewsArticleChanges, publicURL: String, on connection: StoreConnection
     ) async throws {
         changes.expiresAt = try properties.time("expires_at")
-        if let url = try properties.text("external_url", maximumLength: 2000) {
+        if let url = try properties.text("external_url", maximumLength: NewsFieldLimits.address) {
             guard url.isEmpty || (NewsImage.isURL(url) && !url.hasPrefix("/")) else { throw EndpointError.refused(.invalidProperty, "external_url") }
             changes.externalURL = url
         }
-        changes.imageWidth = try properties.clearableInteger("image_width", in: 1...100_000)
-        changes.imageHeight = try properties.clearableInteger("image_height", in: 1...100_000)
-        changes.imageCaption = try properties.text("image_caption", maximumLength: 1000)
-        changes.imageCredit = try properties.text("image_credit", maximumLength: 1000)
+        changes.imageWidth = try properties.clearableInteger("image_width", in: NewsFieldLimits.imageSide)
+        changes.imageHeight = try properties.clearableInteger("image_height", in: NewsFieldLimits.imageSide)
+        changes.imageCaption = try properties.text("image_caption", maximumLength: NewsFieldLimits.imageText)
+        changes.imageCredit = try properties.text("image_credit", maximumLength: NewsFieldLimits.imageText)
         if let variants = properties.structure("image_variants") {
             guard let stored = NewsImage.storedVariants(variants) else { throw EndpointError.refused(.invalidProperty, "image_variants") }
             changes.imageVariants = stored
@@ -166,7 +172,7 @@ struct NewsFilesystem: CommandrFilesystem {
             }
             changes.gallery = stored
         }
-        if let category = try properties.text("category", maximumLength: 100) {
+        if let category = try properties.text("category", maximumLength: NewsFieldLimits.categoryReference) {
             guard let id = try await NewsFeedStore.categoryID(category, on: connection) else { throw EndpointError.refused(.invalidProperty, "category") }
             changes.categoryID = id
         }

@@ -1,5 +1,5 @@
 import EndpointCore
-import SiteStore
+import Storage
 
 /// How one resource points at another in `.cms` properties (reference §5.3):
 /// `{"guid", "label", "subpath", "id"}` with the local ID as a string.

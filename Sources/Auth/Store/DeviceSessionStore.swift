@@ -1,0 +1,114 @@
+public import EndpointCore
+import SQLKit
+public import Storage
+
+/// The `device_sessions` table: one row per logged-in device, found by the SHA-256 hash of its token.
+///
+/// Only storage lives here; what a session may do, how long it lives and what is remembered in memory
+/// is `Auth`'s `SessionStore`.
+public struct DeviceSessionStore: Sendable {
+    private let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    /// Stores `session` under `tokenHash`. Sessions that ended are removed by the maintenance sweep
+    /// (``MaintenanceSweep``), the one place that rule lives, not at every login.
+    public func insert(_ session: DeviceSession, tokenHash: String) async throws {
+        try await self.database.withConnection { connection in
+            try await connection.raw(
+                """
+                INSERT INTO device_sessions (id, member_id, token_hash, created_at, last_used_at, expires_at, user_agent, ip)
+                VALUES (\(bind: session.id), \(bind: session.memberID), \(bind: tokenHash), \(bind: session.createdAt),
+                    \(bind: session.lastUsedAt), \(bind: session.expiresAt), \(bind: session.userAgent), \(bind: session.ip))
+                """
+            ).run()
+        }
+    }
+
+    /// The unrevoked session stored under `tokenHash`, with its member's language, unless its member is
+    /// banned.
+    public func find(tokenHash: String) async throws -> DeviceSession? {
+        try await self.database.withConnection { connection in
+            try await connection.raw(
+                """
+                SELECT \(unsafeRaw: Self.columns) FROM device_sessions s JOIN members m ON m.id = s.member_id
+                WHERE s.token_hash = \(bind: tokenHash) AND s.revoked_at IS NULL AND m.banned = \(bind: false)
+                """
+            ).first().map(Self.session)
+        }
+    }
+
+    /// Records use of session `id` at `now`, unless a later use was already recorded.
+    public func touch(id: String, now: Int) async throws {
+        try await self.database.withConnection { connection in
+            try await connection.raw(
+                "UPDATE device_sessions SET last_used_at = \(bind: now) WHERE id = \(bind: id) AND last_used_at < \(bind: now)"
+            ).run()
+        }
+    }
+
+    /// Ends session `id` of `memberID`; false when it is not theirs or already ended.
+    public func revoke(id: String, memberID: Int, now: Int) async throws -> Bool {
+        try await self.database.withConnection { connection in
+            try await connection.raw(
+                """
+                UPDATE device_sessions SET revoked_at = \(bind: now)
+                WHERE id = \(bind: id) AND member_id = \(bind: memberID) AND revoked_at IS NULL
+                RETURNING id
+                """
+            ).first() != nil
+        }
+    }
+
+    /// Ends every session of `memberID`; returns how many were live.
+    @discardableResult
+    public func revokeAll(memberID: Int, now: Int) async throws -> Int {
+        try await self.database.withConnection { try await Self.revokeAll(memberID: memberID, now: now, on: $0) }
+    }
+
+    /// Ends every session of `memberID` on `connection` (inside the caller's transaction); returns how
+    /// many were live.
+    @discardableResult
+    public static func revokeAll(memberID: Int, now: Int, on connection: StoreConnection) async throws -> Int {
+        try await connection.raw(
+            """
+            UPDATE device_sessions SET revoked_at = \(bind: now)
+            WHERE member_id = \(bind: memberID) AND revoked_at IS NULL
+            RETURNING id
+            """
+        ).all().count
+    }
+
+    /// The member's sessions that are unrevoked, unexpired and used since `idleSince`, most recently
+    /// used first.
+    public func live(memberID: Int, idleSince: Int, now: Int) async throws -> [DeviceSession] {
+        try await self.database.withConnection { connection in
+            try await connection.raw(
+                """
+                SELECT \(unsafeRaw: Self.columns) FROM device_sessions s JOIN members m ON m.id = s.member_id
+                WHERE s.member_id = \(bind: memberID) AND s.revoked_at IS NULL AND s.expires_at > \(bind: now)
+                    AND s.last_used_at > \(bind: idleSince)
+                ORDER BY s.last_used_at DESC
+                """
+            ).all().map(Self.session)
+        }
+    }
+
+    /// What ``session(_:)`` reads: the session (`s`) and its member's language (`m`).
+    private static let columns = "s.id, s.member_id, s.created_at, s.last_used_at, s.expires_at, s.user_agent, s.ip, m.language"
+
+    private static func session(_ row: any SQLRow) throws -> DeviceSession {
+        DeviceSession(
+            id: try row.decode(column: "id", as: String.self),
+            memberID: try row.decode(column: "member_id", as: Int.self),
+            createdAt: try row.decode(column: "created_at", as: Int.self),
+            lastUsedAt: try row.decode(column: "last_used_at", as: Int.self),
+            expiresAt: try row.decode(column: "expires_at", as: Int.self),
+            userAgent: try row.decode(column: "user_agent", as: String.self),
+            ip: try row.decode(column: "ip", as: String.self),
+            memberLanguage: try row.decode(column: "language", as: String.self)
+        )
+    }
+}

@@ -1,0 +1,59 @@
+public import Outbox
+import SQLKit
+public import Storage
+public import Text
+
+/// Lost-password requests waiting to be looked at (table `password_reset_requests`): the login name a
+/// client typed, when, and the request that asked.
+///
+/// A request is answered once its row is written, the same for every login name; what follows
+/// (finding the account, mailing its link) is the reset worker's, so the answer's timing says nothing
+/// about whether the account exists.
+public struct PasswordResetRequests: Sendable {
+    /// One waiting request.
+    public struct Request: Sendable, Equatable {
+        public let id: Int
+        public let login: String
+        /// The request that asked (its `X-Request-Id`), for the mail it leads to.
+        public let requestID: String
+    }
+
+    private let database: Database
+    private let clock: SiteClock
+
+    public init(database: Database, clock: SiteClock) {
+        self.database = database
+        self.clock = clock
+    }
+
+    /// Records a request for `login` (at most 255 characters are kept: no login is longer).
+    public func add(login: String) async throws {
+        let now = self.clock.now
+        try await self.database.withConnection { connection in
+            try await connection.raw(
+                """
+                INSERT INTO password_reset_requests (login, requested_at, request_id)
+                VALUES (\(bind: TextLength.prefix(login, 255)), \(bind: now), \(bind: RequestOrigin.requestID))
+                """
+            ).run()
+        }
+    }
+
+    /// The oldest waiting request, if any.
+    public func oldest() async throws -> Request? {
+        try await self.database.withConnection { connection in
+            try await connection.raw("SELECT id, login, request_id FROM password_reset_requests ORDER BY id LIMIT 1").first().map { row in
+                Request(
+                    id: try row.decode(column: "id", as: Int.self), login: try row.decode(column: "login", as: String.self),
+                    requestID: try row.decode(column: "request_id", as: String.self)
+                )
+            }
+        }
+    }
+
+    /// Removes request `id` on `connection` (inside the transaction that acts on it); false when another
+    /// worker took it first.
+    public static func take(_ id: Int, on connection: StoreConnection) async throws -> Bool {
+        try await connection.raw("DELETE FROM password_reset_requests WHERE id = \(bind: id) RETURNING id").first() != nil
+    }
+}

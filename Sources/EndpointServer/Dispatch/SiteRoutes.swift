@@ -1,0 +1,90 @@
+import Auth
+import EndpointCore
+import HTTPTypes
+import Hummingbird
+import Media
+import Routes
+import Storage
+
+/// Answers every ``SiteRoute``: the request's path and query are parsed once into the route, and the
+/// route's case picks its handler (the hooks' dispatcher, the pages, images, the Floki and MIT News
+/// APIs, the probes). A path no route has, or a method its route does not answer, goes on to the
+/// router, which has nothing more: a 404. Failures are thrown to ``FailureAnswers``.
+struct SiteRoutes: RouterMiddleware {
+    typealias Context = EndpointRequestContext
+
+    let dispatcher: EndpointDispatcher
+    let probes: Probes
+    let accountPages: AccountPages
+    let articlePage: ArticlePage
+    let floki: FlokiAppRoutes
+    let media: MediaRoute
+    let mitNews: MITNewsRoutes
+
+    /// The handlers of every route for `site`, as `settings` configure them, with the hooks of `registry`.
+    init(
+        site: Site, settings: ServerSettings, registry: HookRegistry, languages: LanguageNegotiation, clientAddress: ClientAddress, drain: Drain
+    ) {
+        let database = site.database
+        self.dispatcher = EndpointDispatcher(
+            registry: registry,
+            recognizer: CallerRecognizer(sessions: site.sessions),
+            languages: languages,
+            maximumBodyBytes: settings.maximumBodyBytes,
+            maximumUploadBytes: { [config = site.config] in
+                // The live image limit, and room for a form's boundaries and fields around it.
+                ((try? await config.options().integer(.mediaMaxBytes)) ?? 0) + 1_000_000
+            },
+            uploads: UploadGate(maximum: settings.concurrentLargeUploads),
+            clientAddress: clientAddress,
+            crossSite: CrossSiteCheck(publicAuthority: settings.publicAuthority)
+        )
+        self.probes = Probes(
+            database: database,
+            requiredMigrations: settings.requiredMigrations ?? Set(((try? MigrationFile.embedded(engine: database.engine)) ?? []).map(\.version)),
+            listens: database.engine == .postgres,
+            instance: settings.instanceIdentity,
+            drain: drain
+        )
+        self.accountPages = AccountPages(
+            confirmation: site.confirmation, passwordReset: site.passwordReset, policies: site.policies,
+            languages: languages, clientAddress: clientAddress, secureCookies: settings.secureCookies
+        )
+        self.articlePage = ArticlePage(news: site.news, config: site.config, languages: languages)
+        self.floki = FlokiAppRoutes(news: site.news, config: site.config, languages: languages, publicURL: site.publicURL)
+        self.media = MediaRoute(media: site.media)
+        self.mitNews = MITNewsRoutes(
+            news: site.news, config: site.config, languages: languages, searches: site.newsSearches, clientAddress: clientAddress)
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let route = SiteRoute(path: request.uri.path, query: request.uri.query),
+            let response = try await self.answer(route, request, context)
+        else { return try await next(request, context) }
+        return response
+    }
+
+    private func answer(_ route: SiteRoute, _ request: Request, _ context: Context) async throws -> Response? {
+        if case .endpoint(let pathInfo, let query) = route {
+            return try await self.dispatcher.answer(request, context: context, pathInfo: pathInfo, query: query)
+        }
+        if case .media(let hash, _, let query) = route {
+            guard request.method == .get || request.method == .head else { return nil }
+            return try await self.media.serve(hash: hash, query: query, request, context: context)
+        }
+        if case .confirmEmail = route { return try await self.accountPages.answer(route, request, context) }
+        if case .resetPassword = route { return try await self.accountPages.answer(route, request, context) }
+        guard request.method == .get else { return nil }
+        switch route {
+        case .articlePage(let reference, _): return try await self.articlePage.show(reference, request)
+        case .mitCategories, .mitStories, .mitStory: return try await self.mitNews.answer(route, request, context)
+        case .flokiBeacon: return try await self.floki.beacon(request)
+        case .flokiAppData: return try await self.floki.appData(request)
+        case .pageStyleSheet: return AccountPages.styleSheet()
+        case .health: return await self.probes.health()
+        case .readiness: return await self.probes.readiness(request, context)
+        case .openAPI: return OpenAPIDescription.response()
+        case .endpoint, .media, .confirmEmail, .resetPassword: return nil
+        }
+    }
+}

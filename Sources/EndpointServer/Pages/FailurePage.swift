@@ -1,0 +1,24 @@
+import EndpointCore
+import HTTPTypes
+import Hummingbird
+import Messages
+
+/// A failure as a web page: the problem page with the failure's sentence, for the routes people open
+/// in a browser (e-mailed links, shared articles). A refusal is a 400 (a 429 when it says when to
+/// come back), other failures keep their status; never stored by caches.
+enum FailurePage {
+    static func response(_ failure: EndpointError, siteName: String, language: MessageCatalog) -> Response {
+        let headers = failure.headers.map { (name: $0.key, value: $0.value) }
+        var response = AccountPageRenderer.pageResponse(
+            context: [
+                "language": language.tag, "site": siteName, "title": language.text(.pageProblemTitle),
+                "error": language.text(failure.message, failure.arguments),
+            ],
+            language: language, cookieToken: nil, secureCookies: false, status: Envelope.bareStatus(failure.status, headers, refusal: 400)
+        )
+        for header in headers {
+            if let name = HTTPField.Name(header.name) { response.headers[name] = header.value }
+        }
+        return response
+    }
+}

@@ -1,0 +1,240 @@
+import SQLKit
+public import Storage
+
+/// Reads and writes news categories and articles (tables `news_categories`, `news`), each with its
+/// identity (moniker and GUID). Every write is recorded in the change log (``NewsChangeLog``) on the
+/// same connection, so it commits or rolls back with the change.
+public enum NewsStore {
+    // MARK: Categories
+
+    /// Every category, by ID.
+    public static func categories(on connection: StoreConnection) async throws -> [NewsCategory] {
+        try await connection.raw("SELECT \(unsafeRaw: Self.categoryColumns) FROM news_categories ORDER BY id").all().map(Self.category)
+    }
+
+    /// The category with this ID.
+    public static func category(id: Int, on connection: StoreConnection) async throws -> NewsCategory? {
+        try await connection.raw("SELECT \(unsafeRaw: Self.categoryColumns) FROM news_categories WHERE id = \(bind: id)").first().map(Self.category)
+    }
+
+    /// Creates a category and its identity; returns its ID.
+    public static func createCategory(label: String, on connection: StoreConnection, now: Int) async throws -> Int {
+        let row = try await connection.raw(
+            """
+            INSERT INTO news_categories (label, edited_at) VALUES (\(bind: label), \(bind: now)) RETURNING id
+            """
+        ).first()
+        guard let id = try row?.decode(column: "id", as: Int.self) else { throw InsertedRowMissing(table: "news_categories") }
+        try await ResourceIdentityStore.assign(.newsCategory, id: id, label: label, on: connection)
+        try await NewsChangeLog.recordCategory(id, on: connection, now: now)
+        return id
+    }
+
+    /// Applies `changes` to category `id`, stamping its edit time when anything changed.
+    public static func apply(_ changes: NewsCategoryChanges, toCategory id: Int, on connection: StoreConnection, now: Int) async throws {
+        var assignments = ColumnAssignments()
+        assignments.set("label", changes.label)
+        assignments.set("notes", changes.notes)
+        assignments.set("rep_image", changes.repImage)
+        assignments.set("owner_id", changes.ownerID)
+        assignments.set("position", changes.position)
+        guard !assignments.isEmpty else { return }
+        assignments.set("edited_at", now)
+        try await connection.raw("UPDATE news_categories SET \(assignments.sql) WHERE id = \(bind: id)").run()
+        if let label = changes.label { try await ResourceIdentityStore.relabel(.newsCategory, id: id, label: label, on: connection) }
+        try await NewsChangeLog.recordCategory(id, on: connection, now: now)
+    }
+
+    /// How many articles category `id` holds.
+    public static func articleCount(inCategory id: Int, on connection: StoreConnection) async throws -> Int {
+        try await connection.raw("SELECT COUNT(*) AS n FROM news WHERE category_id = \(bind: id)").first()?.decode(column: "n", as: Int.self) ?? 0
+    }
+
+    /// Deletes category `id` and its identity.
+    public static func deleteCategory(id: Int, on connection: StoreConnection, now: Int) async throws {
+        try await connection.raw("DELETE FROM news_categories WHERE id = \(bind: id)").run()
+        try await ResourceIdentityStore.remove(.newsCategory, id: id, on: connection)
+        try await NewsChangeLog.recordCategory(id, on: connection, now: now)
+    }
+
+    // MARK: Articles
+
+    /// The articles of category `id`, by ID.
+    public static func articles(inCategory id: Int, on connection: StoreConnection) async throws -> [NewsArticle] {
+        try await connection.raw("SELECT \(unsafeRaw: Self.articleColumns) FROM news WHERE category_id = \(bind: id) ORDER BY id").all().map(Self.article)
+    }
+
+    /// The article with this ID.
+    public static func article(id: Int, on connection: StoreConnection) async throws -> NewsArticle? {
+        try await connection.raw("SELECT \(unsafeRaw: Self.articleColumns) FROM news WHERE id = \(bind: id)").first().map(Self.article)
+    }
+
+    /// Creates an article in `categoryID` with `changes` applied, and its identity; returns its ID. The
+    /// change log records it once, as created.
+    public static func createArticle(
+        title: String, categoryID: Int, submitterID: Int, applying changes: NewsArticleChanges = NewsArticleChanges(),
+        on connection: StoreConnection, now: Int
+    ) async throws -> Int {
+        let row = try await connection.raw(
+            """
+            INSERT INTO news (category_id, title, submitter_id, add_date) VALUES (\(bind: categoryID), \(bind: title), \(bind: submitterID), \(bind: now))
+            RETURNING id
+            """
+        ).first()
+        guard let id = try row?.decode(column: "id", as: Int.self) else { throw InsertedRowMissing(table: "news") }
+        try await Self.update(id, with: changes, editedAt: nil, on: connection)
+        try await ResourceIdentityStore.assign(.news, id: id, label: changes.title ?? title, on: connection)
+        try await Self.refreshSearchText(ofArticle: id, on: connection)
+        try await NewsChangeLog.recordArticle(id, shownBefore: false, on: connection, now: now)
+        return id
+    }
+
+    /// Applies `changes` to article `id` at `now`; `editedAt` also stamps its edit time.
+    public static func apply(_ changes: NewsArticleChanges, toArticle id: Int, editedAt: Int?, on connection: StoreConnection, now: Int) async throws {
+        let shownBefore = try await Self.isShown(id, on: connection, now: now)
+        guard try await Self.update(id, with: changes, editedAt: editedAt, on: connection) else { return }
+        if let title = changes.title { try await ResourceIdentityStore.relabel(.news, id: id, label: title, on: connection) }
+        try await Self.refreshSearchText(ofArticle: id, on: connection)
+        try await NewsChangeLog.recordArticle(id, shownBefore: shownBefore, on: connection, now: now)
+    }
+
+    /// Deletes article `id` and its identity.
+    public static func deleteArticle(id: Int, on connection: StoreConnection, now: Int) async throws {
+        let shownBefore = try await Self.isShown(id, on: connection, now: now)
+        try await NewsSearchIndex.forget(id, on: connection)
+        try await connection.raw("DELETE FROM news WHERE id = \(bind: id)").run()
+        try await ResourceIdentityStore.remove(.news, id: id, on: connection)
+        try await NewsChangeLog.recordArticle(id, shownBefore: shownBefore, on: connection, now: now)
+    }
+
+    /// Writes `changes` to article `id`; false when there was nothing to write.
+    @discardableResult
+    private static func update(_ id: Int, with changes: NewsArticleChanges, editedAt: Int?, on connection: StoreConnection) async throws -> Bool {
+        var assignments = ColumnAssignments()
+        assignments.set("title", changes.title)
+        assignments.set("summary", changes.summary)
+        assignments.set("article", changes.article)
+        assignments.set("author", changes.author)
+        assignments.set("image", changes.image)
+        assignments.set("notes", changes.notes)
+        assignments.set("validated", changes.validated)
+        assignments.set("allow_rating", changes.allowRating)
+        assignments.set("allow_comments", changes.allowComments)
+        assignments.set("views", changes.views)
+        assignments.set("add_date", changes.addDate)
+        assignments.set("submitter_id", changes.submitterID)
+        assignments.set("expires_at", changes.expiresAt)
+        assignments.set("external_url", changes.externalURL)
+        assignments.set("image_width", changes.imageWidth)
+        assignments.set("image_height", changes.imageHeight)
+        assignments.set("image_caption", changes.imageCaption)
+        assignments.set("image_credit", changes.imageCredit)
+        assignments.set("image_variants", changes.imageVariants)
+        assignments.set("gallery", changes.gallery)
+        assignments.set("featured", changes.featured)
+        assignments.set("category_id", changes.categoryID)
+        assignments.set("edit_date", editedAt)
+        guard !assignments.isEmpty else { return false }
+        try await connection.raw("UPDATE news SET \(assignments.sql) WHERE id = \(bind: id)").run()
+        return true
+    }
+
+    /// Whether article `id` is shown (before the write about to change it, so the change log knows an
+    /// app may hold it).
+    private static func isShown(_ id: Int, on connection: StoreConnection, now: Int) async throws -> Bool {
+        try await connection.raw("SELECT 1 AS shown FROM news WHERE id = \(bind: id) AND \(NewsFeedStore.visible("news", now: now))").first() != nil
+    }
+
+    // MARK: Search text
+
+    /// Gives up to `limit` articles without search text theirs (rows written before search existed,
+    /// before it knew where titles and summaries end, or before it kept short words); returns how many.
+    @discardableResult
+    public static func fillMissingSearchText(limit: Int, on connection: StoreConnection) async throws -> Int {
+        let ids = try await connection.raw("SELECT id FROM news WHERE search_words IS NULL LIMIT \(bind: limit)").all()
+            .map { try $0.decode(column: "id", as: Int.self) }
+        for id in ids { try await Self.refreshSearchText(ofArticle: id, on: connection) }
+        return ids.count
+    }
+
+    /// Writes article `id`'s search text and its search index entry.
+    private static func refreshSearchText(ofArticle id: Int, on connection: StoreConnection) async throws {
+        guard let article = try await Self.article(id: id, on: connection) else { return }
+        let fields = SearchText.Fields(title: article.title, summary: article.summary, body: article.article, author: article.author)
+        try await NewsSearchIndex.forget(id, on: connection)
+        try await connection.raw(
+            """
+            UPDATE news SET search_text = \(bind: fields.text), search_title_end = \(bind: fields.titleEnd),
+                search_summary_end = \(bind: fields.summaryEnd), search_words = \(bind: fields.shortWords) WHERE id = \(bind: id)
+            """
+        ).run()
+        try await NewsSearchIndex.add(article, on: connection)
+    }
+
+    // MARK: Rows
+
+    static let categoryColumns = Self.categoryColumns(prefix: "")
+
+    /// The category columns, each prefixed with a table alias (`c.`) for joins.
+    static func categoryColumns(prefix: String) -> String {
+        Self.columns(prefix: prefix, ["id", "label", "notes", "rep_image", "owner_id", "edited_at", "position"])
+    }
+
+    static let articleColumns = Self.articleColumns(prefix: "")
+
+    /// The article columns, each prefixed with a table alias (`n.`) for joins.
+    static func articleColumns(prefix: String) -> String {
+        Self.columns(
+            prefix: prefix,
+            [
+                "id", "category_id", "title", "summary", "article", "author", "validated", "image", "submitter_id", "add_date", "edit_date",
+                "views", "allow_rating", "allow_comments", "notes", "expires_at", "external_url", "image_width", "image_height",
+                "image_caption", "image_credit", "image_variants", "gallery", "featured",
+            ])
+    }
+
+    private static func columns(prefix: String, _ names: [String]) -> String {
+        names.map { prefix + $0 }.joined(separator: ", ")
+    }
+
+    static func category(_ row: any SQLRow) throws -> NewsCategory {
+        NewsCategory(
+            id: try row.decode(column: "id", as: Int.self),
+            label: try row.decode(column: "label", as: String.self),
+            notes: try row.decode(column: "notes", as: String.self),
+            repImage: try row.decode(column: "rep_image", as: String.self),
+            ownerID: try row.decode(column: "owner_id", as: Int?.self),
+            editedAt: try row.decode(column: "edited_at", as: Int.self),
+            position: try row.decode(column: "position", as: Int.self)
+        )
+    }
+
+    static func article(_ row: any SQLRow) throws -> NewsArticle {
+        NewsArticle(
+            id: try row.decode(column: "id", as: Int.self),
+            categoryID: try row.decode(column: "category_id", as: Int.self),
+            title: try row.decode(column: "title", as: String.self),
+            summary: try row.decode(column: "summary", as: String.self),
+            article: try row.decode(column: "article", as: String.self),
+            author: try row.decode(column: "author", as: String.self),
+            validated: try row.decode(column: "validated", as: Bool.self),
+            image: try row.decode(column: "image", as: String.self),
+            submitterID: try row.decode(column: "submitter_id", as: Int?.self),
+            addDate: try row.decode(column: "add_date", as: Int.self),
+            editDate: try row.decode(column: "edit_date", as: Int?.self),
+            views: try row.decode(column: "views", as: Int.self),
+            allowRating: try row.decode(column: "allow_rating", as: Bool.self),
+            allowComments: try row.decode(column: "allow_comments", as: Bool.self),
+            notes: try row.decode(column: "notes", as: String.self),
+            expiresAt: try row.decode(column: "expires_at", as: Int?.self),
+            externalURL: try row.decode(column: "external_url", as: String.self),
+            imageWidth: try row.decode(column: "image_width", as: Int?.self),
+            imageHeight: try row.decode(column: "image_height", as: Int?.self),
+            imageCaption: try row.decode(column: "image_caption", as: String.self),
+            imageCredit: try row.decode(column: "image_credit", as: String.self),
+            imageVariants: try row.decode(column: "image_variants", as: String.self),
+            gallery: try row.decode(column: "gallery", as: String.self),
+            featured: try row.decode(column: "featured", as: Bool.self)
+        )
+    }
+}

@@ -1,0 +1,143 @@
+/// Every URL the server answers, as a value: a request's path and query are parsed into one
+/// (``init(path:query:)``) before anything else reads them, and every URL the server prints (next
+/// pages, Floki's `main_url`s, MIT stories, image versions, article pages, e-mailed links) is printed
+/// from one (``target``), so a printed URL always parses back to the route that printed it
+/// (`SiteRouteTests` prints and parses every route with random parts).
+public enum SiteRoute: Hashable, Sendable {
+    /// `/data/endpoint.php` and everything below it, in both of Composr's styles: the path after the
+    /// script as sent (still percent-encoded: a malformed escape is the dispatcher's 400 to give) and
+    /// the query (`?hook_type=…&hook=…` in the query style).
+    case endpoint(pathInfo: String, query: RouteQuery)
+    /// `/news/<ID or moniker>`: an article's page (`v`, a digest of its content, in the query of the
+    /// URLs Floki clients keep).
+    case articlePage(reference: String, query: RouteQuery)
+    /// `/media/<content hash>/<name>.<extension>`: an uploaded image; its version in the query.
+    case media(hash: String, file: String, query: RouteQuery)
+    /// `/apis/news/categories/`: the MIT News apps' categories.
+    case mitCategories
+    /// `/apis/news/stories/`: the MIT News apps' story lists.
+    case mitStories(query: RouteQuery)
+    /// `/apis/news/stories/<ID or moniker>`: one story.
+    case mitStory(reference: String)
+    /// `/floki/v1-app`: the Floki app's version indicator.
+    case flokiBeacon
+    /// `/floki/v1/appdata`: the Floki app data (no hyphen: Android escapes one in every URL it is given).
+    case flokiAppData
+    /// `/account/confirm-email`: the page an address confirmation link opens.
+    case confirmEmail(query: RouteQuery)
+    /// `/account/reset-password`: the page a lost-password link opens.
+    case resetPassword(query: RouteQuery)
+    /// `/account/style.css`: the pages' style sheet.
+    case pageStyleSheet
+    /// `/healthz`: the process answers.
+    case health
+    /// `/readyz`: the instance can serve.
+    case readiness
+    /// `/openapi.json`: the API's description.
+    case openAPI
+
+    /// The path of Composr's script, in front of every hook's URL.
+    public static let scriptPath = "/data/endpoint.php"
+
+    /// A hook's REST-style URL: `/data/endpoint.php/<hookType>/<hook>/<id>` with `query`.
+    public static func hook(_ hookType: String, _ hook: String, id: String? = nil, query: RouteQuery = .none) -> SiteRoute {
+        let path =
+            "/" + hookType + "/" + hook
+            + (id.map {
+                "/" + $0.split(separator: "/", omittingEmptySubsequences: false).map { FormURLEncoding.encodeSegment(String($0)) }.joined(separator: "/")
+            } ?? "")
+        return .endpoint(pathInfo: path, query: query)
+    }
+
+    /// Whether `path` is the script's or below it: a hook's route.
+    public static func isEndpoint(_ path: String) -> Bool {
+        path == Self.scriptPath || path.hasPrefix(Self.scriptPath + "/")
+    }
+
+    /// The route `path` and `query` (the text after `?`, if any) name; nil when no route has that path.
+    public init?(path: String, query: String?) {
+        let query = RouteQuery(raw: query)
+        if Self.isEndpoint(path) {
+            self = .endpoint(pathInfo: String(path.dropFirst(Self.scriptPath.count)), query: query)
+            return
+        }
+        var segments = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { Substring($0) }
+        guard segments.first == "" else { return nil }
+        segments.removeFirst()
+        // A trailing slash names the same resource (`/apis/news/stories/` and `/apis/news/stories`).
+        if segments.count > 1, segments.last == "" { segments.removeLast() }
+        switch segments.count {
+        case 1:
+            switch segments[0] {
+            case "healthz": self = .health
+            case "readyz": self = .readiness
+            case "openapi.json": self = .openAPI
+            default: return nil
+            }
+        case 2:
+            switch (segments[0], segments[1]) {
+            case ("news", let reference) where !reference.isEmpty: self = .articlePage(reference: PathSegment.decode(reference), query: query)
+            case ("floki", "v1-app"): self = .flokiBeacon
+            case ("account", "confirm-email"): self = .confirmEmail(query: query)
+            case ("account", "reset-password"): self = .resetPassword(query: query)
+            case ("account", "style.css"): self = .pageStyleSheet
+            default: return nil
+            }
+        case 3:
+            switch (segments[0], segments[1], segments[2]) {
+            case ("media", let hash, let file) where !hash.isEmpty && !file.isEmpty:
+                self = .media(hash: PathSegment.decode(hash), file: PathSegment.decode(file), query: query)
+            case ("floki", "v1", "appdata"): self = .flokiAppData
+            case ("apis", "news", "categories"): self = .mitCategories
+            case ("apis", "news", "stories"): self = .mitStories(query: query)
+            default: return nil
+            }
+        case 4:
+            guard segments[0] == "apis", segments[1] == "news", segments[2] == "stories", !segments[3].isEmpty else { return nil }
+            self = .mitStory(reference: PathSegment.decode(segments[3]))
+        default:
+            return nil
+        }
+    }
+
+    /// The route's path, its segments percent-encoded.
+    public var path: String {
+        switch self {
+        case .endpoint(let pathInfo, _): Self.scriptPath + pathInfo
+        case .articlePage(let reference, _): "/news/" + FormURLEncoding.encodeSegment(reference)
+        case .media(let hash, let file, _): "/media/" + FormURLEncoding.encodeSegment(hash) + "/" + FormURLEncoding.encodeSegment(file)
+        case .mitCategories: "/apis/news/categories/"
+        case .mitStories: "/apis/news/stories/"
+        case .mitStory(let reference): "/apis/news/stories/" + FormURLEncoding.encodeSegment(reference)
+        case .flokiBeacon: "/floki/v1-app"
+        case .flokiAppData: "/floki/v1/appdata"
+        case .confirmEmail: "/account/confirm-email"
+        case .resetPassword: "/account/reset-password"
+        case .pageStyleSheet: "/account/style.css"
+        case .health: "/healthz"
+        case .readiness: "/readyz"
+        case .openAPI: "/openapi.json"
+        }
+    }
+
+    /// The route's query, if it has one.
+    public var query: RouteQuery {
+        switch self {
+        case .endpoint(_, let query), .articlePage(_, let query), .media(_, _, let query), .mitStories(let query), .confirmEmail(let query),
+            .resetPassword(let query):
+            query
+        case .mitCategories, .mitStory, .flokiBeacon, .flokiAppData, .pageStyleSheet, .health, .readiness, .openAPI:
+            .none
+        }
+    }
+
+    /// The path and query, as a request names them (what ``init(path:query:)`` reads back).
+    public var target: String {
+        self.query.raw.map { self.path + "?" + $0 } ?? self.path
+    }
+
+    /// The absolute URL on `base`, the site's public URL (without a trailing slash).
+    public func url(on base: String) -> String {
+        base + self.target
+    }
+}

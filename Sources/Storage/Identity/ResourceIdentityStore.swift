@@ -1,0 +1,145 @@
+import Foundation
+import SQLKit
+public import Text
+
+/// Gives resources their moniker and GUID when they are created, and finds them by either.
+///
+/// Monikers are unique per resource type (a unique index backs that); a collision takes the next free
+/// `_2`, `_3`… suffix. Resources made before identities existed (seeded groups, imported members) get
+/// theirs the first time they are listed, through ``assignMissing(_:on:)``.
+public enum ResourceIdentityStore {
+    /// Creates the identity of a new resource on `connection` (inside the transaction that creates it).
+    ///
+    /// The monikers a collision could take are read in one query, and the insert yields to a moniker
+    /// another transaction took meanwhile (the unique index decides; on PostgreSQL the insert waits
+    /// for that transaction) and tries the next free one, instead of failing the write.
+    @discardableResult
+    public static func assign(_ type: ResourceType, id: Int, label: String, on connection: StoreConnection) async throws -> ResourceIdentity {
+        let base = Moniker.base(for: label)
+        let guid = UUID().uuidString.lowercased()
+        for _ in 0..<Self.attempts {
+            let taken = Set(
+                try await connection.raw(
+                    """
+                    SELECT moniker FROM resource_ids
+                    WHERE resource_type = \(bind: type.rawValue) AND (moniker = \(bind: base) OR moniker LIKE \(bind: base + "!_%") ESCAPE '!')
+                    """
+                ).all().map { try $0.decode(column: "moniker", as: String.self) })
+            let moniker = Moniker.firstFree(base, taken: taken)
+            let inserted = try await connection.raw(
+                """
+                INSERT INTO resource_ids (resource_type, resource_id, moniker, label, guid)
+                VALUES (\(bind: type.rawValue), \(bind: id), \(bind: moniker), \(bind: label), \(bind: guid))
+                ON CONFLICT (resource_type, moniker) DO NOTHING RETURNING moniker
+                """
+            ).first()
+            if inserted != nil { return ResourceIdentity(type: type, id: id, moniker: moniker, label: label, guid: guid) }
+        }
+        throw MonikerContention(base: base)
+    }
+
+    /// Tries before ``MonikerContention``: each lost one means another transaction took the moniker
+    /// in the moment between reading and inserting.
+    static let attempts = 16
+
+    /// Other transactions kept taking the monikers this one chose.
+    public struct MonikerContention: Error {
+        public let base: String
+    }
+
+    /// Gives an identity to every resource of `type` that has none yet (groups and members seeded or
+    /// imported before identities existed).
+    public static func assignMissing(_ type: ResourceType, on connection: StoreConnection) async throws {
+        let rows = try await connection.raw(
+            """
+            SELECT l.id AS id, l.label AS label FROM (\(Self.labels(of: type))) l
+            LEFT JOIN resource_ids r ON r.resource_type = \(bind: type.rawValue) AND r.resource_id = l.id
+            WHERE r.guid IS NULL ORDER BY l.id
+            """
+        ).all()
+        for row in rows {
+            try await self.assign(type, id: try row.decode(column: "id", as: Int.self), label: try row.decode(column: "label", as: String.self), on: connection)
+        }
+    }
+
+    /// Changes the label of an identity (its resource was renamed); the moniker stays, so paths and
+    /// references keep working.
+    public static func relabel(_ type: ResourceType, id: Int, label: String, on connection: StoreConnection) async throws {
+        try await connection.raw(
+            """
+            UPDATE resource_ids SET label = \(bind: label) WHERE resource_type = \(bind: type.rawValue) AND resource_id = \(bind: id)
+            """
+        ).run()
+    }
+
+    /// A query listing every resource of `type` as `id` and `label`.
+    private static func labels(of type: ResourceType) -> SQLQueryString {
+        switch type {
+        case .group: "SELECT id, name AS label FROM groups"
+        case .member: "SELECT id, username AS label FROM members"
+        case .newsCategory: "SELECT id, label FROM news_categories"
+        case .news: "SELECT id, title AS label FROM news"
+        case .contactMessage: "SELECT id, CASE WHEN title = '' THEN 'message ' || id ELSE title END AS label FROM staff_messages"
+        case .media: "SELECT id, name AS label FROM media"
+        }
+    }
+
+    /// Every identity of `type`, by resource ID.
+    public static func all(_ type: ResourceType, on connection: StoreConnection) async throws -> [Int: ResourceIdentity] {
+        let rows = try await connection.raw(
+            """
+            SELECT resource_id, moniker, label, guid FROM resource_ids WHERE resource_type = \(bind: type.rawValue)
+            """
+        ).all()
+        var identities: [Int: ResourceIdentity] = [:]
+        for row in rows {
+            let identity = try Self.identity(type, row)
+            identities[identity.id] = identity
+        }
+        return identities
+    }
+
+    /// The identity of `type` with this moniker.
+    public static func find(_ type: ResourceType, moniker: String, on connection: StoreConnection) async throws -> ResourceIdentity? {
+        try await connection.raw(
+            """
+            SELECT resource_id, moniker, label, guid FROM resource_ids WHERE resource_type = \(bind: type.rawValue) AND moniker = \(bind: moniker)
+            """
+        ).first().map { try Self.identity(type, $0) }
+    }
+
+    /// The identity of `type` and `id`.
+    public static func find(_ type: ResourceType, id: Int, on connection: StoreConnection) async throws -> ResourceIdentity? {
+        try await connection.raw(
+            """
+            SELECT resource_id, moniker, label, guid FROM resource_ids WHERE resource_type = \(bind: type.rawValue) AND resource_id = \(bind: id)
+            """
+        ).first().map { try Self.identity(type, $0) }
+    }
+
+    /// The identity with this GUID, of whatever type.
+    public static func find(guid: String, on connection: StoreConnection) async throws -> ResourceIdentity? {
+        let row = try await connection.raw(
+            """
+            SELECT resource_type, resource_id, moniker, label, guid FROM resource_ids WHERE guid = \(bind: guid.lowercased())
+            """
+        ).first()
+        guard let row, let type = ResourceType(rawValue: try row.decode(column: "resource_type", as: String.self)) else { return nil }
+        return try Self.identity(type, row)
+    }
+
+    /// Forgets the identity of a deleted resource.
+    public static func remove(_ type: ResourceType, id: Int, on connection: StoreConnection) async throws {
+        try await connection.raw("DELETE FROM resource_ids WHERE resource_type = \(bind: type.rawValue) AND resource_id = \(bind: id)").run()
+    }
+
+    private static func identity(_ type: ResourceType, _ row: any SQLRow) throws -> ResourceIdentity {
+        ResourceIdentity(
+            type: type,
+            id: try row.decode(column: "resource_id", as: Int.self),
+            moniker: try row.decode(column: "moniker", as: String.self),
+            label: try row.decode(column: "label", as: String.self),
+            guid: try row.decode(column: "guid", as: String.self)
+        )
+    }
+}

@@ -1,0 +1,82 @@
+import EndpointCore
+import Testing
+
+@testable import Routes
+
+/// Every route the server prints parses back to itself: routes with random parts (any Unicode, the
+/// characters URLs give meanings to, slashes in IDs, empty values) are printed and parsed, and the
+/// query reads back as the pairs it was printed from.
+@Suite struct SiteRouteTests {
+    /// A small generator seeded per test, so a failure names the seed that made it.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+
+        mutating func next() -> UInt64 {
+            self.state = self.state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return self.state >> 11 ^ self.state
+        }
+    }
+
+    static let alphabet: [String] = ["a", "Z", "0", "-", "_", ".", "~", " ", "/", "?", "#", "&", "=", "+", "%", "%2F", ";", ":", "@", "é", "日", "🙂", "\u{301}"]
+
+    static func text(_ random: inout Generator, allowingEmpty: Bool = true, length: ClosedRange<Int> = 0...12) -> String {
+        var text = ""
+        let count = Int.random(in: length, using: &random)
+        for _ in 0..<count { text += Self.alphabet.randomElement(using: &random)! }
+        return text.isEmpty && !allowingEmpty ? "x" : text
+    }
+
+    static func query(_ random: inout Generator) -> [(name: String, value: String)] {
+        (0..<Int.random(in: 0...4, using: &random)).map { _ in (Self.text(&random, allowingEmpty: false), Self.text(&random)) }
+    }
+
+    static func route(_ random: inout Generator) -> (route: SiteRoute, pairs: [(name: String, value: String)]) {
+        let pairs = Self.query(&random)
+        let query = RouteQuery(pairs)
+        let routes: [SiteRoute] = [
+            .hook("content", "news", id: Bool.random(using: &random) ? Self.text(&random, allowingEmpty: false) : nil, query: query),
+            .articlePage(reference: Self.text(&random, allowingEmpty: false), query: query),
+            .media(hash: Self.text(&random, allowingEmpty: false), file: Self.text(&random, allowingEmpty: false) + ".jpg", query: query),
+            .mitStories(query: query), .mitStory(reference: Self.text(&random, allowingEmpty: false)), .confirmEmail(query: query),
+            .resetPassword(query: query), .mitCategories, .flokiBeacon, .flokiAppData, .pageStyleSheet, .health, .readiness, .openAPI,
+        ]
+        let route = routes.randomElement(using: &random)!
+        return (route, route.query == .none ? [] : pairs)
+    }
+
+    @Test(arguments: 0..<20)
+    func everyPrintedRouteParsesBackToItself(seed: UInt64) throws {
+        var random = Generator(state: seed)
+        for _ in 0..<500 {
+            let (route, pairs) = Self.route(&random)
+            let target = route.target
+            let question = target.firstIndex(of: "?")
+            let parsed = SiteRoute(path: String(target[..<(question ?? target.endIndex)]), query: question.map { String(target[target.index(after: $0)...]) })
+            #expect(parsed == route, "seed \(seed): \(target)")
+            let read = try #require(parsed).query.raw.map { _ in try parsed!.query.pairs() } ?? []
+            #expect(read.map(\.name) == pairs.map(\.name) && read.map(\.value) == pairs.map(\.value), "seed \(seed): \(target)")
+        }
+    }
+
+    /// The shapes the clients send: either encoding of an escape, a trailing slash, Latin-1 escapes
+    /// (Floki), and paths no route has.
+    @Test func clientSpellingsParseAsTheirRoute() {
+        #expect(SiteRoute(path: "/news/caf%E9", query: nil) == .articlePage(reference: "café", query: .none), "Latin-1, as Floki escapes")
+        #expect(SiteRoute(path: "/news/hello%2dworld", query: "v=3") == .articlePage(reference: "hello-world", query: RouteQuery(raw: "v=3")))
+        #expect(SiteRoute(path: "/apis/news/stories", query: "limit=2") == .mitStories(query: RouteQuery(raw: "limit=2")))
+        #expect(SiteRoute(path: "/apis/news/stories/12/", query: nil) == .mitStory(reference: "12"))
+        #expect(
+            SiteRoute(path: "/data/endpoint.php", query: "hook_type=misc&hook=echo")
+                == .endpoint(pathInfo: "", query: RouteQuery(raw: "hook_type=misc&hook=echo")))
+        #expect(SiteRoute(path: "/data/endpoint.php/account/login", query: nil) == .endpoint(pathInfo: "/account/login", query: .none))
+        for path in ["/", "/news", "/news/", "/data/endpoint.phpx", "/media/a", "/apis/news/stories/1/2", "//healthz", "healthz"] {
+            #expect(SiteRoute(path: path, query: nil) == nil, "\(path)")
+        }
+    }
+
+    @Test func aQueryReadsLeniently() {
+        let query = RouteQuery(raw: "s=75&x=%ZZ&d=2&s=150")
+        #expect(query.first("s") == "75" && query.first("d") == "2" && query.first("x") == nil && query.first("y") == nil)
+        #expect(throws: EndpointError.self) { try query.table() }
+    }
+}
