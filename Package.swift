@@ -76,6 +76,9 @@ let package = Package(
         .target(name: "CArgon2Memory", dependencies: ["CArgon2"]),
         .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .target(name: "CMediaCodec", dependencies: ["CVips"]),
+        .systemLibrary(
+            name: "CCmarkGFM", path: "Sources/CCmarkGFM", pkgConfig: "libcmark-gfm", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .systemLibrary(name: "CGumbo", path: "Sources/CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
 
         // MARK: Foundations: text, wording, storage (each feature module below builds on these)
 
@@ -104,6 +107,10 @@ let package = Package(
         // MARK: The URLs: every route parsed and printed from one declaration
 
         .target(name: "Routes", dependencies: ["EndpointCore", "Messages", "Text"], swiftSettings: upcoming + fuzzed),
+
+        // MARK: Rich text: Markdown and Comcode rendered once, every HTML through one allowlist
+
+        .target(name: "RichText", dependencies: ["CCmarkGFM", "CGumbo"], swiftSettings: upcoming + fuzzed),
 
         // MARK: Features: each with its model, store (its SQL), rules and answers
 
@@ -144,7 +151,8 @@ let package = Package(
         .target(
             name: "News",
             dependencies: [
-                "EndpointCore", "Media", "Push", "Messages", "Routes", "Storage", "Text", .sqlKit, .logging, .metrics, .nioCore, .nioLocks, .serviceLifecycle,
+                "EndpointCore", "Media", "Push", "Messages", "RichText", "Routes", "Storage", "Text", .sqlKit, .logging, .metrics, .nioCore, .nioLocks,
+                .serviceLifecycle,
             ],
             swiftSettings: upcoming + fuzzed
         ),
@@ -152,11 +160,15 @@ let package = Package(
 
         // MARK: The API: the hooks and the HTTP server
 
+        // MARK: Moving a Composr site over: its mysqldump read as a stream of rows, written in one transaction
+
+        .target(name: "ComposrImport", dependencies: ["Auth", "News", "Storage", .sqlKit], swiftSettings: upcoming + fuzzed),
+
         .target(
             name: "Hooks",
             dependencies: [
-                "EndpointCore", "News", "Media", "Contact", "Auth", "Mail", "Push", "Outbox", "Messages", "Routes", "Storage", "Text",
-                .sqlKit, .logging, .metrics, .nioLocks,
+                "EndpointCore", "News", "Media", "Contact", "Auth", "Mail", "Push", "Outbox", "Messages", "RichText", "Routes", "Storage",
+                "Text", .sqlKit, .logging, .metrics, .nioLocks,
             ],
             swiftSettings: upcoming + fuzzed
         ),
@@ -177,8 +189,9 @@ let package = Package(
         .executableTarget(
             name: "Endpoint",
             dependencies: [
-                "EndpointServer", "EndpointCore", "Hooks", "News", "Media", "Auth", "Mail", "Push", "Outbox", "Messages", "Storage", "Text", "CMalloc",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"), .logging,
+                "EndpointServer", "EndpointCore", "ComposrImport", "Hooks", "News", "Media", "Auth", "Mail", "Push", "Outbox", "Messages", "RichText",
+                "Storage", "Text",
+                "CMalloc", .product(name: "ArgumentParser", package: "swift-argument-parser"), .logging,
             ],
             swiftSettings: upcoming
         ),
@@ -188,7 +201,7 @@ let package = Package(
         .target(
             name: "FuzzTargets",
             dependencies: [
-                "EndpointServer", "EndpointCore", "Hooks", "News", "Media", "Mail", "Auth", "Routes", "Storage", "Text",
+                "EndpointServer", "EndpointCore", "ComposrImport", "Hooks", "News", "Media", "Mail", "Auth", "RichText", "Routes", "Storage", "Text",
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .nioCore,
             ],
@@ -219,6 +232,10 @@ let package = Package(
         ),
         .testTarget(name: "TextTests", dependencies: ["Text"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .testTarget(name: "RoutesTests", dependencies: ["Routes", "EndpointCore"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
+        .testTarget(name: "RichTextTests", dependencies: ["RichText"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
+        .testTarget(
+            name: "ComposrImportTests", dependencies: ["ComposrImport"], exclude: ["Fixtures"],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .testTarget(name: "MessagesTests", dependencies: ["Messages"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .testTarget(
             name: "StorageTests",
@@ -266,8 +283,8 @@ let package = Package(
         .testTarget(
             name: "HooksTests",
             dependencies: [
-                "Hooks", "News", "Media", "Contact", "EndpointCore", "Auth", "Messages", "Push", "Mail", "Outbox", "Storage", "Text", "TestSupport",
-                .hummingbirdTesting, .httpTypes, .sqlKit, .nioCore,
+                "Hooks", "News", "Media", "Contact", "EndpointCore", "Auth", "Messages", "Push", "Mail", "Outbox", "RichText", "Storage", "Text",
+                "TestSupport", .hummingbirdTesting, .httpTypes, .sqlKit, .nioCore,
             ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
@@ -282,7 +299,7 @@ let package = Package(
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .testTarget(
             name: "EndpointTests",
-            dependencies: ["Endpoint", "Auth", "Media", "Outbox", "Storage", "TestSupport", .asyncHTTPClient, .nioCore, .nioPosix],
+            dependencies: ["Endpoint", "Auth", "Media", "News", "Outbox", "Storage", "TestSupport", .asyncHTTPClient, .nioCore, .nioPosix],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
     ]

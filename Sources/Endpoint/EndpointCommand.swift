@@ -8,7 +8,7 @@ struct EndpointCommand: AsyncParsableCommand {
         abstract: "A Composr-compatible mobile API server (/data/endpoint.php).",
         subcommands: [
             ServeCommand.self, MigrateCommand.self, MemberCommand.self, MailCommand.self, PushCommand.self, StringsCommand.self,
-            MaintenanceCommand.self, OptionsCommand.self, MediaCommand.self, AssetsCommand.self,
+            MaintenanceCommand.self, OptionsCommand.self, MediaCommand.self, NewsCommand.self, AssetsCommand.self, ImportCommand.self,
         ]
     )
 }

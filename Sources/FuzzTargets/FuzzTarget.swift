@@ -11,7 +11,7 @@ public struct FuzzTarget: Sendable {
 
     public static let all: [FuzzTarget] = [
         .dispatch, .form, .multipart, .cookie, .json, .commandrPath, .smtpReply, .dateOfBirth, .timezone, .newsParameters, .httpDate,
-        .imageUpload, .mediaReference, .searchQuery,
+        .imageUpload, .mediaReference, .searchQuery, .htmlAllowlist, .comcode, .dumpReader,
     ]
 
     /// The target called `name`.

@@ -176,6 +176,9 @@ public enum MessageID: String, CaseIterable, Sendable {
     case newsSearchWord = "ENDPOINT_NEWS_SEARCH_WORD"
     case newsLiveBusy = "ENDPOINT_NEWS_LIVE_BUSY"
     case newsFooter = "ENDPOINT_NEWS_FOOTER"
+    case newsTextTooDeep = "ENDPOINT_NEWS_TEXT_TOO_DEEP"
+    /// Before a quote's author in a rendered article ("carol said"), Composr's own string.
+    case said = "SAID"
 
     // Floki apps: tab titles, and the strings the protocol reserves (10000–10016), in that order
     case news = "NEWS"

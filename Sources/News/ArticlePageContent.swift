@@ -2,7 +2,7 @@ public import Media
 
 /// What the article page (`GET /news/<id or moniker>`, the page `web_url` and Floki's `share_url`
 /// open) shows of a shown article, with the values the news API gives for it; the page escapes all
-/// of it except ``bodyHTML``, which ``ArticleBody`` already made of escaped text.
+/// of it except ``bodyHTML``, the article's rendering (allowlisted when it was written).
 public struct ArticlePageContent: Sendable, Equatable {
     public var title: String
     public var summary: String
@@ -36,9 +36,9 @@ public struct ArticlePageContent: Sendable, Equatable {
         let article = published.article
         let image = json.image(article)
         self.title = article.title
-        self.summary = article.summary
+        self.summary = article.shownSummary
         self.author = article.author
-        self.bodyHTML = article.externalURL.isEmpty ? ArticleBody.html(article.article) : ""
+        self.bodyHTML = json.served(article.bodyHTMLStored)
         self.externalURL = Self.isWebLink(article.externalURL) ? article.externalURL : nil
         self.webURL = json.webURL(published)
         self.imageURL = image.map { $0.url(for: .tablet) }

@@ -86,7 +86,7 @@ struct FlokiFeed {
             ("sort_id", .int(NewsJSON.sortID(article))),
             ("section_ids", [.int(article.categoryID)]),
             ("title", .string(article.title)),
-            ("body", .string(article.summary)),
+            ("body", .string(article.shownSummary)),
             ("footer", .string(article.author.isEmpty ? date : self.messages.text(.newsFooter, article.author, date))),
             ("url", .string(elsewhere ? article.externalURL : json.versionedPageURL(article))),
             ("share_url", .string(elsewhere ? article.externalURL : json.webURL(published))),

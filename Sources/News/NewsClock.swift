@@ -3,19 +3,22 @@ public import Storage
 
 /// What the passing of time does to the news, every few seconds: articles whose `add_date` came or
 /// whose expiry passed are recorded in the change log (so `changes` sends them), newly shown articles
-/// are announced by push when `news_push_on_publish` is on, and articles from before search existed
-/// (or before it kept short words) get their search text, a batch at a time.
+/// are announced by push when `news_push_on_publish` is on, and articles whose rendering is due (a
+/// migration marked them: from before formats existed, or made by an older renderer) are rendered, with
+/// their search text, a batch at a time.
 public struct NewsClock: Sendable {
     let database: Database
     let config: ConfigStore
     let clock: SiteClock
+    let writer: ArticleWriter
     /// Told when the tick changed what is shown: kept answers are forgotten.
     let changed: @Sendable () -> Void
 
-    public init(database: Database, config: ConfigStore, clock: SiteClock, changed: @escaping @Sendable () -> Void) {
+    public init(database: Database, config: ConfigStore, clock: SiteClock, writer: ArticleWriter, changed: @escaping @Sendable () -> Void) {
         self.database = database
         self.config = config
         self.clock = clock
+        self.writer = writer
         self.changed = changed
     }
 
@@ -25,14 +28,18 @@ public struct NewsClock: Sendable {
     public func tick(now: Int? = nil) async throws -> (recorded: Int, announced: Int) {
         let now = now ?? self.clock.now
         let recorded = try await self.database.transaction { connection in
-            try await NewsStore.fillMissingSearchText(limit: 500, on: connection)
-            return try await NewsChangeLog.recordClockChanges(on: connection, now: now)
+            let rendered = try await self.writer.renderDue(limit: Self.renderingBatch, on: connection, now: now)
+            return try await NewsChangeLog.recordClockChanges(on: connection, now: now) + rendered.changed
         }
         if recorded > 0 { self.changed() }
         let pushing = try await self.config.options().flag(.newsPushOnPublish)
         let announced = try await NewsPublication(database: self.database).announceDue(pushing: pushing, now: now)
         return (recorded, announced)
     }
+
+    /// How many due renderings a tick makes: a batch of long Comcode bodies stays well under a second
+    /// of the writer's transaction.
+    static let renderingBatch = 200
 
     /// The background worker: a tick every `interval` (the first at once unless told otherwise).
     public func worker(interval: Duration, startsAtOnce: Bool = true, logger: Logger) -> PeriodicWorker {

@@ -1,6 +1,7 @@
 import EndpointCore
 import Foundation
 import Media
+import RichText
 import Routes
 
 /// Categories and articles as the news API writes them (`response_data`, Floki items and the article
@@ -15,8 +16,9 @@ struct NewsJSON {
 
     /// Every key an Article has, in the order they are written; `fields=` picks among them.
     enum ArticleKey: String, CaseIterable {
-        case id, moniker, guid, category, title, summary, author
-        case bodyHTML = "body_html", bodyText = "body_text", externalURL = "external_url", webURL = "web_url"
+        case id, moniker, guid, category, title, summary, author, format
+        case summaryHTML = "summary_html", bodyHTML = "body_html", bodyText = "body_text", bodyImages = "body_images"
+        case externalURL = "external_url", webURL = "web_url"
         case image, gallery
         case publishedAt = "published_at", publishedTimestamp = "published_timestamp", updatedAt = "updated_at"
         case updatedTimestamp = "updated_timestamp", expiresAt = "expires_at", sortID = "sort_id", featured
@@ -54,7 +56,6 @@ struct NewsJSON {
     /// The value of `key` in an Article.
     private func value(of key: ArticleKey, in published: PublishedArticle) -> JSONValue {
         let article = published.article
-        let isExternal = !article.externalURL.isEmpty
         switch key {
         case .id: return .int(article.id)
         case .moniker: return .string(published.moniker)
@@ -62,11 +63,14 @@ struct NewsJSON {
         case .category:
             return ["id": .int(article.categoryID), "moniker": .string(published.categoryMoniker), "label": .string(published.categoryLabel)]
         case .title: return .string(article.title)
-        case .summary: return .string(article.summary)
+        case .summary: return .string(article.shownSummary)
         case .author: return .string(article.author)
-        case .bodyHTML: return .string(isExternal ? "" : ArticleBody.html(article.article))
-        case .bodyText: return .string(isExternal ? "" : ArticleBody.plain(article.article))
-        case .externalURL: return isExternal ? .string(article.externalURL) : .null
+        case .format: return .string(article.format.rawValue)
+        case .summaryHTML: return .string(self.served(article.summaryHTMLStored))
+        case .bodyHTML: return .string(self.served(article.bodyHTMLStored))
+        case .bodyText: return .string(article.shownBodyText)
+        case .bodyImages: return .array(NewsImage.gallery(stored: article.bodyImages).map { self.absolute($0).json(for: self.device) })
+        case .externalURL: return article.externalURL.isEmpty ? .null : .string(article.externalURL)
         case .webURL: return .string(self.webURL(published))
         case .image: return self.image(article).map { $0.json(for: self.device) } ?? .null
         case .gallery: return .array(NewsImage.gallery(stored: article.gallery).map { self.absolute($0).json(for: self.device) })
@@ -80,6 +84,17 @@ struct NewsJSON {
         }
     }
 
+    /// Stored HTML (an article's rendering) as this answer serves it: site-relative addresses made
+    /// absolute on the public URL, and the media library's images at the size of this answer's device
+    /// (their `srcset` still lists every version, for a browser to choose).
+    func served(_ html: String) -> String {
+        ServedHTML.rewritingAddresses(of: html) { address, url in
+            guard url.hasPrefix("/") else { return url }
+            if address == .image, let version = self.mediaURL(url, MediaVersion.device(self.device).queryPairs) { return version }
+            return self.absolute(url)
+        }
+    }
+
     /// The article's page on this server.
     func webURL(_ published: PublishedArticle) -> String {
         SiteRoute.articlePage(reference: published.moniker, query: .none).url(on: self.publicURL)
@@ -89,8 +104,11 @@ struct NewsJSON {
     /// clients keep pages by URL and never fetch one again, so an edited article needs a new URL. An
     /// ID survives the clients' escaping of the URL unchanged, where a moniker may not.
     func versionedPageURL(_ article: NewsArticle) -> String {
+        // A `text` body's HTML follows from its source; any other's from its rendering (which a renderer
+        // change or an image's versions may change without the source).
+        let body = article.format == .text ? article.article : article.bodyHTML ?? article.article
         let digest = FNV1a.digest([
-            article.title, article.summary, article.article, article.author, article.image, article.imageCaption, article.imageCredit,
+            article.title, article.summary, body, article.author, article.image, article.imageCaption, article.imageCredit,
             article.imageVariants, article.gallery, article.externalURL, String(article.addDate), String(article.categoryID),
         ])
         return SiteRoute.articlePage(reference: String(article.id), query: RouteQuery([("v", String(digest, radix: 36))])).url(on: self.publicURL)

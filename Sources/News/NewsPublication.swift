@@ -35,7 +35,7 @@ public struct NewsPublication: Sendable {
     static func notification(_ article: NewsArticle) -> PushNotification {
         PushNotification(
             title: Self.shortened(article.title, to: 120),
-            body: Self.shortened(article.summary, to: 400),
+            body: Self.shortened(article.shownSummary, to: 400),
             data: ["article_id": String(article.id), "notification_code": "news_published"]
         )
     }

@@ -133,13 +133,15 @@ public struct NewsResponder: Sendable {
         return .generated(categoryIDs: categoryIDs, hasGallery: hasGallery)
     }
 
-    /// The shown article with this ID or moniker as the article page shows it, or nil.
-    public func articlePage(_ reference: String) async throws -> ArticlePageContent? {
+    /// The shown article with this ID or moniker as the article page shows it, or nil; its body's images
+    /// at the size of the device class `device` names (the tablet's when it names none).
+    public func articlePage(_ reference: String, device: String?) async throws -> ArticlePageContent? {
         let now = self.clock.now
         guard let published = try await self.database.withConnection({ try await NewsFeedStore.article(reference, now: now, on: $0) }) else {
             return nil
         }
-        return ArticlePageContent(published, json: NewsJSON(publicURL: self.publicURL, device: .tablet, fields: nil))
+        let device = device.map { DeviceClass(parameter: $0) } ?? .tablet
+        return ArticlePageContent(published, json: NewsJSON(publicURL: self.publicURL, device: device, fields: nil))
     }
 
     /// The answer for the query's resource, as JSON or as a Floki document.

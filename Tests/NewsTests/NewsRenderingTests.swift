@@ -5,18 +5,8 @@ import Testing
 
 @testable import News
 
-/// The pure parts of the news API: article bodies as HTML and text, cursors and sync tokens, images
-/// for a device class.
+/// The pure parts of the news API: cursors and sync tokens, images for a device class.
 @Suite struct NewsRenderingTests {
-    @Test func bodiesBecomeEscapedParagraphs() {
-        let text = "  \r\nFirst <b>bold</b> & 'quoted'\r\nsame paragraph\rstill\n \t \n\n\nSecond\n\n"
-        #expect(ArticleBody.html(text) == "<p>First &lt;b&gt;bold&lt;/b&gt; &amp; &#39;quoted&#39;<br>same paragraph<br>still</p><p>Second</p>")
-        #expect(ArticleBody.plain(text) == "First <b>bold</b> & 'quoted'\nsame paragraph\nstill\n\nSecond")
-        #expect(ArticleBody.html("") == "" && ArticleBody.plain(" \n ") == "")
-        #expect(ArticleBody.html("é\u{2028}😀") == "<p>é\u{2028}😀</p>")
-        #expect(ArticleBody.escaped(#"<a href="x">"#) == "&lt;a href=&quot;x&quot;&gt;")
-    }
-
     @Test func cursorsAndTokensReadBackAndRefuseAnythingElse() {
         let cursor = NewsCursor(addDate: 1_795_480_301, id: 100, filters: "3-7-qabc")
         #expect(NewsCursor(token: cursor.token) == cursor)

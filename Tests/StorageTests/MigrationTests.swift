@@ -128,7 +128,7 @@ import Testing
             #expect(next > newest, "the deleted newest member's ID \(newest) is not given again (got \(next))")
             try await database.transaction { try await NewsStore.deleteArticle(id: article, on: $0, now: UnixTime.now) }
             let nextArticle = try await database.transaction {
-                try await NewsStore.createArticle(title: "Next", categoryID: 1, submitterID: 1, on: $0, now: UnixTime.now)
+                try await ArticleWriter(publicURL: "").create(title: "Next", categoryID: 1, submitterID: 1, on: $0, now: UnixTime.now).id
             }
             #expect(nextArticle > article)
             try await database.transaction { try await MemberStore.delete(memberID: kept, on: $0, now: UnixTime.now) }
@@ -137,8 +137,8 @@ import Testing
     }
 
     /// Articles written before the search index existed are found through it as soon as the
-    /// migration ran; the news clock then gives them where their title and summary end (relevance)
-    /// and their short words (found from then on), and the search limit is raised where the site had
+    /// migration ran; the news clock (rendering them, 0040) then gives them where their title and
+    /// summary end (relevance) and their short words (found from then on), and the search limit is raised where the site had
     /// kept the old default.
     @Test(arguments: TestDatabase.engines)
     func anUpgradedSiteSearchesItsArticlesThroughTheIndex(engine: DatabaseEngine) async throws {
@@ -151,10 +151,10 @@ import Testing
             #expect(try await Self.search(["lantern"], database, now: now) == [article])
             #expect(try await Self.summaryHits("lantern", database, now: now) == [0], "until the clock fills them, its words count as body words")
             #expect(try await Self.search(["ai"], database, now: now) == [], "its short words are not known yet")
-            #expect(try await database.transaction { try await NewsStore.fillMissingSearchText(limit: 10, on: $0) } == 1)
+            #expect(try await database.transaction { try await ArticleWriter(publicURL: "").renderDue(limit: 10, on: $0, now: now).rendered } == 1)
             #expect(try await Self.search(["ai"], database, now: now) == [article])
             #expect(try await Self.search(["harbour", "ai"], database, now: now) == [article])
-            #expect(try await database.transaction { try await NewsStore.fillMissingSearchText(limit: 10, on: $0) } == 0)
+            #expect(try await database.transaction { try await ArticleWriter(publicURL: "").renderDue(limit: 10, on: $0, now: now).rendered } == 0)
             #expect(try await Self.summaryHits("lantern", database, now: now) == [1])
             #expect(try await Self.search(["harbour", "lantern"], database, now: now) == [article], "the refreshed text is indexed")
             #expect(try await ConfigOptions.load(from: database).stored("news_search_per_minute") == "600")

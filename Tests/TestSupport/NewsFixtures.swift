@@ -28,7 +28,9 @@ package enum NewsFixtures {
             changes.validated = validated
             changes.addDate = addDate
             changes.expiresAt = .some(expiresAt)
-            return try await NewsStore.createArticle(title: title, categoryID: categoryID, submitterID: 1, applying: changes, on: connection, now: addDate)
+            return try await ArticleWriter(publicURL: "").create(
+                title: title, categoryID: categoryID, submitterID: 1, applying: changes, on: connection, now: addDate
+            ).id
         }
     }
 
@@ -47,8 +49,9 @@ package enum NewsFixtures {
                 changes.validated = true
                 changes.addDate = newest - 60 * index
                 ids.append(
-                    try await NewsStore.createArticle(
-                        title: "\(title) \(index)", categoryID: categoryID, submitterID: 1, applying: changes, on: connection, now: newest - 60 * index))
+                    try await ArticleWriter(publicURL: "").create(
+                        title: "\(title) \(index)", categoryID: categoryID, submitterID: 1, applying: changes, on: connection, now: newest - 60 * index
+                    ).id)
             }
             return ids
         }
@@ -59,7 +62,7 @@ package enum NewsFixtures {
         var changes = NewsArticleChanges()
         change(&changes)
         let now = UnixTime.now
-        try await database.transaction { try await NewsStore.apply(changes, toArticle: id, editedAt: now, on: $0, now: now) }
+        try await database.transaction { try await ArticleWriter(publicURL: "").apply(changes, toArticle: id, editedAt: now, on: $0, now: now) }
     }
 }
 

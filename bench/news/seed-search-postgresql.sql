@@ -18,10 +18,10 @@ JOIN vocabulary v ON v.k = (p.i::BIGINT * 7919 + j.i * 104729 + j.i * j.i * 31) 
 CREATE INDEX ON paragraphs (p);
 
 INSERT INTO news (category_id, title, summary, article, author, validated, add_date, listed, announced,
-    search_text, search_title_end, search_summary_end, search_words)
+    search_text, search_title_end, search_summary_end, search_words, render_due)
 SELECT category, title, summary, body, 'Bench desk', TRUE, EXTRACT(EPOCH FROM now())::BIGINT - (:count - i) * 60, TRUE, TRUE,
     lower(title) || ' ' || summary || ' ' || body || ' bench desk', length(title), length(title) + 1 + length(summary),
-    trim(CASE WHEN i < 100 THEN i::TEXT ELSE '' END || CASE WHEN i % 9 = 0 THEN ' eu' ELSE '' END)
+    trim(CASE WHEN i < 100 THEN i::TEXT ELSE '' END || CASE WHEN i % 9 = 0 THEN ' eu' ELSE '' END), 0
 FROM (
     SELECT i, c.id AS category, 'Story ' || i || ' ' || substr(p1.text, 1, 24) AS title,
         substr(p2.text, 200, 120) || CASE WHEN i % 2 = 0 THEN ' harbour' ELSE '' END || CASE WHEN i % 9 = 0 THEN ' eu' ELSE '' END AS summary,

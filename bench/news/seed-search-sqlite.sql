@@ -6,7 +6,7 @@
 -- "zanzibarite" (one old article), no article says "qqxqzv"; every ninth article's summary says "eu"
 -- (a short word, whole: `search_words` holds it, and the story's number when it has one or two digits). Each article's ID is its number and its
 -- listing key is written with it (NewsSearchIndex.listingKey); the search index is built after
--- (bench/search.sh times it).
+-- (bench/search.sh times it). They are `text` articles with no rendering due (served by the text rule).
 CREATE TEMP TABLE syllables AS
 WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 39)
 SELECT i, substr('ba be bi bo bu ca co da de di do fa fe fi ga go ka ke la le li lo ma me mi mo na ne no pa pe po ra re ri ro sa se ta te ', i * 3 + 1, 2) AS s FROM n;
@@ -32,10 +32,10 @@ WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < (SELECT
         JOIN (SELECT id, ROW_NUMBER() OVER (ORDER BY id) - 1 AS k FROM news_categories) c ON c.k = i % 7
     )
 INSERT INTO news (id, category_id, title, summary, article, author, validated, add_date, listed, announced,
-    search_text, search_title_end, search_summary_end, listing_key, search_words)
+    search_text, search_title_end, search_summary_end, listing_key, search_words, render_due)
 SELECT i, category, title, summary, body, 'Bench desk', 1, added, 1, 1,
     lower(title) || ' ' || summary || ' ' || body || ' bench desk', length(title), length(title) + 1 + length(summary),
-    -(added * 1073741824 + i), trim(CASE WHEN i < 100 THEN CAST(i AS TEXT) ELSE '' END || CASE WHEN i % 9 = 0 THEN ' eu' ELSE '' END)
+    -(added * 1073741824 + i), trim(CASE WHEN i < 100 THEN CAST(i AS TEXT) ELSE '' END || CASE WHEN i % 9 = 0 THEN ' eu' ELSE '' END), 0
 FROM (SELECT a.*, CAST(strftime('%s', 'now') AS INTEGER) - ((SELECT n FROM bench_size) - i) * 60 AS added FROM a);
 INSERT INTO news_changes (resource_type, resource_id, changed_at) SELECT 'news', id, add_date FROM news ORDER BY add_date, id;
 ANALYZE;

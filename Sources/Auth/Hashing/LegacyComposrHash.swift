@@ -7,9 +7,9 @@ import Text
 ///
 /// Composr hashes `salt + md5(password)` (the salt is a separate column, `legacy_salt` here) with
 /// bcrypt (`$2y$`, `$2a$`, `$2b$`); older rows hold 32 hex digits of `md5(salt + md5(password))`.
-enum LegacyComposrHash {
+package enum LegacyComposrHash {
     /// Whether `stored` is one of the legacy forms this type understands.
-    static func recognises(_ stored: String) -> Bool {
+    package static func recognises(_ stored: String) -> Bool {
         Self.isBcrypt(stored) || Self.isSaltedMD5(stored)
     }
 

@@ -117,6 +117,9 @@ public struct Site: Sendable {
             config: config, memberships: memberships, sessions: sessions, news: self.newsAnswers, live: self.newsLive,
             pushTokens: self.pushRegistrations, media: self.media
         )
-        self.newsClock = NewsClock(database: database, config: config, clock: clock, changed: { [caches = self.caches] in caches.newsChanged() })
+        self.newsClock = NewsClock(
+            database: database, config: config, clock: clock, writer: ArticleWriter(publicURL: settings.linkBaseURL),
+            changed: { [caches = self.caches] in caches.newsChanged() }
+        )
     }
 }

@@ -76,7 +76,7 @@ struct SiteRoutes: RouterMiddleware {
         if case .resetPassword = route { return try await self.accountPages.answer(route, request, context) }
         guard request.method == .get else { return nil }
         switch route {
-        case .articlePage(let reference, _): return try await self.articlePage.show(reference, request)
+        case .articlePage(let reference, let query): return try await self.articlePage.show(reference, device: query.first("d"), request)
         case .mitCategories, .mitStories, .mitStory: return try await self.mitNews.answer(route, request, context)
         case .flokiBeacon: return try await self.floki.beacon(request)
         case .flokiAppData: return try await self.floki.appData(request)

@@ -19,13 +19,15 @@ struct ArticlePage: Sendable {
     let config: ConfigStore
     let languages: LanguageNegotiation
 
-    /// The page of the article `reference` names (a 404 page when none is shown).
-    func show(_ reference: String, _ request: Request) async throws -> Response {
+    /// The page of the article `reference` names (a 404 page when none is shown). `device` is the `d`
+    /// a Floki client appends to every URL it opens: the body's images come at that device's size
+    /// (a browser, which sends none, gets the tablet's, and picks from each image's `srcset`).
+    func show(_ reference: String, device: String?, _ request: Request) async throws -> Response {
         let messages = await self.languages.catalog(for: request)
         let options = try await self.config.options()
         var context: [String: Any] = ["language": messages.tag, "site": options.siteName]
         guard reference.utf8.count <= 200,
-            let article = try await self.news.articlePage(reference)
+            let article = try await self.news.articlePage(reference, device: device)
         else {
             context["title"] = messages.text(.pageProblemTitle)
             context["error"] = messages.text(.newsUnknownArticle)

@@ -37,12 +37,12 @@ struct MITNewsJSON {
             ("source_url", .string(isClip ? article.externalURL : self.news.webURL(published))),
             ("title", .string(article.title)),
             ("author", .string(article.author)),
-            ("dek", .string(article.summary)),
+            ("dek", .string(article.shownSummary)),
             ("published_at", .string(Self.iso8601(article.addDate))),
             ("featured", .bool(article.featured)),
             ("type", .string(isClip ? "news_clip" : "news")),
         ]
-        if !isClip { pairs.append(("body_html", .string(ArticleBody.html(article.article)))) }
+        if !isClip { pairs.append(("body_html", .string(self.news.served(article.bodyHTMLStored)))) }
         pairs.append(("category", self.category(of: published)))
         if let cover = self.news.image(article).flatMap(self.image) { pairs.append(("cover_image", cover)) }
         pairs.append(("gallery_images", .array(NewsImage.gallery(stored: article.gallery).compactMap { self.image(self.news.absolute($0)) })))

@@ -1,3 +1,5 @@
+public import RichText
+
 /// One row of `news`: an article in a category.
 public struct NewsArticle: Sendable, Equatable {
     public var id: Int
@@ -29,6 +31,17 @@ public struct NewsArticle: Sendable, Equatable {
     public var gallery: String
     /// Whether the article is featured (MIT News apps show featured articles in their top strip).
     public var featured: Bool
+    /// How `summary` and `article` are written.
+    public var format: TextFormat
+    /// The body and summary rendered when they were written (``ArticleWriter``); nil in a row whose
+    /// rendering is still to be made (from before formats existed), which is served by the `text`
+    /// rule from its source.
+    public var bodyHTML: String?
+    public var bodyText: String?
+    public var summaryHTML: String?
+    public var summaryText: String?
+    /// The media library's images the body shows, stored as gallery entries are (a JSON array).
+    public var bodyImages: String
 
     /// The last time the article itself changed.
     public var updatedAt: Int { max(self.editDate ?? self.addDate, self.addDate) }
@@ -57,8 +70,19 @@ public struct NewsArticleChanges: Sendable, Equatable {
     public var imageVariants: String?
     public var gallery: String?
     public var featured: Bool?
+    public var format: TextFormat?
     /// Moves the article to another category.
     public var categoryID: Int?
 
     public init() {}
+}
+
+/// What an article's text rendered to, as it is kept (``NewsStore/saveRendering(_:ofArticle:on:)``).
+struct NewsRendering: Equatable {
+    var bodyHTML: String
+    var bodyText: String
+    var summaryHTML: String
+    var summaryText: String
+    /// The media library's images the body shows, as a JSON array of gallery entries.
+    var bodyImages: String
 }

@@ -1,3 +1,4 @@
+import RichText
 import SQLKit
 public import Storage
 
@@ -28,6 +29,13 @@ public enum NewsStore {
         try await ResourceIdentityStore.assign(.newsCategory, id: id, label: label, on: connection)
         try await NewsChangeLog.recordCategory(id, on: connection, now: now)
         return id
+    }
+
+    /// Gives category `id`, a row written with an ID of its own (an imported category, whose ID links
+    /// and apps hold), its identity and its change log row.
+    public static func adoptCategory(_ id: Int, label: String, on connection: StoreConnection, now: Int) async throws {
+        try await ResourceIdentityStore.assign(.newsCategory, id: id, label: label, on: connection)
+        try await NewsChangeLog.recordCategory(id, on: connection, now: now)
     }
 
     /// Applies `changes` to category `id`, stamping its edit time when anything changed.
@@ -69,11 +77,10 @@ public enum NewsStore {
         try await connection.raw("SELECT \(unsafeRaw: Self.articleColumns) FROM news WHERE id = \(bind: id)").first().map(Self.article)
     }
 
-    /// Creates an article in `categoryID` with `changes` applied, and its identity; returns its ID. The
-    /// change log records it once, as created.
-    public static func createArticle(
-        title: String, categoryID: Int, submitterID: Int, applying changes: NewsArticleChanges = NewsArticleChanges(),
-        on connection: StoreConnection, now: Int
+    /// Creates an article in `categoryID` with `changes` applied; returns its ID. Its identity, what is
+    /// made from its text and its change log row are the writer's (``ArticleWriter``).
+    static func insertArticle(
+        title: String, categoryID: Int, submitterID: Int, applying changes: NewsArticleChanges, on connection: StoreConnection, now: Int
     ) async throws -> Int {
         let row = try await connection.raw(
             """
@@ -83,19 +90,22 @@ public enum NewsStore {
         ).first()
         guard let id = try row?.decode(column: "id", as: Int.self) else { throw InsertedRowMissing(table: "news") }
         try await Self.update(id, with: changes, editedAt: nil, on: connection)
-        try await ResourceIdentityStore.assign(.news, id: id, label: changes.title ?? title, on: connection)
-        try await Self.refreshSearchText(ofArticle: id, on: connection)
-        try await NewsChangeLog.recordArticle(id, shownBefore: false, on: connection, now: now)
         return id
     }
 
-    /// Applies `changes` to article `id` at `now`; `editedAt` also stamps its edit time.
-    public static func apply(_ changes: NewsArticleChanges, toArticle id: Int, editedAt: Int?, on connection: StoreConnection, now: Int) async throws {
-        let shownBefore = try await Self.isShown(id, on: connection, now: now)
-        guard try await Self.update(id, with: changes, editedAt: editedAt, on: connection) else { return }
+    /// Gives article `id` its identity (moniker and GUID). The writer does it last in the transaction:
+    /// on PostgreSQL another article of the same title waits at its moniker's insert until this
+    /// transaction ends, so the less comes after it, the shorter that wait.
+    static func assignIdentity(ofArticle id: Int, title: String, on connection: StoreConnection) async throws {
+        try await ResourceIdentityStore.assign(.news, id: id, label: title, on: connection)
+    }
+
+    /// Applies `changes` to article `id`; `editedAt` also stamps its edit time. False when there was
+    /// nothing to write.
+    static func updateArticle(_ id: Int, with changes: NewsArticleChanges, editedAt: Int?, on connection: StoreConnection) async throws -> Bool {
+        guard try await Self.update(id, with: changes, editedAt: editedAt, on: connection) else { return false }
         if let title = changes.title { try await ResourceIdentityStore.relabel(.news, id: id, label: title, on: connection) }
-        try await Self.refreshSearchText(ofArticle: id, on: connection)
-        try await NewsChangeLog.recordArticle(id, shownBefore: shownBefore, on: connection, now: now)
+        return true
     }
 
     /// Deletes article `id` and its identity.
@@ -132,6 +142,7 @@ public enum NewsStore {
         assignments.set("image_variants", changes.imageVariants)
         assignments.set("gallery", changes.gallery)
         assignments.set("featured", changes.featured)
+        assignments.set("text_format", changes.format?.rawValue)
         assignments.set("category_id", changes.categoryID)
         assignments.set("edit_date", editedAt)
         guard !assignments.isEmpty else { return false }
@@ -141,26 +152,41 @@ public enum NewsStore {
 
     /// Whether article `id` is shown (before the write about to change it, so the change log knows an
     /// app may hold it).
-    private static func isShown(_ id: Int, on connection: StoreConnection, now: Int) async throws -> Bool {
+    static func isShown(_ id: Int, on connection: StoreConnection, now: Int) async throws -> Bool {
         try await connection.raw("SELECT 1 AS shown FROM news WHERE id = \(bind: id) AND \(NewsFeedStore.visible("news", now: now))").first() != nil
     }
 
-    // MARK: Search text
+    // MARK: What is made from an article's text
 
-    /// Gives up to `limit` articles without search text theirs (rows written before search existed,
-    /// before it knew where titles and summaries end, or before it kept short words); returns how many.
-    @discardableResult
-    public static func fillMissingSearchText(limit: Int, on connection: StoreConnection) async throws -> Int {
-        let ids = try await connection.raw("SELECT id FROM news WHERE search_words IS NULL LIMIT \(bind: limit)").all()
-            .map { try $0.decode(column: "id", as: Int.self) }
-        for id in ids { try await Self.refreshSearchText(ofArticle: id, on: connection) }
-        return ids.count
+    /// Keeps what article `id`'s text rendered to, and that it is rendered.
+    static func saveRendering(_ rendering: NewsRendering, ofArticle id: Int, on connection: StoreConnection) async throws {
+        try await connection.raw(
+            """
+            UPDATE news SET body_html = \(bind: rendering.bodyHTML), body_text = \(bind: rendering.bodyText),
+                summary_html = \(bind: rendering.summaryHTML), summary_text = \(bind: rendering.summaryText),
+                body_images = \(bind: rendering.bodyImages), render_due = 0
+            WHERE id = \(bind: id)
+            """
+        ).run()
     }
 
-    /// Writes article `id`'s search text and its search index entry.
-    private static func refreshSearchText(ofArticle id: Int, on connection: StoreConnection) async throws {
-        guard let article = try await Self.article(id: id, on: connection) else { return }
-        let fields = SearchText.Fields(title: article.title, summary: article.summary, body: article.article, author: article.author)
+    /// Up to `limit` articles whose rendering is still to be made (``saveRendering(_:ofArticle:on:)``), by ID.
+    static func articlesDueRendering(limit: Int, on connection: StoreConnection) async throws -> [Int] {
+        try await connection.raw("SELECT id FROM news WHERE render_due = 1 ORDER BY id LIMIT \(bind: limit)").all()
+            .map { try $0.decode(column: "id", as: Int.self) }
+    }
+
+    /// Up to `limit` article IDs above `id`, in order (every article, a batch at a time).
+    static func articleIDs(after id: Int, limit: Int, on connection: StoreConnection) async throws -> [Int] {
+        try await connection.raw("SELECT id FROM news WHERE id > \(bind: id) ORDER BY id LIMIT \(bind: limit)").all()
+            .map { try $0.decode(column: "id", as: Int.self) }
+    }
+
+    /// Writes `article`'s search text (its title and author with the plain text its summary and body
+    /// rendered to) and its search index entry.
+    static func refreshSearchText(of article: NewsArticle, summary: String, body: String, on connection: StoreConnection) async throws {
+        let fields = SearchText.Fields(title: article.title, summary: summary, body: body, author: article.author)
+        let id = article.id
         try await NewsSearchIndex.forget(id, on: connection)
         try await connection.raw(
             """
@@ -189,7 +215,8 @@ public enum NewsStore {
             [
                 "id", "category_id", "title", "summary", "article", "author", "validated", "image", "submitter_id", "add_date", "edit_date",
                 "views", "allow_rating", "allow_comments", "notes", "expires_at", "external_url", "image_width", "image_height",
-                "image_caption", "image_credit", "image_variants", "gallery", "featured",
+                "image_caption", "image_credit", "image_variants", "gallery", "featured", "text_format", "body_html", "body_text",
+                "summary_html", "summary_text", "body_images",
             ])
     }
 
@@ -234,7 +261,13 @@ public enum NewsStore {
             imageCredit: try row.decode(column: "image_credit", as: String.self),
             imageVariants: try row.decode(column: "image_variants", as: String.self),
             gallery: try row.decode(column: "gallery", as: String.self),
-            featured: try row.decode(column: "featured", as: Bool.self)
+            featured: try row.decode(column: "featured", as: Bool.self),
+            format: TextFormat(rawValue: try row.decode(column: "text_format", as: String.self)) ?? .text,
+            bodyHTML: try row.decode(column: "body_html", as: String?.self),
+            bodyText: try row.decode(column: "body_text", as: String?.self),
+            summaryHTML: try row.decode(column: "summary_html", as: String?.self),
+            summaryText: try row.decode(column: "summary_text", as: String?.self),
+            bodyImages: try row.decode(column: "body_images", as: String.self)
         )
     }
 }

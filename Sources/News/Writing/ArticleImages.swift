@@ -5,7 +5,8 @@ package import Storage
 /// Articles' images that name uploaded ones (`media:<id>`, or the URL the upload answered): written
 /// with the image's path, size, caption and credit (unless the write gives its own) and the versions
 /// the server makes as `variants`, so the news API reads them like any declared image. Which articles
-/// show which images is recorded, so an image in use is not deleted.
+/// show which images (their own, their gallery's, their body's) is recorded, so an image in use is not
+/// deleted.
 package enum ArticleImages {
     /// The versions of `image` as an article's `variants` (name → `{url, width, height}`).
     package static func variants(of image: MediaRecord) -> JSONValue {
@@ -48,30 +49,46 @@ package enum ArticleImages {
                 expanded.append(entry)
                 continue
             }
-            pairs.removeAll { ["url", "width", "height", "variants"].contains($0.key) }
-            pairs += [
-                ("url", .string(MediaLinks.path(of: image))), ("width", .int(image.width)), ("height", .int(image.height)),
-                ("variants", Self.variants(of: image)),
-            ]
-            if entry["caption"] == nil { pairs.append(("caption", .string(image.caption))) }
-            if entry["credit"] == nil { pairs.append(("credit", .string(image.credit))) }
+            // The library's path, size and versions always; its caption and credit unless the entry gives its own.
+            let fromLibrary = ["url", "width", "height", "variants"]
+            pairs.removeAll { fromLibrary.contains($0.key) }
+            for (key, value) in Self.entry(of: image) where fromLibrary.contains(key) || entry[key] == nil { pairs.append((key, value)) }
             expanded.append(.object(pairs))
         }
         return .array(expanded)
     }
 
-    /// Records which uploaded images article `id` shows now.
-    package static func link(article id: Int, publicURL: String, on connection: StoreConnection) async throws {
-        guard let article = try await NewsStore.article(id: id, on: connection) else { return }
+    /// `image` as a gallery entry is stored (its path, size, caption, credit and versions); the body's
+    /// images are kept so too.
+    static func entry(of image: MediaRecord) -> [(key: String, value: JSONValue)] {
+        [
+            ("url", .string(MediaLinks.path(of: image))), ("width", .int(image.width)), ("height", .int(image.height)),
+            ("variants", Self.variants(of: image)), ("caption", .string(image.caption)), ("credit", .string(image.credit)),
+        ]
+    }
+
+    /// Records which uploaded images `article` shows now: its own, its gallery's and its body's.
+    static func link(_ article: NewsArticle, publicURL: String, on connection: StoreConnection) async throws {
         var urls = [article.image]
-        if case .array(let entries)? = JSONValue(parsing: article.gallery) {
+        for stored in [article.gallery, article.bodyImages] {
+            guard case .array(let entries)? = JSONValue(parsing: stored) else { continue }
             urls += entries.compactMap { if case .string(let url)? = $0["url"] { url } else { nil } }
         }
         var shown: Set<Int> = []
         for url in urls {
             if let image = try await Self.image(named: url, publicURL: publicURL, on: connection) { shown.insert(image.id) }
         }
-        try await MediaStore.setImages(ofArticle: id, to: shown, on: connection)
+        try await MediaStore.setImages(ofArticle: article.id, to: shown, on: connection)
+    }
+
+    /// The uploaded image `text` names, or nil: an external image, or a reference to none (a body's
+    /// image the library does not hold is left out of the body, not refused).
+    static func knownImage(named text: String, publicURL: String, on connection: StoreConnection) async throws -> MediaRecord? {
+        do {
+            return try await Self.image(named: text, publicURL: publicURL, on: connection)
+        } catch MediaFailure.unknownReference {
+            return nil
+        }
     }
 
     /// The uploaded image `text` names; nil for an external image; refused for a reference to none.

@@ -189,7 +189,9 @@ import Testing
                 var ids: [Int] = []
                 for index in 0..<1_200 {
                     ids.append(
-                        try await NewsStore.createArticle(title: "Item \(index)", categoryID: general, submitterID: 1, on: connection, now: base + index))
+                        try await ArticleWriter(publicURL: "").create(
+                            title: "Item \(index)", categoryID: general, submitterID: 1, on: connection, now: base + index
+                        ).id)
                 }
                 return ids
             }

@@ -141,8 +141,9 @@ import Testing
                         for index in 0..<15 {
                             try await database.transaction { connection in
                                 let general = try #require(try await NewsFeedStore.categoryID("general", on: connection))
-                                _ = try await NewsStore.createArticle(
-                                    title: "W\(writer)-\(index)", categoryID: general, submitterID: 1, on: connection, now: UnixTime.now)
+                                _ = try await ArticleWriter(publicURL: "").create(
+                                    title: "W\(writer)-\(index)", categoryID: general, submitterID: 1, on: connection, now: UnixTime.now
+                                ).id
                                 // Hold the transaction open after numbering the change, so commits interleave.
                                 try await Task.sleep(for: .milliseconds(Int.random(in: 0...15)))
                             }

@@ -12,18 +12,18 @@ import Testing
         try await TestDatabase.withMigrated(engine) { database in
             try await database.transaction { connection in
                 let category = try await NewsStore.createCategory(label: "World", on: connection, now: 100)
-                let article = try await NewsStore.createArticle(title: "First", categoryID: category, submitterID: 1, on: connection, now: 200)
+                let article = try await ArticleWriter(publicURL: "").create(title: "First", categoryID: category, submitterID: 1, on: connection, now: 200).id
 
                 var changes = NewsArticleChanges()
                 changes.summary = "Short"
                 changes.submitterID = .some(nil)
-                try await NewsStore.apply(changes, toArticle: article, editedAt: 300, on: connection, now: UnixTime.now)
+                try await ArticleWriter(publicURL: "").apply(changes, toArticle: article, editedAt: 300, on: connection, now: UnixTime.now)
                 let stored = try #require(try await NewsStore.article(id: article, on: connection))
                 #expect(stored.summary == "Short" && stored.title == "First" && stored.submitterID == nil && stored.editDate == 300)
 
                 var rename = NewsArticleChanges()
                 rename.title = "Renamed"
-                try await NewsStore.apply(rename, toArticle: article, editedAt: nil, on: connection, now: UnixTime.now)
+                try await ArticleWriter(publicURL: "").apply(rename, toArticle: article, editedAt: nil, on: connection, now: UnixTime.now)
                 #expect(try await ResourceIdentityStore.find(.news, id: article, on: connection)?.label == "Renamed")
                 #expect(try await ResourceIdentityStore.find(.news, id: article, on: connection)?.moniker == "first", "the moniker stays")
 

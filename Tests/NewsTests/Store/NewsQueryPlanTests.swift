@@ -17,7 +17,9 @@ import Testing
             try await database.transaction { connection in
                 let general = try #require(try await NewsFeedStore.categoryID("general", on: connection))
                 for index in 0..<300 {
-                    _ = try await NewsStore.createArticle(title: "Story \(index)", categoryID: general, submitterID: 1, on: connection, now: now - index)
+                    _ = try await ArticleWriter(publicURL: "").create(
+                        title: "Story \(index)", categoryID: general, submitterID: 1, on: connection, now: now - index
+                    ).id
                 }
                 try await connection.raw("ANALYZE").run()
             }

@@ -97,7 +97,9 @@ import Testing
                     changes.article = body
                     changes.validated = true
                     changes.addDate = addDate
-                    return try await NewsStore.createArticle(title: title, categoryID: 1, submitterID: 1, applying: changes, on: connection, now: addDate)
+                    return try await ArticleWriter(publicURL: "").create(
+                        title: title, categoryID: 1, submitterID: 1, applying: changes, on: connection, now: addDate
+                    ).id
                 }
             }
             var before: [Int] = []
@@ -138,7 +140,9 @@ import Testing
                     changes.validated = true
                     changes.addDate = now - 60 * (20 - index)
                     let title = index == 0 ? "Lantern" : "Story \(index)"
-                    ids.append(try await NewsStore.createArticle(title: title, categoryID: 1, submitterID: 1, applying: changes, on: connection, now: now))
+                    ids.append(
+                        try await ArticleWriter(publicURL: "").create(title: title, categoryID: 1, submitterID: 1, applying: changes, on: connection, now: now)
+                            .id)
                 }
                 return ids
             }
@@ -224,8 +228,9 @@ import Testing
                 changes.addDate = addDate
                 changes.expiresAt = .some(index % 29 == 6 ? now - 10 : nil)
                 let category = index % 3 == 0 ? technology : general
-                let id = try await NewsStore.createArticle(
-                    title: fields.title, categoryID: category, submitterID: 1, applying: changes, on: connection, now: addDate)
+                let id = try await ArticleWriter(publicURL: "").create(
+                    title: fields.title, categoryID: category, submitterID: 1, applying: changes, on: connection, now: addDate
+                ).id
                 let shown = index % 17 != 5 && addDate <= now && index % 29 != 6
                 fixtures.append(
                     Fixture(

@@ -2,6 +2,7 @@ import Auth
 import EndpointCore
 import Messages
 import News
+import RichText
 import Storage
 import Text
 
@@ -70,9 +71,9 @@ struct NewsFilesystem: CommandrFilesystem {
         }
         let title = try properties.text("label") ?? GroupsFilesystem.label(ofFile: path[1])
         let changes = try await Self.articleChanges(&properties, current: .emptyObject, publicURL: write.context.publicURL, on: connection)
-        let id = try await NewsStore.createArticle(
+        let (id, dropped) = try await ArticleWriter(publicURL: write.context.publicURL).create(
             title: title, categoryID: category.id, submitterID: write.actorID, applying: changes, on: connection, now: write.now)
-        try await ArticleImages.link(article: id, publicURL: write.context.publicURL, on: connection)
+        write.answer("dropped", .array(dropped.map(JSONValue.string)))
         return [category.moniker, try await Self.moniker(.news, id, on: connection) + ".cms"]
     }
 
@@ -88,8 +89,9 @@ struct NewsFilesystem: CommandrFilesystem {
         let changes = try await Self.articleChanges(
             &properties, current: try await Self.articleJSON(article, on: connection), publicURL: write.context.publicURL, on: connection
         )
-        try await NewsStore.apply(changes, toArticle: article.id, editedAt: write.now, on: connection, now: write.now)
-        try await ArticleImages.link(article: article.id, publicURL: write.context.publicURL, on: connection)
+        let dropped = try await ArticleWriter(publicURL: write.context.publicURL).apply(
+            changes, toArticle: article.id, editedAt: write.now, on: connection, now: write.now)
+        write.answer("dropped", .array(dropped.map(JSONValue.string)))
     }
 
     func delete(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws {
@@ -130,6 +132,10 @@ struct NewsFilesystem: CommandrFilesystem {
         if let title = try properties.text("label"), !title.trimmingWhitespace.isEmpty { changes.title = title }
         changes.summary = try properties.text("summary", maximumLength: NewsFieldLimits.summary)
         changes.article = try properties.text("article", maximumLength: NewsFieldLimits.body)
+        if let format = try properties.text("format", maximumLength: 16) {
+            guard let known = TextFormat(rawValue: format) else { throw EndpointError.refused(.invalidProperty, "format") }
+            changes.format = known
+        }
         changes.author = try properties.text("author", maximumLength: NewsFieldLimits.author)
         changes.image = try properties.text("image", maximumLength: NewsFieldLimits.address)
         changes.notes = try properties.text("notes", maximumLength: NewsFieldLimits.notes)
@@ -219,6 +225,7 @@ struct NewsFilesystem: CommandrFilesystem {
             "label": .string(article.title),
             "summary": .string(article.summary),
             "article": .string(article.article),
+            "format": .string(article.format.rawValue),
             "author": .string(article.author),
             "validated": .int(article.validated ? 1 : 0),
             "image": .string(article.image),

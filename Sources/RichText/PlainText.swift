@@ -1,13 +1,12 @@
-/// An article's stored text as apps show it: as HTML that can only ever be paragraphs and line breaks
-/// (every character of the text is escaped, so markup typed into an article is shown, not obeyed), and
-/// as plain text.
+/// The `text` format: a text as apps show it, as HTML that can only ever be paragraphs and line breaks
+/// (every character of the text is escaped, so markup typed into it is shown, not obeyed), and as plain
+/// text. Every article written before formats existed renders so, byte for byte as it always did.
 ///
-/// Worked on as UTF-8 bytes: bodies run to tens of kilobytes and are rendered for every list page
-/// built.
-enum ArticleBody {
+/// Worked on as UTF-8 bytes: bodies run to tens of kilobytes.
+public enum PlainText {
     /// Blank lines (empty or spaces and tabs only) separate `<p>` paragraphs; single line breaks (LF,
     /// CRLF or CR) become `<br>`.
-    static func html(_ text: String) -> String {
+    public static func html(_ text: String) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count + 64)
         for paragraph in Self.paragraphs(text) {
@@ -23,7 +22,7 @@ enum ArticleBody {
 
     /// The text with its paragraphs separated by one blank line, line breaks as LF, and surrounding
     /// blank lines removed.
-    static func plain(_ text: String) -> String {
+    public static func plain(_ text: String) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count)
         for (number, paragraph) in Self.paragraphs(text).enumerated() {
@@ -37,14 +36,14 @@ enum ArticleBody {
     }
 
     /// Text escaped for HTML element content and attribute values.
-    static func escaped(_ text: String) -> String {
+    public static func escaped(_ text: String) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count + 16)
         Self.escape(ArraySlice(text.utf8), into: &output)
         return String(decoding: output, as: UTF8.self)
     }
 
-    private static func escape(_ bytes: ArraySlice<UInt8>, into output: inout [UInt8]) {
+    static func escape(_ bytes: ArraySlice<UInt8>, into output: inout [UInt8]) {
         for byte in bytes {
             switch byte {
             case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
@@ -90,5 +89,35 @@ enum ArticleBody {
         endLine()
         if !current.isEmpty { paragraphs.append(current) }
         return paragraphs
+    }
+
+    /// Rendered text made tidy for reading and search: lines stripped of the spaces around them, runs
+    /// of spaces as one, at most one blank line between paragraphs, none around the whole.
+    static func tidy(_ bytes: [UInt8]) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var newlines = 0
+        var space = false
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "\n"):
+                newlines += 1
+                space = false
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                space = newlines == 0 && !output.isEmpty
+            default:
+                if !output.isEmpty {
+                    if newlines > 0 {
+                        output.append(contentsOf: newlines > 1 ? [0x0A, 0x0A] : [0x0A])
+                    } else if space {
+                        output.append(UInt8(ascii: " "))
+                    }
+                }
+                newlines = 0
+                space = false
+                output.append(byte)
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 }

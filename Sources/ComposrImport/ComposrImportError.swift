@@ -1,0 +1,28 @@
+/// Why an import stopped before writing anything, in a sentence saying what to do.
+public enum ComposrImportError: Error, Equatable, CustomStringConvertible {
+    case notComposr
+    case prefixNotFound(String)
+    case missingTable(String)
+    case missingColumn(table: String, column: String)
+    case badValue(table: String, column: String)
+    /// A row of this server's own stands where a Composr row keeps its ID.
+    case collision(kind: String, id: Int, here: String, there: String)
+
+    public var description: String {
+        switch self {
+        case .notComposr:
+            return "The dump holds no Composr member table (…f_members): is it a Composr site's database?"
+        case .prefixNotFound(let prefix):
+            return "The dump holds no table \(prefix)f_members: check --prefix (leave it out to find the prefix from the dump)."
+        case .missingTable(let table):
+            return "The dump holds no table \(table): dump the whole Composr database, not some of its tables."
+        case .missingColumn(let table, let column):
+            return "Table \(table) has no column \(column): the import reads Composr 10's tables; upgrade the site to Composr 10 first."
+        case .badValue(let table, let column):
+            return "A value of \(table).\(column) is not what Composr writes there: the dump is damaged."
+        case .collision(let kind, let id, let here, let there):
+            return
+                "This server's \(kind) \(id) (\(here)) stands where the Composr site's \(kind) \(id) (\(there)) keeps its ID: import into a new database (endpoint migrate --database …), then move what was made here."
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import News
+public import Storage
+
+/// Writes a Composr site (``ComposrSite``) into this server's database in one transaction: members
+/// with their passwords as they are, groups and memberships, news categories and articles (Comcode,
+/// rendered by the rich-articles renderer), and the site's name and staff address. A failure, or a
+/// dry run, leaves the database as it was.
+///
+/// Composr's IDs are kept where apps and links hold them (members, categories, articles). This
+/// server's own built-in rows are matched by meaning: Guest is Guest, the guest, administrator and
+/// super-moderator groups are Composr's first three, the seeded news categories are Composr's
+/// defaults of the same IDs and titles. A row already imported (the same ID and name) is skipped,
+/// so a run again brings only what is new; any other row standing where a Composr ID belongs stops
+/// the import (``ComposrImportError/collision(kind:id:here:there:)``).
+public struct ComposrImporter: Sendable {
+    let writer: ArticleWriter
+
+    public init(publicURL: String) {
+        self.writer = ArticleWriter(publicURL: publicURL)
+    }
+
+    /// Imports `site` into `database` at `now`; with `dryRun`, does everything and commits nothing.
+    public func run(_ site: ComposrSite, into database: Database, now: Int, dryRun: Bool = false) async throws -> ImportReport {
+        var report = ImportReport()
+        do {
+            try await database.transaction { connection in
+                let groups = try await self.groups(site, &report, on: connection)
+                try await self.members(site, groups: groups, &report, on: connection)
+                try await self.categories(site, &report, on: connection, now: now)
+                try await self.articles(site, &report, on: connection, now: now)
+                try await self.pushTokens(site, &report, on: connection, now: now)
+                for (name, value) in site.options.sorted(by: { $0.key < $1.key }) where !value.isEmpty {
+                    try await ImportStore.setOption(name, value, on: connection)
+                }
+                try await ImportStore.advanceSequences(on: connection)
+                if dryRun { throw DryRunDone() }
+            }
+        } catch is DryRunDone {
+            report.dryRun = true
+        }
+        return report
+    }
+
+    private struct DryRunDone: Error {}
+
+    /// Composr's group IDs mapped to this server's: the guest, administrator and super-moderator
+    /// groups to the built-in ones, a group of the same name to that group, any other made anew.
+    private func groups(_ site: ComposrSite, _ report: inout ImportReport, on connection: StoreConnection) async throws -> [Int: Int] {
+        let here = try await ImportStore.groups(on: connection)
+        var mapped: [Int: Int] = [:]
+        for group in site.groups {
+            let builtIn =
+                group.id == 1
+                ? here.first { $0.id == 1 }
+                : group.isSuperAdmin ? here.first { $0.superAdmin } : group.isSuperModerator ? here.first { $0.superModerator } : nil
+            if let builtIn {
+                mapped[group.id] = builtIn.id
+                report.add(.groups, .matched)
+            } else if let named = here.first(where: { $0.name.lowercased() == group.name.lowercased() }) {
+                mapped[group.id] = named.id
+                report.add(.groups, .skipped)
+            } else {
+                mapped[group.id] = try await ImportStore.insertGroup(group, on: connection)
+                report.add(.groups, .imported)
+            }
+        }
+        return mapped
+    }
+
+    private func members(_ site: ComposrSite, groups: [Int: Int], _ report: inout ImportReport, on connection: StoreConnection) async throws {
+        let defaultGroup = groups[site.groups.first { $0.isDefault }?.id ?? 0] ?? 4
+        for member in site.members {
+            if let existing = try await ImportStore.username(ofMember: member.id, on: connection) {
+                guard existing.lowercased() == member.username.lowercased() else {
+                    throw ComposrImportError.collision(kind: "member", id: member.id, here: existing, there: member.username)
+                }
+                report.add(.members, member.id == 1 ? .matched : .skipped)
+                continue
+            }
+            if let holder = try await ImportStore.holder(ofName: member.username, email: member.email, otherThan: member.id, on: connection) {
+                throw ComposrImportError.collision(kind: "member", id: member.id, here: holder, there: member.username)
+            }
+            let password = ImportedPassword(member)
+            if password == nil { report.note("\(member.username): password scheme “\(member.passwordScheme)” not kept; a password reset sets one") }
+            try await ImportStore.insertMember(
+                member, password: password ?? ImportedPassword.none, primaryGroupID: groups[member.primaryGroupID] ?? defaultGroup,
+                language: member.language.isEmpty ? "EN" : member.language, on: connection)
+            report.add(.members, .imported)
+        }
+        for membership in site.memberships {
+            guard let group = groups[membership.groupID], site.members.contains(where: { $0.id == membership.memberID }) else { continue }
+            guard membership.validated else {
+                report.add(.memberships, .skipped)
+                continue
+            }
+            let added = try await ImportStore.addMembership(member: membership.memberID, group: group, on: connection)
+            report.add(.memberships, added ? .imported : .skipped)
+        }
+    }
+
+    /// Tokens of the platforms this server pushes to, each for its member, so phones keep receiving.
+    private func pushTokens(_ site: ComposrSite, _ report: inout ImportReport, on connection: StoreConnection, now: Int) async throws {
+        let members = Set(site.members.map(\.id))
+        for token in site.pushTokens {
+            guard ["ios", "android"].contains(token.platform), !token.token.isEmpty, token.token.utf8.count <= 4_096 else {
+                report.add(.pushTokens, .skipped)
+                report.note("a push token of platform “\(token.platform)” not kept")
+                continue
+            }
+            let memberID = members.contains(token.memberID) && token.memberID != 1 ? token.memberID : nil
+            let added = try await ImportStore.addPushToken(token, memberID: memberID, on: connection, now: now)
+            report.add(.pushTokens, added ? .imported : .skipped)
+        }
+    }
+
+    private func categories(_ site: ComposrSite, _ report: inout ImportReport, on connection: StoreConnection, now: Int) async throws {
+        for category in site.categories {
+            if let existing = try await ImportStore.categoryLabel(category.id, on: connection) {
+                guard existing.lowercased() == category.title.lowercased() else {
+                    throw ComposrImportError.collision(kind: "news category", id: category.id, here: existing, there: category.title)
+                }
+                report.add(.categories, .matched)
+                continue
+            }
+            try await ImportStore.insertCategory(category, ownerID: category.ownerID, on: connection, now: now)
+            try await NewsStore.adoptCategory(category.id, label: category.title, on: connection, now: now)
+            report.add(.categories, .imported)
+        }
+    }
+
+    private func articles(_ site: ComposrSite, _ report: inout ImportReport, on connection: StoreConnection, now: Int) async throws {
+        let members = Set(site.members.map(\.id))
+        for article in site.articles {
+            if let existing = try await ImportStore.articleTitle(article.id, on: connection) {
+                guard existing == article.title else {
+                    throw ComposrImportError.collision(kind: "article", id: article.id, here: existing, there: article.title)
+                }
+                report.add(.articles, .skipped)
+                continue
+            }
+            try await ImportStore.insertArticle(article, submitterID: members.contains(article.submitterID) ? article.submitterID : nil, on: connection)
+            let dropped = try await self.writer.adopt(article.id, title: article.title, on: connection, now: now)
+            for construct in dropped { report.note("article \(article.id): left out \(construct)") }
+            if !article.secondaryCategoryIDs.isEmpty {
+                report.note("article \(article.id): only its main category kept (of \(article.secondaryCategoryIDs.count + 1))")
+            }
+            report.add(.articles, .imported)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+/// What an import did: per kind, how many rows were imported, matched to this server's built-in rows,
+/// or skipped (already here, or pending in Composr), and what was left out.
+public struct ImportReport: Sendable, Equatable {
+    public enum Kind: String, CaseIterable, Sendable {
+        case members, groups, memberships, categories, articles
+        case pushTokens = "push_tokens"
+    }
+    public enum Outcome: String, CaseIterable, Sendable {
+        case imported, matched, skipped
+    }
+
+    public private(set) var counts: [Kind: [Outcome: Int]] = [:]
+    /// What was left out, a line each (at most ``maximumNotes``; the rest counted).
+    public private(set) var notes: [String] = []
+    public private(set) var notesLeftOut = 0
+    public internal(set) var dryRun = false
+
+    static let maximumNotes = 1_000
+
+    public func count(_ kind: Kind, _ outcome: Outcome) -> Int { self.counts[kind]?[outcome] ?? 0 }
+
+    mutating func add(_ kind: Kind, _ outcome: Outcome) {
+        self.counts[kind, default: [:]][outcome, default: 0] += 1
+    }
+
+    mutating func note(_ line: String) {
+        if self.notes.count < Self.maximumNotes { self.notes.append(line) } else { self.notesLeftOut += 1 }
+    }
+
+    /// The report as an operator reads it.
+    public var text: String {
+        var lines = [self.dryRun ? "Dry run: nothing was written." : "Imported."]
+        for kind in Kind.allCases {
+            let parts = Outcome.allCases.map { "\(self.count(kind, $0)) \($0.rawValue)" }
+            lines.append("  \(kind.rawValue): " + parts.joined(separator: ", "))
+        }
+        if !self.notes.isEmpty { lines.append("Left out:") }
+        lines += self.notes.map { "  " + $0 }
+        if self.notesLeftOut > 0 { lines.append("  and \(self.notesLeftOut) more") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The report for scripts: `{"dry_run", "counts": {kind: {outcome: n}}, "notes": [...]}`.
+    public var json: [String: any Sendable] {
+        var counts: [String: [String: Int]] = [:]
+        for kind in Kind.allCases {
+            counts[kind.rawValue] = Dictionary(uniqueKeysWithValues: Outcome.allCases.map { ($0.rawValue, self.count(kind, $0)) })
+        }
+        return ["dry_run": self.dryRun, "counts": counts, "notes": self.notes, "notes_left_out": self.notesLeftOut]
+    }
+}

@@ -1,0 +1,62 @@
+/// One row of a Composr table, its values found by column name, read as the import needs them.
+struct ComposrRow {
+    let table: String
+    let values: [String: DumpValue]
+
+    init(table: String, columns: [String], values: [DumpValue]) {
+        self.table = table
+        self.values = Dictionary(zip(columns, values)) { first, _ in first }
+    }
+
+    /// The column's value; a missing column means the dump is not of the Composr version this reads.
+    func value(_ column: String) throws -> DumpValue {
+        guard let value = self.values[column] else { throw ComposrImportError.missingColumn(table: self.table, column: column) }
+        return value
+    }
+
+    func integer(_ column: String) throws -> Int {
+        guard let number = try self.value(column).integer else { throw ComposrImportError.badValue(table: self.table, column: column) }
+        return number
+    }
+
+    func optionalInteger(_ column: String) throws -> Int? {
+        let value = try self.value(column)
+        guard value != .null else { return nil }
+        guard let number = value.integer else { throw ComposrImportError.badValue(table: self.table, column: column) }
+        return number
+    }
+
+    func flag(_ column: String) throws -> Bool { try self.integer(column) != 0 }
+
+    func text(_ column: String) throws -> String {
+        let value = try self.value(column)
+        guard value != .null else { return "" }
+        guard let text = value.text else { throw ComposrImportError.badValue(table: self.table, column: column) }
+        return text
+    }
+
+    /// A translatable field: its text inline (`multi_lang_content` off), or the ID of its text in
+    /// the translation table (on).
+    func translatable(_ column: String) throws -> Translatable {
+        switch try self.value(column) {
+        case .number(let digits):
+            guard let id = Int(digits) else { throw ComposrImportError.badValue(table: self.table, column: column) }
+            return .reference(id)
+        default:
+            return .text(try self.text(column))
+        }
+    }
+}
+
+/// A translatable field's value before the translation table is read (it may come after).
+enum Translatable: Equatable {
+    case text(String)
+    case reference(Int)
+
+    func resolved(_ translations: [Int: String]) -> String {
+        switch self {
+        case .text(let text): return text
+        case .reference(let id): return translations[id] ?? ""
+        }
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+
+/// What comes over from a Composr 10 site's dump, read in one pass: its members, groups and their
+/// memberships, news categories and articles, and the options the server keeps.
+///
+/// Tables come in the dump's order (mysqldump's is alphabetical, so `config` comes before the table
+/// the prefix is found from, and the translation table after the fields that point into it): rows
+/// of the tables read are kept under their full name until the end, then taken with the prefix.
+public struct ComposrSite: Sendable {
+    public var prefix: String
+    public var members: [ComposrMember] = []
+    public var groups: [ComposrGroup] = []
+    public var memberships: [ComposrMembership] = []
+    public var categories: [ComposrCategory] = []
+    public var articles: [ComposrArticle] = []
+    /// Push tokens (the mobile SDK's addon's table; a site without the addon has none).
+    public var pushTokens: [ComposrPushToken] = []
+    /// Composr's `config` values the server keeps (`site_name`, `staff_address`).
+    public var options: [String: String] = [:]
+
+    /// The tables read, by their name after the prefix.
+    static let tables: Set<String> = [
+        "f_members", "f_groups", "f_group_members", "news", "news_categories", "news_category_entries", "config", "translate",
+        "device_token_details",
+    ]
+    static let keptOptions: Set<String> = ["site_name", "staff_address"]
+
+    /// Reads `reader` to its end. `prefix` is Composr's table prefix, found from the dump when nil.
+    public static func read<Input: DumpInput>(_ reader: inout DumpReader<Input>, prefix: String? = nil) throws -> ComposrSite {
+        var found = prefix
+        var rows: [String: [ComposrRow]] = [:]
+        var tables: Set<String> = []
+        while let event = try reader.next() {
+            switch event {
+            case .table(let name, _):
+                tables.insert(name)
+                if found == nil, name.hasSuffix("f_members") { found = String(name.dropLast("f_members".count)) }
+            case .row(let table, let columns, let values):
+                guard Self.tables.contains(where: { table.hasSuffix($0) }) else { continue }
+                rows[table, default: []].append(ComposrRow(table: table, columns: columns, values: values))
+            }
+        }
+        guard let prefix = found else { throw ComposrImportError.notComposr }
+        guard tables.contains(prefix + "f_members") else { throw ComposrImportError.prefixNotFound(prefix) }
+        for table in ["f_members", "f_groups", "news", "news_categories"] where !tables.contains(prefix + table) {
+            throw ComposrImportError.missingTable(prefix + table)
+        }
+        func of(_ table: String) -> [ComposrRow] { rows[prefix + table] ?? [] }
+
+        var translations: [Int: String] = [:]
+        for row in of("translate") {
+            let id = try row.integer("id")
+            if translations[id] == nil { translations[id] = try row.text("text_original") }
+        }
+        var site = ComposrSite(prefix: prefix)
+        for row in of("config") {
+            let name = try row.text("c_name")
+            if Self.keptOptions.contains(name) { site.options[name] = try row.text("c_value") }
+        }
+        site.groups = try of("f_groups").map { try ComposrGroup(row: $0, translations: translations) }
+        site.members = try of("f_members").map { try ComposrMember(row: $0, translations: translations) }
+        site.memberships = try of("f_group_members").map(ComposrMembership.init(row:))
+        site.pushTokens = try of("device_token_details").map(ComposrPushToken.init(row:))
+        site.categories = try of("news_categories").map { try ComposrCategory(row: $0, translations: translations) }
+        var secondary: [Int: [Int]] = [:]
+        for row in of("news_category_entries") { secondary[try row.integer("news_entry"), default: []].append(try row.integer("news_entry_category")) }
+        site.articles = try of("news").map { row in
+            var article = try ComposrArticle(row: row, translations: translations)
+            article.secondaryCategoryIDs = (secondary[article.id] ?? []).filter { $0 != article.categoryID }
+            return article
+        }
+        return site
+    }
+}
+
+public struct ComposrMember: Sendable, Equatable {
+    public var id: Int
+    public var username: String
+    public var email: String
+    /// `m_pass_hash_salted`, `m_pass_salt` and `m_password_compat_scheme` as Composr keeps them.
+    public var passwordHash: String
+    public var passwordSalt: String
+    public var passwordScheme: String
+    public var validated: Bool
+    public var emailConfirmed: Bool
+    public var banned: Bool
+    public var joinTime: Int
+    public var lastVisitTime: Int
+    public var primaryGroupID: Int
+    public var timezone: String
+    /// '' for the site's default.
+    public var language: String
+    /// `YYYY-MM-DD` when Composr holds all three parts.
+    public var dateOfBirth: String?
+    public var revealAge: Bool
+    public var signature: String
+
+    init(row: ComposrRow, translations: [Int: String]) throws {
+        self.id = try row.integer("id")
+        self.username = try row.text("m_username")
+        self.email = try row.text("m_email_address")
+        self.passwordHash = try row.text("m_pass_hash_salted")
+        self.passwordSalt = try row.text("m_pass_salt")
+        self.passwordScheme = try row.text("m_password_compat_scheme")
+        self.validated = try row.flag("m_validated")
+        self.emailConfirmed = try row.text("m_validated_email_confirm_code").isEmpty
+        self.banned = try row.flag("m_is_perm_banned")
+        self.joinTime = try row.integer("m_join_time")
+        self.lastVisitTime = try row.integer("m_last_visit_time")
+        self.primaryGroupID = try row.integer("m_primary_group")
+        self.timezone = try row.text("m_timezone_offset")
+        self.language = try row.text("m_language")
+        if let day = try row.optionalInteger("m_dob_day"), let month = try row.optionalInteger("m_dob_month"),
+            let year = try row.optionalInteger("m_dob_year"), (1...31).contains(day), (1...12).contains(month), (1...9999).contains(year)
+        {
+            self.dateOfBirth = String(format: "%04d-%02d-%02d", year, month, day)
+        }
+        self.revealAge = try row.flag("m_reveal_age")
+        self.signature = try row.translatable("m_signature").resolved(translations)
+    }
+}
+
+public struct ComposrGroup: Sendable, Equatable {
+    public var id: Int
+    public var name: String
+    public var isSuperAdmin: Bool
+    public var isSuperModerator: Bool
+    public var isDefault: Bool
+
+    init(row: ComposrRow, translations: [Int: String]) throws {
+        self.id = try row.integer("id")
+        self.name = try row.translatable("g_name").resolved(translations)
+        self.isSuperAdmin = try row.flag("g_is_super_admin")
+        self.isSuperModerator = try row.flag("g_is_super_moderator")
+        self.isDefault = try row.flag("g_is_default")
+    }
+}
+
+/// A secondary membership; `validated` false is an application still pending.
+public struct ComposrMembership: Sendable, Equatable {
+    public var groupID: Int
+    public var memberID: Int
+    public var validated: Bool
+
+    init(row: ComposrRow) throws {
+        self.groupID = try row.integer("gm_group_id")
+        self.memberID = try row.integer("gm_member_id")
+        self.validated = try row.flag("gm_validated")
+    }
+}
+
+/// A device's push token as the mobile SDK registered it: `ios` or `android`, and its member.
+public struct ComposrPushToken: Sendable, Equatable {
+    public var platform: String
+    public var token: String
+    public var memberID: Int
+
+    init(row: ComposrRow) throws {
+        self.platform = try row.text("token_type")
+        self.token = try row.text("device_token")
+        self.memberID = try row.integer("member_id")
+    }
+}
+
+public struct ComposrCategory: Sendable, Equatable {
+    public var id: Int
+    public var title: String
+    public var ownerID: Int?
+    public var image: String
+    public var notes: String
+
+    init(row: ComposrRow, translations: [Int: String]) throws {
+        self.id = try row.integer("id")
+        self.title = try row.translatable("nc_title").resolved(translations)
+        self.ownerID = try row.optionalInteger("nc_owner")
+        self.image = try row.text("nc_img")
+        self.notes = try row.text("notes")
+    }
+}
+
+public struct ComposrArticle: Sendable, Equatable {
+    public var id: Int
+    public var title: String
+    /// Comcode, as Composr keeps it (`news`).
+    public var summary: String
+    /// Comcode (`news_article`).
+    public var body: String
+    public var author: String
+    public var submitterID: Int
+    public var validated: Bool
+    public var categoryID: Int
+    public var secondaryCategoryIDs: [Int] = []
+    public var addDate: Int
+    public var editDate: Int?
+    public var views: Int
+    public var image: String
+    public var allowComments: Bool
+    public var allowRating: Bool
+    public var notes: String
+
+    init(row: ComposrRow, translations: [Int: String]) throws {
+        self.id = try row.integer("id")
+        self.title = try row.translatable("title").resolved(translations)
+        self.summary = try row.translatable("news").resolved(translations)
+        self.body = try row.translatable("news_article").resolved(translations)
+        self.author = try row.text("author")
+        self.submitterID = try row.integer("submitter")
+        self.validated = try row.flag("validated")
+        self.categoryID = try row.integer("news_category")
+        self.addDate = try row.integer("date_and_time")
+        self.editDate = try row.optionalInteger("edit_date")
+        self.views = try row.integer("news_views")
+        self.image = try row.text("news_image")
+        self.allowComments = try row.integer("allow_comments") != 0
+        self.allowRating = try row.flag("allow_rating")
+        self.notes = try row.text("notes")
+    }
+}

@@ -1,0 +1,144 @@
+import SQLKit
+import Storage
+
+/// The import's statements: rows written with the Composr site's own IDs, where links and apps hold
+/// them, and what this server already holds looked up to match or refuse them.
+enum ImportStore {
+    // MARK: Groups
+
+    /// This server's groups: ID, name, flags.
+    static func groups(on connection: StoreConnection) async throws -> [(id: Int, name: String, superAdmin: Bool, superModerator: Bool)] {
+        try await connection.raw("SELECT id, name, is_super_admin, is_super_moderator FROM groups ORDER BY id").all().map {
+            (
+                try $0.decode(column: "id", as: Int.self), try $0.decode(column: "name", as: String.self),
+                try $0.decode(column: "is_super_admin", as: Bool.self), try $0.decode(column: "is_super_moderator", as: Bool.self)
+            )
+        }
+    }
+
+    static func insertGroup(_ group: ComposrGroup, on connection: StoreConnection) async throws -> Int {
+        let row = try await connection.raw(
+            """
+            INSERT INTO groups (name, is_super_admin, is_super_moderator) VALUES (\(bind: group.name), \(bind: group.isSuperAdmin), \(bind: group.isSuperModerator))
+            RETURNING id
+            """
+        ).first()
+        guard let id = try row?.decode(column: "id", as: Int.self) else { throw InsertedRowMissing(table: "groups") }
+        return id
+    }
+
+    // MARK: Members
+
+    /// The username of member `id`, nil when there is none.
+    static func username(ofMember id: Int, on connection: StoreConnection) async throws -> String? {
+        try await connection.raw("SELECT username FROM members WHERE id = \(bind: id)").first()?.decode(column: "username", as: String.self)
+    }
+
+    /// The member holding `username` or `email` (case-insensitively), other than `id`.
+    static func holder(ofName username: String, email: String, otherThan id: Int, on connection: StoreConnection) async throws -> String? {
+        try await connection.raw(
+            """
+            SELECT username FROM members WHERE id <> \(bind: id) AND (lower(username) = lower(\(bind: username)) OR (email <> '' AND lower(email) = lower(\(bind: email))))
+            """
+        ).first()?.decode(column: "username", as: String.self)
+    }
+
+    static func insertMember(_ member: ComposrMember, password: ImportedPassword, primaryGroupID: Int, language: String, on connection: StoreConnection)
+        async throws
+    {
+        try await connection.raw(
+            """
+            INSERT INTO members (id, username, email, password_hash, legacy_salt, validated, email_confirmed, banned, join_time,
+                last_visit_time, primary_group_id, timezone, language, dob, reveal_age, signature)
+            VALUES (\(bind: member.id), \(bind: member.username), \(bind: member.email), \(bind: password.hash), \(bind: password.salt),
+                \(bind: member.validated), \(bind: member.emailConfirmed), \(bind: member.banned), \(bind: member.joinTime),
+                \(bind: member.lastVisitTime), \(bind: primaryGroupID), \(bind: member.timezone.isEmpty ? "UTC" : member.timezone),
+                \(bind: language), \(bind: member.dateOfBirth), \(bind: member.revealAge), \(bind: member.signature))
+            """
+        ).run()
+    }
+
+    /// Adds a secondary membership; false when the member had it already.
+    static func addMembership(member: Int, group: Int, on connection: StoreConnection) async throws -> Bool {
+        try await connection.raw(
+            """
+            INSERT INTO group_members (group_id, member_id) VALUES (\(bind: group), \(bind: member)) ON CONFLICT DO NOTHING RETURNING member_id
+            """
+        ).first() != nil
+    }
+
+    // MARK: Push tokens
+
+    /// Adds a device's token for `memberID` (nil: the token's member did not come over); false when
+    /// the server has it already.
+    static func addPushToken(_ token: ComposrPushToken, memberID: Int?, on connection: StoreConnection, now: Int) async throws -> Bool {
+        try await connection.raw(
+            """
+            INSERT INTO device_tokens (token, platform, member_id, created_at, last_seen_at)
+            VALUES (\(bind: token.token), \(bind: token.platform), \(bind: memberID), \(bind: now), \(bind: now))
+            ON CONFLICT (platform, token) DO NOTHING RETURNING id
+            """
+        ).first() != nil
+    }
+
+    // MARK: News
+
+    /// The label of news category `id`, nil when there is none.
+    static func categoryLabel(_ id: Int, on connection: StoreConnection) async throws -> String? {
+        try await connection.raw("SELECT label FROM news_categories WHERE id = \(bind: id)").first()?.decode(column: "label", as: String.self)
+    }
+
+    static func insertCategory(_ category: ComposrCategory, ownerID: Int?, on connection: StoreConnection, now: Int) async throws {
+        try await connection.raw(
+            """
+            INSERT INTO news_categories (id, label, notes, owner_id, edited_at)
+            VALUES (\(bind: category.id), \(bind: category.title), \(bind: category.notes), \(bind: ownerID), \(bind: now))
+            """
+        ).run()
+    }
+
+    /// The title of article `id`, nil when there is none.
+    static func articleTitle(_ id: Int, on connection: StoreConnection) async throws -> String? {
+        try await connection.raw("SELECT title FROM news WHERE id = \(bind: id)").first()?.decode(column: "title", as: String.self)
+    }
+
+    /// Writes the article's row whole, its text `comcode`; what is made from it is the writer's.
+    static func insertArticle(_ article: ComposrArticle, submitterID: Int?, on connection: StoreConnection) async throws {
+        try await connection.raw(
+            """
+            INSERT INTO news (id, category_id, title, summary, article, text_format, author, validated, submitter_id, add_date, edit_date,
+                views, allow_rating, allow_comments, notes)
+            VALUES (\(bind: article.id), \(bind: article.categoryID), \(bind: article.title), \(bind: article.summary), \(bind: article.body),
+                'comcode', \(bind: article.author), \(bind: article.validated), \(bind: submitterID), \(bind: article.addDate),
+                \(bind: article.editDate), \(bind: article.views), \(bind: article.allowRating), \(bind: article.allowComments),
+                \(bind: article.notes))
+            """
+        ).run()
+    }
+
+    // MARK: Options
+
+    static func setOption(_ name: String, _ value: String, on connection: StoreConnection) async throws {
+        try await connection.raw(
+            """
+            INSERT INTO config (name, value) VALUES (\(bind: name), \(bind: value))
+            ON CONFLICT (name) DO UPDATE SET value = excluded.value
+            """
+        ).run()
+    }
+
+    // MARK: Identity columns
+
+    /// After rows were written with IDs of their own, PostgreSQL's identity sequences are moved past
+    /// them (SQLite's AUTOINCREMENT follows by itself), so the next row made here takes a new ID.
+    static func advanceSequences(on connection: StoreConnection) async throws {
+        guard connection.isPostgres else { return }
+        for table in ["groups", "members", "news_categories", "news"] {
+            try await connection.raw(
+                """
+                SELECT setval(pg_get_serial_sequence(\(bind: table), 'id'), GREATEST((SELECT COALESCE(max(id), 1) FROM \(unsafeRaw: table)), 1))
+                """
+            ).run()
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import ComposrImport
+import Foundation
+import Logging
+import Storage
+
+/// `endpoint import composr DUMP.sql`: a Composr 10 site's members (with their passwords as they
+/// are), groups, news categories and articles, from its mysqldump, in one transaction.
+struct ImportComposrCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "composr",
+        abstract: "Import a Composr 10 site from its database dump (mysqldump).",
+        discussion: """
+            Members keep their IDs and passwords (checked as Composr checks them, moved to Argon2id at their \
+            first login), groups and memberships come with them, news categories and articles keep their IDs \
+            (bodies are Comcode, rendered as rich articles). Give the same --public-url as endpoint serve. \
+            Nothing is written when anything fails, or with --dry-run.
+            """
+    )
+
+    @Argument(help: "The dump (mysqldump's output), or - for standard input.")
+    var dump: String
+
+    @Option(help: "Composr's table prefix (found from the dump when left out).")
+    var prefix: String?
+
+    @Flag(help: "Read and import everything, then write nothing.")
+    var dryRun = false
+
+    @Flag(help: "Print the report as JSON.")
+    var json = false
+
+    @OptionGroup var databaseOptions: DatabaseOptions
+
+    @Option(name: ServerFlags.publicURL.argumentName, help: ServerFlags.publicURL.help)
+    var publicURL: String?
+
+    func run() async throws {
+        let logger = Logger(label: "endpoint.import")
+        let publicURL = self.publicURL ?? ServerFlags.publicURL.environmentValue(ProcessInfo.processInfo.environment) ?? ""
+        let site = try self.readSite()
+        let report = try await self.databaseOptions.withDatabase(logger: logger) { database in
+            try await self.databaseOptions.migrate(database, logger: logger)
+            do {
+                return try await ComposrImporter(publicURL: publicURL).run(site, into: database, now: Int(Date().timeIntervalSince1970), dryRun: self.dryRun)
+            } catch let error as ComposrImportError {
+                throw CommandFailure(error.description)
+            }
+        }
+        if self.json {
+            let data = try JSONSerialization.data(withJSONObject: report.json, options: [.sortedKeys])
+            print(String(decoding: data, as: UTF8.self))
+        } else {
+            print(report.text)
+        }
+    }
+
+    /// The site read from the dump, or a sentence saying where the dump is wrong.
+    private func readSite() throws -> ComposrSite {
+        let handle: FileHandle
+        if self.dump == "-" {
+            handle = .standardInput
+        } else {
+            guard let file = FileHandle(forReadingAtPath: self.dump) else { throw CommandFailure("Cannot read \(self.dump).") }
+            handle = file
+        }
+        var reader = DumpReader(DumpFile(handle))
+        do {
+            return try ComposrSite.read(&reader, prefix: self.prefix)
+        } catch let error as DumpError {
+            throw CommandFailure(error.description)
+        } catch let error as ComposrImportError {
+            throw CommandFailure(error.description)
+        }
+    }
+}

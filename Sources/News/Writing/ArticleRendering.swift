@@ -1,0 +1,82 @@
+import EndpointCore
+public import Media
+import Messages
+public import RichText
+import Routes
+import Storage
+
+/// An article's summary and body rendered in the article's format, as its writer keeps them: HTML,
+/// plain text, and the media library's images the body shows. Rendered twice when the text names
+/// images: first to learn which sources it shows, then — once those the library holds are looked up —
+/// with them resolved to their paths, sizes and versions (`srcset`).
+public struct ArticleRendering {
+    var body: RenderedText
+    var summary: RenderedText
+    var stored: NewsRendering
+
+    /// What the rendering left out, the body's first.
+    var dropped: [String] { self.body.dropped + self.summary.dropped }
+
+    /// `article`'s text rendered. A text nested deeper than the renderer goes is refused when
+    /// `refusing`, else rendered as `text` (so a renderer change never leaves an article unrendered).
+    static func make(of article: NewsArticle, publicURL: String, refusing: Bool, on connection: StoreConnection) async throws -> ArticleRendering {
+        let language = try await ConfigStore.value(ConfigOption.defaultLanguage.name, on: connection) ?? ConfigOption.defaultLanguage.defaultValue
+        let first = try Self.render(article, publicURL: publicURL, language: language, known: [:], refusing: refusing)
+        let references = Set((first.body.images + first.summary.images).filter { MediaLinks.reference($0, publicURL: publicURL) != nil })
+        guard !references.isEmpty else { return first }
+        var known: [String: MediaRecord] = [:]
+        for reference in references {
+            known[reference] = try await ArticleImages.knownImage(named: reference, publicURL: publicURL, on: connection)
+        }
+        return try Self.render(article, publicURL: publicURL, language: language, known: known, refusing: refusing)
+    }
+
+    /// The renderer articles are rendered with on a site at `publicURL` speaking `language` (a quote's
+    /// "said"), the media library's images `known` by the sources that name them.
+    public static func renderer(publicURL: String, language: String, known: [String: MediaRecord] = [:]) -> RichTextRenderer {
+        let messages = Languages.bundled.choose(parameter: nil, memberLanguage: nil, acceptLanguage: nil, siteDefault: language)
+        return RichTextRenderer(
+            allowlist: HTMLAllowlist(publicURL: publicURL, resolveImage: { known[$0].map(Self.allowlisted) }),
+            said: { messages.text(.said, $0) },
+            pageLink: { ComposrPageLink($0).route?.target ?? "/" }
+        )
+    }
+
+    private static func render(
+        _ article: NewsArticle, publicURL: String, language: String, known: [String: MediaRecord], refusing: Bool
+    ) throws -> ArticleRendering {
+        let renderer = Self.renderer(publicURL: publicURL, language: language, known: known)
+        do {
+            return Self.made(
+                body: try renderer.render(article.article, format: article.format), summary: try renderer.render(article.summary, format: article.format),
+                known: known)
+        } catch let tooDeep as TextTooDeep {
+            guard !refusing else { throw EndpointError.refused(.newsTextTooDeep, String(tooDeep.maximum)) }
+            return Self.made(
+                body: try renderer.render(article.article, format: .text), summary: try renderer.render(article.summary, format: .text), known: known)
+        }
+    }
+
+    private static func made(body: RenderedText, summary: RenderedText, known: [String: MediaRecord]) -> ArticleRendering {
+        var seen: Set<Int> = []
+        let images = body.images.compactMap { known[$0] }.filter { seen.insert($0.id).inserted }
+        let stored = NewsRendering(
+            bodyHTML: body.html, bodyText: body.text, summaryHTML: summary.html, summaryText: summary.text,
+            bodyImages: JSONValue.array(images.map { .object(ArticleImages.entry(of: $0)) }).serialized
+        )
+        return ArticleRendering(body: body, summary: summary, stored: stored)
+    }
+
+    /// A library image as the allowlist writes it: its original's path and size, its description, and
+    /// its versions for each device's width (those narrower than the original) for a browser to pick.
+    private static func allowlisted(_ image: MediaRecord) -> HTMLAllowlist.Image {
+        var byWidth: [Int: String] = [image.width: MediaLinks.path(of: image)]
+        for device in DeviceClass.allCases {
+            let version = MediaVersion.device(device)
+            let width = version.size(ofWidth: image.width, height: image.height).width
+            if byWidth[width] == nil { byWidth[width] = MediaLinks.path(of: image, version) }
+        }
+        let srcset = byWidth.count > 1 ? byWidth.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)w" }.joined(separator: ", ") : nil
+        return HTMLAllowlist.Image(src: MediaLinks.path(of: image), width: image.width, height: image.height, srcset: srcset, alt: image.altText)
+    }
+}

@@ -1,0 +1,116 @@
+import RichText
+public import Storage
+
+/// Writes articles: the row (``NewsStore``), then everything made from it in the same transaction — its
+/// text rendered in its format (``ArticleRendering``), the uploaded images it shows recorded, its search
+/// text, its change log row — so no reader ever sees an article without its rendering, and every writer
+/// (commandr_fs, the news clock, `endpoint news rerender`, the import) writes the same way.
+public struct ArticleWriter: Sendable {
+    /// The site's public URL, without a trailing slash: addresses on it are kept site-relative, and its
+    /// image URLs name the media library's images.
+    let publicURL: String
+
+    public init(publicURL: String) {
+        self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+    }
+
+    /// Creates an article in `categoryID` with `changes` applied; returns its ID and what its rendering
+    /// left out. Refused when its text nests deeper than the renderer goes.
+    @discardableResult
+    public func create(
+        title: String, categoryID: Int, submitterID: Int, applying changes: NewsArticleChanges = NewsArticleChanges(),
+        on connection: StoreConnection, now: Int
+    ) async throws -> (id: Int, dropped: [String]) {
+        let id = try await NewsStore.insertArticle(title: title, categoryID: categoryID, submitterID: submitterID, applying: changes, on: connection, now: now)
+        let dropped = try await self.derive(id, refusing: true, on: connection)
+        try await NewsChangeLog.recordArticle(id, shownBefore: false, on: connection, now: now)
+        try await NewsStore.assignIdentity(ofArticle: id, title: changes.title ?? title, on: connection)
+        return (id, dropped)
+    }
+
+    /// Makes what is derived from article `id`, a row written whole with an ID of its own (an imported
+    /// article, whose ID links and apps hold): its rendering (a text nested too deep is rendered as
+    /// `text`, never refused: the row exists already), its change log row and its identity. Returns
+    /// what its rendering left out.
+    @discardableResult
+    public func adopt(_ id: Int, title: String, on connection: StoreConnection, now: Int) async throws -> [String] {
+        let dropped = try await self.derive(id, refusing: false, on: connection)
+        try await NewsChangeLog.recordArticle(id, shownBefore: false, on: connection, now: now)
+        try await NewsStore.assignIdentity(ofArticle: id, title: title, on: connection)
+        return dropped
+    }
+
+    /// Applies `changes` to article `id` at `now`; `editedAt` also stamps its edit time. Returns what
+    /// its rendering left out.
+    @discardableResult
+    public func apply(_ changes: NewsArticleChanges, toArticle id: Int, editedAt: Int?, on connection: StoreConnection, now: Int) async throws
+        -> [String]
+    {
+        let shownBefore = try await NewsStore.isShown(id, on: connection, now: now)
+        guard try await NewsStore.updateArticle(id, with: changes, editedAt: editedAt, on: connection) else { return [] }
+        let dropped = try await self.derive(id, refusing: true, on: connection)
+        try await NewsChangeLog.recordArticle(id, shownBefore: shownBefore, on: connection, now: now)
+        return dropped
+    }
+
+    /// Renders article `id` again (the renderer changed, or its rendering was never made); when what
+    /// readers are shown changed, the change log records it so apps fetch it again. True when it did.
+    @discardableResult
+    public func rerender(_ id: Int, on connection: StoreConnection, now: Int) async throws -> Bool {
+        guard let before = try await NewsStore.article(id: id, on: connection) else { return false }
+        let shownBefore = try await NewsStore.isShown(id, on: connection, now: now)
+        _ = try await self.derive(id, refusing: false, on: connection)
+        guard let after = try await NewsStore.article(id: id, on: connection) else { return false }
+        // A row never rendered was served by the `text` rule from its source: the same HTML unless its
+        // format says otherwise.
+        let shown = { (article: NewsArticle) in [article.bodyHTML, article.summaryHTML, article.summaryText, article.bodyImages] }
+        guard before.bodyHTML != nil || before.format != .text, shown(before) != shown(after) else { return false }
+        try await NewsChangeLog.recordArticle(id, shownBefore: shownBefore, on: connection, now: now)
+        return true
+    }
+
+    /// Renders up to `limit` articles whose rendering is due (a migration marked them); returns how many
+    /// it rendered and how many of those changed.
+    public func renderDue(limit: Int, on connection: StoreConnection, now: Int) async throws -> (rendered: Int, changed: Int) {
+        let ids = try await NewsStore.articlesDueRendering(limit: limit, on: connection)
+        var changed = 0
+        for id in ids {
+            if try await self.rerender(id, on: connection, now: now) { changed += 1 }
+        }
+        return (ids.count, changed)
+    }
+
+    /// Renders every article again, `batch` to a transaction (so a running server keeps serving);
+    /// returns how many it rendered and how many of those changed.
+    public func rerenderAll(_ database: Database, batch: Int = 200, clock: SiteClock) async throws -> (rendered: Int, changed: Int) {
+        var last = 0
+        var total = (rendered: 0, changed: 0)
+        while true {
+            let ids = try await database.withConnection { try await NewsStore.articleIDs(after: last, limit: batch, on: $0) }
+            guard let next = ids.last else { return total }
+            let changed = try await database.transaction { connection in
+                var changed = 0
+                for id in ids {
+                    if try await self.rerender(id, on: connection, now: clock.now) { changed += 1 }
+                }
+                return changed
+            }
+            total = (total.rendered + ids.count, total.changed + changed)
+            last = next
+        }
+    }
+
+    /// Makes what is derived from article `id`'s text: its rendering, the images it shows, its search
+    /// text. `refusing`: a text nested too deep is refused (a write); otherwise it is rendered as `text`
+    /// (a renderer change must never leave an article unrendered). Returns what the rendering left out.
+    private func derive(_ id: Int, refusing: Bool, on connection: StoreConnection) async throws -> [String] {
+        guard let article = try await NewsStore.article(id: id, on: connection) else { return [] }
+        let rendering = try await ArticleRendering.make(of: article, publicURL: self.publicURL, refusing: refusing, on: connection)
+        try await NewsStore.saveRendering(rendering.stored, ofArticle: id, on: connection)
+        try await NewsStore.refreshSearchText(of: article, summary: rendering.summary.text, body: rendering.body.text, on: connection)
+        var shown = article
+        shown.bodyImages = rendering.stored.bodyImages
+        try await ArticleImages.link(shown, publicURL: self.publicURL, on: connection)
+        return rendering.dropped
+    }
+}

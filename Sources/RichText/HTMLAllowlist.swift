@@ -1,0 +1,151 @@
+import CGumbo
+
+/// The one allowlist every HTML that leaves the server goes through: parsed as an HTML5 fragment by
+/// gumbo (so markup is read as browsers read it, entities and broken nesting included) and written out
+/// again with only allowed elements and attributes, every text escaped.
+///
+/// Kept: `p br h2 h3 h4 strong em u s a ul ol li blockquote code pre table thead tbody tr th td img figure
+/// figcaption hr`, with `href` and `title` on links and `src alt width height srcset` on images (a few
+/// elements are renamed to their allowed kin: `b`→`strong`, `h1`→`h2`…). Scripts, styles, frames,
+/// forms' controls, foreign content and their text are dropped; any other element is unwrapped, its
+/// content kept. Links are `http`, `https`, `mailto` or site-relative, images `http`, `https` or
+/// site-relative, however they are spelt (case, entities, spaces, control characters); links to other
+/// sites get `rel="noopener"`. Output written here parses back to itself (`HTMLAllowlistTests`, the
+/// `html-allowlist` fuzz target).
+public struct HTMLAllowlist: Sendable {
+    /// An image the site's media library holds, as the allowlist writes it.
+    public struct Image: Sendable, Equatable {
+        /// Its site-relative URL.
+        public var src: String
+        public var width: Int?
+        public var height: Int?
+        /// Its versions for a page (`url 320w, …`), site-relative.
+        public var srcset: String?
+        /// Its description, for an image whose text gives none.
+        public var alt: String
+
+        public init(src: String, width: Int?, height: Int?, srcset: String?, alt: String = "") {
+            self.src = src
+            self.width = width
+            self.height = height
+            self.srcset = srcset
+            self.alt = alt
+        }
+    }
+
+    /// The site's public URL, without a trailing slash: addresses on it are kept site-relative.
+    let publicURL: String
+    /// The media library's image an image source names (`media:<id>`, or an image URL of this site).
+    let resolveImage: @Sendable (String) -> Image?
+
+    /// The deepest nesting written out: elements deeper are unwrapped, their text kept.
+    public static let maximumDepth = 64
+    /// The deepest nesting read at all: deeper markup is refused before it is parsed.
+    static let maximumSourceDepth = 512
+
+    public init(publicURL: String, resolveImage: @escaping @Sendable (String) -> Image? = { _ in nil }) {
+        self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+        self.resolveImage = resolveImage
+    }
+
+    /// `html` allowlisted, with its plain text and the media images it shows. Throws ``TextTooDeep``
+    /// for markup nested deeper than browsers would ever need.
+    public func sanitize(_ html: String) throws(TextTooDeep) -> RenderedText {
+        guard Self.sourceDepth(html) <= Self.maximumSourceDepth else { throw TextTooDeep(maximum: Self.maximumSourceDepth) }
+        var options = kGumboDefaultOptions
+        options.fragment_context = GUMBO_TAG_BODY
+        options.fragment_namespace = GUMBO_NAMESPACE_HTML
+        options.max_errors = 0
+        var writer = Writer(policy: self)
+        html.utf8CString.withUnsafeBufferPointer { buffer in
+            withUnsafePointer(to: options) { options in
+                guard let output = gumbo_parse_with_options(options, buffer.baseAddress, buffer.count - 1) else { return }
+                defer { gumbo_destroy_output(options, output) }
+                writer.write(children: output.pointee.root)
+            }
+        }
+        return writer.result
+    }
+
+    /// How deep `html`'s tags open, counted without parsing (an open tag deepens, a closing one
+    /// returns, a void element's never opens anything): an upper bound of the tree's depth, so gumbo
+    /// never builds a tree deep enough to exhaust a stack when it frees it.
+    static func sourceDepth(_ html: String) -> Int {
+        let bytes = Array(html.utf8)
+        var depth = 0
+        var deepest = 0
+        var index = 0
+        while index < bytes.count {
+            defer { index += 1 }
+            guard bytes[index] == UInt8(ascii: "<"), index + 1 < bytes.count else { continue }
+            if bytes[index + 1] == UInt8(ascii: "/") {
+                depth = max(0, depth - 1)
+                continue
+            }
+            // A tag opens with a letter; its name runs to a space, `/` or `>` (as a parser reads it).
+            guard (bytes[index + 1] | 0x20) >= UInt8(ascii: "a"), (bytes[index + 1] | 0x20) <= UInt8(ascii: "z") else { continue }
+            var end = index + 1
+            while end < bytes.count, end - index <= 8, ![0x20, 0x09, 0x0A, 0x0C, 0x0D, UInt8(ascii: "/"), UInt8(ascii: ">")].contains(bytes[end]) {
+                end += 1
+            }
+            let name = String(decoding: bytes[(index + 1)..<end].map { $0 | 0x20 }, as: UTF8.self)
+            guard !Self.voidInHTML.contains(name) else { continue }
+            depth += 1
+            deepest = max(deepest, depth)
+        }
+        return deepest
+    }
+
+    /// The elements HTML's parser never opens (they have no content), written or not.
+    static let voidInHTML: Set<String> = [
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "keygen", "link", "meta", "param", "source", "track", "wbr",
+    ]
+}
+
+extension HTMLAllowlist {
+    /// How an element is written out.
+    enum Treatment {
+        /// Written as this allowed element.
+        case keep(String)
+        /// Left out, its content kept.
+        case unwrap
+        /// Left out with everything in it.
+        case drop
+    }
+
+    static let renamed: [String: String] = [
+        "b": "strong", "i": "em", "strike": "s", "del": "s", "ins": "u", "h1": "h2", "h5": "h4", "h6": "h4", "tfoot": "tbody",
+    ]
+    static let allowed: Set<String> = [
+        "p", "br", "h2", "h3", "h4", "strong", "em", "u", "s", "a", "ul", "ol", "li", "blockquote", "code", "pre", "table", "thead", "tbody",
+        "tr", "th", "td", "img", "figure", "figcaption", "hr",
+    ]
+    /// Elements left out with everything in them: scripts, styles, embedded and foreign content, form
+    /// controls, the head's elements, and those that bound a parser's scopes (`button`, `marquee`,
+    /// `object`, `template`, `caption`), whose content would read back otherwise without them.
+    static let dropped: Set<String> = [
+        "script", "style", "iframe", "frame", "frameset", "object", "embed", "applet", "template", "noscript", "noframes", "textarea",
+        "select", "option", "optgroup", "button", "input", "head", "title", "meta", "link", "base", "audio", "video", "source", "track",
+        "canvas", "param", "map", "area", "caption", "colgroup", "col", "datalist", "dialog", "math", "svg", "xmp", "plaintext", "noembed",
+        "marquee",
+    ]
+    /// Written elements a parser looks through for an open list item when it reads `<li>` (it stops at
+    /// any other): an `<li>` inside one of these inside an `<li>` closes the outer one.
+    static let transparentToListItems: Set<String> = ["strong", "em", "u", "s", "a", "code", "p"]
+    static let void: Set<String> = ["br", "hr", "img"]
+    /// Elements that part lines in the plain text.
+    static let blocks: Set<String> = ["p", "h2", "h3", "h4", "li", "blockquote", "pre", "tr", "figure", "figcaption", "table", "ul", "ol", "hr"]
+
+    /// Each of gumbo's known tags' treatment, indexed by tag, made once: an element's treatment is
+    /// then a look-up, not a name made and searched (a maximal body holds tens of thousands).
+    static let treatmentsByTag: [Treatment] = (0..<Int(GUMBO_TAG_LAST.rawValue)).map { raw in
+        let tag = GumboTag(rawValue: UInt32(raw))
+        return Self.treatment(of: tag == GUMBO_TAG_UNKNOWN ? "" : String(cString: gumbo_normalized_tagname(tag)))
+    }
+
+    static func treatment(of name: String) -> Treatment {
+        if Self.dropped.contains(name) { return .drop }
+        let kept = Self.renamed[name] ?? name
+        return Self.allowed.contains(kept) ? .keep(kept) : .unwrap
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import SQLKit
+import Storage
+import TestSupport
+import Testing
+
+/// `endpoint import composr` on the dump of a site Composr itself made (Tests/ComposrImportTests/
+/// Fixtures), then the site served: its members log in with the passwords they had, its articles are
+/// listed with their Comcode rendered.
+@Suite struct ComposrImportCommandTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../ComposrImportTests/Fixtures/composr-10.0.27").standardized
+    static let dump = Self.fixtures.appendingPathComponent("composr-site.sql").path
+
+    /// The members of `passwords.json`: username → (ID, password, validated).
+    static func passwords() throws -> [String: (id: Int, password: String, validated: Bool)] {
+        let data = try Data(contentsOf: Self.fixtures.appendingPathComponent("passwords.json"))
+        let members = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["members"] as? [String: [String: Any]])
+        return try members.mapValues {
+            (try #require($0["id"] as? Int), try #require($0["password"] as? String), try #require($0["validated"] as? Bool))
+        }
+    }
+
+    @Test(arguments: TestDatabase.engines)
+    func membersLogInWithTheirComposrPasswordsAndTheNewsIsServed(engine: DatabaseEngine) async throws {
+        let url = try await TestDatabase.freshURL(engine)
+        #expect(try EndpointProcess.run(["migrate"], database: url.connectionString).status == 0)
+        let imported = try EndpointProcess.run(["import", "composr", Self.dump, "--public-url", "https://news.example"], database: url.connectionString)
+        #expect(imported.status == 0, "\(imported.errors)")
+        #expect(imported.output.contains("members: 7 imported, 1 matched, 0 skipped"), "\(imported.output)")
+        #expect(imported.output.contains("articles: 6 imported"), "\(imported.output)")
+        #expect(imported.output.contains("push_tokens: 3 imported"), "\(imported.output)")
+        #expect(imported.output.contains("memberships: 3 imported, 0 matched, 1 skipped"), "Zoë's application stays pending: \(imported.output)")
+
+        let passwords = try Self.passwords()
+        try await TestDatabase.withOpen(url) { database in
+            try await TestServer.run(sharing: database) { client, _ in
+                for (username, member) in passwords.sorted(by: { $0.key < $1.key }) {
+                    // Android's form, then iOS's multipart: the second login checks the Argon2id hash the
+                    // first one left.
+                    let android = try await client.login(username, member.password)
+                    let iOS = try await client.postMultipart(AccountFixtures.loginURI, [("username", username), ("password", member.password)])
+                    if member.validated {
+                        #expect(android.success == true && iOS.success == true, "\(username): \(android.raw) \(iOS.raw)")
+                        #expect(android.data["memberID"] as? Int == member.id, "\(android.raw)")
+                    } else {
+                        #expect(
+                            android.success == false && android.errorDetails == "This member account has not yet been validated by the staff.", "\(android.raw)"
+                        )
+                    }
+                }
+                #expect(try await client.login("alice", "wrong password").success == false)
+                let list = try await client.envelope(NewsFixtures.uri("articles", "limit=50&fields=id,title,format,body_html"))
+                let articles = try #require(list.data["articles"] as? [[String: Any]], "\(list.raw)")
+                #expect(articles.count == 5, "the draft is not listed: \(list.raw)")
+                let release = try #require(articles.first { $0["id"] as? Int == 3 })
+                #expect(release["format"] as? String == "comcode")
+                #expect((release["body_html"] as? String)?.hasPrefix("<h2>What is new in 2.0</h2>") == true, "\(release)")
+            }
+            try await database.withConnection { connection in
+                let hashes = try await connection.sql.raw("SELECT username, password_hash FROM members WHERE id > 1").all().map {
+                    (try $0.decode(column: "username", as: String.self), try $0.decode(column: "password_hash", as: String.self))
+                }
+                for (username, hash) in hashes where passwords[username]?.validated == true {
+                    #expect(hash.hasPrefix("$argon2id$"), "\(username) moved to Argon2id at the first login")
+                }
+                let groups = try await connection.sql.raw(
+                    """
+                    SELECT m.username AS username, g.name AS name FROM members m JOIN groups g ON g.id = m.primary_group_id
+                    UNION SELECT m.username, g.name FROM group_members gm JOIN members m ON m.id = gm.member_id JOIN groups g ON g.id = gm.group_id
+                    """
+                ).all().map { (try $0.decode(column: "username", as: String.self), try $0.decode(column: "name", as: String.self)) }
+                let of = { (username: String) in Set(groups.filter { $0.0 == username }.map(\.1)) }
+                #expect(of("admin") == ["Administrators", "Editors"] && of("alice") == ["Newbie", "Beta Testers"], "\(groups)")
+                #expect(of("carol").contains("Editors") && !of("Zoë").contains("Editors"), "\(groups)")
+                #expect(of("elena") == ["Beta Testers"], "\(groups)")
+                let tokens = try await connection.sql.raw("SELECT platform, member_id FROM device_tokens ORDER BY platform").all().map {
+                    "\(try $0.decode(column: "platform", as: String.self)) \(try $0.decode(column: "member_id", as: Int.self))"
+                }
+                #expect(tokens == ["android 4", "ios 4", "ios 5"], "alice's two phones and Zoë's keep their pushes")
+            }
+        }
+
+        let again = try EndpointProcess.run(["import", "composr", Self.dump, "--json"], database: url.connectionString)
+        #expect(again.status == 0, "\(again.errors)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(again.output.utf8)) as? [String: Any])
+        let counts = try #require(report["counts"] as? [String: [String: Int]])
+        #expect(counts.values.allSatisfy { $0["imported"] == 0 }, "a second run brings nothing new: \(counts)")
+    }
+
+    /// A dry run and a damaged dump write nothing; the damage is named with its line.
+    @Test func aDryRunAndADamagedDumpWriteNothing() async throws {
+        let url = try await TestDatabase.freshURL(.sqlite)
+        #expect(try EndpointProcess.run(["migrate"], database: url.connectionString).status == 0)
+        let dry = try EndpointProcess.run(["import", "composr", Self.dump, "--dry-run"], database: url.connectionString)
+        #expect(dry.status == 0 && dry.output.hasPrefix("Dry run: nothing was written.") && dry.output.contains("members: 7 imported"), "\(dry)")
+
+        let text = try String(contentsOfFile: Self.dump, encoding: .utf8)
+        let cut = text.range(of: "INSERT INTO `cms_news` VALUES (3,")!.upperBound
+        let damaged = FileManager.default.temporaryDirectory.appendingPathComponent("damaged-\(UUID()).sql")
+        try Data(text[..<cut].utf8 + Array("1795270853,'Version 2.0 rel".utf8)).write(to: damaged)
+        defer { try? FileManager.default.removeItem(at: damaged) }
+        let refused = try EndpointProcess.run(["import", "composr", damaged.path], database: url.connectionString)
+        let line = text[..<cut].filter { $0 == "\n" }.count + 1
+        #expect(refused.status != 0 && refused.errors.contains("Line \(line) of the dump: a string opens here and is never closed."), "\(refused.errors)")
+        let wrongPrefix = try EndpointProcess.run(["import", "composr", Self.dump, "--prefix", "ocp_"], database: url.connectionString)
+        #expect(wrongPrefix.status != 0 && wrongPrefix.errors.contains("The dump holds no table ocp_f_members"), "\(wrongPrefix.errors)")
+
+        try await TestDatabase.withOpen(url) { database in
+            let members = try await database.withConnection {
+                try await $0.sql.raw("SELECT COUNT(*) AS n FROM members").first()?.decode(column: "n", as: Int.self)
+            }
+            #expect(members == 1, "only Guest")
+        }
+    }
+}
