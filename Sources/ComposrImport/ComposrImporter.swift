@@ -29,6 +29,7 @@ public struct ComposrImporter: Sendable {
                 try await self.categories(site, &report, on: connection, now: now)
                 try await self.articles(site, &report, on: connection, now: now)
                 try await self.pushTokens(site, &report, on: connection, now: now)
+                try await self.staffMessages(site, &report, on: connection)
                 for (name, value) in site.options.sorted(by: { $0.key < $1.key }) where !value.isEmpty {
                     try await ImportStore.setOption(name, value, on: connection)
                 }
@@ -113,6 +114,17 @@ public struct ComposrImporter: Sendable {
         }
     }
 
+    /// The contact form's messages, in the staff inbox as new ones.
+    private func staffMessages(_ site: ComposrSite, _ report: inout ImportReport, on connection: StoreConnection) async throws {
+        let members = Dictionary(site.members.map { ($0.id, $0) }) { first, _ in first }
+        for var message in site.staffMessages {
+            let member = message.memberID.flatMap { members[$0] }
+            if message.email.isEmpty, let member { message.email = member.email }
+            let added = try await ImportStore.addStaffMessage(message, memberID: member?.id, on: connection)
+            report.add(.staffMessages, added ? .imported : .skipped)
+        }
+    }
+
     private func categories(_ site: ComposrSite, _ report: inout ImportReport, on connection: StoreConnection, now: Int) async throws {
         for category in site.categories {
             if let existing = try await ImportStore.categoryLabel(category.id, on: connection) {
@@ -145,6 +157,11 @@ public struct ComposrImporter: Sendable {
                 report.note("article \(article.id): only its main category kept (of \(article.secondaryCategoryIDs.count + 1))")
             }
             report.add(.articles, .imported)
+        }
+        let imported = Set(site.articles.map(\.id))
+        for address in site.articleAddresses where imported.contains(address.articleID) {
+            let kept = try await NewsStore.keepComposrAddress(address.moniker, ofArticle: address.articleID, on: connection)
+            report.add(.addresses, kept ? .imported : .skipped)
         }
     }
 }

@@ -4,6 +4,9 @@ public struct ImportReport: Sendable, Equatable {
     public enum Kind: String, CaseIterable, Sendable {
         case members, groups, memberships, categories, articles
         case pushTokens = "push_tokens"
+        case staffMessages = "staff_messages"
+        /// Old addresses of articles, kept so that links to them redirect.
+        case addresses
     }
     public enum Outcome: String, CaseIterable, Sendable {
         case imported, matched, skipped

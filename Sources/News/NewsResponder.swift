@@ -135,6 +135,12 @@ public struct NewsResponder: Sendable {
 
     /// The shown article with this ID or moniker as the article page shows it, or nil; its body's images
     /// at the size of the device class `device` names (the tablet's when it names none).
+    /// The ID of the article an address of the Composr site this one replaced names (see
+    /// ``NewsStore/articleID(atComposrAddress:on:)``).
+    public func articleID(atComposrAddress reference: String) async throws -> Int? {
+        try await self.database.withConnection { try await NewsStore.articleID(atComposrAddress: reference, on: $0) }
+    }
+
     public func articlePage(_ reference: String, device: String?) async throws -> ArticlePageContent? {
         let now = self.clock.now
         guard let published = try await self.database.withConnection({ try await NewsFeedStore.article(reference, now: now, on: $0) }) else {

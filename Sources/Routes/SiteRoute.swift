@@ -11,6 +11,11 @@ public enum SiteRoute: Hashable, Sendable {
     /// `/news/<ID or moniker>`: an article's page (`v`, a digest of its content, in the query of the
     /// URLs Floki clients keep).
     case articlePage(reference: String, query: RouteQuery)
+    /// An article's address on the Composr site this server replaced: `/news/view/<ID or moniker>`,
+    /// with `.htm` or without, `/index.php?page=news&type=view&id=<ID>`, each also under the `site`
+    /// zone (`/site/news/view/…`), a moniker holding its category's (`evenements/cafe-creme`):
+    /// redirected for good to the article's page.
+    case composrArticle(reference: String)
     /// `/media/<content hash>/<name>.<extension>`: an uploaded image; its version in the query.
     case media(hash: String, file: String, query: RouteQuery)
     /// `/apis/news/categories/`: the MIT News apps' categories.
@@ -66,6 +71,10 @@ public enum SiteRoute: Hashable, Sendable {
         segments.removeFirst()
         // A trailing slash names the same resource (`/apis/news/stories/` and `/apis/news/stories`).
         if segments.count > 1, segments.last == "" { segments.removeLast() }
+        if let composr = Self.composrArticle(segments, query) {
+            self = composr
+            return
+        }
         switch segments.count {
         case 1:
             switch segments[0] {
@@ -100,11 +109,28 @@ public enum SiteRoute: Hashable, Sendable {
         }
     }
 
+    /// The Composr article address `segments` (after the leading slash) and `query` name, if they do.
+    private static func composrArticle(_ segments: [Substring], _ query: RouteQuery) -> SiteRoute? {
+        let path = segments.first == "site" ? segments.dropFirst() : segments[...]
+        if path.count == 1, path.first == "index.php" {
+            guard query.first("page") == "news", query.first("type") == "view", let id = query.first("id"), !id.isEmpty else { return nil }
+            return .composrArticle(reference: id)
+        }
+        guard path.count >= 3, path.prefix(2).elementsEqual(["news", "view"]) else { return nil }
+        var parts = path.dropFirst(2).map { PathSegment.decode($0) }
+        if let last = parts.last, last.hasSuffix(".htm") { parts[parts.count - 1] = String(last.dropLast(4)) }
+        guard parts.allSatisfy({ !$0.isEmpty }) else { return nil }
+        return .composrArticle(reference: parts.joined(separator: "/"))
+    }
+
     /// The route's path, its segments percent-encoded.
     public var path: String {
         switch self {
         case .endpoint(let pathInfo, _): Self.scriptPath + pathInfo
         case .articlePage(let reference, _): "/news/" + FormURLEncoding.encodeSegment(reference)
+        case .composrArticle(let reference):
+            "/news/view/"
+                + reference.split(separator: "/", omittingEmptySubsequences: false).map { FormURLEncoding.encodeSegment(String($0)) }.joined(separator: "/")
         case .media(let hash, let file, _): "/media/" + FormURLEncoding.encodeSegment(hash) + "/" + FormURLEncoding.encodeSegment(file)
         case .mitCategories: "/apis/news/categories/"
         case .mitStories: "/apis/news/stories/"
@@ -126,7 +152,7 @@ public enum SiteRoute: Hashable, Sendable {
         case .endpoint(_, let query), .articlePage(_, let query), .media(_, _, let query), .mitStories(let query), .confirmEmail(let query),
             .resetPassword(let query):
             query
-        case .mitCategories, .mitStory, .flokiBeacon, .flokiAppData, .pageStyleSheet, .health, .readiness, .openAPI:
+        case .composrArticle, .mitCategories, .mitStory, .flokiBeacon, .flokiAppData, .pageStyleSheet, .health, .readiness, .openAPI:
             .none
         }
     }

@@ -29,6 +29,10 @@ import Testing
         #expect(site.articles.first { $0.id == 5 }.map { [$0.categoryID] + $0.secondaryCategoryIDs }?.count == 3, "article 5 is in three categories")
         #expect(site.options["site_name"] == "Oracle Test Site" && site.options["staff_address"] == "staff@oracle-test.example.com")
         #expect(site.pushTokens.count == 3)
+        #expect(site.articleAddresses.count == 6 && site.articleAddresses.contains { $0 == ("evenements/cafe-creme-a-zurich", 2) })
+        let message = try #require(site.staffMessages.first)
+        #expect(site.staffMessages.count == 1 && message.memberID == 7 && message.email == "carol@example.com" && message.category == "General")
+        #expect(message.post.hasPrefix("Hello staff,") && message.post.hasSuffix("Thanks, Carol"))
     }
 
     /// Any prefix: found from the dump, or named.

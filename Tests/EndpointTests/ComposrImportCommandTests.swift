@@ -30,6 +30,8 @@ import Testing
         #expect(imported.output.contains("members: 7 imported, 1 matched, 0 skipped"), "\(imported.output)")
         #expect(imported.output.contains("articles: 6 imported"), "\(imported.output)")
         #expect(imported.output.contains("push_tokens: 3 imported"), "\(imported.output)")
+        #expect(imported.output.contains("addresses: 6 imported"), "\(imported.output)")
+        #expect(imported.output.contains("staff_messages: 1 imported"), "\(imported.output)")
         #expect(imported.output.contains("memberships: 3 imported, 0 matched, 1 skipped"), "Zoë's application stays pending: \(imported.output)")
 
         let passwords = try Self.passwords()
@@ -54,6 +56,17 @@ import Testing
                 let articles = try #require(list.data["articles"] as? [[String: Any]], "\(list.raw)")
                 #expect(articles.count == 5, "the draft is not listed: \(list.raw)")
                 let release = try #require(articles.first { $0["id"] as? Int == 3 })
+                // The addresses the Composr site published redirect for good to the pages here, which open.
+                for (old, page) in [
+                    ("/site/news/view/evenements/cafe-creme-a-zurich.htm", "/news/2"), ("/site/index.php?page=news&type=view&id=3", "/news/3"),
+                    ("/news/view/1", "/news/1"), ("/site/news/view/business/technology-meets", "/news/5"),
+                ] {
+                    let (status, location) = try await client.execute(uri: old, method: .get) { ($0.status, $0.headers[.location]) }
+                    #expect(status == .movedPermanently && location == page, "\(old) → \(status) \(location ?? "")")
+                    let opened = try await client.execute(uri: page, method: .get) { ($0.status, String(buffer: $0.body)) }
+                    #expect(opened.0 == .ok && opened.1.contains("<title>"), "\(page): \(opened.0)")
+                }
+                #expect(try await client.execute(uri: "/site/news/view/nowhere/at-all.htm", method: .get) { $0.status } == .notFound)
                 #expect(release["format"] as? String == "comcode")
                 #expect((release["body_html"] as? String)?.hasPrefix("<h2>What is new in 2.0</h2>") == true, "\(release)")
             }
@@ -78,6 +91,15 @@ import Testing
                     "\(try $0.decode(column: "platform", as: String.self)) \(try $0.decode(column: "member_id", as: Int.self))"
                 }
                 #expect(tokens == ["android 4", "ios 4", "ios 5"], "alice's two phones and Zoë's keep their pushes")
+                let messages = try await connection.sql.raw("SELECT member_id, email, title, category, post, status FROM staff_messages").all()
+                #expect(messages.count == 1)
+                let carol = try #require(messages.first)
+                #expect(try carol.decode(column: "member_id", as: Int.self) == 7 && carol.decode(column: "email", as: String.self) == "carol@example.com")
+                #expect(
+                    try carol.decode(column: "title", as: String.self) == "Problem with my profile photo"
+                        && carol.decode(column: "category", as: String.self) == "General")
+                #expect(try carol.decode(column: "post", as: String.self).hasSuffix("Thanks, Carol"), "Composr's block for administrators left out")
+                #expect(try carol.decode(column: "status", as: String.self) == "new")
             }
         }
 

@@ -36,6 +36,10 @@ import Testing
         let routes: [SiteRoute] = [
             .hook("content", "news", id: Bool.random(using: &random) ? Self.text(&random, allowingEmpty: false) : nil, query: query),
             .articlePage(reference: Self.text(&random, allowingEmpty: false), query: query),
+            .composrArticle(
+                reference: (0..<Int.random(in: 1...3, using: &random)).map { _ in
+                    Self.text(&random, allowingEmpty: false).replacingOccurrences(of: "/", with: "-")
+                }.joined(separator: "/")),
             .media(hash: Self.text(&random, allowingEmpty: false), file: Self.text(&random, allowingEmpty: false) + ".jpg", query: query),
             .mitStories(query: query), .mitStory(reference: Self.text(&random, allowingEmpty: false)), .confirmEmail(query: query),
             .resetPassword(query: query), .mitCategories, .flokiBeacon, .flokiAppData, .pageStyleSheet, .health, .readiness, .openAPI,
@@ -65,6 +69,17 @@ import Testing
         #expect(SiteRoute(path: "/news/hello%2dworld", query: "v=3") == .articlePage(reference: "hello-world", query: RouteQuery(raw: "v=3")))
         #expect(SiteRoute(path: "/apis/news/stories", query: "limit=2") == .mitStories(query: RouteQuery(raw: "limit=2")))
         #expect(SiteRoute(path: "/apis/news/stories/12/", query: nil) == .mitStory(reference: "12"))
+        // The addresses a Composr site published for its articles.
+        for (path, query, reference) in [
+            ("/index.php", "page=news&type=view&id=5", "5"), ("/site/index.php", "type=view&page=news&id=12&keep_session=1", "12"),
+            ("/news/view/5", nil, "5"), ("/site/news/view/5.htm", nil, "5"),
+            ("/site/news/view/evenements/cafe-creme-a-zurich.htm", nil, "evenements/cafe-creme-a-zurich"),
+            ("/news/view/evenements/caf%C3%A9/", nil, "evenements/café"),
+        ] as [(String, String?, String)] {
+            #expect(SiteRoute(path: path, query: query) == .composrArticle(reference: reference), "\(path)")
+        }
+        #expect(SiteRoute(path: "/index.php", query: "page=news&type=browse&id=5") == nil)
+        #expect(SiteRoute(path: "/news/view//x", query: nil) == nil)
         #expect(
             SiteRoute(path: "/data/endpoint.php", query: "hook_type=misc&hook=echo")
                 == .endpoint(pathInfo: "", query: RouteQuery(raw: "hook_type=misc&hook=echo")))

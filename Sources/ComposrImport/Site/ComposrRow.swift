@@ -3,9 +3,10 @@ struct ComposrRow {
     let table: String
     let values: [String: DumpValue]
 
-    init(table: String, columns: [String], values: [DumpValue]) {
+    /// The row of `table` with `values` in the order of `columns`, keeping only the columns `kept`.
+    init(table: String, columns: [String], values: [DumpValue], keeping kept: Set<String>) {
         self.table = table
-        self.values = Dictionary(zip(columns, values)) { first, _ in first }
+        self.values = Dictionary(zip(columns, values).filter { kept.contains($0.0) }) { first, _ in first }
     }
 
     /// The column's value; a missing column means the dump is not of the Composr version this reads.

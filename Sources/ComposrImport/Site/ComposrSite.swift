@@ -13,16 +13,45 @@ public struct ComposrSite: Sendable {
     public var memberships: [ComposrMembership] = []
     public var categories: [ComposrCategory] = []
     public var articles: [ComposrArticle] = []
+    /// The addresses Composr published for articles (`url_id_monikers` of `news` `view`): moniker → ID.
+    public var articleAddresses: [(moniker: String, articleID: Int)] = []
+    /// Messages sent to the staff through the contact form (kept by Composr as forum topics).
+    public var staffMessages: [ComposrStaffMessage] = []
     /// Push tokens (the mobile SDK's addon's table; a site without the addon has none).
     public var pushTokens: [ComposrPushToken] = []
     /// Composr's `config` values the server keeps (`site_name`, `staff_address`).
     public var options: [String: String] = [:]
 
-    /// The tables read, by their name after the prefix.
-    static let tables: Set<String> = [
-        "f_members", "f_groups", "f_group_members", "news", "news_categories", "news_category_entries", "config", "translate",
-        "device_token_details",
+    /// The tables read, by their name after the prefix, each with the columns read of it: a row keeps
+    /// only those (Composr's cached renderings, `…__text_parsed`, are most of a big site's dump).
+    static let tables: [String: Set<String>] = [
+        "f_members": [
+            "id", "m_username", "m_email_address", "m_pass_hash_salted", "m_pass_salt", "m_password_compat_scheme", "m_validated",
+            "m_validated_email_confirm_code", "m_is_perm_banned", "m_join_time", "m_last_visit_time", "m_primary_group", "m_timezone_offset",
+            "m_language", "m_dob_day", "m_dob_month", "m_dob_year", "m_reveal_age", "m_signature",
+        ],
+        "f_groups": ["id", "g_name", "g_is_super_admin", "g_is_super_moderator", "g_is_default"],
+        "f_group_members": ["gm_group_id", "gm_member_id", "gm_validated"],
+        "news": [
+            "id", "title", "news", "news_article", "author", "submitter", "validated", "news_category", "date_and_time", "edit_date",
+            "news_views", "news_image", "allow_comments", "allow_rating", "notes",
+        ],
+        "news_categories": ["id", "nc_title", "nc_owner", "nc_img", "notes"],
+        "news_category_entries": ["news_entry", "news_entry_category"],
+        "config": ["c_name", "c_value"],
+        "translate": ["id", "text_original"],
+        "device_token_details": ["token_type", "device_token", "member_id"],
+        "url_id_monikers": ["m_resource_page", "m_resource_type", "m_resource_id", "m_moniker"],
+        "f_forums": ["id", "f_name"],
+        "f_topics": ["id", "t_forum_id", "t_description"],
+        "f_posts": ["id", "p_topic_id", "p_poster", "p_poster_name_if_guest", "p_title", "p_post", "p_ip_address", "p_time"],
     ]
+    /// The columns kept of `table`'s rows, nil for a table not read: the longest of the tables' names
+    /// it ends with decides (`news_categories` is not `news`).
+    static func columns(of table: String) -> Set<String>? {
+        Self.tables.filter { table.hasSuffix($0.key) }.max { $0.key.count < $1.key.count }?.value
+    }
+
     static let keptOptions: Set<String> = ["site_name", "staff_address"]
 
     /// Reads `reader` to its end. `prefix` is Composr's table prefix, found from the dump when nil.
@@ -36,8 +65,8 @@ public struct ComposrSite: Sendable {
                 tables.insert(name)
                 if found == nil, name.hasSuffix("f_members") { found = String(name.dropLast("f_members".count)) }
             case .row(let table, let columns, let values):
-                guard Self.tables.contains(where: { table.hasSuffix($0) }) else { continue }
-                rows[table, default: []].append(ComposrRow(table: table, columns: columns, values: values))
+                guard let kept = Self.columns(of: table) else { continue }
+                rows[table, default: []].append(ComposrRow(table: table, columns: columns, values: values, keeping: kept))
             }
         }
         guard let prefix = found else { throw ComposrImportError.notComposr }
@@ -53,14 +82,22 @@ public struct ComposrSite: Sendable {
             if translations[id] == nil { translations[id] = try row.text("text_original") }
         }
         var site = ComposrSite(prefix: prefix)
+        var messagingForum = ""
         for row in of("config") {
             let name = try row.text("c_name")
             if Self.keptOptions.contains(name) { site.options[name] = try row.text("c_value") }
+            if name == "messaging_forum_name" { messagingForum = try row.text("c_value") }
         }
+        site.staffMessages = try ComposrStaffMessage.read(
+            forum: messagingForum, forums: of("f_forums"), topics: of("f_topics"), posts: of("f_posts"), translations: translations)
         site.groups = try of("f_groups").map { try ComposrGroup(row: $0, translations: translations) }
         site.members = try of("f_members").map { try ComposrMember(row: $0, translations: translations) }
         site.memberships = try of("f_group_members").map(ComposrMembership.init(row:))
         site.pushTokens = try of("device_token_details").map(ComposrPushToken.init(row:))
+        for row in of("url_id_monikers") where try row.text("m_resource_page") == "news" && row.text("m_resource_type") == "view" {
+            guard let id = Int(try row.text("m_resource_id")), case let moniker = try row.text("m_moniker"), !moniker.isEmpty else { continue }
+            site.articleAddresses.append((moniker, id))
+        }
         site.categories = try of("news_categories").map { try ComposrCategory(row: $0, translations: translations) }
         var secondary: [Int: [Int]] = [:]
         for row in of("news_category_entries") { secondary[try row.integer("news_entry"), default: []].append(try row.integer("news_entry_category")) }

@@ -81,6 +81,24 @@ enum ImportStore {
         ).first() != nil
     }
 
+    // MARK: Staff messages
+
+    /// Adds a message to the staff inbox, new; false when one of that time, title and text is there.
+    static func addStaffMessage(_ message: ComposrStaffMessage, memberID: Int?, on connection: StoreConnection) async throws -> Bool {
+        let found = try await connection.raw(
+            "SELECT id FROM staff_messages WHERE created_at = \(bind: message.time) AND title = \(bind: message.title) AND post = \(bind: message.post)"
+        ).first()
+        guard found == nil else { return false }
+        try await connection.raw(
+            """
+            INSERT INTO staff_messages (member_id, name, email, title, category, post, ip, created_at)
+            VALUES (\(bind: memberID), \(bind: message.name), \(bind: message.email), \(bind: message.title), \(bind: message.category),
+                \(bind: message.post), \(bind: message.ip), \(bind: message.time))
+            """
+        ).run()
+        return true
+    }
+
     // MARK: News
 
     /// The label of news category `id`, nil when there is none.

@@ -77,6 +77,7 @@ struct SiteRoutes: RouterMiddleware {
         guard request.method == .get else { return nil }
         switch route {
         case .articlePage(let reference, let query): return try await self.articlePage.show(reference, device: query.first("d"), request)
+        case .composrArticle(let reference): return try await self.articlePage.redirect(fromComposr: reference, request)
         case .mitCategories, .mitStories, .mitStory: return try await self.mitNews.answer(route, request, context)
         case .flokiBeacon: return try await self.floki.beacon(request)
         case .flokiAppData: return try await self.floki.appData(request)

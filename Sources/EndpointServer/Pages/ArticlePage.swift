@@ -28,11 +28,7 @@ struct ArticlePage: Sendable {
         var context: [String: Any] = ["language": messages.tag, "site": options.siteName]
         guard reference.utf8.count <= 200,
             let article = try await self.news.articlePage(reference, device: device)
-        else {
-            context["title"] = messages.text(.pageProblemTitle)
-            context["error"] = messages.text(.newsUnknownArticle)
-            return self.response(.notFound, context, messages: messages, cacheControl: "no-store")
-        }
+        else { return self.notFound(context, messages: messages) }
         let date = DateWording(catalog: messages, timeZone: .gmt).date(article.publishedAt)
         context["title"] = article.title
         var shown: [String: Any] = [
@@ -53,6 +49,26 @@ struct ArticlePage: Sendable {
         var response = self.response(.ok, context, messages: messages, cacheControl: "public, max-age=\(maxAge), stale-while-revalidate=300")
         response.headers[.lastModified] = HTTPDate.format(article.updatedAt)
         return response
+    }
+
+    /// A link to an article on the Composr site this server replaced: a permanent redirect to the
+    /// article's page here (which answers for itself whether it is shown), or the 404 page.
+    func redirect(fromComposr reference: String, _ request: Request) async throws -> Response {
+        guard reference.utf8.count <= 200, let id = try await self.news.articleID(atComposrAddress: reference) else {
+            let messages = await self.languages.catalog(for: request)
+            let options = try await self.config.options()
+            return self.notFound(["language": messages.tag, "site": options.siteName], messages: messages)
+        }
+        return Response(
+            status: .movedPermanently,
+            headers: [.location: SiteRoute.articlePage(reference: String(id), query: .none).target, .cacheControl: "public, max-age=86400"])
+    }
+
+    private func notFound(_ context: [String: Any], messages: MessageCatalog) -> Response {
+        var context = context
+        context["title"] = messages.text(.pageProblemTitle)
+        context["error"] = messages.text(.newsUnknownArticle)
+        return self.response(.notFound, context, messages: messages, cacheControl: "no-store")
     }
 
     private func response(_ status: HTTPResponse.Status, _ context: [String: Any], messages: MessageCatalog, cacheControl: String) -> Response {

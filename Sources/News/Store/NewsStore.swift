@@ -93,6 +93,24 @@ public enum NewsStore {
         return id
     }
 
+    /// The article an address of the Composr site this one replaced names: its ID, or a moniker Composr
+    /// gave it (kept by the import); nil for neither.
+    public static func articleID(atComposrAddress reference: String, on connection: StoreConnection) async throws -> Int? {
+        if let id = Int(reference), id > 0 { return id }
+        return try await connection.raw("SELECT article_id FROM composr_article_monikers WHERE moniker = \(bind: reference)").first()?
+            .decode(column: "article_id", as: Int.self)
+    }
+
+    /// Keeps `moniker`, an address the Composr site published for article `id`; false when it was kept.
+    public static func keepComposrAddress(_ moniker: String, ofArticle id: Int, on connection: StoreConnection) async throws -> Bool {
+        try await connection.raw(
+            """
+            INSERT INTO composr_article_monikers (moniker, article_id) VALUES (\(bind: moniker), \(bind: id))
+            ON CONFLICT (moniker) DO NOTHING RETURNING article_id
+            """
+        ).first() != nil
+    }
+
     /// Gives article `id` its identity (moniker and GUID). The writer does it last in the transaction:
     /// on PostgreSQL another article of the same title waits at its moniker's insert until this
     /// transaction ends, so the less comes after it, the shorter that wait.

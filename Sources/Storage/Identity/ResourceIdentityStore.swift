@@ -18,11 +18,18 @@ public enum ResourceIdentityStore {
         let base = Moniker.base(for: label)
         let guid = UUID().uuidString.lowercased()
         for _ in 0..<Self.attempts {
+            // `base_…` as a range of the index on SQLite, whose BINARY order is the bytes' (its LIKE is
+            // case-insensitive and reads every moniker of the type: an import of thousands of
+            // articles made that quadratic); PostgreSQL's order follows its collation, so LIKE there.
+            let suffixed: SQLQueryString =
+                connection.isPostgres
+                ? "moniker LIKE \(bind: base + "!_%") ESCAPE '!'"
+                : "(moniker >= \(bind: base + "_") AND moniker < \(bind: base + "`"))"
             let taken = Set(
                 try await connection.raw(
                     """
                     SELECT moniker FROM resource_ids
-                    WHERE resource_type = \(bind: type.rawValue) AND (moniker = \(bind: base) OR moniker LIKE \(bind: base + "!_%") ESCAPE '!')
+                    WHERE resource_type = \(bind: type.rawValue) AND (moniker = \(bind: base) OR \(suffixed))
                     """
                 ).all().map { try $0.decode(column: "moniker", as: String.self) })
             let moniker = Moniker.firstFree(base, taken: taken)
