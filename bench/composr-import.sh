@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 members=${1:-200000} articles=${2:-50000} tokens=${3:-300000}
-bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev libvips-dev libcmark-gfm-dev libgumbo-dev pkg-config postgresql python3 time
+bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev libvips-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev pkg-config postgresql python3 time
 swift build -c release --product endpoint >/dev/null
 endpoint="$(swift build -c release --show-bin-path)/endpoint"
 work=$(mktemp -d /tmp/endpoint-import-bench.XXXXXX)

@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration=${1:-10}
-bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev libvips-dev pkg-config wrk curl postgresql python3 python3-venv
+bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev libvips-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev pkg-config wrk curl postgresql python3 python3-venv
 
 swift build -c release --product endpoint >/dev/null
 endpoint="$(swift build -c release --show-bin-path)/endpoint"

@@ -5,7 +5,7 @@
 #   $member, $token  the member's device credentials;   pids  processes to stop on exit.
 # The server's log is $work/server.log; login throttling is lifted so logins can run at capacity.
 
-bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev libvips-dev pkg-config wrk curl python3 sqlite3
+bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev libvips-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev pkg-config wrk curl python3 sqlite3
 swift build -c release --product endpoint >/dev/null
 endpoint="$(swift build -c release --show-bin-path)/endpoint"
 

@@ -6,7 +6,7 @@
 #   stop_server                            stops it.
 # BENCH_ENDPOINT=path serves (and migrates) with that binary instead of this checkout's release build
 # (an earlier build, for a before/after in one sitting).
-bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev libvips-dev pkg-config wrk sqlite3 curl postgresql python3
+bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev libvips-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev pkg-config wrk sqlite3 curl postgresql python3
 swift build -c release --product endpoint >/dev/null
 endpoint="$(swift build -c release --show-bin-path)/endpoint"
 served=${BENCH_ENDPOINT:-$endpoint}

@@ -3,7 +3,7 @@
 # throwaway PostgreSQL on 127.0.0.1 (port ENDPOINT_TEST_POSTGRES_PORT, default $1) that stops when the
 # calling script exits.
 bash scripts/require-swift.sh
-bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev libvips-dev pkg-config postgresql \
+bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev libvips-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev pkg-config postgresql \
     openssl chromium chromium-driver python3 python3-venv python3-selenium haproxy curl
 source scripts/python-tools.sh
 
