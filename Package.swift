@@ -234,7 +234,7 @@ let package = Package(
         .testTarget(name: "RoutesTests", dependencies: ["Routes", "EndpointCore"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .testTarget(name: "RichTextTests", dependencies: ["RichText"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .testTarget(
-            name: "ComposrImportTests", dependencies: ["ComposrImport"], exclude: ["Fixtures"],
+            name: "ComposrImportTests", dependencies: ["ComposrImport", "TestSupport"], exclude: ["Fixtures"],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .testTarget(name: "MessagesTests", dependencies: ["Messages"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .testTarget(

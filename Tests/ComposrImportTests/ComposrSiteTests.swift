@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ComposrImport
@@ -12,7 +13,7 @@ import Testing
     }
 
     static func fixture() throws -> String {
-        try String(contentsOf: DumpReaderTests.fixture, encoding: .utf8)
+        try ComposrFixture.text()
     }
 
     @Test func theFixtureSiteReadsAsComposrMadeIt() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ComposrImport
@@ -6,11 +7,6 @@ import Testing
 /// The reader of what mysqldump writes: the fixture site Composr made, each literal form, and the
 /// damaged dumps it must refuse with the line.
 @Suite struct DumpReaderTests {
-    /// The dump of `../shared/fixtures/composr-10.0.27`, a site Composr made (copied here so a clone
-    /// holds what its tests read; its README says how it was made).
-    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/composr-10.0.27/composr-site.sql")
-
     static func events(_ dump: String, chunk: Int? = nil, maximumValueBytes: Int = 1 << 20) throws -> [DumpEvent] {
         var reader = DumpReader(DumpBytes(Array(dump.utf8), chunk: chunk ?? .max), maximumValueBytes: maximumValueBytes)
         var events: [DumpEvent] = []
@@ -30,7 +26,7 @@ import Testing
     /// Every table and row of the dump Composr's own site made: 207 tables, each table's rows as
     /// many as its INSERT lines, the members' values as Composr wrote them.
     @Test func theFixtureSiteReadsWhole() throws {
-        var reader = DumpReader(DumpFile(try FileHandle(forReadingFrom: Self.fixture)))
+        var reader = DumpReader(DumpFile(try FileHandle(forReadingFrom: ComposrFixture.dump)))
         var tables = 0
         var rows: [String: Int] = [:]
         var members: [[String: DumpValue]] = []
@@ -43,7 +39,7 @@ import Testing
             }
         }
         #expect(tables == 207)
-        let text = try String(contentsOf: Self.fixture, encoding: .utf8)
+        let text = try ComposrFixture.text()
         for table in ["cms_f_members", "cms_news", "cms_f_groups", "cms_f_group_members", "cms_config", "cms_addons_files"] {
             let lines = text.components(separatedBy: "\nINSERT INTO `\(table)` ").count - 1
             #expect(rows[table] == lines, "\(table)")

@@ -8,9 +8,8 @@ import Testing
 /// Fixtures), then the site served: its members log in with the passwords they had, its articles are
 /// listed with their Comcode rendered.
 @Suite struct ComposrImportCommandTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../ComposrImportTests/Fixtures/composr-10.0.27").standardized
-    static let dump = Self.fixtures.appendingPathComponent("composr-site.sql").path
+    static let fixtures = ComposrFixture.directory
+    static let dump = ComposrFixture.dump.path
 
     /// The members of `passwords.json`: username → (ID, password, validated).
     static func passwords() throws -> [String: (id: Int, password: String, validated: Bool)] {

@@ -1,6 +1,6 @@
 """Writes a Composr-shaped dump made by multiplying the fixture site's rows (bench/composr-import.sh).
 
-Usage: make_dump.py FIXTURE.sql OUTPUT.sql MEMBERS ARTICLES TOKENS
+Usage: make_dump.py FIXTURE.sql OUTPUT.sql MEMBERS ARTICLES TOKENS (the fixture uncompressed: composr-site.sql.gz)
 
 The fixture's dump is copied as it is, and then, after each table's own rows, rows of its members
 (cms_f_members), articles (cms_news) and push tokens (cms_device_token_details) are added as
