@@ -107,6 +107,19 @@ import Testing
         let report = try #require(try JSONSerialization.jsonObject(with: Data(again.output.utf8)) as? [String: Any])
         let counts = try #require(report["counts"] as? [String: [String: Int]])
         #expect(counts.values.allSatisfy { $0["imported"] == 0 }, "a second run brings nothing new: \(counts)")
+
+        // A password changed here wins over the old site's hash, whatever a later import brings.
+        let oldPassword = try #require(passwords["alice"]).password
+        let changed = try EndpointProcess.run(["member", "password", "--username", "alice", "--password", "Changed-Here-2026"], database: url.connectionString)
+        #expect(changed.status == 0, "\(changed.errors)")
+        #expect(try EndpointProcess.run(["import", "composr", Self.dump], database: url.connectionString).status == 0)
+        try await TestDatabase.withOpen(url) { database in
+            try await TestServer.run(sharing: database) { client, _ in
+                let changedHere = try await client.login("alice", "Changed-Here-2026")
+                let composrs = try await client.login("alice", oldPassword)
+                #expect(changedHere.success == true && composrs.success == false, "\(changedHere.raw) \(composrs.raw)")
+            }
+        }
     }
 
     /// A dry run and a damaged dump write nothing; the damage is named with its line.
