@@ -9,8 +9,8 @@ Run by the Swift test suite (ArticlePageTests) with Debian's chromium, chromium-
 import json
 import sys
 
+import chromium
 from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
 
@@ -21,7 +21,7 @@ def main():
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=390,844"):
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver = chromium.start(options)
     try:
         driver.set_page_load_timeout(20)
         driver.get(url)

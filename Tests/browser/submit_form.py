@@ -11,9 +11,9 @@ import json
 import os
 import sys
 
+import chromium
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -33,7 +33,7 @@ def main():
     if languages:
         options.add_argument("--lang=" + languages.split(",")[0])
         options.add_experimental_option("prefs", {"intl.accept_languages": languages})
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver = chromium.start(options)
     try:
         driver.set_page_load_timeout(20)
         driver.get(url)
