@@ -11,7 +11,14 @@ swift format lint --strict --recursive Sources Tests Plugins Package.swift
 
 # One test at a time: the suite takes about eight minutes that way, and the timing comparison of logins
 # (PasswordTests) and the process tests then measure the server rather than their neighbours.
-swift test --no-parallel "$@"
+# Its output is kept in .build/test.log, and a failed run ends by repeating what failed: CI shows only
+# a run's tail.
+mkdir -p .build
+if ! swift test --no-parallel "$@" 2>&1 | tee .build/test.log; then
+    echo "What failed (the whole output is .build/test.log):"
+    grep -E '✘|recorded an issue|error: |XCTAssert|Fatal error' .build/test.log | grep -v '✘ Test run with' | head -60 || true
+    exit 1
+fi
 
 # The whole suite again under ThreadSanitizer (data races in the caches, pools and outbox leasing)
 # is a long run, like soak and long fuzzing: its own first build and its pass take about half an

@@ -40,13 +40,13 @@ import Testing
         #expect(jamo.count == 1, "one Character: what the old limit counted")
         let refused = try await timed(post("abc " + jamo))
         #expect(refused.status == 400)
-        #expect(refused.milliseconds < 50, "the 16,000-jamo search took \(refused.milliseconds) ms of CPU (8 s before)")
+        #expect(refused.milliseconds < 200, "the 16,000-jamo search took \(refused.milliseconds) ms of CPU (8 s before)")
 
         let longest = try await timed(post(String(repeating: "abcdefghijklmnopqrst", count: 10)))
-        #expect(longest.status == 200 && longest.milliseconds < 50, "the longest search allowed, one word: \(longest)")
+        #expect(longest.status == 200 && longest.milliseconds < 200, "the longest search allowed, one word: \(longest)")
 
         let mit = try await timed(HTTPClientRequest(url: base + "/apis/news/stories/?q=abc%20" + String(repeating: "%E1%84%80", count: 4_000)))
-        #expect(mit.status == 400 && mit.milliseconds < 50, "the MIT route's long URL: \(mit)")
+        #expect(mit.status == 400 && mit.milliseconds < 200, "the MIT route's long URL: \(mit)")
         #expect(EndpointProcess.stop(server))
     }
 
