@@ -36,6 +36,12 @@ extension HTMLAllowlist {
     /// `raw` as a browser reads an address (tabs and line breaks removed anywhere, control characters
     /// and spaces at its ends); nil when it is empty, protocol-relative or holds a backslash.
     static func cleaned(_ raw: String) -> String? {
+        // Most addresses have nothing to remove: they are checked without being rebuilt.
+        if let first = raw.utf8.first, let last = raw.utf8.last, first > 0x20, last > 0x20,
+            !raw.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
+        {
+            return raw.utf8.starts(with: "//".utf8) || raw.utf8.contains(UInt8(ascii: "\\")) ? nil : raw
+        }
         var scalars = String.UnicodeScalarView(raw.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" })
         while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
         while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }

@@ -1,9 +1,7 @@
-import CGumbo
-import Glibc
-
 extension HTMLAllowlist {
-    /// Writes a parsed tree out as allowlisted HTML and plain text, walking it with a stack of its own
-    /// (no recursion: a deep tree costs memory, never the stack).
+    /// Writes what it is given — elements, their ends and text, from a parsed tree (``write(parsed:)``)
+    /// or straight from a renderer — as allowlisted HTML and plain text: the one place HTML that leaves
+    /// the server is written.
     struct Writer {
         let policy: HTMLAllowlist
         private var html: [UInt8] = []
@@ -29,76 +27,43 @@ extension HTMLAllowlist {
                 html: String(decoding: self.html, as: UTF8.self), text: PlainText.tidy(self.text), dropped: self.dropped, images: self.images)
         }
 
-        private struct Frame {
-            let children: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
-            let count: Int
-            var next = 0
-            /// The element to close once its children are written (nil: it was unwrapped).
-            let closing: String?
-            /// Whether it started a run of text only.
+        /// An element the writer was given and will be told the end of: what it then closes (nil: it
+        /// was unwrapped) and whether it started a run of text only.
+        struct Opening {
+            var closing: HTMLAllowlist.Element?
             var startsTextOnly = false
-
-            init(_ node: UnsafeMutablePointer<GumboNode>, closing: String?) {
-                let vector = node.pointee.v.element.children
-                self.children = vector.data
-                self.count = Int(vector.length)
-                self.closing = closing
-            }
         }
 
-        /// Writes the children of `root` (the fragment's `<html>` element), not `root` itself.
-        mutating func write(children root: UnsafeMutablePointer<GumboNode>) {
-            var stack = [Frame(root, closing: nil)]
-            while let top = stack.last {
-                guard top.next < top.count, let children = top.children else {
-                    stack.removeLast()
-                    if let closing = top.closing { self.close(closing) }
-                    if top.startsTextOnly { self.textOnly -= 1 }
-                    continue
-                }
-                stack[stack.count - 1].next += 1
-                guard let child = children[top.next]?.assumingMemoryBound(to: GumboNode.self) else { continue }
-                switch child.pointee.type {
-                case GUMBO_NODE_TEXT, GUMBO_NODE_WHITESPACE, GUMBO_NODE_CDATA:
-                    self.writeText(child.pointee.v.text.text)
-                case GUMBO_NODE_ELEMENT:
-                    if let frame = self.open(child) { stack.append(frame) }
-                default:
-                    continue
-                }
-            }
-        }
-
-        private mutating func writeText(_ content: UnsafePointer<CChar>) {
-            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(content).assumingMemoryBound(to: UInt8.self), count: strlen(content))
+        /// Text, unescaped: written escaped, and kept for the plain text.
+        mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
             if self.html.count == self.preStart, bytes.first == UInt8(ascii: "\n") { self.html.append(UInt8(ascii: "\n")) }
-            let readable = Self.readable(ArraySlice(bytes)) ?? ArraySlice(bytes)
-            PlainText.escape(readable, into: &self.html)
-            self.text.append(contentsOf: readable)
+            if let readable = Self.readable(bytes) {
+                PlainText.escape(readable, into: &self.html)
+                self.text.append(contentsOf: readable)
+            } else {
+                PlainText.escape(bytes, into: &self.html)
+                self.text.append(contentsOf: bytes)
+            }
         }
 
-        /// Writes the opening of `node` as the allowlist treats it; the frame for its children, or nil
-        /// when they are not written (a void or dropped element).
-        private mutating func open(_ node: UnsafeMutablePointer<GumboNode>) -> Frame? {
-            let element = node.pointee.v.element
-            // Foreign content (SVG, MathML) is dropped with everything in it.
-            guard element.tag_namespace == GUMBO_NAMESPACE_HTML else { return nil }
-            let treatment = Int(element.tag.rawValue) < HTMLAllowlist.treatmentsByTag.count ? HTMLAllowlist.treatmentsByTag[Int(element.tag.rawValue)] : .unwrap
+        /// Writes the opening of an element as the allowlist treats it (`name` for noting one dropped,
+        /// `attributes` read only for links and images); what to tell ``close(_:)`` after its children,
+        /// or nil when its children are not written (a void or dropped element).
+        mutating func open(_ treatment: Treatment, name: () -> String, attributes: () -> [String: String]) -> Opening? {
             switch treatment {
             case .drop:
-                self.note("<\(String(cString: gumbo_normalized_tagname(element.tag)))>")
+                self.note("<\(name())>")
                 return nil
             case .unwrap:
-                return Frame(node, closing: nil)
-            case .keep(let kept):
+                return Opening(closing: nil)
+            case .keep(let element):
+                let kept = element.name
                 guard self.textOnly == 0, self.written.count < HTMLAllowlist.maximumDepth, !self.wouldBeClosed(opening: kept) else {
-                    return Frame(node, closing: nil)
+                    return element.isVoid ? nil : Opening(closing: nil)
                 }
                 if kept == "table", self.written.count + Self.tableDepth >= HTMLAllowlist.maximumDepth {
-                    var frame = Frame(node, closing: nil)
-                    frame.startsTextOnly = true
                     self.textOnly += 1
-                    return frame
+                    return Opening(closing: nil, startsTextOnly: true)
                 }
                 switch kept {
                 case "br":
@@ -110,11 +75,11 @@ extension HTMLAllowlist {
                     self.text.append(contentsOf: "\n\n".utf8)
                     return nil
                 case "img":
-                    self.image(Self.attributes(of: element))
+                    self.image(Self.readable(attributes()))
                     return nil
                 case "a":
-                    let attributes = Self.attributes(of: element)
-                    guard let href = attributes["href"], let link = self.policy.link(href) else { return Frame(node, closing: nil) }
+                    let attributes = Self.readable(attributes())
+                    guard let href = attributes["href"], let link = self.policy.link(href) else { return Opening(closing: nil) }
                     var written = [("href", link.url)]
                     if let title = attributes["title"] { written.append(("title", title)) }
                     if link.external { written.append(("rel", "noopener")) }
@@ -123,10 +88,20 @@ extension HTMLAllowlist {
                     self.openTag(kept, [])
                     if kept == "pre" { self.preStart = self.html.count }
                 }
-                if HTMLAllowlist.blocks.contains(kept) { self.text.append(contentsOf: "\n\n".utf8) }
+                if element.isBlock { self.text.append(contentsOf: "\n\n".utf8) }
                 self.written.append(kept)
-                return Frame(node, closing: kept)
+                return Opening(closing: element)
             }
+        }
+
+        /// Writes the end of an element ``open(_:name:attributes:)`` opened.
+        mutating func close(_ opening: Opening) {
+            if let element = opening.closing {
+                self.written.removeLast()
+                self.html.append(contentsOf: element.closing)
+                if element.isBlock { self.text.append(contentsOf: "\n\n".utf8) }
+            }
+            if opening.startsTextOnly { self.textOnly -= 1 }
         }
 
         /// The levels a table's parts take (a section, a row, a cell): a table opened with fewer left
@@ -154,12 +129,6 @@ extension HTMLAllowlist {
             default:
                 return false
             }
-        }
-
-        private mutating func close(_ name: String) {
-            self.written.removeLast()
-            self.html.append(contentsOf: "</\(name)>".utf8)
-            if HTMLAllowlist.blocks.contains(name) { self.text.append(contentsOf: "\n\n".utf8) }
         }
 
         /// An image: the media library's version of it when the resolver knows it, else its own
@@ -201,37 +170,36 @@ extension HTMLAllowlist {
         }
 
         private mutating func openTag(_ name: String, _ attributes: [(String, String)]) {
-            self.html.append(contentsOf: "<\(name)".utf8)
+            self.html.append(UInt8(ascii: "<"))
+            self.html.append(contentsOf: name.utf8)
             for (attribute, value) in attributes {
-                self.html.append(contentsOf: " \(attribute)=\"".utf8)
+                self.html.append(UInt8(ascii: " "))
+                self.html.append(contentsOf: attribute.utf8)
+                self.html.append(contentsOf: "=\"".utf8)
                 Self.escape(value, into: &self.html)
                 self.html.append(UInt8(ascii: "\""))
             }
             self.html.append(UInt8(ascii: ">"))
         }
 
-        private static func attributes(of element: GumboElement) -> [String: String] {
-            var found: [String: String] = [:]
-            guard let data = element.attributes.data else { return found }
-            for index in 0..<Int(element.attributes.length) {
-                guard let attribute = data[index]?.assumingMemoryBound(to: GumboAttribute.self) else { continue }
-                found[String(cString: attribute.pointee.name)] = String(cString: attribute.pointee.value)
-            }
-            return found
+        /// Attribute values as they will be written (``readable(_:)``), so what is checked of them is
+        /// what a parser reads back.
+        private static func readable(_ attributes: [String: String]) -> [String: String] {
+            attributes.mapValues { value in Self.readable(Array(value.utf8)).map { String(decoding: $0, as: UTF8.self) } ?? value }
         }
 
         /// Text escaped for element content and attribute values.
         static func escape(_ text: String, into output: inout [UInt8]) {
             let bytes = Array(text.utf8)
-            PlainText.escape(Self.readable(bytes[...]) ?? bytes[...], into: &output)
+            PlainText.escape(Self.readable(bytes) ?? bytes, into: &output)
         }
 
         /// `bytes` without the characters an HTML parser would not read back as they are, or nil when
         /// it has none: a character reference can name a control character or a noncharacter, which
         /// parsing the output again would make U+FFFD (and a carriage return, a line feed), so the
         /// allowlist would not give its own output back unchanged.
-        static func readable(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
-            guard bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 >= 0xEF }) else { return nil }
+        static func readable<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> [UInt8]? where Bytes.Index == Int {
+            guard bytes.contains(where: { ($0 < 0x20 && $0 != 0x0A && $0 != 0x09) || $0 == 0x7F || $0 == 0xC2 || $0 >= 0xEF }) else { return nil }
             var kept: [UInt8] = []
             kept.reserveCapacity(bytes.count)
             var index = bytes.startIndex
@@ -245,13 +213,14 @@ extension HTMLAllowlist {
                     index += 1
                 }
             }
-            return kept[...]
+            return kept
         }
 
         /// The length in bytes of the character at `index` when an HTML parser would not read it back
         /// as it is (controls other than tab, line feed and form feed; C1 controls; noncharacters),
         /// otherwise 0.
-        private static func unreadableLength(_ bytes: ArraySlice<UInt8>, at index: Int) -> Int {
+        private static func unreadableLength<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at index: Int) -> Int
+        where Bytes.Index == Int {
             func byte(_ offset: Int) -> UInt8 { index + offset < bytes.endIndex ? bytes[index + offset] : 0 }
             switch byte(0) {
             case 0x09, 0x0A, 0x0C: return 0

@@ -1,8 +1,9 @@
 import CGumbo
 
-/// The one allowlist every HTML that leaves the server goes through: parsed as an HTML5 fragment by
-/// gumbo (so markup is read as browsers read it, entities and broken nesting included) and written out
-/// again with only allowed elements and attributes, every text escaped.
+/// The one allowlist every HTML that leaves the server goes through: HTML is parsed as an HTML5 fragment
+/// by gumbo (so markup is read as browsers read it, entities and broken nesting included) and written out
+/// again by ``Writer`` with only allowed elements and attributes, every text escaped; the renderers give
+/// their elements and text to the same writer, with no HTML in between.
 ///
 /// Kept: `p br h2 h3 h4 strong em u s a ul ol li blockquote code pre table thead tbody tr th td img figure
 /// figcaption hr`, with `href` and `title` on links and `src alt width height srcset` on images (a few
@@ -51,27 +52,15 @@ public struct HTMLAllowlist: Sendable {
     /// `html` allowlisted, with its plain text and the media images it shows. Throws ``TextTooDeep``
     /// for markup nested deeper than browsers would ever need.
     public func sanitize(_ html: String) throws(TextTooDeep) -> RenderedText {
-        guard Self.sourceDepth(html) <= Self.maximumSourceDepth else { throw TextTooDeep(maximum: Self.maximumSourceDepth) }
-        var options = kGumboDefaultOptions
-        options.fragment_context = GUMBO_TAG_BODY
-        options.fragment_namespace = GUMBO_NAMESPACE_HTML
-        options.max_errors = 0
         var writer = Writer(policy: self)
-        html.utf8CString.withUnsafeBufferPointer { buffer in
-            withUnsafePointer(to: options) { options in
-                guard let output = gumbo_parse_with_options(options, buffer.baseAddress, buffer.count - 1) else { return }
-                defer { gumbo_destroy_output(options, output) }
-                writer.write(children: output.pointee.root)
-            }
-        }
+        try writer.write(parsed: Array(html.utf8)[...])
         return writer.result
     }
 
     /// How deep `html`'s tags open, counted without parsing (an open tag deepens, a closing one
     /// returns, a void element's never opens anything): an upper bound of the tree's depth, so gumbo
     /// never builds a tree deep enough to exhaust a stack when it frees it.
-    static func sourceDepth(_ html: String) -> Int {
-        let bytes = Array(html.utf8)
+    static func sourceDepth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var depth = 0
         var deepest = 0
         var index = 0
@@ -106,7 +95,7 @@ extension HTMLAllowlist {
     /// How an element is written out.
     enum Treatment {
         /// Written as this allowed element.
-        case keep(String)
+        case keep(Element)
         /// Left out, its content kept.
         case unwrap
         /// Left out with everything in it.
@@ -143,9 +132,35 @@ extension HTMLAllowlist {
         return Self.treatment(of: tag == GUMBO_TAG_UNKNOWN ? "" : String(cString: gumbo_normalized_tagname(tag)))
     }
 
+    /// The treatment of the element named `name` (lower case).
     static func treatment(of name: String) -> Treatment {
-        if Self.dropped.contains(name) { return .drop }
-        let kept = Self.renamed[name] ?? name
-        return Self.allowed.contains(kept) ? .keep(kept) : .unwrap
+        Self.treatmentsByName[name] ?? .unwrap
+    }
+
+    /// The treatment of every element not simply unwrapped, made once.
+    private static let treatmentsByName: [String: Treatment] = {
+        var treatments: [String: Treatment] = [:]
+        for name in Self.dropped { treatments[name] = .drop }
+        for name in Self.allowed { treatments[name] = .keep(Element(name)) }
+        for (name, kept) in Self.renamed { treatments[name] = .keep(Element(kept)) }
+        return treatments
+    }()
+
+    /// An allowed element, with what writing one needs worked out once (a maximal body writes tens of
+    /// thousands).
+    struct Element: Sendable {
+        let name: String
+        /// Whether it parts lines in the plain text.
+        let isBlock: Bool
+        let isVoid: Bool
+        /// `</name>`.
+        let closing: [UInt8]
+
+        init(_ name: String) {
+            self.name = name
+            self.isBlock = HTMLAllowlist.blocks.contains(name)
+            self.isVoid = HTMLAllowlist.void.contains(name)
+            self.closing = Array("</\(name)>".utf8)
+        }
     }
 }

@@ -43,7 +43,7 @@ public enum PlainText {
         return String(decoding: output, as: UTF8.self)
     }
 
-    static func escape(_ bytes: ArraySlice<UInt8>, into output: inout [UInt8]) {
+    static func escape(_ bytes: some Sequence<UInt8>, into output: inout [UInt8]) {
         for byte in bytes {
             switch byte {
             case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)

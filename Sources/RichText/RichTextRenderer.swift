@@ -1,6 +1,6 @@
 /// Renders an article's text in its format once, when it is written: `text` by today's rule (byte for
-/// byte), `markdown` by cmark-gfm, `comcode` by Composr's rules; the HTML of both markups goes through
-/// the one allowlist (``HTMLAllowlist``), which also gives the plain text search indexes.
+/// byte), `markdown` by cmark-gfm, `comcode` by Composr's rules; both markups are written by the one
+/// allowlist's writer (``HTMLAllowlist``), which also gives the plain text search indexes.
 public struct RichTextRenderer: Sendable {
     /// The deepest nesting rendered: Markdown nested deeper is refused, Comcode tags deeper are shown as
     /// text, HTML elements deeper are unwrapped.
@@ -26,10 +26,12 @@ public struct RichTextRenderer: Sendable {
         case .text:
             return RenderedText(html: PlainText.html(source), text: PlainText.plain(source))
         case .markdown:
-            return try self.allowlist.sanitize(try MarkdownRenderer.html(source))
+            return try MarkdownRenderer.render(source, allowlist: self.allowlist)
         case .comcode:
             let rendered = ComcodeRenderer.render(source, context: ComcodeRenderer.Context(said: self.said, pageLink: self.pageLink))
-            var result = try self.allowlist.sanitize(rendered.html)
+            var writer = HTMLAllowlist.Writer(policy: self.allowlist)
+            try rendered.output.write(into: &writer)
+            var result = writer.result
             result.dropped = Array((rendered.dropped + result.dropped).prefix(RenderedText.maximumDropped))
             return result
         }

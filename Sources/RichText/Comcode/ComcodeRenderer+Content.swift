@@ -3,11 +3,13 @@ extension ComcodeRenderer {
     mutating func writeVerbatim(_ tag: ComcodeTag, content: String) {
         switch tag.name {
         case "code", "codebox":
-            self.html.append(contentsOf: "<pre><code>".utf8)
-            PlainText.escape(ArraySlice(content.utf8), into: &self.html)
-            self.html.append(contentsOf: "</code></pre>".utf8)
+            self.output.open("pre")
+            self.output.open("code")
+            self.output.text(content.utf8)
+            self.output.close()
+            self.output.close()
         case "html":
-            self.html.append(contentsOf: content.utf8)
+            self.output.html(content.utf8)
         case "img":
             self.image(content, alt: tag.parameter.isEmpty ? tag.attributes["alt"] ?? "" : tag.parameter)
         case "attachment", "attachment_safe":
@@ -17,7 +19,7 @@ extension ComcodeRenderer {
             if Self.looksLikeImage(content) {
                 self.image(content, alt: tag.attributes["description"] ?? "")
             } else {
-                self.anchor(href: content, caption: Self.escaped(Self.shortened(content)))
+                self.anchor(href: content, caption: .text(Self.shortened(content)))
             }
         default:
             self.drop(tag.written + content + "[/\(tag.name)]")
@@ -27,46 +29,42 @@ extension ComcodeRenderer {
     /// A link tag, once its content is known: `url` and `email` take whichever of the parameter and the
     /// content is the address (Composr switches them round when only the parameter looks like one);
     /// `page` names a Composr page link.
-    mutating func writeLink(_ tag: ComcodeTag, content: String, caption rendered: [UInt8]) {
+    mutating func writeLink(_ tag: ComcodeTag, content: String, caption rendered: Caption) {
         switch tag.name {
         case "url":
             if !tag.parameter.isEmpty, Self.looksLikeURL(tag.parameter), !Self.looksLikeURL(content) {
                 self.anchor(href: Self.withProtocol(tag.parameter), caption: rendered)
             } else {
-                let caption = tag.parameter.isEmpty ? Self.escaped(Self.shortened(content)) : Self.escaped(tag.parameter)
-                self.anchor(href: Self.withProtocol(content), caption: caption)
+                self.anchor(href: Self.withProtocol(content), caption: .text(tag.parameter.isEmpty ? Self.shortened(content) : tag.parameter))
             }
         case "email":
             if !tag.parameter.isEmpty, Self.isEmailAddress(tag.parameter), !Self.isEmailAddress(content) {
                 self.anchor(href: "mailto:" + tag.parameter, caption: rendered)
             } else {
-                self.anchor(href: "mailto:" + content, caption: tag.parameter.isEmpty ? Self.escaped(content) : Self.escaped(tag.parameter))
+                self.anchor(href: "mailto:" + content, caption: .text(tag.parameter.isEmpty ? content : tag.parameter))
             }
         default:
             self.anchor(href: self.context.pageLink(tag.parameter), caption: rendered)
         }
     }
 
-    private mutating func anchor(href: String, caption: [UInt8]) {
-        self.html.append(contentsOf: "<a href=\"".utf8)
-        PlainText.escape(ArraySlice(href.utf8), into: &self.html)
-        self.html.append(contentsOf: "\">".utf8)
-        self.html.append(contentsOf: caption)
-        self.html.append(contentsOf: "</a>".utf8)
+    /// What a link shows: its content as rendered, or a text.
+    enum Caption {
+        case rendered([ComcodeOutput.Piece])
+        case text(String)
+    }
+
+    private mutating func anchor(href: String, caption: Caption) {
+        self.output.open("a", [("href", href)])
+        switch caption {
+        case .rendered(let pieces): self.output.append(contentsOf: pieces)
+        case .text(let text): self.output.text(text.utf8)
+        }
+        self.output.close()
     }
 
     private mutating func image(_ source: String, alt: String) {
-        self.html.append(contentsOf: "<img src=\"".utf8)
-        PlainText.escape(ArraySlice(source.utf8), into: &self.html)
-        self.html.append(contentsOf: "\" alt=\"".utf8)
-        PlainText.escape(ArraySlice(alt.utf8), into: &self.html)
-        self.html.append(contentsOf: "\">".utf8)
-    }
-
-    static func escaped(_ text: String) -> [UInt8] {
-        var output: [UInt8] = []
-        PlainText.escape(ArraySlice(text.utf8), into: &output)
-        return output
+        self.output.void("img", [("src", source), ("alt", alt)])
     }
 
     /// A long address as Composr shows it for a caption: its start and end around an ellipsis.
@@ -78,10 +76,18 @@ extension ComcodeRenderer {
 
     /// Composr's test of an address (`looks_like_url`): a scheme it knows, a page, or an anchor.
     static func looksLikeURL(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard !bytes.contains(UInt8(ascii: "<")) else { return false }
         let lower = text.lowercased()
-        guard !text.contains("<") else { return false }
         return ["http://", "https://", "ftp://", "sftp://", "mailto:", "tel:", "../", "#"].contains { lower.hasPrefix($0) }
-            || text.contains(".php") || text.contains(".htm") || lower.hasPrefix("www.")
+            || Self.holds(bytes, ".php") || Self.holds(bytes, ".htm") || lower.hasPrefix("www.")
+    }
+
+    /// Whether `bytes` hold `part`'s (a look for a few bytes, without a string search's machinery).
+    private static func holds(_ bytes: [UInt8], _ part: StaticString) -> Bool {
+        let part = UnsafeBufferPointer(start: part.utf8Start, count: part.utf8CodeUnitCount)
+        guard bytes.count >= part.count else { return false }
+        return (0...(bytes.count - part.count)).contains { start in bytes[start..<(start + part.count)].elementsEqual(part) }
     }
 
     /// `www.example.com` with the `http://` Composr adds to an address without a scheme.

@@ -22,8 +22,8 @@ extension ComcodeRenderer {
         if tag.closing { return self.close(tag.name, next: &index, after: range.upperBound) }
         if tag.name == "*" {
             guard let list = self.open.indices.last, self.open[list].tag.name == "list" else { return false }
-            if self.open[list].itemOpen { self.html.append(contentsOf: "</li>".utf8) }
-            self.html.append(contentsOf: "<li>".utf8)
+            if self.open[list].itemOpen { self.output.close() }
+            self.output.open("li")
             self.open[list].itemOpen = true
             self.lineStarting = true
             index = range.upperBound + 1
@@ -38,39 +38,34 @@ extension ComcodeRenderer {
             self.justEnded = Self.blocks.contains(tag.name)
             return true
         }
-        let start = self.html.count
-        let closingHTML: String
+        let start = self.output.boundary()
+        var elements = 1
         switch tag.name {
         case let name where Self.inline[name] != nil:
-            let element = Self.inline[name] ?? "span"
-            self.html.append(contentsOf: "<\(element)>".utf8)
-            closingHTML = "</\(element)>"
+            self.output.open(Self.inline[name] ?? "span")
         case let name where Self.layoutOnly.contains(name) || Self.links.contains(name):
-            closingHTML = ""
+            elements = 0
         case "title":
-            let level = min(max(Int(tag.parameter) ?? 1, 1), 6)
-            self.html.append(contentsOf: "<h\(level)>".utf8)
-            closingHTML = "</h\(level)>"
+            self.output.open("h\(min(max(Int(tag.parameter) ?? 1, 1), 6))")
         case "list":
             let ordered = ["1", "a", "i", "A", "I", "decimal", "lower-alpha", "upper-alpha", "lower-roman", "upper-roman"].contains(tag.parameter)
-            self.html.append(contentsOf: (ordered ? "<ol>" : "<ul>").utf8)
-            closingHTML = ordered ? "</ol>" : "</ul>"
+            self.output.open(ordered ? "ol" : "ul")
         case "quote":
-            self.html.append(contentsOf: "<blockquote>".utf8)
+            self.output.open("blockquote")
             let author = tag.parameter.isEmpty ? tag.attributes["author"] ?? "" : tag.parameter
             if !author.isEmpty {
-                self.html.append(contentsOf: "<h4>".utf8)
-                PlainText.escape(ArraySlice(self.context.said(author).utf8), into: &self.html)
-                self.html.append(contentsOf: "</h4>".utf8)
+                self.output.open("h4")
+                self.output.text(self.context.said(author).utf8)
+                self.output.close()
             }
-            closingHTML = "</blockquote>"
         case "semihtml":
             self.rawDepth += 1
-            closingHTML = ""
+            self.output.append(.semihtmlStart)
+            elements = 0
         default:
             return false
         }
-        self.open.append(Open(tag: tag, closingHTML: closingHTML, isBlock: Self.blocks.contains(tag.name), start: start, sourceStart: range.upperBound + 1))
+        self.open.append(Open(tag: tag, elements: elements, isBlock: Self.blocks.contains(tag.name), start: start, sourceStart: range.upperBound + 1))
         self.justEnded = Self.blocks.contains(tag.name)
         index = range.upperBound + 1
         return true
@@ -91,19 +86,20 @@ extension ComcodeRenderer {
         return true
     }
 
-    /// Writes the end of `tag`: its closing HTML, or for a link, the link itself now that its content
-    /// is known (`sourceEnd` nil: closed by an outer tag's end, without content of its own).
+    /// Writes the end of `tag`: the ends of its elements, or for a link, the link itself now that its
+    /// content is known (`sourceEnd` nil: closed by an outer tag's end, without content of its own).
     mutating func finish(_ tag: Open, sourceEnd: Int?) {
-        if tag.tag.name == "semihtml" { self.rawDepth -= 1 }
-        if tag.tag.name == "list", tag.itemOpen { self.html.append(contentsOf: "</li>".utf8) }
+        if tag.tag.name == "semihtml" {
+            self.rawDepth -= 1
+            self.output.append(.semihtmlEnd)
+        }
+        if tag.tag.name == "list", tag.itemOpen { self.output.close() }
         guard Self.links.contains(tag.tag.name) else {
-            self.html.append(contentsOf: tag.closingHTML.utf8)
+            for _ in 0..<tag.elements { self.output.close() }
             return
         }
-        let rendered = Array(self.html[tag.start...])
         let content = self.source.text(tag.sourceStart..<(sourceEnd ?? tag.sourceStart)).trimmingSpaces
-        self.html.removeSubrange(tag.start...)
-        self.writeLink(tag.tag, content: content, caption: rendered)
+        self.writeLink(tag.tag, content: content, caption: .rendered(self.output.removePieces(from: tag.start)))
     }
 
     /// An open tag the text never closed: closed at the end, its content kept; a link without its end
@@ -111,7 +107,7 @@ extension ComcodeRenderer {
     mutating func unwindUnclosed() {
         let tag = self.open.removeLast()
         guard Self.links.contains(tag.tag.name) else { return self.finish(tag, sourceEnd: self.source.bytes.count) }
-        self.html.insert(contentsOf: Self.escaped(tag.tag.written), at: tag.start)
+        self.output.insert(text: tag.tag.written, at: tag.start)
     }
 
     /// Where `[/name]` next closes at or after `index`, remembered per name so a text of many unclosed

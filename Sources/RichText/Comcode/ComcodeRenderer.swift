@@ -7,7 +7,8 @@
 /// the allowlist to read); tags of layout only (`center`, `size`, `color`, `font`…) keep their content.
 /// Tempcode directives (`{$…}`, `{+START…}`, `{!…}`) and `[block]` are dynamic and left out, each
 /// counted. Anything else — an unknown tag, one never closed, a closing tag without its opening — is
-/// shown as the text it is. What comes out is not yet safe: it goes through the allowlist.
+/// shown as the text it is. What comes out (``ComcodeOutput``) is not yet safe: it goes through the
+/// allowlist's writer.
 struct ComcodeRenderer {
     /// What the renderer needs from the site.
     struct Context {
@@ -20,7 +21,7 @@ struct ComcodeRenderer {
 
     let source: ComcodeSource
     let context: Context
-    var html: [UInt8] = []
+    var output = ComcodeOutput()
     var dropped: [String] = []
     /// The tags open, innermost last.
     var open: [Open] = []
@@ -34,10 +35,10 @@ struct ComcodeRenderer {
 
     struct Open {
         var tag: ComcodeTag
-        /// What closes it in the HTML.
-        var closingHTML: String
+        /// How many elements it opened (each ended when it closes).
+        var elements: Int
         var isBlock: Bool
-        /// Where its output began (a link is written once its content is known).
+        /// The piece its output began at (a link is written once its content is known).
         var start: Int
         /// Where its content begins in the source.
         var sourceStart: Int
@@ -50,11 +51,11 @@ struct ComcodeRenderer {
         self.context = context
     }
 
-    /// The HTML of the text, and the dynamic constructs left out.
-    static func render(_ text: String, context: Context) -> (html: String, dropped: [String]) {
+    /// The rendering of the text, and the dynamic constructs left out.
+    static func render(_ text: String, context: Context) -> (output: ComcodeOutput, dropped: [String]) {
         var renderer = ComcodeRenderer(text, context: context)
         renderer.run()
-        return (String(decoding: renderer.html, as: UTF8.self), renderer.dropped)
+        return (renderer.output, renderer.dropped)
     }
 
     mutating func run() {
@@ -74,8 +75,7 @@ struct ComcodeRenderer {
                 index = close + 1
                 continue
             }
-            self.character(at: index)
-            index += 1
+            index += self.character(at: index)
         }
         while !self.open.isEmpty { self.unwindUnclosed() }
     }
@@ -87,37 +87,46 @@ struct ComcodeRenderer {
         self.dropped.append(shortened)
     }
 
-    /// One character of text, with Composr's line breaks and hard spaces.
-    private mutating func character(at index: Int) {
+    /// One character of text, with Composr's line breaks and hard spaces, or a character reference;
+    /// how many bytes it took.
+    private mutating func character(at index: Int) -> Int {
         let byte = self.source.bytes[index]
         if self.rawDepth > 0 {
-            self.html.append(byte)
-            return
+            self.output.html(CollectionOfOne(byte))
+            return 1
         }
+        var length = 1
         switch byte {
         case UInt8(ascii: "\r"):
-            return
+            return 1
         case UInt8(ascii: "\n"):
             let inList = self.open.last.map { $0.tag.name == "list" } ?? false
-            if !self.justEnded && !inList { self.html.append(contentsOf: "<br>".utf8) }
+            if !self.justEnded && !inList { self.output.void("br") }
             self.justEnded = false
             self.lineStarting = true
-            return
+            return 1
         case UInt8(ascii: " "):
             let hard = self.lineStarting || (index > 0 && self.source.bytes[index - 1] == UInt8(ascii: " "))
-            self.html.append(contentsOf: hard ? [0xC2, 0xA0] : [UInt8(ascii: " ")])
-        case UInt8(ascii: "&") where Self.isEntity(self.source.bytes, at: index):
-            self.html.append(byte)
+            if hard { self.output.text([0xC2, 0xA0]) } else { self.output.text(CollectionOfOne(byte)) }
+        case UInt8(ascii: "&"):
+            if let end = Self.entityEnd(self.source.bytes, at: index) {
+                // Passed on for the writer's parser to read.
+                self.output.html(self.source.bytes[index...end])
+                length = end - index + 1
+            } else {
+                self.output.text(CollectionOfOne(byte))
+            }
         default:
-            PlainText.escape([byte], into: &self.html)
+            self.output.text(CollectionOfOne(byte))
         }
         self.justEnded = false
         self.lineStarting = false
+        return length
     }
 
-    /// Whether an `&` at `index` starts a character reference (`&hellip;`, `&#8230;`), which Composr
-    /// passes on as it is.
-    private static func isEntity(_ bytes: [UInt8], at index: Int) -> Bool {
+    /// Where the character reference an `&` at `index` starts (`&hellip;`, `&#8230;`) ends, at its
+    /// `;`: Composr passes one on as it is. Nil when it starts none.
+    private static func entityEnd(_ bytes: [UInt8], at index: Int) -> Int? {
         var cursor = index + 1
         if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "#") { cursor += 1 }
         let start = cursor
@@ -126,6 +135,6 @@ struct ComcodeRenderer {
         {
             cursor += 1
         }
-        return cursor > start && cursor < bytes.count && bytes[cursor] == UInt8(ascii: ";")
+        return cursor > start && cursor < bytes.count && bytes[cursor] == UInt8(ascii: ";") ? cursor : nil
     }
 }
