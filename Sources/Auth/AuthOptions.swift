@@ -45,10 +45,15 @@ extension ConfigOption {
         "login_throttle_ip_minutes", .integer(1...10_080), default: "15", "Minutes over which failed logins from one network are counted."
     )
 
+    public static let composrAppSessionsDays = ConfigOption(
+        "composr_app_sessions_days", .integer(1...365), default: "30",
+        "Days after an import with --keep-app-sessions that apps signed in to the Composr site stay signed in (until their member logs in here, changes the password or logs out everywhere)."
+    )
+
     /// Every option the Auth module declares.
     public static let declaredByAuth: [ConfigOption] = [
         .sessionIdleDays, .sessionMaximumDays, .sessionCacheSeconds, .argon2MemoryKiB, .argon2Iterations, .argon2Parallelism,
         .loginThrottleUserIPFailures, .loginThrottleUserIPMinutes, .loginThrottleUserFailures, .loginThrottleUserMinutes,
-        .loginThrottleIPFailures, .loginThrottleIPMinutes,
+        .loginThrottleIPFailures, .loginThrottleIPMinutes, .composrAppSessionsDays,
     ]
 }

@@ -7,6 +7,10 @@ public enum ComposrImportError: Error, Equatable, CustomStringConvertible {
     case badValue(table: String, column: String)
     /// A row of this server's own stands where a Composr row keeps its ID.
     case collision(kind: String, id: Int, here: String, there: String)
+    /// `--from` is not a `mysql://` address of a database (not repeated: it may hold a password).
+    case badAddress
+    /// mysqldump ended with this error.
+    case mysqldumpFailed(String)
 
     public var description: String {
         switch self {
@@ -20,6 +24,10 @@ public enum ComposrImportError: Error, Equatable, CustomStringConvertible {
             return "Table \(table) has no column \(column): the import reads Composr 10's tables; upgrade the site to Composr 10 first."
         case .badValue(let table, let column):
             return "A value of \(table).\(column) is not what Composr writes there: the dump is damaged."
+        case .badAddress:
+            return "--from takes the Composr database's address: mysql://user:password@host:port/database."
+        case .mysqldumpFailed(let error):
+            return "mysqldump could not read the Composr database (\(error)): check the address, the password and that the user may read the database."
         case .collision(let kind, let id, let here, let there):
             return
                 "This server's \(kind) \(id) (\(here)) stands where the Composr site's \(kind) \(id) (\(there)) keeps its ID: import into a new database (endpoint migrate --database …), then move what was made here."

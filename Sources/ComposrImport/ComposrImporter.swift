@@ -1,3 +1,4 @@
+import Auth
 import News
 public import Storage
 
@@ -14,18 +15,35 @@ public import Storage
 /// the import (``ComposrImportError/collision(kind:id:here:there:)``).
 public struct ComposrImporter: Sendable {
     let writer: ArticleWriter
+    /// Tells an operator how far a long import is, a line at a time.
+    private var progress: (@Sendable (String) -> Void)?
+    /// Whether apps signed in to the Composr site stay signed in (``appSessions(_:_:on:now:)``).
+    private var keepAppSessions = false
 
     public init(publicURL: String) {
         self.writer = ArticleWriter(publicURL: publicURL)
     }
 
     /// Imports `site` into `database` at `now`; with `dryRun`, does everything and commits nothing.
-    public func run(_ site: ComposrSite, into database: Database, now: Int, dryRun: Bool = false) async throws -> ImportReport {
+    /// `progress` is told of each kind as it begins and of every 10,000 rows. With `keepAppSessions`,
+    /// apps signed in to the Composr site stay signed in.
+    public func run(
+        _ site: ComposrSite, into database: Database, now: Int, dryRun: Bool = false, keepAppSessions: Bool = false,
+        progress: (@Sendable (String) -> Void)? = nil
+    ) async throws -> ImportReport {
+        var importer = self
+        importer.progress = progress
+        importer.keepAppSessions = keepAppSessions
+        return try await importer.run(site, into: database, now: now, dryRun: dryRun)
+    }
+
+    private func run(_ site: ComposrSite, into database: Database, now: Int, dryRun: Bool) async throws -> ImportReport {
         var report = ImportReport()
         do {
             try await database.transaction { connection in
                 let groups = try await self.groups(site, &report, on: connection)
                 try await self.members(site, groups: groups, &report, on: connection)
+                if self.keepAppSessions { try await self.appSessions(site, &report, on: connection, now: now) }
                 try await self.categories(site, &report, on: connection, now: now)
                 try await self.articles(site, &report, on: connection, now: now)
                 try await self.pushTokens(site, &report, on: connection, now: now)
@@ -43,6 +61,12 @@ public struct ComposrImporter: Sendable {
     }
 
     private struct DryRunDone: Error {}
+
+    /// Tells of `kind` as it begins, then of every 10,000 rows.
+    private func tell(_ kind: String, _ done: Int, of total: Int) {
+        guard let progress = self.progress, done % 10_000 == 0 else { return }
+        progress(done == 0 ? "Importing \(total) \(kind)…" : "\(kind): \(done) of \(total)")
+    }
 
     /// Composr's group IDs mapped to this server's: the guest, administrator and super-moderator
     /// groups to the built-in ones, a group of the same name to that group, any other made anew.
@@ -70,7 +94,8 @@ public struct ComposrImporter: Sendable {
 
     private func members(_ site: ComposrSite, groups: [Int: Int], _ report: inout ImportReport, on connection: StoreConnection) async throws {
         let defaultGroup = groups[site.groups.first { $0.isDefault }?.id ?? 0] ?? 4
-        for member in site.members {
+        for (done, member) in site.members.enumerated() {
+            self.tell("members", done, of: site.members.count)
             if let existing = try await ImportStore.username(ofMember: member.id, on: connection) {
                 guard existing.lowercased() == member.username.lowercased() else {
                     throw ComposrImportError.collision(kind: "member", id: member.id, here: existing, there: member.username)
@@ -88,8 +113,10 @@ public struct ComposrImporter: Sendable {
                 language: member.language.isEmpty ? "EN" : member.language, on: connection)
             report.add(.members, .imported)
         }
-        for membership in site.memberships {
-            guard let group = groups[membership.groupID], site.members.contains(where: { $0.id == membership.memberID }) else { continue }
+        let members = Set(site.members.map(\.id))
+        for (done, membership) in site.memberships.enumerated() {
+            self.tell("memberships", done, of: site.memberships.count)
+            guard let group = groups[membership.groupID], members.contains(membership.memberID) else { continue }
             guard membership.validated else {
                 report.add(.memberships, .skipped)
                 continue
@@ -99,10 +126,29 @@ public struct ComposrImporter: Sendable {
         }
     }
 
+    /// A session per member whose Composr password is still theirs here (not changed, not yet used to
+    /// log in here), whose token is that password's Composr hash: the `cms_member_hash` an app signed
+    /// in to the Composr site presents. Each ends `composr_app_sessions_days` from now at the latest.
+    private func appSessions(_ site: ComposrSite, _ report: inout ImportReport, on connection: StoreConnection, now: Int) async throws {
+        let days = ConfigOptions([
+            ConfigOption.composrAppSessionsDays.name: try await ConfigStore.value(ConfigOption.composrAppSessionsDays.name, on: connection) ?? ""
+        ]).integer(.composrAppSessionsDays)
+        for member in site.members where member.id != 1 && member.validated && !member.banned && ImportedPassword(member) != nil {
+            guard try await ImportStore.passwordHash(ofMember: member.id, on: connection) == member.passwordHash else {
+                report.add(.appSessions, .skipped)
+                continue
+            }
+            let kept = try await DeviceSessionStore.keepComposrAppSession(
+                memberID: member.id, composrHash: member.passwordHash, expiresAt: now + days * 86_400, now: now, on: connection)
+            report.add(.appSessions, kept ? .imported : .skipped)
+        }
+    }
+
     /// Tokens of the platforms this server pushes to, each for its member, so phones keep receiving.
     private func pushTokens(_ site: ComposrSite, _ report: inout ImportReport, on connection: StoreConnection, now: Int) async throws {
         let members = Set(site.members.map(\.id))
-        for token in site.pushTokens {
+        for (done, token) in site.pushTokens.enumerated() {
+            self.tell("push tokens", done, of: site.pushTokens.count)
             guard ["ios", "android"].contains(token.platform), !token.token.isEmpty, token.token.utf8.count <= 4_096 else {
                 report.add(.pushTokens, .skipped)
                 report.note("a push token of platform “\(token.platform)” not kept")
@@ -142,7 +188,8 @@ public struct ComposrImporter: Sendable {
 
     private func articles(_ site: ComposrSite, _ report: inout ImportReport, on connection: StoreConnection, now: Int) async throws {
         let members = Set(site.members.map(\.id))
-        for article in site.articles {
+        for (done, article) in site.articles.enumerated() {
+            self.tell("articles", done, of: site.articles.count)
             if let existing = try await ImportStore.articleTitle(article.id, on: connection) {
                 guard existing == article.title else {
                     throw ComposrImportError.collision(kind: "article", id: article.id, here: existing, there: article.title)

@@ -7,6 +7,8 @@ public struct ImportReport: Sendable, Equatable {
         case staffMessages = "staff_messages"
         /// Old addresses of articles, kept so that links to them redirect.
         case addresses
+        /// Sessions kept for apps signed in to the Composr site (`--keep-app-sessions`).
+        case appSessions = "app_sessions"
     }
     public enum Outcome: String, CaseIterable, Sendable {
         case imported, matched, skipped

@@ -14,12 +14,15 @@ struct ImportComposrCommand: AsyncParsableCommand {
             Members keep their IDs and passwords (checked as Composr checks them, moved to Argon2id at their \
             first login), groups and memberships come with them, news categories and articles keep their IDs \
             (bodies are Comcode, rendered as rich articles). Give the same --public-url as endpoint serve. \
-            Nothing is written when anything fails, or with --dry-run.
+            Nothing is written when anything fails, or with --dry-run. Progress goes to standard error.
             """
     )
 
-    @Argument(help: "The dump (mysqldump's output), or - for standard input.")
-    var dump: String
+    @Argument(help: "The dump (mysqldump's output), or - for standard input; or give --from.")
+    var dump: String?
+
+    @Option(help: "Read the Composr database itself, through mysqldump: mysql://user:password@host:port/database.")
+    var from: String?
 
     @Option(help: "Composr's table prefix (found from the dump when left out).")
     var prefix: String?
@@ -30,10 +33,22 @@ struct ImportComposrCommand: AsyncParsableCommand {
     @Flag(help: "Print the report as JSON.")
     var json = false
 
+    @Flag(
+        help: """
+            Keep apps signed in to the Composr site signed in: the member's Composr password hash they hold is \
+            accepted as a session until the member logs in here, changes the password, logs out everywhere or \
+            composr_app_sessions_days pass.
+            """)
+    var keepAppSessions = false
+
     @OptionGroup var databaseOptions: DatabaseOptions
 
     @Option(name: ServerFlags.publicURL.argumentName, help: ServerFlags.publicURL.help)
     var publicURL: String?
+
+    func validate() throws {
+        guard (self.dump == nil) != (self.from == nil) else { throw ValidationError("Give the dump or --from, one of them.") }
+    }
 
     func run() async throws {
         let logger = Logger(label: "endpoint.import")
@@ -42,7 +57,9 @@ struct ImportComposrCommand: AsyncParsableCommand {
         let report = try await self.databaseOptions.withDatabase(logger: logger) { database in
             try await self.databaseOptions.migrate(database, logger: logger)
             do {
-                return try await ComposrImporter(publicURL: publicURL).run(site, into: database, now: Int(Date().timeIntervalSince1970), dryRun: self.dryRun)
+                return try await ComposrImporter(publicURL: publicURL).run(
+                    site, into: database, now: Int(Date().timeIntervalSince1970), dryRun: self.dryRun, keepAppSessions: self.keepAppSessions,
+                    progress: ImportProgress.print)
             } catch let error as ComposrImportError {
                 throw CommandFailure(error.description)
             }
@@ -55,22 +72,33 @@ struct ImportComposrCommand: AsyncParsableCommand {
         }
     }
 
-    /// The site read from the dump, or a sentence saying where the dump is wrong.
+    /// The site read from the dump or the database, or a sentence saying where it is wrong.
     private func readSite() throws -> ComposrSite {
-        let handle: FileHandle
-        if self.dump == "-" {
-            handle = .standardInput
-        } else {
-            guard let file = FileHandle(forReadingAtPath: self.dump) else { throw CommandFailure("Cannot read \(self.dump).") }
-            handle = file
-        }
-        var reader = DumpReader(DumpFile(handle))
         do {
-            return try ComposrSite.read(&reader, prefix: self.prefix)
+            if let from = self.from {
+                let mysqldump = try Mysqldump(try Mysqldump.Address(parsing: from))
+                do {
+                    let site = try Self.read(mysqldump.input, prefix: self.prefix)
+                    if let failure = mysqldump.failure(stopping: false) { throw failure }
+                    return site
+                } catch {
+                    throw mysqldump.failure(stopping: true) ?? error
+                }
+            }
+            let dump = self.dump ?? "-"
+            guard let handle = dump == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: dump) else {
+                throw CommandFailure("Cannot read \(dump).")
+            }
+            return try Self.read(DumpFile(handle), prefix: self.prefix)
         } catch let error as DumpError {
             throw CommandFailure(error.description)
         } catch let error as ComposrImportError {
             throw CommandFailure(error.description)
         }
+    }
+
+    private static func read(_ input: some DumpInput, prefix: String?) throws -> ComposrSite {
+        var reader = DumpReader(ImportProgress.Reading(input))
+        return try ComposrSite.read(&reader, prefix: prefix)
     }
 }

@@ -11,23 +11,12 @@ import Testing
         defer { Task { await services.stop() } }
         let (database, folder) = EndpointProcess.freshDatabase()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let keyFile = folder.appendingPathComponent("AuthKey.p8")
-        let accountFile = folder.appendingPathComponent("service-account.json")
         #expect(try EndpointProcess.run(["migrate"], database: database).status == 0)
-        try services.ecKeyPEM.write(to: keyFile, atomically: true, encoding: .utf8)
-        try services.serviceAccountJSON.write(to: accountFile, atomically: true, encoding: .utf8)
-
         let port = try await EndpointProcess.freePort()
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
         defer { _ = client.shutdown(queue: .global()) { _ in } }
         let server = try await EndpointProcess.serve(
-            port: port, database: database,
-            environment: [
-                "ENDPOINT_APNS_KEY_FILE": keyFile.path, "ENDPOINT_APNS_KEY_ID": PushServices.keyID, "ENDPOINT_APNS_TEAM_ID": PushServices.teamID,
-                "ENDPOINT_APNS_TOPIC": PushServices.topic, "ENDPOINT_APNS_URL": services.apns.url,
-                "ENDPOINT_FCM_SERVICE_ACCOUNT_FILE": accountFile.path, "ENDPOINT_FCM_URL": services.fcm.url,
-                "ENDPOINT_PUSH_CA_FILE": services.certificate.certificatePath,
-            ], client: client)
+            port: port, database: database, environment: try services.serverEnvironment(keysIn: folder), client: client)
         let register = "http://127.0.0.1:\(port)/data/endpoint.php?hook_type=account&hook=setup_push_notifications"
         _ = try await EndpointProcess.post(client, register + "&device=ios", [("token", PushTokens.named("iphone")), ("member", "1")])
         _ = try await EndpointProcess.post(

@@ -122,6 +122,21 @@ package final class PushServices: Sendable {
         try? await self.fcm.stop()
     }
 
+    /// The environment that configures `endpoint serve` to deliver to these servers, its key files
+    /// written to `folder`.
+    package func serverEnvironment(keysIn folder: URL) throws -> [String: String] {
+        let keyFile = folder.appendingPathComponent("AuthKey.p8")
+        let accountFile = folder.appendingPathComponent("service-account.json")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try self.ecKeyPEM.write(to: keyFile, atomically: true, encoding: .utf8)
+        try self.serviceAccountJSON.write(to: accountFile, atomically: true, encoding: .utf8)
+        return [
+            "ENDPOINT_APNS_KEY_FILE": keyFile.path, "ENDPOINT_APNS_KEY_ID": Self.keyID, "ENDPOINT_APNS_TEAM_ID": Self.teamID,
+            "ENDPOINT_APNS_TOPIC": Self.topic, "ENDPOINT_APNS_URL": self.apns.url, "ENDPOINT_FCM_SERVICE_ACCOUNT_FILE": accountFile.path,
+            "ENDPOINT_FCM_URL": self.fcm.url, "ENDPOINT_PUSH_CA_FILE": self.certificate.certificatePath,
+        ]
+    }
+
     /// A delivery that sends to these servers, trusting their certificate.
     package func delivery(
         _ database: Database, http: ServiceHTTPClient, policy: RetryPolicy = RetryPolicy(baseSeconds: 10, maximumSeconds: 60, maximumAttempts: 5),

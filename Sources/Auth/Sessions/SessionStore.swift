@@ -42,7 +42,9 @@ public struct SessionStore: Sendable {
     /// cache configured, a session recognised in the last few seconds is not read again.
     public func authenticate(memberID: Int, token: String, now: Int? = nil) async throws -> DeviceSession? {
         let now = now ?? self.clock.now
-        guard SessionToken.isWellFormed(token) else { return nil }
+        // A token of this server's, or a Composr password hash an app signed in to the Composr site
+        // presents (``DeviceSessionStore/keepComposrAppSession(memberID:composrHash:expiresAt:now:on:)``).
+        guard SessionToken.isWellFormed(token) || LegacyComposrHash.recognises(token) else { return nil }
         let tokenHash = SessionToken.storageHash(of: token)
         guard var session = try await self.cachedOrStored(tokenHash: tokenHash, now: now),
             session.memberID == memberID, now < session.endsAt(policy: self.policy)
@@ -76,6 +78,13 @@ public struct SessionStore: Sendable {
         let now = now ?? self.clock.now
         self.forgetCached(memberID: memberID)
         return try await self.store.revokeAll(memberID: memberID, now: now)
+    }
+
+    /// Ends the member's Composr app session, if the import kept one: they logged in here, so their
+    /// app holds a token of this server's now.
+    public func endComposrAppSession(memberID: Int, now: Int? = nil) async throws {
+        self.forgetCached(memberID: memberID)
+        try await self.store.endComposrAppSession(memberID: memberID, now: now ?? self.clock.now)
     }
 
     /// Drops this instance's cached recognitions of `memberID`'s sessions (after a change committed

@@ -27,6 +27,38 @@ public struct DeviceSessionStore: Sendable {
         }
     }
 
+    /// Keeps a session for the app signed in to the Composr site as `memberID`: its token is the
+    /// member's Composr password hash, which such an app presents (stored as every token is, as its
+    /// SHA-256), and it ends at `expiresAt`. False, keeping nothing, when the member has had one (a
+    /// session that ended is never brought back by a later import).
+    public static func keepComposrAppSession(memberID: Int, composrHash: String, expiresAt: Int, now: Int, on connection: StoreConnection)
+        async throws -> Bool
+    {
+        guard
+            try await connection.raw("SELECT id FROM device_sessions WHERE member_id = \(bind: memberID) AND origin = 'composr'").first() == nil
+        else { return false }
+        try await connection.raw(
+            """
+            INSERT INTO device_sessions (id, member_id, token_hash, created_at, last_used_at, expires_at, user_agent, ip, origin)
+            VALUES (\(bind: RandomText.hex(byteCount: 16)), \(bind: memberID), \(bind: SessionToken.storageHash(of: composrHash)),
+                \(bind: now), \(bind: now), \(bind: expiresAt), 'Composr app (kept by the import)', '', 'composr')
+            """
+        ).run()
+        return true
+    }
+
+    /// Ends the member's Composr app session (they logged in here).
+    public func endComposrAppSession(memberID: Int, now: Int) async throws {
+        try await self.database.withConnection { connection in
+            try await connection.raw(
+                """
+                UPDATE device_sessions SET revoked_at = \(bind: now)
+                WHERE member_id = \(bind: memberID) AND origin = 'composr' AND revoked_at IS NULL
+                """
+            ).run()
+        }
+    }
+
     /// The unrevoked session stored under `tokenHash`, with its member's language, unless its member is
     /// banned.
     public func find(tokenHash: String) async throws -> DeviceSession? {

@@ -43,6 +43,11 @@ enum ImportStore {
         ).first()?.decode(column: "username", as: String.self)
     }
 
+    /// The password hash member `id` has here (nil: no such member).
+    static func passwordHash(ofMember id: Int, on connection: StoreConnection) async throws -> String? {
+        try await connection.raw("SELECT password_hash FROM members WHERE id = \(bind: id)").first()?.decode(column: "password_hash", as: String.self)
+    }
+
     static func insertMember(_ member: ComposrMember, password: ImportedPassword, primaryGroupID: Int, language: String, on connection: StoreConnection)
         async throws
     {

@@ -96,6 +96,7 @@ public struct Login: Sendable {
         }
         try await self.throttle.clear(username: throttleKey, ip: client.ip)
         let (session, token) = try await self.startSession(memberID: member.id, from: client)
+        try await self.sessions.endComposrAppSession(memberID: member.id, now: session.createdAt)
         try await self.members.setLastVisit(session.createdAt, memberID: member.id)
         guard let permissions = try await self.memberships.permissions(of: member.id) else { throw AccountFailure(.memberInvalidLogin) }
         return Success(member: member, permissions: permissions, session: session, token: token)
