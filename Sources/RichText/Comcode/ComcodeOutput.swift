@@ -15,6 +15,14 @@ struct ComcodeOutput {
         /// A `[semihtml]` region begins or ends: what is between (its HTML and the tags in it) is one
         /// HTML text, parsed as one.
         case semihtmlStart, semihtmlEnd
+
+        /// Whether it is text, HTML or an element without content: what may join HTML in one parse.
+        var isFlat: Bool {
+            switch self {
+            case .text, .html, .void: return true
+            case .open, .close, .semihtmlStart, .semihtmlEnd: return false
+            }
+        }
     }
 
     private(set) var pieces: [Piece] = []
@@ -93,8 +101,15 @@ struct ComcodeOutput {
                 if let opening = openings.removeLast() { writer.close(opening) }
             case .text(let range):
                 self.bytes[range].withUnsafeBufferPointer { writer.text($0) }
-            case .html(let range):
-                try writer.write(parsed: self.bytes[range])
+            case .html:
+                // With the text and line breaks after it, up to the next element: one parse for a
+                // paragraph of character references, not one each.
+                var end = index + 1
+                while end < self.pieces.count, self.pieces[end].isFlat { end += 1 }
+                var html: [UInt8] = []
+                self.serialize(self.pieces[index..<end], into: &html)
+                try writer.write(parsed: html[...])
+                index = end - 1
             case .semihtmlStart:
                 let (html, end) = self.serialized(from: index + 1)
                 try writer.write(parsed: html[...])
@@ -108,12 +123,26 @@ struct ComcodeOutput {
     /// The pieces from `start` to the end of their `[semihtml]` region written as HTML, and where
     /// that end is.
     private func serialized(from start: Int) -> (html: [UInt8], end: Int) {
-        var html: [UInt8] = []
-        var open: [String] = []
         var depth = 1
-        var index = start
-        while index < self.pieces.count {
-            switch self.pieces[index] {
+        var end = start
+        while end < self.pieces.count {
+            if case .semihtmlStart = self.pieces[end] { depth += 1 }
+            if case .semihtmlEnd = self.pieces[end] {
+                depth -= 1
+                if depth == 0 { break }
+            }
+            end += 1
+        }
+        var html: [UInt8] = []
+        self.serialize(self.pieces[start..<end], into: &html)
+        return (html, end)
+    }
+
+    /// `pieces` written as HTML (region marks left out).
+    private func serialize(_ pieces: ArraySlice<Piece>, into html: inout [UInt8]) {
+        var open: [String] = []
+        for piece in pieces {
+            switch piece {
             case .open(let element, let attributes), .void(let element, let attributes):
                 html.append(contentsOf: "<\(element)".utf8)
                 for (name, value) in attributes {
@@ -122,22 +151,17 @@ struct ComcodeOutput {
                     html.append(UInt8(ascii: "\""))
                 }
                 html.append(UInt8(ascii: ">"))
-                if case .open = self.pieces[index] { open.append(element) }
+                if case .open = piece { open.append(element) }
             case .close:
                 html.append(contentsOf: "</\(open.removeLast())>".utf8)
             case .text(let range):
                 PlainText.escape(self.bytes[range], into: &html)
             case .html(let range):
                 html.append(contentsOf: self.bytes[range])
-            case .semihtmlStart:
-                depth += 1
-            case .semihtmlEnd:
-                depth -= 1
-                if depth == 0 { return (html, index) }
+            case .semihtmlStart, .semihtmlEnd:
+                continue
             }
-            index += 1
         }
-        return (html, index)
     }
 
     private static func dictionary(_ attributes: [(String, String)]) -> [String: String] {
