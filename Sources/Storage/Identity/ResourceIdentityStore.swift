@@ -4,35 +4,20 @@ public import Text
 
 /// Gives resources their moniker and GUID when they are created, and finds them by either.
 ///
-/// Monikers are unique per resource type (a unique index backs that); a collision takes the next free
-/// `_2`, `_3`… suffix. Resources made before identities existed (seeded groups, imported members) get
+/// Monikers are unique per resource type (a unique index backs that); a collision takes a `_2`, `_3`…
+/// suffix: the first free the first time a base collides, then the one after the last given. Resources made before identities existed (seeded groups, imported members) get
 /// theirs the first time they are listed, through ``assignMissing(_:on:)``.
 public enum ResourceIdentityStore {
     /// Creates the identity of a new resource on `connection` (inside the transaction that creates it).
     ///
-    /// The monikers a collision could take are read in one query, and the insert yields to a moniker
-    /// another transaction took meanwhile (the unique index decides; on PostgreSQL the insert waits
+    /// The insert yields to a moniker another transaction took meanwhile (the unique index decides; on PostgreSQL the insert waits
     /// for that transaction) and tries the next free one, instead of failing the write.
     @discardableResult
     public static func assign(_ type: ResourceType, id: Int, label: String, on connection: StoreConnection) async throws -> ResourceIdentity {
         let base = Moniker.base(for: label)
         let guid = UUID().uuidString.lowercased()
         for _ in 0..<Self.attempts {
-            // `base_…` as a range of the index on SQLite, whose BINARY order is the bytes' (its LIKE is
-            // case-insensitive and reads every moniker of the type: an import of thousands of
-            // articles made that quadratic); PostgreSQL's order follows its collation, so LIKE there.
-            let suffixed: SQLQueryString =
-                connection.isPostgres
-                ? "moniker LIKE \(bind: base + "!_%") ESCAPE '!'"
-                : "(moniker >= \(bind: base + "_") AND moniker < \(bind: base + "`"))"
-            let taken = Set(
-                try await connection.raw(
-                    """
-                    SELECT moniker FROM resource_ids
-                    WHERE resource_type = \(bind: type.rawValue) AND (moniker = \(bind: base) OR \(suffixed))
-                    """
-                ).all().map { try $0.decode(column: "moniker", as: String.self) })
-            let moniker = Moniker.firstFree(base, taken: taken)
+            let moniker = try await Self.freeMoniker(type, base: base, on: connection)
             let inserted = try await connection.raw(
                 """
                 INSERT INTO resource_ids (resource_type, resource_id, moniker, label, guid)
@@ -43,6 +28,44 @@ public enum ResourceIdentityStore {
             if inserted != nil { return ResourceIdentity(type: type, id: id, moniker: moniker, label: label, guid: guid) }
         }
         throw MonikerContention(base: base)
+    }
+
+    /// `base` when no resource of `type` has it; else `base_N`, N the number after the last one given
+    /// for `base` (`moniker_suffixes`: a title given a thousand times costs a row, not a read of the
+    /// thousand monikers), the first time the first free one.
+    private static func freeMoniker(_ type: ResourceType, base: String, on connection: StoreConnection) async throws -> String {
+        guard try await Self.isTaken(type, base, on: connection) else { return base }
+        while let next = try await connection.raw(
+            """
+            UPDATE moniker_suffixes SET last_suffix = last_suffix + 1 WHERE resource_type = \(bind: type.rawValue) AND base = \(bind: base)
+            RETURNING last_suffix
+            """
+        ).first()?.decode(column: "last_suffix", as: Int.self) {
+            // A moniker of that form given otherwise (a rename) is passed over.
+            if try await !Self.isTaken(type, "\(base)_\(next)", on: connection) { return "\(base)_\(next)" }
+        }
+        // `base_…` as a range of the index on SQLite, whose BINARY order is the bytes' (its LIKE is
+        // case-insensitive and reads every moniker of the type); PostgreSQL's order follows its
+        // collation, so LIKE there.
+        let suffixed: SQLQueryString =
+            connection.isPostgres ? "moniker LIKE \(bind: base + "!_%") ESCAPE '!'" : "(moniker >= \(bind: base + "_") AND moniker < \(bind: base + "`"))"
+        let taken = Set(
+            try await connection.raw("SELECT moniker FROM resource_ids WHERE resource_type = \(bind: type.rawValue) AND \(suffixed)").all()
+                .map { try $0.decode(column: "moniker", as: String.self) })
+        let moniker = Moniker.firstFree(base, taken: taken.union([base]))
+        let number = Int(moniker.dropFirst(base.count + 1)) ?? 2
+        try await connection.raw(
+            """
+            INSERT INTO moniker_suffixes (resource_type, base, last_suffix) VALUES (\(bind: type.rawValue), \(bind: base), \(bind: number))
+            ON CONFLICT (resource_type, base) DO UPDATE SET last_suffix = \(bind: number)
+            """
+        ).run()
+        return moniker
+    }
+
+    private static func isTaken(_ type: ResourceType, _ moniker: String, on connection: StoreConnection) async throws -> Bool {
+        try await connection.raw("SELECT 1 AS taken FROM resource_ids WHERE resource_type = \(bind: type.rawValue) AND moniker = \(bind: moniker)")
+            .first() != nil
     }
 
     /// Tries before ``MonikerContention``: each lost one means another transaction took the moniker
