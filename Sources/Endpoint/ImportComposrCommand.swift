@@ -77,13 +77,15 @@ struct ImportComposrCommand: AsyncParsableCommand {
         do {
             if let from = self.from {
                 let mysqldump = try Mysqldump(try Mysqldump.Address(parsing: from))
+                let site: ComposrSite
                 do {
-                    let site = try Self.read(mysqldump.input, prefix: self.prefix)
-                    if let failure = mysqldump.failure(stopping: false) { throw failure }
-                    return site
+                    site = try Self.read(mysqldump.input, prefix: self.prefix)
                 } catch {
                     throw mysqldump.failure(stopping: true) ?? error
                 }
+                // A dump that read whole may still be one mysqldump cut short by an error.
+                if let failure = mysqldump.failure(stopping: false) { throw failure }
+                return site
             }
             let dump = self.dump ?? "-"
             guard let handle = dump == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: dump) else {
