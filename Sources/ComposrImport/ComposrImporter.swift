@@ -62,8 +62,12 @@ public struct ComposrImporter: Sendable {
 
     private struct DryRunDone: Error {}
 
+    /// Rows written to one statement (members, push tokens): a round trip each was most of a big
+    /// site's import on PostgreSQL.
+    static let batch = 500
+
     /// Tells of `kind` as it begins, then of every 10,000 rows.
-    private func tell(_ kind: String, _ done: Int, of total: Int) {
+    func tell(_ kind: String, _ done: Int, of total: Int) {
         guard let progress = self.progress, done % 10_000 == 0 else { return }
         progress(done == 0 ? "Importing \(total) \(kind)…" : "\(kind): \(done) of \(total)")
     }
@@ -92,71 +96,24 @@ public struct ComposrImporter: Sendable {
         return mapped
     }
 
-    private func members(_ site: ComposrSite, groups: [Int: Int], _ report: inout ImportReport, on connection: StoreConnection) async throws {
-        let defaultGroup = groups[site.groups.first { $0.isDefault }?.id ?? 0] ?? 4
-        for (done, member) in site.members.enumerated() {
-            self.tell("members", done, of: site.members.count)
-            if let existing = try await ImportStore.username(ofMember: member.id, on: connection) {
-                guard existing.lowercased() == member.username.lowercased() else {
-                    throw ComposrImportError.collision(kind: "member", id: member.id, here: existing, there: member.username)
-                }
-                report.add(.members, member.id == 1 ? .matched : .skipped)
-                continue
-            }
-            if let holder = try await ImportStore.holder(ofName: member.username, email: member.email, otherThan: member.id, on: connection) {
-                throw ComposrImportError.collision(kind: "member", id: member.id, here: holder, there: member.username)
-            }
-            let password = ImportedPassword(member)
-            if password == nil { report.note("\(member.username): password scheme “\(member.passwordScheme)” not kept; a password reset sets one") }
-            try await ImportStore.insertMember(
-                member, password: password ?? ImportedPassword.none, primaryGroupID: groups[member.primaryGroupID] ?? defaultGroup,
-                language: member.language.isEmpty ? "EN" : member.language, on: connection)
-            report.add(.members, .imported)
-        }
-        let members = Set(site.members.map(\.id))
-        for (done, membership) in site.memberships.enumerated() {
-            self.tell("memberships", done, of: site.memberships.count)
-            guard let group = groups[membership.groupID], members.contains(membership.memberID) else { continue }
-            guard membership.validated else {
-                report.add(.memberships, .skipped)
-                continue
-            }
-            let added = try await ImportStore.addMembership(member: membership.memberID, group: group, on: connection)
-            report.add(.memberships, added ? .imported : .skipped)
-        }
-    }
-
-    /// A session per member whose Composr password is still theirs here (not changed, not yet used to
-    /// log in here), whose token is that password's Composr hash: the `cms_member_hash` an app signed
-    /// in to the Composr site presents. Each ends `composr_app_sessions_days` from now at the latest.
-    private func appSessions(_ site: ComposrSite, _ report: inout ImportReport, on connection: StoreConnection, now: Int) async throws {
-        let days = ConfigOptions([
-            ConfigOption.composrAppSessionsDays.name: try await ConfigStore.value(ConfigOption.composrAppSessionsDays.name, on: connection) ?? ""
-        ]).integer(.composrAppSessionsDays)
-        for member in site.members where member.id != 1 && member.validated && !member.banned && ImportedPassword(member) != nil {
-            guard try await ImportStore.passwordHash(ofMember: member.id, on: connection) == member.passwordHash else {
-                report.add(.appSessions, .skipped)
-                continue
-            }
-            let kept = try await DeviceSessionStore.keepComposrAppSession(
-                memberID: member.id, composrHash: member.passwordHash, expiresAt: now + days * 86_400, now: now, on: connection)
-            report.add(.appSessions, kept ? .imported : .skipped)
-        }
-    }
-
     /// Tokens of the platforms this server pushes to, each for its member, so phones keep receiving.
     private func pushTokens(_ site: ComposrSite, _ report: inout ImportReport, on connection: StoreConnection, now: Int) async throws {
         let members = Set(site.members.map(\.id))
-        for (done, token) in site.pushTokens.enumerated() {
-            self.tell("push tokens", done, of: site.pushTokens.count)
+        var kept: [(token: ComposrPushToken, memberID: Int?)] = []
+        for token in site.pushTokens {
             guard ["ios", "android"].contains(token.platform), !token.token.isEmpty, token.token.utf8.count <= 4_096 else {
                 report.add(.pushTokens, .skipped)
                 report.note("a push token of platform “\(token.platform)” not kept")
                 continue
             }
-            let memberID = members.contains(token.memberID) && token.memberID != 1 ? token.memberID : nil
-            let added = try await ImportStore.addPushToken(token, memberID: memberID, on: connection, now: now)
-            report.add(.pushTokens, added ? .imported : .skipped)
+            kept.append((token, members.contains(token.memberID) && token.memberID != 1 ? token.memberID : nil))
+        }
+        for start in stride(from: 0, to: kept.count, by: Self.batch) {
+            self.tell("push tokens", start, of: kept.count)
+            let batch = kept[start..<min(start + Self.batch, kept.count)]
+            let added = try await ImportStore.addPushTokens(batch, on: connection, now: now)
+            report.add(.pushTokens, .imported, count: added)
+            report.add(.pushTokens, .skipped, count: batch.count - added)
         }
     }
 

@@ -24,8 +24,8 @@ public struct ImportReport: Sendable, Equatable {
 
     public func count(_ kind: Kind, _ outcome: Outcome) -> Int { self.counts[kind]?[outcome] ?? 0 }
 
-    mutating func add(_ kind: Kind, _ outcome: Outcome) {
-        self.counts[kind, default: [:]][outcome, default: 0] += 1
+    mutating func add(_ kind: Kind, _ outcome: Outcome, count: Int = 1) {
+        self.counts[kind, default: [:]][outcome, default: 0] += count
     }
 
     mutating func note(_ line: String) {

@@ -122,6 +122,27 @@ import Testing
         }
     }
 
+    /// A member of this server's own standing where a Composr site's member belongs (made here first, it
+    /// took ID 2, admin's) stops the import with what to do, and nothing is written.
+    @Test func aMemberOfThisServersOwnInTheWayStopsTheImport() async throws {
+        let url = try await TestDatabase.freshURL(.sqlite)
+        let added = try EndpointProcess.run(
+            ["member", "add", "--username", "ALICE", "--email", "someone@example.org", "--password", "a password here"], database: url.connectionString)
+        #expect(added.status == 0, "\(added.errors)")
+        let refused = try EndpointProcess.run(["import", "composr", Self.dump], database: url.connectionString)
+        #expect(
+            refused.status != 0
+                && refused.errors.contains(
+                    "This server's member 2 (ALICE) stands where the Composr site's member 2 (admin) keeps its ID: import into a new database"),
+            "\(refused.errors)")
+        try await TestDatabase.withOpen(url) { database in
+            let members = try await database.withConnection {
+                try await $0.sql.raw("SELECT COUNT(*) AS n FROM members").first()?.decode(column: "n", as: Int.self)
+            }
+            #expect(members == 2, "Guest and the member added here")
+        }
+    }
+
     /// A dry run and a damaged dump write nothing; the damage is named with its line.
     @Test func aDryRunAndADamagedDumpWriteNothing() async throws {
         let url = try await TestDatabase.freshURL(.sqlite)

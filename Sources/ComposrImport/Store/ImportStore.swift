@@ -29,18 +29,13 @@ enum ImportStore {
 
     // MARK: Members
 
-    /// The username of member `id`, nil when there is none.
-    static func username(ofMember id: Int, on connection: StoreConnection) async throws -> String? {
-        try await connection.raw("SELECT username FROM members WHERE id = \(bind: id)").first()?.decode(column: "username", as: String.self)
-    }
-
-    /// The member holding `username` or `email` (case-insensitively), other than `id`.
-    static func holder(ofName username: String, email: String, otherThan id: Int, on connection: StoreConnection) async throws -> String? {
-        try await connection.raw(
-            """
-            SELECT username FROM members WHERE id <> \(bind: id) AND (lower(username) = lower(\(bind: username)) OR (email <> '' AND lower(email) = lower(\(bind: email))))
-            """
-        ).first()?.decode(column: "username", as: String.self)
+    /// Every member here: ID, username, address (read once: looked up member by member, a big site's
+    /// import made a query of each, and PostgreSQL, whose statistics inside the import's transaction
+    /// still say the table is small, answered a batch's by reading the whole table).
+    static func members(on connection: StoreConnection) async throws -> [(id: Int, username: String, email: String)] {
+        try await connection.raw("SELECT id, username, email FROM members").all().map {
+            (try $0.decode(column: "id", as: Int.self), try $0.decode(column: "username", as: String.self), try $0.decode(column: "email", as: String.self))
+        }
     }
 
     /// The password hash member `id` has here (nil: no such member).
@@ -48,17 +43,25 @@ enum ImportStore {
         try await connection.raw("SELECT password_hash FROM members WHERE id = \(bind: id)").first()?.decode(column: "password_hash", as: String.self)
     }
 
-    static func insertMember(_ member: ComposrMember, password: ImportedPassword, primaryGroupID: Int, language: String, on connection: StoreConnection)
-        async throws
-    {
+    /// Writes `members` in one statement, each with its password, primary group and language.
+    static func insertMembers(
+        _ members: [(member: ComposrMember, password: ImportedPassword, primaryGroupID: Int, language: String)], on connection: StoreConnection
+    ) async throws {
+        guard !members.isEmpty else { return }
+        let rows = members.map { row -> SQLQueryString in
+            let member = row.member
+            return """
+                (\(bind: member.id), \(bind: member.username), \(bind: member.email), \(bind: row.password.hash), \(bind: row.password.salt),
+                \(bind: member.validated), \(bind: member.emailConfirmed), \(bind: member.banned), \(bind: member.joinTime),
+                \(bind: member.lastVisitTime), \(bind: row.primaryGroupID), \(bind: member.timezone.isEmpty ? "UTC" : member.timezone),
+                \(bind: row.language), \(bind: member.dateOfBirth), \(bind: member.revealAge), \(bind: member.signature))
+                """
+        }
         try await connection.raw(
             """
             INSERT INTO members (id, username, email, password_hash, legacy_salt, validated, email_confirmed, banned, join_time,
                 last_visit_time, primary_group_id, timezone, language, dob, reveal_age, signature)
-            VALUES (\(bind: member.id), \(bind: member.username), \(bind: member.email), \(bind: password.hash), \(bind: password.salt),
-                \(bind: member.validated), \(bind: member.emailConfirmed), \(bind: member.banned), \(bind: member.joinTime),
-                \(bind: member.lastVisitTime), \(bind: primaryGroupID), \(bind: member.timezone.isEmpty ? "UTC" : member.timezone),
-                \(bind: language), \(bind: member.dateOfBirth), \(bind: member.revealAge), \(bind: member.signature))
+            VALUES \(rows.joined(separator: ", "))
             """
         ).run()
     }
@@ -74,16 +77,19 @@ enum ImportStore {
 
     // MARK: Push tokens
 
-    /// Adds a device's token for `memberID` (nil: the token's member did not come over); false when
-    /// the server has it already.
-    static func addPushToken(_ token: ComposrPushToken, memberID: Int?, on connection: StoreConnection, now: Int) async throws -> Bool {
-        try await connection.raw(
+    /// Adds devices' tokens, each for its member (nil: the token's member did not come over), in one
+    /// statement; returns how many were new (the others the server has already).
+    static func addPushTokens(_ tokens: ArraySlice<(token: ComposrPushToken, memberID: Int?)>, on connection: StoreConnection, now: Int) async throws
+        -> Int
+    {
+        guard !tokens.isEmpty else { return 0 }
+        let rows = tokens.map { "(\(bind: $0.token.token), \(bind: $0.token.platform), \(bind: $0.memberID), \(bind: now), \(bind: now))" as SQLQueryString }
+        return try await connection.raw(
             """
-            INSERT INTO device_tokens (token, platform, member_id, created_at, last_seen_at)
-            VALUES (\(bind: token.token), \(bind: token.platform), \(bind: memberID), \(bind: now), \(bind: now))
+            INSERT INTO device_tokens (token, platform, member_id, created_at, last_seen_at) VALUES \(rows.joined(separator: ", "))
             ON CONFLICT (platform, token) DO NOTHING RETURNING id
             """
-        ).first() != nil
+        ).all().count
     }
 
     // MARK: Staff messages

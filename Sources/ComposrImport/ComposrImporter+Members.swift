@@ -1,0 +1,78 @@
+import Auth
+import Storage
+
+/// Members, their memberships and, with `--keep-app-sessions`, their apps' sessions.
+extension ComposrImporter {
+    func members(_ site: ComposrSite, groups: [Int: Int], _ report: inout ImportReport, on connection: StoreConnection) async throws {
+        let defaultGroup = groups[site.groups.first { $0.isDefault }?.id ?? 0] ?? 4
+        let here = try await ImportStore.members(on: connection)
+        let usernames = Dictionary(here.map { ($0.id, $0.username) }) { first, _ in first }
+        // Names and addresses taken, lower case (addresses after an `@`), by the username holding them:
+        // this server's members', then those this run writes.
+        var holders: [String: String] = [:]
+        for member in here {
+            for key in Self.keys(member.username, member.email) { holders[key] = member.username }
+        }
+        for start in stride(from: 0, to: site.members.count, by: Self.batch) {
+            self.tell("members", start, of: site.members.count)
+            var inserts: [(member: ComposrMember, password: ImportedPassword, primaryGroupID: Int, language: String)] = []
+            for member in site.members[start..<min(start + Self.batch, site.members.count)] {
+                if let existing = usernames[member.id] {
+                    guard existing.lowercased() == member.username.lowercased() else {
+                        throw ComposrImportError.collision(kind: "member", id: member.id, here: existing, there: member.username)
+                    }
+                    report.add(.members, member.id == 1 ? .matched : .skipped)
+                    continue
+                }
+                let keys = Self.keys(member.username, member.email)
+                if let holder = keys.lazy.compactMap({ holders[$0] }).first {
+                    throw ComposrImportError.collision(kind: "member", id: member.id, here: holder, there: member.username)
+                }
+                for key in keys { holders[key] = member.username }
+                let password = ImportedPassword(member)
+                if password == nil { report.note("\(member.username): password scheme “\(member.passwordScheme)” not kept; a password reset sets one") }
+                inserts.append(
+                    (
+                        member, password ?? ImportedPassword.none, groups[member.primaryGroupID] ?? defaultGroup,
+                        member.language.isEmpty ? "EN" : member.language
+                    ))
+                report.add(.members, .imported)
+            }
+            try await ImportStore.insertMembers(inserts, on: connection)
+        }
+        let members = Set(site.members.map(\.id))
+        for (done, membership) in site.memberships.enumerated() {
+            self.tell("memberships", done, of: site.memberships.count)
+            guard let group = groups[membership.groupID], members.contains(membership.memberID) else { continue }
+            guard membership.validated else {
+                report.add(.memberships, .skipped)
+                continue
+            }
+            let added = try await ImportStore.addMembership(member: membership.memberID, group: group, on: connection)
+            report.add(.memberships, added ? .imported : .skipped)
+        }
+    }
+
+    /// A session per member whose Composr password is still theirs here (not changed, not yet used to
+    /// log in here), whose token is that password's Composr hash: the `cms_member_hash` an app signed
+    /// in to the Composr site presents. Each ends `composr_app_sessions_days` from now at the latest.
+    func appSessions(_ site: ComposrSite, _ report: inout ImportReport, on connection: StoreConnection, now: Int) async throws {
+        let days = ConfigOptions([
+            ConfigOption.composrAppSessionsDays.name: try await ConfigStore.value(ConfigOption.composrAppSessionsDays.name, on: connection) ?? ""
+        ]).integer(.composrAppSessionsDays)
+        for member in site.members where member.id != 1 && member.validated && !member.banned && ImportedPassword(member) != nil {
+            guard try await ImportStore.passwordHash(ofMember: member.id, on: connection) == member.passwordHash else {
+                report.add(.appSessions, .skipped)
+                continue
+            }
+            let kept = try await DeviceSessionStore.keepComposrAppSession(
+                memberID: member.id, composrHash: member.passwordHash, expiresAt: now + days * 86_400, now: now, on: connection)
+            report.add(.appSessions, kept ? .imported : .skipped)
+        }
+    }
+
+    /// What a member's name and address take, lower case (as the unique indexes compare them).
+    private static func keys(_ username: String, _ email: String) -> [String] {
+        [username.lowercased()] + (email.isEmpty ? [] : ["@" + email.lowercased()])
+    }
+}
