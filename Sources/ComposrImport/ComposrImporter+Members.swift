@@ -3,7 +3,11 @@ import Storage
 
 /// Members, their memberships and, with `--keep-app-sessions`, their apps' sessions.
 extension ComposrImporter {
-    func members(_ site: ComposrSite, groups: [Int: Int], _ report: inout ImportReport, on connection: StoreConnection) async throws {
+    /// Writes the members not here yet; returns the password hashes of those that were (what a password
+    /// changed here shows).
+    func members(_ site: ComposrSite, groups: [Int: Int], _ report: inout ImportReport, on connection: StoreConnection) async throws
+        -> [Int: String]
+    {
         let defaultGroup = groups[site.groups.first { $0.isDefault }?.id ?? 0] ?? 4
         let here = try await ImportStore.members(on: connection)
         let usernames = Dictionary(here.map { ($0.id, $0.username) }) { first, _ in first }
@@ -51,17 +55,22 @@ extension ComposrImporter {
             let added = try await ImportStore.addMembership(member: membership.memberID, group: group, on: connection)
             report.add(.memberships, added ? .imported : .skipped)
         }
+        return Dictionary(here.map { ($0.id, $0.passwordHash) }) { first, _ in first }
     }
 
     /// A session per member whose Composr password is still theirs here (not changed, not yet used to
     /// log in here), whose token is that password's Composr hash: the `cms_member_hash` an app signed
     /// in to the Composr site presents. Each ends `composr_app_sessions_days` from now at the latest.
-    func appSessions(_ site: ComposrSite, _ report: inout ImportReport, on connection: StoreConnection, now: Int) async throws {
+    /// `hashesBefore`: the password hashes of members that were here before this run (one imported now
+    /// has its Composr hash).
+    func appSessions(_ site: ComposrSite, hashesBefore: [Int: String], _ report: inout ImportReport, on connection: StoreConnection, now: Int)
+        async throws
+    {
         let days = ConfigOptions([
             ConfigOption.composrAppSessionsDays.name: try await ConfigStore.value(ConfigOption.composrAppSessionsDays.name, on: connection) ?? ""
         ]).integer(.composrAppSessionsDays)
         for member in site.members where member.id != 1 && member.validated && !member.banned && ImportedPassword(member) != nil {
-            guard try await ImportStore.passwordHash(ofMember: member.id, on: connection) == member.passwordHash else {
+            guard (hashesBefore[member.id] ?? member.passwordHash) == member.passwordHash else {
                 report.add(.appSessions, .skipped)
                 continue
             }

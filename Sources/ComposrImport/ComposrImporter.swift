@@ -17,7 +17,7 @@ public struct ComposrImporter: Sendable {
     let writer: ArticleWriter
     /// Tells an operator how far a long import is, a line at a time.
     private var progress: (@Sendable (String) -> Void)?
-    /// Whether apps signed in to the Composr site stay signed in (``appSessions(_:_:on:now:)``).
+    /// Whether apps signed in to the Composr site stay signed in (``appSessions(_:hashesBefore:_:on:now:)``).
     private var keepAppSessions = false
 
     public init(publicURL: String) {
@@ -42,8 +42,8 @@ public struct ComposrImporter: Sendable {
         do {
             try await database.transaction { connection in
                 let groups = try await self.groups(site, &report, on: connection)
-                try await self.members(site, groups: groups, &report, on: connection)
-                if self.keepAppSessions { try await self.appSessions(site, &report, on: connection, now: now) }
+                let hashesBefore = try await self.members(site, groups: groups, &report, on: connection)
+                if self.keepAppSessions { try await self.appSessions(site, hashesBefore: hashesBefore, &report, on: connection, now: now) }
                 try await self.categories(site, &report, on: connection, now: now)
                 try await self.articles(site, &report, on: connection, now: now)
                 try await self.pushTokens(site, &report, on: connection, now: now)

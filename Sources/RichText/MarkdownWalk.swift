@@ -15,9 +15,8 @@ struct MarkdownWalk {
     /// The table's body, once a row of it opened it; whether the row being written is the header's.
     private var tableBody: HTMLAllowlist.Writer.Opening??
     private var inTableHeader = false
+    /// The extensions' node types met so far, by name (numbered when the extensions register).
     private var extensionTypes: [(type: cmark_node_type, name: String)] = []
-    /// Each element's treatment by name, looked up once per text.
-    private var treatments: [(name: String, treatment: HTMLAllowlist.Treatment)] = []
 
     init(writer: HTMLAllowlist.Writer) {
         self.writer = writer
@@ -211,14 +210,7 @@ struct MarkdownWalk {
 
     private mutating func open(_ name: String, _ attributes: [String: String] = [:]) -> HTMLAllowlist.Writer.Opening? {
         self.atLineStart = false
-        let treatment: HTMLAllowlist.Treatment
-        if let known = self.treatments.first(where: { $0.name == name }) {
-            treatment = known.treatment
-        } else {
-            treatment = HTMLAllowlist.treatment(of: name)
-            self.treatments.append((name, treatment))
-        }
-        return self.writer.open(treatment, name: { name }, attributes: { attributes })
+        return self.writer.open(HTMLAllowlist.treatment(of: name), name: { name }, attributes: { attributes })
     }
 
     private mutating func close(_ opening: HTMLAllowlist.Writer.Opening?) {

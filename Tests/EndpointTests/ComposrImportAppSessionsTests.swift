@@ -19,6 +19,10 @@ import Testing
         let again = try EndpointProcess.run(["import", "composr", ComposrFixture.dump.path, "--keep-app-sessions"], database: url.connectionString)
         #expect(again.output.contains("app_sessions: 0 imported, 0 matched, 6 skipped"), "\(again.output)")
 
+        // In alice's sessions, where an operator sees and can end it.
+        let listed = try EndpointProcess.run(["member", "sessions", "--username", "alice"], database: url.connectionString)
+        #expect(listed.status == 0 && listed.output.contains("Composr app (kept by the import)"), "\(listed.output) \(listed.errors)")
+
         let passwords = try ComposrImportCommandTests.passwords()
         let alice = try #require(passwords["alice"])
         try await TestDatabase.withOpen(url) { database in

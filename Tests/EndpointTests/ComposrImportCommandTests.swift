@@ -27,6 +27,7 @@ import Testing
         let imported = try EndpointProcess.run(["import", "composr", Self.dump, "--public-url", "https://news.example"], database: url.connectionString)
         #expect(imported.status == 0, "\(imported.errors)")
         #expect(imported.output.contains("members: 7 imported, 1 matched, 0 skipped"), "\(imported.output)")
+        #expect(imported.errors.contains("Importing 8 members…") && imported.errors.contains("Importing 3 push tokens…"), "progress: \(imported.errors)")
         #expect(imported.output.contains("articles: 6 imported"), "\(imported.output)")
         #expect(imported.output.contains("push_tokens: 3 imported"), "\(imported.output)")
         #expect(imported.output.contains("addresses: 6 imported"), "\(imported.output)")

@@ -29,18 +29,16 @@ enum ImportStore {
 
     // MARK: Members
 
-    /// Every member here: ID, username, address (read once: looked up member by member, a big site's
-    /// import made a query of each, and PostgreSQL, whose statistics inside the import's transaction
-    /// still say the table is small, answered a batch's by reading the whole table).
-    static func members(on connection: StoreConnection) async throws -> [(id: Int, username: String, email: String)] {
-        try await connection.raw("SELECT id, username, email FROM members").all().map {
-            (try $0.decode(column: "id", as: Int.self), try $0.decode(column: "username", as: String.self), try $0.decode(column: "email", as: String.self))
+    /// Every member here: ID, username, address, password hash (read once: looked up member by member,
+    /// a big site's import made a query of each, and PostgreSQL, whose statistics inside the import's
+    /// transaction still say the table is small, answered a batch's by reading the whole table).
+    static func members(on connection: StoreConnection) async throws -> [(id: Int, username: String, email: String, passwordHash: String)] {
+        try await connection.raw("SELECT id, username, email, password_hash FROM members").all().map {
+            (
+                try $0.decode(column: "id", as: Int.self), try $0.decode(column: "username", as: String.self),
+                try $0.decode(column: "email", as: String.self), try $0.decode(column: "password_hash", as: String.self)
+            )
         }
-    }
-
-    /// The password hash member `id` has here (nil: no such member).
-    static func passwordHash(ofMember id: Int, on connection: StoreConnection) async throws -> String? {
-        try await connection.raw("SELECT password_hash FROM members WHERE id = \(bind: id)").first()?.decode(column: "password_hash", as: String.self)
     }
 
     /// Writes `members` in one statement, each with its password, primary group and language.
