@@ -11,6 +11,12 @@ public enum ComposrImportError: Error, Equatable, CustomStringConvertible {
     case badAddress
     /// mysqldump ended with this error.
     case mysqldumpFailed(String)
+    /// The temporary file the big tables' records wait in could not be written or read (why).
+    case temporaryFile(String)
+    /// `--files` names nothing.
+    case filesNotFound(String)
+    /// `--files` names an archive `tar` could not unpack (its error).
+    case filesUnreadable(String, String)
 
     public var description: String {
         switch self {
@@ -28,6 +34,12 @@ public enum ComposrImportError: Error, Equatable, CustomStringConvertible {
             return "--from takes the Composr database's address: mysql://user:password@host:port/database."
         case .mysqldumpFailed(let error):
             return "mysqldump could not read the Composr database (\(error)): check the address, the password and that the user may read the database."
+        case .temporaryFile(let reason):
+            return "The import's temporary file failed (\(reason)): check the room left in the temporary folder (TMPDIR)."
+        case .filesNotFound(let path):
+            return "There is no folder or archive \(path): --files takes the Composr site's folder, or an archive of it or of its uploads folder."
+        case .filesUnreadable(let path, let error):
+            return "The archive \(path) could not be unpacked (\(error)): --files takes a folder, or an archive tar reads (.tar, .tar.gz)."
         case .collision(let kind, let id, let here, let there):
             return
                 "This server's \(kind) \(id) (\(here)) stands where the Composr site's \(kind) \(id) (\(there)) keeps its ID: import into a new database (endpoint migrate --database …), then move what was made here."

@@ -17,10 +17,12 @@ extension ComposrImporter {
         for member in here {
             for key in Self.keys(member.username, member.email) { holders[key] = member.username }
         }
-        for start in stride(from: 0, to: site.members.count, by: Self.batch) {
-            self.tell("members", start, of: site.members.count)
+        var done = 0
+        try await site.members.forEachBatch(of: Self.batch) { batch in
+            self.tell("members", done, of: site.members.count)
+            done += batch.count
             var inserts: [(member: ComposrMember, password: ImportedPassword, primaryGroupID: Int, language: String)] = []
-            for member in site.members[start..<min(start + Self.batch, site.members.count)] {
+            for member in batch {
                 if let existing = usernames[member.id] {
                     guard existing.lowercased() == member.username.lowercased() else {
                         throw ComposrImportError.collision(kind: "member", id: member.id, here: existing, there: member.username)
@@ -44,10 +46,9 @@ extension ComposrImporter {
             }
             try await ImportStore.insertMembers(inserts, on: connection)
         }
-        let members = Set(site.members.map(\.id))
         for (done, membership) in site.memberships.enumerated() {
             self.tell("memberships", done, of: site.memberships.count)
-            guard let group = groups[membership.groupID], members.contains(membership.memberID) else { continue }
+            guard let group = groups[membership.groupID], site.memberIDs.contains(membership.memberID) else { continue }
             guard membership.validated else {
                 report.add(.memberships, .skipped)
                 continue
@@ -69,14 +70,16 @@ extension ComposrImporter {
         let days = ConfigOptions([
             ConfigOption.composrAppSessionsDays.name: try await ConfigStore.value(ConfigOption.composrAppSessionsDays.name, on: connection) ?? ""
         ]).integer(.composrAppSessionsDays)
-        for member in site.members where member.id != 1 && member.validated && !member.banned && ImportedPassword(member) != nil {
-            guard (hashesBefore[member.id] ?? member.passwordHash) == member.passwordHash else {
-                report.add(.appSessions, .skipped)
-                continue
+        try await site.members.forEachBatch(of: Self.batch) { batch in
+            for member in batch where member.id != 1 && member.validated && !member.banned && ImportedPassword(member) != nil {
+                guard (hashesBefore[member.id] ?? member.passwordHash) == member.passwordHash else {
+                    report.add(.appSessions, .skipped)
+                    continue
+                }
+                let kept = try await DeviceSessionStore.keepComposrAppSession(
+                    memberID: member.id, composrHash: member.passwordHash, expiresAt: now + days * 86_400, now: now, on: connection)
+                report.add(.appSessions, kept ? .imported : .skipped)
             }
-            let kept = try await DeviceSessionStore.keepComposrAppSession(
-                memberID: member.id, composrHash: member.passwordHash, expiresAt: now + days * 86_400, now: now, on: connection)
-            report.add(.appSessions, kept ? .imported : .skipped)
         }
     }
 

@@ -1,4 +1,5 @@
 import Auth
+public import Media
 import News
 public import Storage
 
@@ -19,6 +20,9 @@ public struct ComposrImporter: Sendable {
     private var progress: (@Sendable (String) -> Void)?
     /// Whether apps signed in to the Composr site stay signed in (``appSessions(_:hashesBefore:_:on:now:)``).
     private var keepAppSessions = false
+    /// The site's files and the media library they go into; nil: none given (images of the site's
+    /// own are left out, and reported).
+    private var files: (files: ComposrFiles, uploads: MediaUploads)?
 
     public init(publicURL: String) {
         self.writer = ArticleWriter(publicURL: publicURL)
@@ -26,14 +30,16 @@ public struct ComposrImporter: Sendable {
 
     /// Imports `site` into `database` at `now`; with `dryRun`, does everything and commits nothing.
     /// `progress` is told of each kind as it begins and of every 10,000 rows. With `keepAppSessions`,
-    /// apps signed in to the Composr site stay signed in.
+    /// apps signed in to the Composr site stay signed in. With `files`, the images the site's articles
+    /// and categories show go into the media library through `uploads`.
     public func run(
         _ site: ComposrSite, into database: Database, now: Int, dryRun: Bool = false, keepAppSessions: Bool = false,
-        progress: (@Sendable (String) -> Void)? = nil
+        files: (files: ComposrFiles, uploads: MediaUploads)? = nil, progress: (@Sendable (String) -> Void)? = nil
     ) async throws -> ImportReport {
         var importer = self
         importer.progress = progress
         importer.keepAppSessions = keepAppSessions
+        importer.files = files
         return try await importer.run(site, into: database, now: now, dryRun: dryRun)
     }
 
@@ -44,8 +50,9 @@ public struct ComposrImporter: Sendable {
                 let groups = try await self.groups(site, &report, on: connection)
                 let hashesBefore = try await self.members(site, groups: groups, &report, on: connection)
                 if self.keepAppSessions { try await self.appSessions(site, hashesBefore: hashesBefore, &report, on: connection, now: now) }
-                try await self.categories(site, &report, on: connection, now: now)
-                try await self.articles(site, &report, on: connection, now: now)
+                var images = self.files.map { ComposrImages(files: $0.files, uploads: $0.uploads, attachments: site.attachments) }
+                try await self.categories(site, &images, &report, on: connection, now: now)
+                try await self.articles(site, &images, &report, on: connection, now: now)
                 try await self.pushTokens(site, &report, on: connection, now: now)
                 try await self.staffMessages(site, &report, on: connection)
                 for (name, value) in site.options.sorted(by: { $0.key < $1.key }) where !value.isEmpty {
@@ -98,37 +105,38 @@ public struct ComposrImporter: Sendable {
 
     /// Tokens of the platforms this server pushes to, each for its member, so phones keep receiving.
     private func pushTokens(_ site: ComposrSite, _ report: inout ImportReport, on connection: StoreConnection, now: Int) async throws {
-        let members = Set(site.members.map(\.id))
-        var kept: [(token: ComposrPushToken, memberID: Int?)] = []
-        for token in site.pushTokens {
-            guard ["ios", "android"].contains(token.platform), !token.token.isEmpty, token.token.utf8.count <= 4_096 else {
-                report.add(.pushTokens, .skipped)
-                report.note("a push token of platform “\(token.platform)” not kept")
-                continue
+        var done = 0
+        try await site.pushTokens.forEachBatch(of: Self.batch) { tokens in
+            self.tell("push tokens", done, of: site.pushTokens.count)
+            done += tokens.count
+            var kept: [(token: ComposrPushToken, memberID: Int?)] = []
+            for token in tokens {
+                guard ["ios", "android"].contains(token.platform), !token.token.isEmpty, token.token.utf8.count <= 4_096 else {
+                    report.add(.pushTokens, .skipped)
+                    report.note("a push token of platform “\(token.platform)” not kept")
+                    continue
+                }
+                kept.append((token, site.memberIDs.contains(token.memberID) && token.memberID != 1 ? token.memberID : nil))
             }
-            kept.append((token, members.contains(token.memberID) && token.memberID != 1 ? token.memberID : nil))
-        }
-        for start in stride(from: 0, to: kept.count, by: Self.batch) {
-            self.tell("push tokens", start, of: kept.count)
-            let batch = kept[start..<min(start + Self.batch, kept.count)]
-            let added = try await ImportStore.addPushTokens(batch, on: connection, now: now)
+            let added = try await ImportStore.addPushTokens(kept[...], on: connection, now: now)
             report.add(.pushTokens, .imported, count: added)
-            report.add(.pushTokens, .skipped, count: batch.count - added)
+            report.add(.pushTokens, .skipped, count: kept.count - added)
         }
     }
 
     /// The contact form's messages, in the staff inbox as new ones.
     private func staffMessages(_ site: ComposrSite, _ report: inout ImportReport, on connection: StoreConnection) async throws {
-        let members = Dictionary(site.members.map { ($0.id, $0) }) { first, _ in first }
         for var message in site.staffMessages {
-            let member = message.memberID.flatMap { members[$0] }
-            if message.email.isEmpty, let member { message.email = member.email }
-            let added = try await ImportStore.addStaffMessage(message, memberID: member?.id, on: connection)
+            let memberID = message.memberID.flatMap { site.memberIDs.contains($0) ? $0 : nil }
+            if message.email.isEmpty, let memberID { message.email = try await ImportStore.email(ofMember: memberID, on: connection) ?? "" }
+            let added = try await ImportStore.addStaffMessage(message, memberID: memberID, on: connection)
             report.add(.staffMessages, added ? .imported : .skipped)
         }
     }
 
-    private func categories(_ site: ComposrSite, _ report: inout ImportReport, on connection: StoreConnection, now: Int) async throws {
+    private func categories(
+        _ site: ComposrSite, _ images: inout ComposrImages?, _ report: inout ImportReport, on connection: StoreConnection, now: Int
+    ) async throws {
         for category in site.categories {
             if let existing = try await ImportStore.categoryLabel(category.id, on: connection) {
                 guard existing.lowercased() == category.title.lowercased() else {
@@ -137,35 +145,98 @@ public struct ComposrImporter: Sendable {
                 report.add(.categories, .matched)
                 continue
             }
-            try await ImportStore.insertCategory(category, ownerID: category.ownerID, on: connection, now: now)
+            let image = try await Self.image(category.image, for: "news category \(category.id)", &images, &report, on: connection)
+            try await ImportStore.insertCategory(category, image: image?.url ?? "", on: connection, now: now)
             try await NewsStore.adoptCategory(category.id, label: category.title, on: connection, now: now)
             report.add(.categories, .imported)
         }
     }
 
-    private func articles(_ site: ComposrSite, _ report: inout ImportReport, on connection: StoreConnection, now: Int) async throws {
-        let members = Set(site.members.map(\.id))
-        for (done, article) in site.articles.enumerated() {
+    /// Articles, a hundred to a batch: those here already looked up at once, the new ones written in
+    /// one statement, then rendered and logged by the writer (an import's article took a dozen round
+    /// trips, most of a big site's import on PostgreSQL).
+    private func articles(
+        _ site: ComposrSite, _ images: inout ComposrImages?, _ report: inout ImportReport, on connection: StoreConnection, now: Int
+    ) async throws {
+        var done = 0
+        var written: Set<Int> = []
+        try await site.articles.forEachBatch(of: 100) { batch in
             self.tell("articles", done, of: site.articles.count)
-            if let existing = try await ImportStore.articleTitle(article.id, on: connection) {
-                guard existing == article.title else {
-                    throw ComposrImportError.collision(kind: "article", id: article.id, here: existing, there: article.title)
+            done += batch.count
+            let here = try await ImportStore.articles(batch.map(\.id), on: connection)
+            var rows: [ImportStore.ArticleRow] = []
+            for article in batch {
+                // One here of the same title, or of the same time (an imported article since edited
+                // here, or in Composr), is the import's own: it stays as it is.
+                if let existing = here[article.id] {
+                    guard existing.title == article.title || existing.addDate == article.addDate else {
+                        throw ComposrImportError.collision(kind: "article", id: article.id, here: existing.title, there: article.title)
+                    }
+                    if existing.title != article.title { report.note("article \(article.id): edited since it was imported; the copy here is kept") }
+                    report.add(.articles, .skipped)
+                    continue
                 }
-                report.add(.articles, .skipped)
-                continue
+                guard written.insert(article.id).inserted else {
+                    report.add(.articles, .skipped)
+                    continue
+                }
+                rows.append(try await self.row(of: article, site, &images, &report, on: connection))
             }
-            try await ImportStore.insertArticle(article, submitterID: members.contains(article.submitterID) ? article.submitterID : nil, on: connection)
-            let dropped = try await self.writer.adopt(article.id, title: article.title, on: connection, now: now)
-            for construct in dropped { report.note("article \(article.id): left out \(construct)") }
-            if !article.secondaryCategoryIDs.isEmpty {
-                report.note("article \(article.id): only its main category kept (of \(article.secondaryCategoryIDs.count + 1))")
+            try await ImportStore.insertArticles(rows, on: connection)
+            for row in rows { try await NewsStore.fileInOtherCategories(row.article.id, row.article.secondaryCategoryIDs, on: connection) }
+            let dropped = try await self.writer.adopt(rows.map { ($0.article.id, $0.article.title) }, on: connection, now: now)
+            for row in rows {
+                for construct in dropped[row.article.id] ?? [] { report.note("article \(row.article.id): left out \(construct)") }
             }
-            report.add(.articles, .imported)
+            report.add(.articles, .imported, count: rows.count)
         }
-        let imported = Set(site.articles.map(\.id))
-        for address in site.articleAddresses where imported.contains(address.articleID) {
-            let kept = try await NewsStore.keepComposrAddress(address.moniker, ofArticle: address.articleID, on: connection)
-            report.add(.addresses, kept ? .imported : .skipped)
+        let addresses = site.articleAddresses.filter { site.articleIDs.contains($0.articleID) }
+        for start in stride(from: 0, to: addresses.count, by: Self.batch) {
+            let batch = Array(addresses[start..<min(start + Self.batch, addresses.count)])
+            let kept = try await NewsStore.keepComposrAddresses(batch, on: connection)
+            report.add(.addresses, .imported, count: kept)
+            report.add(.addresses, .skipped, count: batch.count - kept)
         }
+    }
+
+    /// The row `article` is written as: its texts naming the media library's images, its image.
+    private func row(
+        of article: ComposrArticle, _ site: ComposrSite, _ images: inout ComposrImages?, _ report: inout ImportReport, on connection: StoreConnection
+    ) async throws -> ImportStore.ArticleRow {
+        let owner = "article \(article.id)"
+        var text = (summary: article.summary, body: article.body)
+        if var found = images {
+            text.summary = try await found.renamingFiles(in: text.summary, for: owner, &report, on: connection)
+            text.body = try await found.renamingFiles(in: text.body, for: owner, &report, on: connection)
+            images = found
+        }
+        return ImportStore.ArticleRow(
+            article: article, summary: text.summary, body: text.body,
+            image: try await Self.image(article.image, for: owner, &images, &report, on: connection) ?? ImportedImage(url: ""),
+            submitterID: site.memberIDs.contains(article.submitterID) ? article.submitterID : nil)
+    }
+
+    /// The image `reference` names as an article or a category keeps it: the library's when it is a
+    /// file of the site, as it stands when it is elsewhere on the web; nil for none, a file not
+    /// brought over, or one of Composr's theme images (a code such as `newscats/general`), reported.
+    private static func image(
+        _ reference: String, for owner: String, _ images: inout ComposrImages?, _ report: inout ImportReport, on connection: StoreConnection
+    ) async throws -> ImportedImage? {
+        guard !reference.isEmpty else { return nil }
+        guard reference.contains("://") || reference.split(separator: "/").last?.contains(".") == true else {
+            report.note("\(owner): Composr's theme image \(reference) left out")
+            return nil
+        }
+        guard var found = images else {
+            if reference.contains("://") { return ImportedImage(url: reference) }
+            report.note("\(owner): image \(reference) left out (give --files)")
+            return nil
+        }
+        let image = try await found.image(reference, for: owner, &report, on: connection)
+        images = found
+        guard let image else {
+            return reference.contains("://") && found.files.relativePath(reference) == nil ? ImportedImage(url: reference) : nil
+        }
+        return ImportedImage(image)
     }
 }

@@ -9,6 +9,9 @@ public struct ImportReport: Sendable, Equatable {
         case addresses
         /// Sessions kept for apps signed in to the Composr site (`--keep-app-sessions`).
         case appSessions = "app_sessions"
+        /// Images and attachments brought into the media library from `--files` (matched: the library
+        /// held the same bytes; skipped: not found, or refused).
+        case files
     }
     public enum Outcome: String, CaseIterable, Sendable {
         case imported, matched, skipped

@@ -2,6 +2,7 @@ import ArgumentParser
 import ComposrImport
 import Foundation
 import Logging
+import Media
 import Storage
 
 /// `endpoint import composr DUMP.sql`: a Composr 10 site's members (with their passwords as they
@@ -13,7 +14,8 @@ struct ImportComposrCommand: AsyncParsableCommand {
         discussion: """
             Members keep their IDs and passwords (checked as Composr checks them, moved to Argon2id at their \
             first login), groups and memberships come with them, news categories and articles keep their IDs \
-            (bodies are Comcode, rendered as rich articles). Give the same --public-url as endpoint serve. \
+            (bodies are Comcode, rendered as rich articles); with --files, the images they show go into the media \
+            library. Give the same --public-url as endpoint serve. \
             Nothing is written when anything fails, or with --dry-run. Progress goes to standard error.
             """
     )
@@ -23,6 +25,13 @@ struct ImportComposrCommand: AsyncParsableCommand {
 
     @Option(help: "Read the Composr database itself, through mysqldump: mysql://user:password@host:port/database.")
     var from: String?
+
+    @Option(
+        help: """
+            The Composr site's files, for the images of articles and categories and the images and attachments of \
+            bodies: its folder, or an archive of it or of its uploads folder (.tar, .tar.gz).
+            """)
+    var files: String?
 
     @Option(help: "Composr's table prefix (found from the dump when left out).")
     var prefix: String?
@@ -53,13 +62,20 @@ struct ImportComposrCommand: AsyncParsableCommand {
     func run() async throws {
         let logger = Logger(label: "endpoint.import")
         let publicURL = self.publicURL ?? ServerFlags.publicURL.environmentValue(ProcessInfo.processInfo.environment) ?? ""
+        let files = try self.files.map { path throws(CommandFailure) in
+            do throws(ComposrImportError) { return try ComposrFiles(path) } catch { throw CommandFailure(error.description) }
+        }
+        defer { files?.close() }
         let site = try self.readSite()
+        let workshop = MediaWorkshop(threads: 1, maximumPending: 1)
+        defer { Task { try? await workshop.shutdown() } }
         let report = try await self.databaseOptions.withDatabase(logger: logger) { database in
             try await self.databaseOptions.migrate(database, logger: logger)
+            let uploads = MediaUploads(database: database, config: try await ConfigStore.load(from: database, clock: .system), workshop: workshop)
             do {
                 return try await ComposrImporter(publicURL: publicURL).run(
                     site, into: database, now: Int(Date().timeIntervalSince1970), dryRun: self.dryRun, keepAppSessions: self.keepAppSessions,
-                    progress: ImportProgress.print)
+                    files: files.map { ($0, uploads) }, progress: ImportProgress.print)
             } catch let error as ComposrImportError {
                 throw CommandFailure(error.description)
             }

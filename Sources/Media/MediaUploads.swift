@@ -17,6 +17,11 @@ public struct MediaUploads: Sendable {
         self.clock = clock
     }
 
+    /// The most bytes an upload may have now (`media_max_bytes`): a reader of files need read no more.
+    public func maximumBytes() async throws -> Int {
+        try await self.config.options().integer(.mediaMaxBytes)
+    }
+
     /// Checks an upload (``InspectedImage/inspect(_:maximumBytes:maximumPixels:)``) against the live
     /// limits, on the workshop's threads.
     public func inspect(_ bytes: [UInt8]) async throws -> InspectedImage {

@@ -113,12 +113,19 @@ import Testing
         let oldPassword = try #require(passwords["alice"]).password
         let changed = try EndpointProcess.run(["member", "password", "--username", "alice", "--password", "Changed-Here-2026"], database: url.connectionString)
         #expect(changed.status == 0, "\(changed.errors)")
-        #expect(try EndpointProcess.run(["import", "composr", Self.dump], database: url.connectionString).status == 0)
+        // An article edited here after the import keeps its edit, reported.
+        try await TestDatabase.withOpen(url) { database in
+            try await database.withConnection { try await $0.sql.raw("UPDATE news SET title = 'Edited here' WHERE id = 2").run() }
+        }
+        let rerun = try EndpointProcess.run(["import", "composr", Self.dump], database: url.connectionString)
+        #expect(rerun.status == 0 && rerun.output.contains("article 2: edited since it was imported; the copy here is kept"), "\(rerun.output)")
         try await TestDatabase.withOpen(url) { database in
             try await TestServer.run(sharing: database) { client, _ in
                 let changedHere = try await client.login("alice", "Changed-Here-2026")
                 let composrs = try await client.login("alice", oldPassword)
                 #expect(changedHere.success == true && composrs.success == false, "\(changedHere.raw) \(composrs.raw)")
+                let article = try await client.news("articles/2", "fields=title")
+                #expect((article.data["article"] as? [String: Any])?["title"] as? String == "Edited here", "\(article.raw)")
             }
         }
     }

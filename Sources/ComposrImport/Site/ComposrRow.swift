@@ -60,4 +60,13 @@ enum Translatable: Equatable {
         case .reference(let id): return translations[id] ?? ""
         }
     }
+
+    /// The text; '' until a reference is ``resolve(_:)``d.
+    var text: String {
+        if case .text(let text) = self { text } else { "" }
+    }
+
+    mutating func resolve(_ translations: [Int: String]) {
+        self = .text(self.resolved(translations))
+    }
 }

@@ -4,21 +4,29 @@ import Foundation
 /// memberships, news categories and articles, and the options the server keeps.
 ///
 /// Tables come in the dump's order (mysqldump's is alphabetical, so `config` comes before the table
-/// the prefix is found from, and the translation table after the fields that point into it): rows
-/// of the tables read are kept under their full name until the end, then taken with the prefix.
+/// the prefix is found from, and the translation table after the fields that point into it): each
+/// row is made into what the import keeps as it is read (``ComposrTables``), a translatable field
+/// waiting for its text until the dump ends.
 public struct ComposrSite: Sendable {
     public var prefix: String
-    public var members: [ComposrMember] = []
+    /// The members, kept on disk until they are written (a big site's would fill memory).
+    public var members = ComposrRecords<ComposrMember>()
+    /// Their IDs (what memberships, tokens, articles and messages are matched to).
+    public var memberIDs: Set<Int> = []
     public var groups: [ComposrGroup] = []
     public var memberships: [ComposrMembership] = []
     public var categories: [ComposrCategory] = []
-    public var articles: [ComposrArticle] = []
+    /// The articles, kept on disk until they are written.
+    public var articles = ComposrRecords<ComposrArticle>()
+    public var articleIDs: Set<Int> = []
     /// The addresses Composr published for articles (`url_id_monikers` of `news` `view`): moniker → ID.
     public var articleAddresses: [(moniker: String, articleID: Int)] = []
     /// Messages sent to the staff through the contact form (kept by Composr as forum topics).
     public var staffMessages: [ComposrStaffMessage] = []
     /// Push tokens (the mobile SDK's addon's table; a site without the addon has none).
-    public var pushTokens: [ComposrPushToken] = []
+    public var pushTokens = ComposrRecords<ComposrPushToken>()
+    /// Files attached to Comcode (`[attachment]ID[/attachment]`), by ID.
+    public var attachments: [Int: ComposrAttachment] = [:]
     /// Composr's `config` values the server keeps (`site_name`, `staff_address`).
     public var options: [String: String] = [:]
 
@@ -42,22 +50,29 @@ public struct ComposrSite: Sendable {
         "translate": ["id", "text_original"],
         "device_token_details": ["token_type", "device_token", "member_id"],
         "url_id_monikers": ["m_resource_page", "m_resource_type", "m_resource_id", "m_moniker"],
+        "attachments": ["id", "a_url", "a_description", "a_original_filename"],
         "f_forums": ["id", "f_name"],
         "f_topics": ["id", "t_forum_id", "t_description"],
-        "f_posts": ["id", "p_topic_id", "p_poster", "p_poster_name_if_guest", "p_title", "p_post", "p_ip_address", "p_time"],
+        "f_posts": ["id", "p_topic_id", "p_cache_forum_id", "p_poster", "p_poster_name_if_guest", "p_title", "p_post", "p_ip_address", "p_time"],
     ]
-    /// The columns kept of `table`'s rows, nil for a table not read: the longest of the tables' names
-    /// it ends with decides (`news_categories` is not `news`).
-    static func columns(of table: String) -> Set<String>? {
-        Self.tables.filter { table.hasSuffix($0.key) }.max { $0.key.count < $1.key.count }?.value
+
+    /// The table `table` is (its name after the prefix) with the columns kept of it, nil for a table
+    /// not read: the longest of the tables' names it ends with decides (`news_categories` is not `news`).
+    static func kind(of table: String) -> (name: String, columns: Set<String>)? {
+        Self.tables.filter { table.hasSuffix($0.key) }.max { $0.key.count < $1.key.count }.map { ($0.key, $0.value) }
     }
 
     static let keptOptions: Set<String> = ["site_name", "staff_address"]
 
     /// Reads `reader` to its end. `prefix` is Composr's table prefix, found from the dump when nil.
+    ///
+    /// Each row becomes what the import keeps of it as it is read (a big site's rows, kept as read,
+    /// took gigabytes), under the prefix of its table: a dump may hold more than one site, and the
+    /// prefix is found only at `f_members`. A row that does not read (a table of another application
+    /// that ends alike) fails its prefix's site, not the dump.
     public static func read<Input: DumpInput>(_ reader: inout DumpReader<Input>, prefix: String? = nil) throws -> ComposrSite {
         var found = prefix
-        var rows: [String: [ComposrRow]] = [:]
+        var sites: [String: ComposrTables] = [:]
         var tables: Set<String> = []
         while let event = try reader.next() {
             switch event {
@@ -65,8 +80,11 @@ public struct ComposrSite: Sendable {
                 tables.insert(name)
                 if found == nil, name.hasSuffix("f_members") { found = String(name.dropLast("f_members".count)) }
             case .row(let table, let columns, let values):
-                guard let kept = Self.columns(of: table) else { continue }
-                rows[table, default: []].append(ComposrRow(table: table, columns: columns, values: values, keeping: kept))
+                guard let kind = Self.kind(of: table) else { continue }
+                let tablePrefix = String(table.dropLast(kind.name.count))
+                if let found, tablePrefix != found { continue }
+                let row = ComposrRow(table: table, columns: columns, values: values, keeping: kind.columns)
+                sites[tablePrefix, default: ComposrTables(prefix: tablePrefix)].add(row, of: kind.name)
             }
         }
         guard let prefix = found else { throw ComposrImportError.notComposr }
@@ -74,39 +92,7 @@ public struct ComposrSite: Sendable {
         for table in ["f_members", "f_groups", "news", "news_categories"] where !tables.contains(prefix + table) {
             throw ComposrImportError.missingTable(prefix + table)
         }
-        func of(_ table: String) -> [ComposrRow] { rows[prefix + table] ?? [] }
-
-        var translations: [Int: String] = [:]
-        for row in of("translate") {
-            let id = try row.integer("id")
-            if translations[id] == nil { translations[id] = try row.text("text_original") }
-        }
-        var site = ComposrSite(prefix: prefix)
-        var messagingForum = ""
-        for row in of("config") {
-            let name = try row.text("c_name")
-            if Self.keptOptions.contains(name) { site.options[name] = try row.text("c_value") }
-            if name == "messaging_forum_name" { messagingForum = try row.text("c_value") }
-        }
-        site.staffMessages = try ComposrStaffMessage.read(
-            forum: messagingForum, forums: of("f_forums"), topics: of("f_topics"), posts: of("f_posts"), translations: translations)
-        site.groups = try of("f_groups").map { try ComposrGroup(row: $0, translations: translations) }
-        site.members = try of("f_members").map { try ComposrMember(row: $0, translations: translations) }
-        site.memberships = try of("f_group_members").map(ComposrMembership.init(row:))
-        site.pushTokens = try of("device_token_details").map(ComposrPushToken.init(row:))
-        for row in of("url_id_monikers") where try row.text("m_resource_page") == "news" && row.text("m_resource_type") == "view" {
-            guard let id = Int(try row.text("m_resource_id")), case let moniker = try row.text("m_moniker"), !moniker.isEmpty else { continue }
-            site.articleAddresses.append((moniker, id))
-        }
-        site.categories = try of("news_categories").map { try ComposrCategory(row: $0, translations: translations) }
-        var secondary: [Int: [Int]] = [:]
-        for row in of("news_category_entries") { secondary[try row.integer("news_entry"), default: []].append(try row.integer("news_entry_category")) }
-        site.articles = try of("news").map { row in
-            var article = try ComposrArticle(row: row, translations: translations)
-            article.secondaryCategoryIDs = (secondary[article.id] ?? []).filter { $0 != article.categoryID }
-            return article
-        }
-        return site
+        return try (sites[prefix] ?? ComposrTables(prefix: prefix)).finished()
     }
 }
 
@@ -130,9 +116,11 @@ public struct ComposrMember: Sendable, Equatable {
     /// `YYYY-MM-DD` when Composr holds all three parts.
     public var dateOfBirth: String?
     public var revealAge: Bool
-    public var signature: String
+    /// Comcode.
+    public var signature: String { self.signatureField.text }
+    var signatureField: Translatable
 
-    init(row: ComposrRow, translations: [Int: String]) throws {
+    init(row: ComposrRow) throws {
         self.id = try row.integer("id")
         self.username = try row.text("m_username")
         self.email = try row.text("m_email_address")
@@ -153,23 +141,32 @@ public struct ComposrMember: Sendable, Equatable {
             self.dateOfBirth = String(format: "%04d-%02d-%02d", year, month, day)
         }
         self.revealAge = try row.flag("m_reveal_age")
-        self.signature = try row.translatable("m_signature").resolved(translations)
+        self.signatureField = try row.translatable("m_signature")
+    }
+
+    mutating func resolve(_ translations: [Int: String]) {
+        self.signatureField.resolve(translations)
     }
 }
 
 public struct ComposrGroup: Sendable, Equatable {
     public var id: Int
-    public var name: String
+    public var name: String { self.nameField.text }
+    private var nameField: Translatable
     public var isSuperAdmin: Bool
     public var isSuperModerator: Bool
     public var isDefault: Bool
 
-    init(row: ComposrRow, translations: [Int: String]) throws {
+    init(row: ComposrRow) throws {
         self.id = try row.integer("id")
-        self.name = try row.translatable("g_name").resolved(translations)
+        self.nameField = try row.translatable("g_name")
         self.isSuperAdmin = try row.flag("g_is_super_admin")
         self.isSuperModerator = try row.flag("g_is_super_moderator")
         self.isDefault = try row.flag("g_is_default")
+    }
+
+    mutating func resolve(_ translations: [Int: String]) {
+        self.nameField.resolve(translations)
     }
 }
 
@@ -201,27 +198,36 @@ public struct ComposrPushToken: Sendable, Equatable {
 
 public struct ComposrCategory: Sendable, Equatable {
     public var id: Int
-    public var title: String
+    public var title: String { self.titleField.text }
+    var titleField: Translatable
     public var ownerID: Int?
+    /// A theme image's code (`newscats/general`) or an uploaded file's URL (`uploads/repimages/…`).
     public var image: String
     public var notes: String
 
-    init(row: ComposrRow, translations: [Int: String]) throws {
+    init(row: ComposrRow) throws {
         self.id = try row.integer("id")
-        self.title = try row.translatable("nc_title").resolved(translations)
+        self.titleField = try row.translatable("nc_title")
         self.ownerID = try row.optionalInteger("nc_owner")
         self.image = try row.text("nc_img")
         self.notes = try row.text("notes")
+    }
+
+    mutating func resolve(_ translations: [Int: String]) {
+        self.titleField.resolve(translations)
     }
 }
 
 public struct ComposrArticle: Sendable, Equatable {
     public var id: Int
-    public var title: String
+    public var title: String { self.titleField.text }
     /// Comcode, as Composr keeps it (`news`).
-    public var summary: String
+    public var summary: String { self.summaryField.text }
     /// Comcode (`news_article`).
-    public var body: String
+    public var body: String { self.bodyField.text }
+    var titleField: Translatable
+    var summaryField: Translatable
+    var bodyField: Translatable
     public var author: String
     public var submitterID: Int
     public var validated: Bool
@@ -230,16 +236,17 @@ public struct ComposrArticle: Sendable, Equatable {
     public var addDate: Int
     public var editDate: Int?
     public var views: Int
+    /// An uploaded file's URL (`uploads/repimages/…`, site-relative) or an image's full URL.
     public var image: String
     public var allowComments: Bool
     public var allowRating: Bool
     public var notes: String
 
-    init(row: ComposrRow, translations: [Int: String]) throws {
+    init(row: ComposrRow) throws {
         self.id = try row.integer("id")
-        self.title = try row.translatable("title").resolved(translations)
-        self.summary = try row.translatable("news").resolved(translations)
-        self.body = try row.translatable("news_article").resolved(translations)
+        self.titleField = try row.translatable("title")
+        self.summaryField = try row.translatable("news")
+        self.bodyField = try row.translatable("news_article")
         self.author = try row.text("author")
         self.submitterID = try row.integer("submitter")
         self.validated = try row.flag("validated")
@@ -251,5 +258,26 @@ public struct ComposrArticle: Sendable, Equatable {
         self.allowComments = try row.integer("allow_comments") != 0
         self.allowRating = try row.flag("allow_rating")
         self.notes = try row.text("notes")
+    }
+    mutating func resolve(_ translations: [Int: String]) {
+        self.titleField.resolve(translations)
+        self.summaryField.resolve(translations)
+        self.bodyField.resolve(translations)
+    }
+}
+
+/// A file attached to Comcode (`[attachment]ID[/attachment]`): where the site keeps it.
+public struct ComposrAttachment: Sendable, Equatable {
+    public var id: Int
+    /// Site-relative (`uploads/attachments/…`), or a full URL.
+    public var url: String
+    public var description: String
+    public var originalName: String
+
+    init(row: ComposrRow) throws {
+        self.id = try row.integer("id")
+        self.url = try row.text("a_url")
+        self.description = try row.text("a_description")
+        self.originalName = try row.text("a_original_filename")
     }
 }

@@ -41,6 +41,11 @@ enum ImportStore {
         }
     }
 
+    /// The address of member `id`, nil when there is none.
+    static func email(ofMember id: Int, on connection: StoreConnection) async throws -> String? {
+        try await connection.raw("SELECT email FROM members WHERE id = \(bind: id)").first()?.decode(column: "email", as: String.self)
+    }
+
     /// Writes `members` in one statement, each with its password, primary group and language.
     static func insertMembers(
         _ members: [(member: ComposrMember, password: ImportedPassword, primaryGroupID: Int, language: String)], on connection: StoreConnection
@@ -115,30 +120,55 @@ enum ImportStore {
         try await connection.raw("SELECT label FROM news_categories WHERE id = \(bind: id)").first()?.decode(column: "label", as: String.self)
     }
 
-    static func insertCategory(_ category: ComposrCategory, ownerID: Int?, on connection: StoreConnection, now: Int) async throws {
+    /// Writes the category with its ID; `image` is its `rep_image`.
+    static func insertCategory(_ category: ComposrCategory, image: String, on connection: StoreConnection, now: Int) async throws {
         try await connection.raw(
             """
-            INSERT INTO news_categories (id, label, notes, owner_id, edited_at)
-            VALUES (\(bind: category.id), \(bind: category.title), \(bind: category.notes), \(bind: ownerID), \(bind: now))
+            INSERT INTO news_categories (id, label, notes, rep_image, owner_id, edited_at)
+            VALUES (\(bind: category.id), \(bind: category.title), \(bind: category.notes), \(bind: image), \(bind: category.ownerID), \(bind: now))
             """
         ).run()
     }
 
-    /// The title of article `id`, nil when there is none.
-    static func articleTitle(_ id: Int, on connection: StoreConnection) async throws -> String? {
-        try await connection.raw("SELECT title FROM news WHERE id = \(bind: id)").first()?.decode(column: "title", as: String.self)
+    /// The title and publication time of each of articles `ids` that is here.
+    static func articles(_ ids: [Int], on connection: StoreConnection) async throws -> [Int: (title: String, addDate: Int)] {
+        guard !ids.isEmpty else { return [:] }
+        let rows = try await connection.raw("SELECT id, title, add_date FROM news WHERE id IN (\(binds: ids))").all()
+        return Dictionary(
+            try rows.map {
+                (try $0.decode(column: "id", as: Int.self), (try $0.decode(column: "title", as: String.self), try $0.decode(column: "add_date", as: Int.self)))
+            }
+        ) { first, _ in first }
     }
 
-    /// Writes the article's row whole, its text `comcode`; what is made from it is the writer's.
-    static func insertArticle(_ article: ComposrArticle, submitterID: Int?, on connection: StoreConnection) async throws {
+    /// An article as it is written: its text (`summary`, `body`) Comcode naming the media library's
+    /// images, its image, its submitter if that member came over.
+    struct ArticleRow {
+        var article: ComposrArticle
+        var summary: String
+        var body: String
+        var image: ImportedImage
+        var submitterID: Int?
+    }
+
+    /// Writes the articles' rows whole, in one statement; what is made from them is the writer's.
+    static func insertArticles(_ rows: [ArticleRow], on connection: StoreConnection) async throws {
+        guard !rows.isEmpty else { return }
+        let values = rows.map { row -> SQLQueryString in
+            let (article, image) = (row.article, row.image)
+            return """
+                (\(bind: article.id), \(bind: article.categoryID), \(bind: article.title), \(bind: row.summary), \(bind: row.body),
+                'comcode', \(bind: article.author), \(bind: article.validated), \(bind: row.submitterID), \(bind: article.addDate),
+                \(bind: article.editDate), \(bind: article.views), \(bind: article.allowRating), \(bind: article.allowComments),
+                \(bind: article.notes), \(bind: image.url), \(bind: image.width), \(bind: image.height), \(bind: image.caption),
+                \(bind: image.credit), \(bind: image.variants))
+                """
+        }
         try await connection.raw(
             """
             INSERT INTO news (id, category_id, title, summary, article, text_format, author, validated, submitter_id, add_date, edit_date,
-                views, allow_rating, allow_comments, notes)
-            VALUES (\(bind: article.id), \(bind: article.categoryID), \(bind: article.title), \(bind: article.summary), \(bind: article.body),
-                'comcode', \(bind: article.author), \(bind: article.validated), \(bind: submitterID), \(bind: article.addDate),
-                \(bind: article.editDate), \(bind: article.views), \(bind: article.allowRating), \(bind: article.allowComments),
-                \(bind: article.notes))
+                views, allow_rating, allow_comments, notes, image, image_width, image_height, image_caption, image_credit, image_variants)
+            VALUES \(values.joined(separator: ", "))
             """
         ).run()
     }

@@ -72,9 +72,10 @@ public enum MediaStore {
         ).all().map { try $0.decode(column: "title", as: String.self) }
     }
 
-    /// Records that article `newsID` shows exactly the images `mediaIDs`.
-    public static func setImages(ofArticle newsID: Int, to mediaIDs: Set<Int>, on connection: StoreConnection) async throws {
-        try await connection.raw("DELETE FROM news_media WHERE news_id = \(bind: newsID)").run()
+    /// Records that article `newsID` shows exactly the images `mediaIDs` (`replacing`: those it showed
+    /// before; false for an article that showed none).
+    public static func setImages(ofArticle newsID: Int, to mediaIDs: Set<Int>, replacing: Bool, on connection: StoreConnection) async throws {
+        if replacing { try await connection.raw("DELETE FROM news_media WHERE news_id = \(bind: newsID)").run() }
         for mediaID in mediaIDs.sorted() {
             try await connection.raw("INSERT INTO news_media (news_id, media_id) VALUES (\(bind: newsID), \(bind: mediaID))").run()
         }

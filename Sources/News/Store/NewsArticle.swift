@@ -77,7 +77,7 @@ public struct NewsArticleChanges: Sendable, Equatable {
     public init() {}
 }
 
-/// What an article's text rendered to, as it is kept (``NewsStore/saveRendering(_:ofArticle:on:)``).
+/// What an article's text rendered to, as it is kept (``NewsStore/saveRendering(_:searchText:of:new:on:)``).
 struct NewsRendering: Equatable {
     var bodyHTML: String
     var bodyText: String

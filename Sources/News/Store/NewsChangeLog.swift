@@ -52,6 +52,32 @@ public enum NewsChangeLog {
         try await Self.insert(.news, id, shown: shownBefore || shownNow, now: now, on: connection)
     }
 
+    /// Records articles `ids`, rows written whole with IDs of their own (an import), as
+    /// ``recordArticle(_:shownBefore:on:now:)`` records one, in four statements for them all.
+    public static func recordArticles(_ ids: [Int], on connection: StoreConnection, now: Int) async throws {
+        guard !ids.isEmpty else { return }
+        try await Self.lock(connection)
+        let listed = try await connection.raw(
+            """
+            UPDATE news SET listed = (\(NewsFeedStore.visible("news", now: now))) WHERE id IN (\(binds: ids)) RETURNING id, listed
+            """
+        ).all().map { (try $0.decode(column: "id", as: Int.self), try $0.decode(column: "listed", as: Bool.self)) }
+        let shownBefore = Set(
+            try await connection.raw(
+                """
+                DELETE FROM news_changes WHERE resource_type = \(bind: ResourceType.news.rawValue) AND resource_id IN (\(binds: ids))
+                RETURNING resource_id, was_shown
+                """
+            ).all().filter { try $0.decode(column: "was_shown", as: Bool.self) }.map { try $0.decode(column: "resource_id", as: Int.self) })
+        let rows = listed.sorted { $0.0 < $1.0 }.map { id, shown -> SQLQueryString in
+            "(\(bind: ResourceType.news.rawValue), \(bind: id), \(bind: now), \(bind: shown || shownBefore.contains(id)))"
+        }
+        guard !rows.isEmpty else { return }
+        try await connection.raw(
+            "INSERT INTO news_changes (resource_type, resource_id, changed_at, was_shown) VALUES \(rows.joined(separator: ", "))"
+        ).run()
+    }
+
     /// Records a write to category `id`.
     public static func recordCategory(_ id: Int, on connection: StoreConnection, now: Int) async throws {
         try await Self.lock(connection)

@@ -34,14 +34,24 @@ public enum NewsFeedStore {
         """
     }
 
-    /// The conditions "shown at `now`, in `categories` (nil: any), with a gallery if `withGallery`,
-    /// featured if `featuredOnly`" on articles aliased `n`.
+    /// The conditions "shown at `now`, filed in `categories` (nil: any), with a gallery if
+    /// `withGallery`, featured if `featuredOnly`" on articles aliased `n`.
     package static func listed(in categories: [Int]?, withGallery: Bool, featuredOnly: Bool = false, now: Int) -> [SQLQueryString] {
         var conditions: [SQLQueryString] = [Self.visible("n", now: now)]
-        if let categories { conditions.append("n.category_id IN (\(binds: categories))") }
+        if let categories { conditions.append("(\(Self.inOwnCategory(categories)) OR \(Self.inOtherCategory(categories)))") }
         if withGallery { conditions.append("n.gallery NOT IN ('', '[]')") }
         if featuredOnly { conditions.append("n.featured = \(true)") }
         return conditions
+    }
+
+    /// "Article `n`'s own category is one of `categories`".
+    static func inOwnCategory(_ categories: [Int]) -> SQLQueryString {
+        "n.category_id IN (\(binds: categories))"
+    }
+
+    /// "Article `n` is filed in one of `categories` besides its own" (``NewsStore/fileInOtherCategories(_:_:on:)``).
+    static func inOtherCategory(_ categories: [Int]) -> SQLQueryString {
+        "n.id IN (SELECT o.news_id FROM news_other_categories o WHERE o.category_id IN (\(binds: categories)))"
     }
 
     // MARK: Categories
@@ -74,7 +84,9 @@ public enum NewsFeedStore {
         """
         SELECT \(unsafeRaw: NewsStore.categoryColumns(prefix: "c.")),
             r.moniker AS moniker, r.guid AS guid,
-            (SELECT COUNT(*) FROM news n WHERE n.category_id = c.id AND \(Self.visible("n", now: now))) AS article_count
+            (SELECT COUNT(*) FROM news n WHERE n.category_id = c.id AND \(Self.visible("n", now: now)))
+                + (SELECT COUNT(*) FROM news_other_categories o JOIN news n ON n.id = o.news_id
+                    WHERE o.category_id = c.id AND n.category_id <> c.id AND \(Self.visible("n", now: now))) AS article_count
         FROM news_categories c
         LEFT JOIN resource_ids r ON r.resource_type = 'news_category' AND r.resource_id = c.id
         """
@@ -102,17 +114,31 @@ public enum NewsFeedStore {
     }
 
     /// The statement of ``articles(in:withGallery:featuredOnly:after:limit:offset:now:on:)`` (tests
-    /// read its plan).
+    /// read its plan). Articles of some categories are those of their own category (a walk of
+    /// `news_category` in list order) and those filed there besides (few, sorted), each read to the
+    /// page's end, then merged: one condition of either kind would read and sort a whole category.
     package static func articlesQuery(
         in categories: [Int]?, withGallery: Bool = false, featuredOnly: Bool = false, after position: Position?, limit: Int, offset: Int = 0,
         now: Int, postgres: Bool
     ) -> SQLQueryString {
-        var conditions = Self.listed(in: categories, withGallery: withGallery, featuredOnly: featuredOnly, now: now)
+        var conditions = Self.listed(in: nil, withGallery: withGallery, featuredOnly: featuredOnly, now: now)
         if let position { conditions.append("(n.add_date, n.id) < (\(bind: position.addDate), \(bind: position.id))") }
-        return """
-            \(Self.articleSelect) WHERE \(conditions.joined(separator: " AND ")) ORDER BY n.add_date DESC, n.id DESC
-            \(Self.page(limit: limit, offset: offset, postgres: postgres))
+        let order: SQLQueryString = "ORDER BY n.add_date DESC, n.id DESC"
+        guard let categories else {
+            return
+                "\(Self.articleSelect) WHERE \(conditions.joined(separator: " AND ")) \(order) \(Self.page(limit: limit, offset: offset, postgres: postgres))"
+        }
+        func filed(_ condition: SQLQueryString, as name: String) -> SQLQueryString {
             """
+            SELECT id FROM (SELECT n.id FROM news n WHERE \((conditions + [condition]).joined(separator: " AND ")) \(order)
+                \(Self.page(limit: limit + offset, offset: 0, postgres: postgres))) \(unsafeRaw: name)
+            """
+        }
+        let chosen: SQLQueryString = "\(filed(Self.inOwnCategory(categories), as: "own")) UNION \(filed(Self.inOtherCategory(categories), as: "other"))"
+        // PostgreSQL plans `IN (…)` of a union as a join it may feed by walking all of `news`; an
+        // array of the chosen IDs is looked up in the primary key.
+        let condition: SQLQueryString = postgres ? "n.id = ANY (ARRAY(\(chosen)))" : "n.id IN (\(chosen))"
+        return "\(Self.articleSelect) WHERE \(condition) \(order) \(Self.page(limit: limit, offset: offset, postgres: postgres))"
     }
 
     /// `LIMIT limit OFFSET offset` for a page read: written into the statement on SQLite, which

@@ -77,6 +77,12 @@ public enum NewsStore {
         try await connection.raw("SELECT \(unsafeRaw: Self.articleColumns) FROM news WHERE id = \(bind: id)").first().map(Self.article)
     }
 
+    /// The articles among `ids`, by ID (a batch the writer renders: one read for them all).
+    static func articles(ids: [Int], on connection: StoreConnection) async throws -> [NewsArticle] {
+        guard !ids.isEmpty else { return [] }
+        return try await connection.raw("SELECT \(unsafeRaw: Self.articleColumns) FROM news WHERE id IN (\(binds: ids)) ORDER BY id").all().map(Self.article)
+    }
+
     /// Creates an article in `categoryID` with `changes` applied; returns its ID. Its identity, what is
     /// made from its text and its change log row are the writer's (``ArticleWriter``).
     static func insertArticle(
@@ -101,14 +107,31 @@ public enum NewsStore {
             .decode(column: "article_id", as: Int.self)
     }
 
-    /// Keeps `moniker`, an address the Composr site published for article `id`; false when it was kept.
-    public static func keepComposrAddress(_ moniker: String, ofArticle id: Int, on connection: StoreConnection) async throws -> Bool {
-        try await connection.raw(
+    /// Keeps `addresses`, those the Composr site published for its articles, in one statement;
+    /// returns how many were new (the others were kept before).
+    public static func keepComposrAddresses(_ addresses: [(moniker: String, articleID: Int)], on connection: StoreConnection) async throws -> Int {
+        guard !addresses.isEmpty else { return 0 }
+        let rows = addresses.map { "(\(bind: $0.moniker), \(bind: $0.articleID))" as SQLQueryString }
+        return try await connection.raw(
             """
-            INSERT INTO composr_article_monikers (moniker, article_id) VALUES (\(bind: moniker), \(bind: id))
+            INSERT INTO composr_article_monikers (moniker, article_id) VALUES \(rows.joined(separator: ", "))
             ON CONFLICT (moniker) DO NOTHING RETURNING article_id
             """
-        ).first() != nil
+        ).all().count
+    }
+
+    /// Files article `id` in `categoryIDs` besides its own category, so it is listed in each (as
+    /// Composr files an article in several); IDs of no category, or of its own, are passed over.
+    public static func fileInOtherCategories(_ id: Int, _ categoryIDs: [Int], on connection: StoreConnection) async throws {
+        guard !categoryIDs.isEmpty else { return }
+        try await connection.raw(
+            """
+            INSERT INTO news_other_categories (category_id, news_id)
+            SELECT c.id, n.id FROM news_categories c JOIN news n ON n.id = \(bind: id) AND n.category_id <> c.id
+            WHERE c.id IN (\(binds: categoryIDs))
+            ON CONFLICT (category_id, news_id) DO NOTHING
+            """
+        ).run()
     }
 
     /// Gives article `id` its identity (moniker and GUID). The writer does it last in the transaction:
@@ -176,19 +199,42 @@ public enum NewsStore {
 
     // MARK: What is made from an article's text
 
-    /// Keeps what article `id`'s text rendered to, and that it is rendered.
-    static func saveRendering(_ rendering: NewsRendering, ofArticle id: Int, on connection: StoreConnection) async throws {
-        try await connection.raw(
-            """
-            UPDATE news SET body_html = \(bind: rendering.bodyHTML), body_text = \(bind: rendering.bodyText),
-                summary_html = \(bind: rendering.summaryHTML), summary_text = \(bind: rendering.summaryText),
-                body_images = \(bind: rendering.bodyImages), render_due = 0
-            WHERE id = \(bind: id)
-            """
-        ).run()
+    /// Writes what `article`'s text rendered to and its search text (its title and author with the
+    /// plain text its summary and body rendered to), in one statement, then its search index entry
+    /// (`new`: it had none yet).
+    static func saveRendering(_ rendering: NewsRendering, searchText: SearchText.Fields, of article: NewsArticle, new: Bool, on connection: StoreConnection)
+        async throws
+    {
+        if !new { try await NewsSearchIndex.forget(article.id, on: connection) }
+        try await Self.saveRenderings([(article, rendering, searchText)], on: connection)
     }
 
-    /// Up to `limit` articles whose rendering is still to be made (``saveRendering(_:ofArticle:on:)``), by ID.
+    /// Writes what new articles' texts rendered to and their search texts, in one statement for them
+    /// all, then their search index entries.
+    static func saveRenderings(
+        _ articles: [(article: NewsArticle, rendering: NewsRendering, searchText: SearchText.Fields)], on connection: StoreConnection
+    ) async throws {
+        guard !articles.isEmpty else { return }
+        // VALUES' columns are `column1`… on both engines; PostgreSQL types a bound value there as text.
+        let rows = articles.map { article, rendering, search -> SQLQueryString in
+            """
+            (CAST(\(bind: article.id) AS BIGINT), \(bind: rendering.bodyHTML), \(bind: rendering.bodyText), \(bind: rendering.summaryHTML),
+                \(bind: rendering.summaryText), \(bind: rendering.bodyImages), \(bind: search.text), CAST(\(bind: search.titleEnd) AS BIGINT),
+                CAST(\(bind: search.summaryEnd) AS BIGINT), \(bind: search.shortWords))
+            """
+        }
+        try await connection.raw(
+            """
+            UPDATE news SET body_html = v.column2, body_text = v.column3, summary_html = v.column4, summary_text = v.column5,
+                body_images = v.column6, render_due = 0, search_text = v.column7, search_title_end = v.column8,
+                search_summary_end = v.column9, search_words = v.column10
+            FROM (VALUES \(rows.joined(separator: ", "))) AS v WHERE news.id = v.column1
+            """
+        ).run()
+        for (article, _, _) in articles { try await NewsSearchIndex.add(article, on: connection) }
+    }
+
+    /// Up to `limit` articles whose rendering is still to be made (``saveRendering(_:searchText:of:new:on:)``), by ID.
     static func articlesDueRendering(limit: Int, on connection: StoreConnection) async throws -> [Int] {
         try await connection.raw("SELECT id FROM news WHERE render_due = 1 ORDER BY id LIMIT \(bind: limit)").all()
             .map { try $0.decode(column: "id", as: Int.self) }
@@ -198,21 +244,6 @@ public enum NewsStore {
     static func articleIDs(after id: Int, limit: Int, on connection: StoreConnection) async throws -> [Int] {
         try await connection.raw("SELECT id FROM news WHERE id > \(bind: id) ORDER BY id LIMIT \(bind: limit)").all()
             .map { try $0.decode(column: "id", as: Int.self) }
-    }
-
-    /// Writes `article`'s search text (its title and author with the plain text its summary and body
-    /// rendered to) and its search index entry.
-    static func refreshSearchText(of article: NewsArticle, summary: String, body: String, on connection: StoreConnection) async throws {
-        let fields = SearchText.Fields(title: article.title, summary: summary, body: body, author: article.author)
-        let id = article.id
-        try await NewsSearchIndex.forget(id, on: connection)
-        try await connection.raw(
-            """
-            UPDATE news SET search_text = \(bind: fields.text), search_title_end = \(bind: fields.titleEnd),
-                search_summary_end = \(bind: fields.summaryEnd), search_words = \(bind: fields.shortWords) WHERE id = \(bind: id)
-            """
-        ).run()
-        try await NewsSearchIndex.add(article, on: connection)
     }
 
     // MARK: Rows

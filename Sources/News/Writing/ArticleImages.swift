@@ -67,8 +67,9 @@ package enum ArticleImages {
         ]
     }
 
-    /// Records which uploaded images `article` shows now: its own, its gallery's and its body's.
-    static func link(_ article: NewsArticle, publicURL: String, on connection: StoreConnection) async throws {
+    /// Records which uploaded images `article` shows now: its own, its gallery's and its body's
+    /// (`replacing` those it showed before; a new article showed none).
+    static func link(_ article: NewsArticle, publicURL: String, replacing: Bool, on connection: StoreConnection) async throws {
         var urls = [article.image]
         for stored in [article.gallery, article.bodyImages] {
             guard case .array(let entries)? = JSONValue(parsing: stored) else { continue }
@@ -78,7 +79,7 @@ package enum ArticleImages {
         for url in urls {
             if let image = try await Self.image(named: url, publicURL: publicURL, on: connection) { shown.insert(image.id) }
         }
-        try await MediaStore.setImages(ofArticle: article.id, to: shown, on: connection)
+        try await MediaStore.setImages(ofArticle: article.id, to: shown, replacing: replacing, on: connection)
     }
 
     /// The uploaded image `text` names, or nil: an external image, or a reference to none (a body's

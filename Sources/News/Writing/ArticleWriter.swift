@@ -28,15 +28,21 @@ public struct ArticleWriter: Sendable {
         return (id, dropped)
     }
 
-    /// Makes what is derived from article `id`, a row written whole with an ID of its own (an imported
-    /// article, whose ID links and apps hold): its rendering (a text nested too deep is rendered as
-    /// `text`, never refused: the row exists already), its change log row and its identity. Returns
-    /// what its rendering left out.
-    @discardableResult
-    public func adopt(_ id: Int, title: String, on connection: StoreConnection, now: Int) async throws -> [String] {
-        let dropped = try await self.derive(id, refusing: false, on: connection)
-        try await NewsChangeLog.recordArticle(id, shownBefore: false, on: connection, now: now)
-        try await NewsStore.assignIdentity(ofArticle: id, title: title, on: connection)
+    /// Makes what is derived from articles written whole with IDs of their own (imported articles,
+    /// whose IDs links and apps hold), new here: each one's rendering (a text nested too deep is
+    /// rendered as `text`, never refused: the row exists already) and identity, then their change log
+    /// rows at once. Returns what each one's rendering left out, by ID.
+    public func adopt(_ articles: [(id: Int, title: String)], on connection: StoreConnection, now: Int) async throws -> [Int: [String]] {
+        var dropped: [Int: [String]] = [:]
+        var rendered: [(article: NewsArticle, rendering: NewsRendering, searchText: SearchText.Fields)] = []
+        for article in try await NewsStore.articles(ids: articles.map(\.id), on: connection) {
+            let rendering = try await self.rendering(of: article, refusing: false, new: true, on: connection)
+            rendered.append((article, rendering.stored, rendering.searchText))
+            dropped[article.id] = rendering.dropped
+        }
+        try await NewsStore.saveRenderings(rendered, on: connection)
+        for article in articles { try await NewsStore.assignIdentity(ofArticle: article.id, title: article.title, on: connection) }
+        try await NewsChangeLog.recordArticles(articles.map(\.id), on: connection, now: now)
         return dropped
     }
 
@@ -105,12 +111,27 @@ public struct ArticleWriter: Sendable {
     /// (a renderer change must never leave an article unrendered). Returns what the rendering left out.
     private func derive(_ id: Int, refusing: Bool, on connection: StoreConnection) async throws -> [String] {
         guard let article = try await NewsStore.article(id: id, on: connection) else { return [] }
+        return try await self.derive(article, refusing: refusing, new: false, on: connection)
+    }
+
+    /// Makes what is derived from `article`'s text, as ``derive(_:refusing:on:)`` does, the article
+    /// read already.
+    private func derive(_ article: NewsArticle, refusing: Bool, new: Bool, on connection: StoreConnection) async throws -> [String] {
+        let made = try await self.rendering(of: article, refusing: refusing, new: new, on: connection)
+        try await NewsStore.saveRendering(made.stored, searchText: made.searchText, of: article, new: new, on: connection)
+        return made.dropped
+    }
+
+    /// `article`'s rendering and search text, the images it shows recorded; `new`: it showed none
+    /// yet (an article written whole, whose rendering is saved with its batch's).
+    private func rendering(of article: NewsArticle, refusing: Bool, new: Bool, on connection: StoreConnection) async throws -> (
+        stored: NewsRendering, searchText: SearchText.Fields, dropped: [String]
+    ) {
         let rendering = try await ArticleRendering.make(of: article, publicURL: self.publicURL, refusing: refusing, on: connection)
-        try await NewsStore.saveRendering(rendering.stored, ofArticle: id, on: connection)
-        try await NewsStore.refreshSearchText(of: article, summary: rendering.summary.text, body: rendering.body.text, on: connection)
+        let searchText = SearchText.Fields(title: article.title, summary: rendering.summary.text, body: rendering.body.text, author: article.author)
         var shown = article
         shown.bodyImages = rendering.stored.bodyImages
-        try await ArticleImages.link(shown, publicURL: self.publicURL, on: connection)
-        return rendering.dropped
+        try await ArticleImages.link(shown, publicURL: self.publicURL, replacing: !new, on: connection)
+        return (rendering.stored, searchText, rendering.dropped)
     }
 }

@@ -16,8 +16,9 @@ public enum ResourceIdentityStore {
     public static func assign(_ type: ResourceType, id: Int, label: String, on connection: StoreConnection) async throws -> ResourceIdentity {
         let base = Moniker.base(for: label)
         let guid = UUID().uuidString.lowercased()
+        // The base itself first: most titles are nobody else's (one statement, not a look and a write).
+        var moniker = base
         for _ in 0..<Self.attempts {
-            let moniker = try await Self.freeMoniker(type, base: base, on: connection)
             let inserted = try await connection.raw(
                 """
                 INSERT INTO resource_ids (resource_type, resource_id, moniker, label, guid)
@@ -26,15 +27,15 @@ public enum ResourceIdentityStore {
                 """
             ).first()
             if inserted != nil { return ResourceIdentity(type: type, id: id, moniker: moniker, label: label, guid: guid) }
+            moniker = try await Self.suffixedMoniker(type, base: base, on: connection)
         }
         throw MonikerContention(base: base)
     }
 
-    /// `base` when no resource of `type` has it; else `base_N`, N the number after the last one given
-    /// for `base` (`moniker_suffixes`: a title given a thousand times costs a row, not a read of the
+    /// For a `base` some resource of `type` has: `base_N`, N the number after the last one given for
+    /// `base` (`moniker_suffixes`: a title given a thousand times costs a row, not a read of the
     /// thousand monikers), the first time the first free one.
-    private static func freeMoniker(_ type: ResourceType, base: String, on connection: StoreConnection) async throws -> String {
-        guard try await Self.isTaken(type, base, on: connection) else { return base }
+    private static func suffixedMoniker(_ type: ResourceType, base: String, on connection: StoreConnection) async throws -> String {
         while let next = try await connection.raw(
             """
             UPDATE moniker_suffixes SET last_suffix = last_suffix + 1 WHERE resource_type = \(bind: type.rawValue) AND base = \(bind: base)

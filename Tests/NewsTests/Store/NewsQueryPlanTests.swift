@@ -33,6 +33,16 @@ import Testing
                 ("categories", NewsFeedStore.categoriesQuery(now: now)),
                 ("next clock change", NewsFeedStore.nextClockChangeQuery(after: now)),
                 ("Floki: anything older", NewsFeedStore.hasArticlesQuery(in: nil, withGallery: false, below: position, now: now)),
+                // A category's tab: its own articles and those filed there besides (Composr's secondary categories).
+                ("Floki: anything older, of categories", NewsFeedStore.hasArticlesQuery(in: [1, 2], withGallery: false, below: position, now: now)),
+                ("Floki: the oldest held, of categories", NewsFeedStore.oldestPositionQuery(in: [1, 2], withGallery: false, ids: 250...300, now: now)),
+                (
+                    "Floki: placed outside what is held, of categories",
+                    NewsFeedStore.placedOutsideQuery(
+                        in: [1, 2], withGallery: false, ids: 250...300, from: NewsFeedStore.Position(addDate: now - 200, id: 1), below: position,
+                        limit: 200, now: now)
+                ),
+                ("articles of categories, the first page", NewsFeedStore.articlesQuery(in: [2], after: nil, limit: 21, now: now, postgres: postgres)),
                 ("Floki: the oldest of 50 held", NewsFeedStore.oldestPositionQuery(in: nil, withGallery: false, ids: 250...300, now: now)),
                 ("Floki: the oldest of all held", NewsFeedStore.oldestPositionQuery(in: nil, withGallery: false, ids: 1...100_000, now: now)),
                 (
