@@ -82,6 +82,10 @@ import Testing
         let secret = FileManager.default.temporaryDirectory.appendingPathComponent("secret-\(UUID()).jpg")
         try Data(contentsOf: folder.appendingPathComponent("uploads/repimages/park-photo.jpg")).write(to: secret)
         defer { try? FileManager.default.removeItem(at: secret) }
+        // Product Releases' image, a file of the site's theme, given this time (the photo's bytes).
+        let themeImage = folder.appendingPathComponent("themes/default/images/newscats/technology.jpg")
+        try FileManager.default.createDirectory(at: themeImage.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("uploads/repimages/park-photo.jpg"), to: themeImage)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("uploads/attachments"), withIntermediateDirectories: true)
         try Data("not an image".utf8).write(to: folder.appendingPathComponent("uploads/attachments/notes.txt"))
         try FileManager.default.createSymbolicLink(
@@ -110,8 +114,9 @@ import Testing
         let report = try #require(try JSONSerialization.jsonObject(with: Data(imported.output.utf8)) as? [String: Any])
         let files = try #require((report["counts"] as? [String: [String: Int]])?["files"])
         let notes = try #require(report["notes"] as? [String])
-        // The photo once (the body's and the article's image are one file), four not taken and the two theme images.
-        #expect(files == ["imported": 1, "matched": 0, "skipped": 6], "\(files) \(notes)")
+        // The category's image first; the photo, the same bytes, matched once (the body's and the
+        // article's image are one file); four not taken and Événements' theme image not given.
+        #expect(files == ["imported": 1, "matched": 1, "skipped": 5], "\(files) \(notes)")
         for expected in [
             "article 6: file not found: uploads/repimages/gone.jpg", "article 6: file not found: uploads/../../\(secret.lastPathComponent)",
             "article 6: file not found: uploads/attachments/outside.jpg",
@@ -125,8 +130,13 @@ import Testing
                 let article = try #require(try await client.news("articles/6", "fields=body_html,body_images").data["article"] as? [String: Any])
                 let html = try #require(article["body_html"] as? String)
                 let images = try #require(article["body_images"] as? [[String: Any]])
-                #expect(images.count == 1 && (images.first?["url"] as? String)?.contains("/park-photo.jpg") == true, "\(images)")
+                #expect(images.count == 1 && (images.first?["url"] as? String)?.contains("/media/") == true, "\(images)")
                 #expect(html.contains(site.publicURL + "/media/") && html.contains("https://elsewhere.example/picture.png"), "\(html)")
+                let categories = try #require(try await client.news("categories").data["categories"] as? [[String: Any]])
+                let releases = try #require(categories.first { $0["id"] as? Int == 8 }?["image"] as? String, "\(categories)")
+                #expect(releases.hasPrefix(site.publicURL + "/media/") && releases.hasSuffix("/technology.jpg"), "\(releases)")
+                let served = try await client.execute(uri: String(releases.dropFirst(site.publicURL.count)), method: .get) { $0.status }
+                #expect(served == .ok)
             }
             let (source, stored) = try await opened.withConnection { connection in
                 (
@@ -134,7 +144,7 @@ import Testing
                     try await connection.sql.raw("SELECT name FROM media").all().map { try $0.decode(column: "name", as: String.self) }
                 )
             }
-            #expect(stored == ["park-photo"], "nothing from outside the site's folder: \(stored)")
+            #expect(stored == ["technology"], "one image of those bytes, nothing from outside the site's folder: \(stored)")
             #expect(source?.hasPrefix("Photo: [img]media:") == true, "the body names the library's image: \(source ?? "")")
             #expect(source?.contains("[img]uploads/repimages/gone.jpg[/img]") == true, "what was not found stays as written")
         }

@@ -47,7 +47,7 @@ public final class ComposrFiles: Sendable {
         /// An image elsewhere on the web: it stays as it is.
         case external
         /// A file of the site that is not among the files given.
-        case missing(String)
+        case missing
         /// The file's bytes and its name without its extension.
         case file(bytes: [UInt8], name: String)
     }
@@ -58,10 +58,10 @@ public final class ComposrFiles: Sendable {
         guard let relative = self.relativePath(reference) else { return .external }
         var components = relative.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         if self.uploadsOnly {
-            guard components.first == "uploads" else { return .missing(reference) }
+            guard components.first == "uploads" else { return .missing }
             components.removeFirst()
         }
-        guard !components.isEmpty, !components.contains(".."), !components.contains(".") else { return .missing(reference) }
+        guard !components.isEmpty, !components.contains(".."), !components.contains(".") else { return .missing }
         var file = self.root
         for component in components { file.appendPathComponent(component) }
         // Links are followed only while they stay inside the site's folder.
@@ -69,9 +69,9 @@ public final class ComposrFiles: Sendable {
         guard resolved.hasPrefix(self.root.resolvingSymlinksInPath().path + "/"),
             let attributes = try? FileManager.default.attributesOfItem(atPath: resolved), attributes[.type] as? FileAttributeType == .typeRegular,
             let handle = FileHandle(forReadingAtPath: resolved)
-        else { return .missing(reference) }
+        else { return .missing }
         defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: maximumBytes + 1) else { return .missing(reference) }
+        guard let data = try? handle.read(upToCount: maximumBytes + 1) else { return .missing }
         return .file(bytes: Array(data), name: URL(fileURLWithPath: resolved).deletingPathExtension().lastPathComponent)
     }
 

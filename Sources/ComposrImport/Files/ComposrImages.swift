@@ -15,6 +15,8 @@ struct ComposrImages {
     let attachments: [Int: ComposrAttachment]
     /// Each file already looked at, by the reference that named it: what it became.
     private var seen: [String: MediaRecord?] = [:]
+    /// `media_max_bytes`, read at the first file (no file is read further).
+    private var maximumBytes: Int?
 
     init(files: ComposrFiles, uploads: MediaUploads, attachments: [Int: ComposrAttachment]) {
         self.files = files
@@ -28,7 +30,8 @@ struct ComposrImages {
         _ reference: String, caption: String = "", for owner: String, _ report: inout ImportReport, on connection: StoreConnection
     ) async throws -> MediaRecord? {
         if let known = self.seen[reference] { return known }
-        let maximumBytes = try await self.uploads.maximumBytes()
+        if self.maximumBytes == nil { self.maximumBytes = try await self.uploads.maximumBytes() }
+        let maximumBytes = self.maximumBytes ?? 0
         var stored: MediaRecord?
         switch self.files.file(reference, maximumBytes: maximumBytes) {
         case .external:
