@@ -173,10 +173,22 @@ let package = Package(
             ],
             swiftSettings: upcoming + fuzzed
         ),
+        // MARK: The web console at /admin: pages for the people who run the site, on the features' rules
+
+        .target(
+            name: "Console",
+            dependencies: [
+                "Auth", "News", "Media", "Contact", "Mail", "Push", "Outbox", "EndpointCore", "Messages", "RichText", "Routes", "Storage", "Text", .sqlKit,
+                .mustache, .crypto,
+            ],
+            exclude: ["embedded-data.txt", "Templates", "Assets"],
+            swiftSettings: upcoming,
+            plugins: ["EmbedData"]
+        ),
         .target(
             name: "EndpointServer",
             dependencies: [
-                "EndpointCore", "Hooks", "News", "Media", "Contact", "Auth", "Mail", "Push", "Outbox", "Messages", "Routes", "Storage", "Text",
+                "Console", "EndpointCore", "Hooks", "News", "Media", "Contact", "Auth", "Mail", "Push", "Outbox", "Messages", "Routes", "Storage", "Text",
                 .hummingbird, .httpTypes, .mustache, .metrics, .prometheus,
                 .serviceLifecycle, .crypto, .logging, .nioCore, .nioPosix,
                 .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
@@ -236,6 +248,10 @@ let package = Package(
         .testTarget(name: "RichTextTests", dependencies: ["RichText"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .testTarget(
             name: "ComposrImportTests", dependencies: ["ComposrImport", "TestSupport"], exclude: ["Fixtures"],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
+        .testTarget(
+            name: "ConsoleTests",
+            dependencies: ["Console", "TestSupport", "Auth", "EndpointServer", "Media", "Messages", "News", "Storage", .sqlKit, .hummingbirdTesting],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .testTarget(name: "MessagesTests", dependencies: ["Messages"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .testTarget(

@@ -51,9 +51,16 @@ extension ConfigOption {
     )
 
     /// Every option the Auth module declares.
+    public static let consoleIdleMinutes = ConfigOption(
+        "console_idle_minutes", .integer(5...1440), default: "30", "Minutes a console session may go unused before it ends."
+    )
+    public static let consoleSessionHours = ConfigOption(
+        "console_session_hours", .integer(1...168), default: "12", "Hours after which a console session ends however much it is used."
+    )
+
     public static let declaredByAuth: [ConfigOption] = [
         .sessionIdleDays, .sessionMaximumDays, .sessionCacheSeconds, .argon2MemoryKiB, .argon2Iterations, .argon2Parallelism,
         .loginThrottleUserIPFailures, .loginThrottleUserIPMinutes, .loginThrottleUserFailures, .loginThrottleUserMinutes,
-        .loginThrottleIPFailures, .loginThrottleIPMinutes, .composrAppSessionsDays,
+        .loginThrottleIPFailures, .loginThrottleIPMinutes, .composrAppSessionsDays, .consoleIdleMinutes, .consoleSessionHours,
     ]
 }

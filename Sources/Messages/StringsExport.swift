@@ -7,8 +7,8 @@ import Foundation
 /// Slots become positional format specifiers (`%1$@` on iOS, `%1$s` on Android, `%1$d` for a number
 /// that chooses a word form) and `%` is doubled in messages with slots; a message with a word-form
 /// choice becomes a plural resource (`.stringsdict` on iOS, `<plurals>` on Android) whose variants are
-/// whole sentences. JSON keeps Composr's own syntax. Date patterns are left out
-/// (``MessageID/isDatePattern``).
+/// whole sentences. JSON keeps Composr's own syntax. Date patterns and the console's words are left out
+/// (``MessageID/isDatePattern``, ``MessageID/isConsoleText``).
 public enum StringsExport {
     public enum Format: String, CaseIterable, Sendable {
         case ios, android, json
@@ -16,7 +16,7 @@ public enum StringsExport {
 
     /// The files to write for `catalog` in `format`, as paths relative to the output folder.
     public static func files(_ catalog: MessageCatalog, format: Format) -> [(path: String, contents: String)] {
-        let messages = MessageID.allCases.filter { !$0.isDatePattern }.sorted { $0.rawValue < $1.rawValue }
+        let messages = MessageID.allCases.filter { !$0.isDatePattern && !$0.isConsoleText }.sorted { $0.rawValue < $1.rawValue }
         switch format {
         case .ios:
             return [

@@ -34,6 +34,8 @@ public enum SiteRoute: Hashable, Sendable {
     case resetPassword(query: RouteQuery)
     /// `/account/style.css`: the pages' style sheet.
     case pageStyleSheet
+    /// `/admin…`: a page of the web console.
+    case console(ConsoleRoute, query: RouteQuery)
     /// `/healthz`: the process answers.
     case health
     /// `/readyz`: the instance can serve.
@@ -73,6 +75,11 @@ public enum SiteRoute: Hashable, Sendable {
         if segments.count > 1, segments.last == "" { segments.removeLast() }
         if let composr = Self.composrArticle(segments, query) {
             self = composr
+            return
+        }
+        if segments.first == Substring(ConsoleRoute.root) {
+            guard let console = ConsoleRoute(segments: Array(segments.dropFirst())) else { return nil }
+            self = .console(console, query: query)
             return
         }
         switch segments.count {
@@ -140,6 +147,7 @@ public enum SiteRoute: Hashable, Sendable {
         case .confirmEmail: "/account/confirm-email"
         case .resetPassword: "/account/reset-password"
         case .pageStyleSheet: "/account/style.css"
+        case .console(let route, _): route.path
         case .health: "/healthz"
         case .readiness: "/readyz"
         case .openAPI: "/openapi.json"
@@ -150,7 +158,7 @@ public enum SiteRoute: Hashable, Sendable {
     public var query: RouteQuery {
         switch self {
         case .endpoint(_, let query), .articlePage(_, let query), .media(_, _, let query), .mitStories(let query), .confirmEmail(let query),
-            .resetPassword(let query):
+            .resetPassword(let query), .console(_, let query):
             query
         case .composrArticle, .mitCategories, .mitStory, .flokiBeacon, .flokiAppData, .pageStyleSheet, .health, .readiness, .openAPI:
             .none

@@ -26,8 +26,9 @@ import Testing
         "Hooks": [
             "EndpointCore", "News", "Media", "Contact", "Auth", "Mail", "Push", "Outbox", "Messages", "RichText", "Routes", "Storage", "Text",
         ],
+        "Console": ["Auth", "News", "Media", "Contact", "Mail", "Push", "Outbox", "EndpointCore", "Messages", "RichText", "Routes", "Storage", "Text"],
         "EndpointServer": [
-            "EndpointCore", "Hooks", "News", "Media", "Contact", "Auth", "Mail", "Push", "Outbox", "Messages", "Routes", "Storage", "Text",
+            "Console", "EndpointCore", "Hooks", "News", "Media", "Contact", "Auth", "Mail", "Push", "Outbox", "Messages", "Routes", "Storage", "Text",
         ],
         "Endpoint": [
             "EndpointServer", "EndpointCore", "ComposrImport", "Hooks", "News", "Media", "Auth", "Mail", "Push", "Outbox", "Messages", "RichText", "Storage",
@@ -86,6 +87,8 @@ import Testing
         }.map(\.path)
         #expect(offenders == [], "a database library imported outside a store")
         let stores = files.filter { $0.path.contains("/Store/") }.map(\.module)
-        #expect(Set(stores) == ["Auth", "ComposrImport", "Contact", "Mail", "Media", "News", "Outbox", "Push"], "every feature keeps its SQL in its store")
+        #expect(
+            Set(stores) == ["Auth", "ComposrImport", "Console", "Contact", "Mail", "Media", "News", "Outbox", "Push"],
+            "every feature keeps its SQL in its store")
     }
 }

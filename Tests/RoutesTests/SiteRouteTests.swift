@@ -43,6 +43,13 @@ import Testing
             .media(hash: Self.text(&random, allowingEmpty: false), file: Self.text(&random, allowingEmpty: false) + ".jpg", query: query),
             .mitStories(query: query), .mitStory(reference: Self.text(&random, allowingEmpty: false)), .confirmEmail(query: query),
             .resetPassword(query: query), .mitCategories, .flokiBeacon, .flokiAppData, .pageStyleSheet, .health, .readiness, .openAPI,
+            .console(
+                [
+                    .dashboard, .signIn, .signOut, .signOutEverywhere, .articles, .newArticle, .article(id: Int.random(in: 1...Int.max, using: &random)),
+                    .deleteArticle(id: Int.random(in: 1...99, using: &random)), .preview, .images, .members,
+                    .member(id: Int.random(in: 1...99, using: &random)),
+                    .groups, .asset(name: "console.css"),
+                ].randomElement(using: &random)!, query: query),
         ]
         let route = routes.randomElement(using: &random)!
         return (route, route.query == .none ? [] : pairs)

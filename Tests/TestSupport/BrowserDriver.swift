@@ -39,6 +39,32 @@ package enum BrowserDriver {
         }
     }
 
+    /// What `console_steps.py` saw walking through the console.
+    package struct Walk: Decodable {
+        /// An accessibility problem axe-core found.
+        package struct Violation: Decodable, CustomStringConvertible {
+            package let id: String
+            package let impact: String?
+            package let help: String?
+            package let nodes: [[String]]?
+            package var description: String { "\(self.impact ?? "?") \(self.id): \(self.help ?? "") at \(self.nodes ?? [])" }
+        }
+
+        package let texts: [String: String?]
+        package let html: [String: String?]
+        /// Serious and critical violations, by the step's key.
+        package let axe: [String: [Violation]]
+        package let consoleErrors: [String]
+        package let url: String
+
+        enum CodingKeys: String, CodingKey {
+            case texts, html, axe, consoleErrors = "console_errors", url
+        }
+
+        package func text(_ key: String) -> String? { self.texts[key] ?? nil }
+        package func html(_ key: String) -> String? { self.html[key] ?? nil }
+    }
+
     package static let script = TestDatabase.repositoryRoot.appendingPathComponent("Tests/browser/submit_form.py").path
     package static let readingScript = TestDatabase.repositoryRoot.appendingPathComponent("Tests/browser/read_page.py").path
 
@@ -57,13 +83,47 @@ package enum BrowserDriver {
         try JSONDecoder().decode(Outcome.self, from: try await self.run([script, url] + fields.map { "\($0.id)=\($0.value)" }, languages: languages))
     }
 
+    /// Walks `steps` (see `Tests/browser/console_steps.py`) through the site at `base` in a window of
+    /// `width` × `height`, running axe-core (from the Python test tools) where a step asks, and saving
+    /// screenshots in `screenshots` when given.
+    package static func walk(
+        base: String, width: Int = 390, height: Int = 844, screenshots: URL? = nil, steps: [[String: Any]]
+    ) async throws -> Walk {
+        let plan: [String: Any] = [
+            "base": base, "width": width, "height": height, "axe": try Self.axeScript() ?? NSNull(),
+            "screenshots": screenshots?.path ?? NSNull(), "steps": steps,
+        ]
+        let input = try JSONSerialization.data(withJSONObject: plan)
+        return try JSONDecoder().decode(Walk.self, from: try await self.run([consoleScript], languages: nil, input: input))
+    }
+
+    /// axe-core's script, as the pinned `axe-selenium-python` package ships it; nil without the
+    /// Python tools (under CI they are there, and a missing script fails).
+    static func axeScript() throws -> String? {
+        guard let python = PythonTools.python else {
+            if ProcessInfo.processInfo.environment["CI"] != nil { throw TestFailure("the Python test tools (axe-core) are missing") }
+            return nil
+        }
+        let library = python.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("lib")
+        for version in (try? FileManager.default.contentsOfDirectory(atPath: library.path)) ?? [] {
+            let script = library.appendingPathComponent(version).appendingPathComponent("site-packages/axe_selenium_python/node_modules/axe-core/axe.min.js")
+            if FileManager.default.fileExists(atPath: script.path) { return script.path }
+        }
+        throw TestFailure("axe-core is not in the Python test tools; run scripts/python-tools.sh")
+    }
+
+    /// Whether axe-core runs in the walks.
+    package static var hasAxe: Bool { ((try? Self.axeScript()) ?? nil) != nil }
+
+    package static let consoleScript = TestDatabase.repositoryRoot.appendingPathComponent("Tests/browser/console_steps.py").path
+
     /// Opens `url` and reports what the page shows.
     package static func read(_ url: String) async throws -> Reading {
         try JSONDecoder().decode(Reading.self, from: try await self.run([readingScript, url], languages: nil))
     }
 
     /// Runs a browser script with `arguments` and returns what it printed.
-    private static func run(_ arguments: [String], languages: String?) async throws -> Data {
+    private static func run(_ arguments: [String], languages: String?, input: Data? = nil) async throws -> Data {
         let process = Process()
         if let languages { process.environment = ProcessInfo.processInfo.environment.merging(["BROWSER_LANGUAGES": languages]) { $1 } }
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
@@ -72,11 +132,15 @@ package enum BrowserDriver {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
+        let standardInput = Pipe()
+        process.standardInput = standardInput
         let finished = AsyncStream<Void>.makeStream()
         process.terminationHandler = { _ in finished.continuation.finish() }
         try process.run()
+        standardInput.fileHandleForWriting.write(input ?? Data())
+        try standardInput.fileHandleForWriting.close()
         let watchdog = Task {
-            try await Task.sleep(for: .seconds(60))
+            try await Task.sleep(for: .seconds(180))
             process.terminate()
         }
         for await _ in finished.stream {}

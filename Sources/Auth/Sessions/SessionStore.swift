@@ -39,15 +39,17 @@ public struct SessionStore: Sendable {
     /// The live session that `token` belongs to, if it belongs to `memberID`; nil for anything else.
     ///
     /// Records the use when the last recorded one is older than the policy's touch interval. With a
-    /// cache configured, a session recognised in the last few seconds is not read again.
-    public func authenticate(memberID: Int, token: String, now: Int? = nil) async throws -> DeviceSession? {
+    /// cache configured, a session recognised in the last few seconds is not read again. A use with
+    /// stricter `limits` of its own (the console's) also refuses a session idle or old beyond them.
+    public func authenticate(memberID: Int, token: String, limits: SessionLimits? = nil, now: Int? = nil) async throws -> DeviceSession? {
         let now = now ?? self.clock.now
         // A token of this server's, or a Composr password hash an app signed in to the Composr site
         // presents (``DeviceSessionStore/keepComposrAppSession(memberID:composrHash:expiresAt:now:on:)``).
         guard SessionToken.isWellFormed(token) || LegacyComposrHash.recognises(token) else { return nil }
         let tokenHash = SessionToken.storageHash(of: token)
         guard var session = try await self.cachedOrStored(tokenHash: tokenHash, now: now),
-            session.memberID == memberID, now < session.endsAt(policy: self.policy)
+            session.memberID == memberID, now < session.endsAt(policy: self.policy),
+            limits.map({ now - session.lastUsedAt < $0.idleSeconds && now - session.createdAt < $0.maximumSeconds }) ?? true
         else { return nil }
         if now - session.lastUsedAt >= self.policy.touchIntervalSeconds {
             try await self.store.touch(id: session.id, now: now)
@@ -102,6 +104,17 @@ public struct SessionStore: Sendable {
     public func live(memberID: Int, now: Int? = nil) async throws -> [DeviceSession] {
         let now = now ?? self.clock.now
         return try await self.store.live(memberID: memberID, idleSince: now - self.policy.idleSeconds, now: now)
+    }
+}
+
+/// How long a session may go unused, and last at all, for a use stricter than the site's policy.
+public struct SessionLimits: Sendable, Equatable {
+    public var idleSeconds: Int
+    public var maximumSeconds: Int
+
+    public init(idleSeconds: Int, maximumSeconds: Int) {
+        self.idleSeconds = idleSeconds
+        self.maximumSeconds = maximumSeconds
     }
 }
 

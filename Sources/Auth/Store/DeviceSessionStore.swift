@@ -83,15 +83,20 @@ public struct DeviceSessionStore: Sendable {
 
     /// Ends session `id` of `memberID`; false when it is not theirs or already ended.
     public func revoke(id: String, memberID: Int, now: Int) async throws -> Bool {
-        try await self.database.withConnection { connection in
-            try await connection.raw(
-                """
-                UPDATE device_sessions SET revoked_at = \(bind: now)
-                WHERE id = \(bind: id) AND member_id = \(bind: memberID) AND revoked_at IS NULL
-                RETURNING id
-                """
-            ).first() != nil
-        }
+        try await self.database.withConnection { try await Self.revoke(id: id, memberID: memberID, now: now, on: $0) }
+    }
+
+    /// Ends session `id` of `memberID` on `connection` (inside the caller's transaction); false when it
+    /// is not theirs or already ended.
+    @discardableResult
+    public static func revoke(id: String, memberID: Int, now: Int, on connection: StoreConnection) async throws -> Bool {
+        try await connection.raw(
+            """
+            UPDATE device_sessions SET revoked_at = \(bind: now)
+            WHERE id = \(bind: id) AND member_id = \(bind: memberID) AND revoked_at IS NULL
+            RETURNING id
+            """
+        ).first() != nil
     }
 
     /// Ends every session of `memberID`; returns how many were live.

@@ -99,12 +99,12 @@ public struct MemberStore: Sendable {
         ["members_username_key": DuplicateValue(.username, username), "members_email_key": DuplicateValue(.email, email)]
     }
 
-    private static let columns = """
+    static let columns = """
         id, username, email, password_hash, legacy_salt, validated, email_confirmed, banned, join_time,
         last_visit_time, primary_group_id, timezone, language, dob, reveal_age, signature
         """
 
-    private static func record(_ row: any SQLRow) throws -> MemberRecord {
+    static func record(_ row: any SQLRow) throws -> MemberRecord {
         MemberRecord(
             id: try row.decode(column: "id", as: Int.self),
             username: try row.decode(column: "username", as: String.self),

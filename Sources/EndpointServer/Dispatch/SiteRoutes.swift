@@ -1,6 +1,8 @@
 import Auth
+import Console
 import EndpointCore
 import HTTPTypes
+import Hooks
 import Hummingbird
 import Media
 import Routes
@@ -20,6 +22,7 @@ struct SiteRoutes: RouterMiddleware {
     let floki: FlokiAppRoutes
     let media: MediaRoute
     let mitNews: MITNewsRoutes
+    let console: ConsolePages
 
     /// The handlers of every route for `site`, as `settings` configure them, with the hooks of `registry`.
     init(
@@ -55,6 +58,17 @@ struct SiteRoutes: RouterMiddleware {
         self.media = MediaRoute(media: site.media)
         self.mitNews = MITNewsRoutes(
             news: site.news, config: site.config, languages: languages, searches: site.newsSearches, clientAddress: clientAddress)
+        self.console = ConsolePages(
+            console: Console(
+                database: database, config: site.config, login: site.login, sessions: site.sessions, memberships: site.memberships, clock: site.clock,
+                publicURL: site.publicURL, uploads: site.mediaUploads,
+                effects: Console.Effects(
+                    newsChanged: site.caches.newsChanged, memberChanged: site.caches.memberChanged, groupsChanged: site.caches.groupsChanged),
+                secureCookies: settings.secureCookies
+            ),
+            languages: languages, clientAddress: clientAddress, crossSite: CrossSiteCheck(publicAuthority: settings.publicAuthority),
+            maximumFormBytes: max(settings.maximumBodyBytes, 12_000_000)
+        )
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -74,6 +88,7 @@ struct SiteRoutes: RouterMiddleware {
         }
         if case .confirmEmail = route { return try await self.accountPages.answer(route, request, context) }
         if case .resetPassword = route { return try await self.accountPages.answer(route, request, context) }
+        if case .console(let page, let query) = route { return try await self.console.answer(page, query: query, request, context) }
         guard request.method == .get else { return nil }
         switch route {
         case .articlePage(let reference, let query): return try await self.articlePage.show(reference, device: query.first("d"), request)
@@ -85,7 +100,7 @@ struct SiteRoutes: RouterMiddleware {
         case .health: return await self.probes.health()
         case .readiness: return await self.probes.readiness(request, context)
         case .openAPI: return OpenAPIDescription.response()
-        case .endpoint, .media, .confirmEmail, .resetPassword: return nil
+        case .endpoint, .media, .confirmEmail, .resetPassword, .console: return nil
         }
     }
 }

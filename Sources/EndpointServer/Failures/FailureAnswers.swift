@@ -64,7 +64,7 @@ extension SiteRoute {
         case .media: .envelope(.notStored)
         case .mitCategories, .mitStories, .mitStory: .bare
         case .flokiBeacon, .flokiAppData: .floki(.notStored)
-        case .articlePage, .composrArticle, .confirmEmail, .resetPassword, .pageStyleSheet: .page
+        case .articlePage, .composrArticle, .confirmEmail, .resetPassword, .pageStyleSheet, .console: .page
         case .health, .readiness, .openAPI: .envelope(.notStored)
         }
     }

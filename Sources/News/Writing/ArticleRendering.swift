@@ -3,7 +3,7 @@ public import Media
 import Messages
 public import RichText
 import Routes
-import Storage
+public import Storage
 
 /// An article's summary and body rendered in the article's format, as its writer keeps them: HTML,
 /// plain text, and the media library's images the body shows. Rendered twice when the text names
@@ -20,15 +20,37 @@ public struct ArticleRendering {
     /// `article`'s text rendered. A text nested deeper than the renderer goes is refused when
     /// `refusing`, else rendered as `text` (so a renderer change never leaves an article unrendered).
     static func make(of article: NewsArticle, publicURL: String, refusing: Bool, on connection: StoreConnection) async throws -> ArticleRendering {
+        try await Self.make(
+            Text(summary: article.summary, body: article.article, format: article.format), publicURL: publicURL, refusing: refusing, on: connection)
+    }
+
+    /// What `summary` and `body` written in `format` render to, exactly as an article saved with them
+    /// would show them: the preview an editor reads before saving. HTML with site-relative addresses;
+    /// a text nested too deep is refused.
+    public static func preview(
+        summary: String, body: String, format: TextFormat, publicURL: String, on connection: StoreConnection
+    ) async throws -> (summaryHTML: String, bodyHTML: String, dropped: [String]) {
+        let rendering = try await Self.make(Text(summary: summary, body: body, format: format), publicURL: publicURL, refusing: true, on: connection)
+        return (rendering.stored.summaryHTML, rendering.stored.bodyHTML, rendering.dropped)
+    }
+
+    /// An article's text as it is rendered.
+    struct Text {
+        var summary: String
+        var body: String
+        var format: TextFormat
+    }
+
+    private static func make(_ text: Text, publicURL: String, refusing: Bool, on connection: StoreConnection) async throws -> ArticleRendering {
         let language = try await ConfigStore.value(ConfigOption.defaultLanguage.name, on: connection) ?? ConfigOption.defaultLanguage.defaultValue
-        let first = try Self.render(article, publicURL: publicURL, language: language, known: [:], refusing: refusing)
+        let first = try Self.render(text, publicURL: publicURL, language: language, known: [:], refusing: refusing)
         let references = Set((first.body.images + first.summary.images).filter { MediaLinks.reference($0, publicURL: publicURL) != nil })
         guard !references.isEmpty else { return first }
         var known: [String: MediaRecord] = [:]
         for reference in references {
             known[reference] = try await ArticleImages.knownImage(named: reference, publicURL: publicURL, on: connection)
         }
-        return try Self.render(article, publicURL: publicURL, language: language, known: known, refusing: refusing)
+        return try Self.render(text, publicURL: publicURL, language: language, known: known, refusing: refusing)
     }
 
     /// The renderer articles are rendered with on a site at `publicURL` speaking `language` (a quote's
@@ -42,18 +64,14 @@ public struct ArticleRendering {
         )
     }
 
-    private static func render(
-        _ article: NewsArticle, publicURL: String, language: String, known: [String: MediaRecord], refusing: Bool
-    ) throws -> ArticleRendering {
+    private static func render(_ text: Text, publicURL: String, language: String, known: [String: MediaRecord], refusing: Bool) throws -> ArticleRendering {
         let renderer = Self.renderer(publicURL: publicURL, language: language, known: known)
         do {
             return Self.made(
-                body: try renderer.render(article.article, format: article.format), summary: try renderer.render(article.summary, format: article.format),
-                known: known)
+                body: try renderer.render(text.body, format: text.format), summary: try renderer.render(text.summary, format: text.format), known: known)
         } catch let tooDeep as TextTooDeep {
             guard !refusing else { throw EndpointError.refused(.newsTextTooDeep, String(tooDeep.maximum)) }
-            return Self.made(
-                body: try renderer.render(article.article, format: .text), summary: try renderer.render(article.summary, format: .text), known: known)
+            return Self.made(body: try renderer.render(text.body, format: .text), summary: try renderer.render(text.summary, format: .text), known: known)
         }
     }
 

@@ -1,6 +1,8 @@
 /// How long and how large an article's and a category's stored fields may be (Unicode scalars for
 /// text), whoever writes them: one rule that every writer of news reads.
 public enum NewsFieldLimits {
+    /// An article's title.
+    public static let title = 255
     /// A category's or an article's notes, an article's summary.
     public static let notes = 20_000
     public static let summary = 20_000

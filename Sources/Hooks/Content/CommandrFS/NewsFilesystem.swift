@@ -69,7 +69,7 @@ struct NewsFilesystem: CommandrFilesystem {
         guard let category = try await ResourceIdentityStore.find(.newsCategory, moniker: path[0], on: connection) else {
             throw EndpointError.refused(.missingResourceNamed, "var/news/" + path[0])
         }
-        let title = try properties.text("label") ?? GroupsFilesystem.label(ofFile: path[1])
+        let title = try properties.text("label", maximumLength: NewsFieldLimits.title) ?? GroupsFilesystem.label(ofFile: path[1])
         let changes = try await Self.articleChanges(&properties, current: .emptyObject, publicURL: write.context.publicURL, on: connection)
         let (id, dropped) = try await ArticleWriter(publicURL: write.context.publicURL).create(
             title: title, categoryID: category.id, submitterID: write.actorID, applying: changes, on: connection, now: write.now)
@@ -129,7 +129,7 @@ struct NewsFilesystem: CommandrFilesystem {
         _ properties: inout CommandrProperties, current: JSONValue, publicURL: String, on connection: StoreConnection
     ) async throws -> NewsArticleChanges {
         var changes = NewsArticleChanges()
-        if let title = try properties.text("label"), !title.trimmingWhitespace.isEmpty { changes.title = title }
+        if let title = try properties.text("label", maximumLength: NewsFieldLimits.title), !title.trimmingWhitespace.isEmpty { changes.title = title }
         changes.summary = try properties.text("summary", maximumLength: NewsFieldLimits.summary)
         changes.article = try properties.text("article", maximumLength: NewsFieldLimits.body)
         if let format = try properties.text("format", maximumLength: 16) {

@@ -1,0 +1,62 @@
+// The console's enhancements; every form works without them.
+"use strict";
+(function () {
+  const editor = document.getElementById("editor");
+  const preview = document.getElementById("preview");
+  if (!editor || !preview) return;
+  const body = document.getElementById("body");
+  const token = editor.elements.form_token.value;
+
+  // The preview follows the text: a pause in typing asks the server for its own rendering of the
+  // summary and body (the form posted to /admin/preview), shown below the form.
+  let timer = null;
+  let sent = 0;
+  async function refresh() {
+    const number = ++sent;
+    const fields = new FormData(editor);
+    fields.delete("image");
+    fields.set("action", "preview");
+    try {
+      const answer = await fetch(editor.dataset.preview, { method: "POST", body: new URLSearchParams(fields), credentials: "same-origin" });
+      if (answer.ok && number === sent) preview.innerHTML = await answer.text();
+    } catch (problem) {
+      // Offline or refused: the Preview button still works.
+    }
+  }
+  function later() { clearTimeout(timer); timer = setTimeout(refresh, 400); }
+  for (const id of ["summary", "body"]) {
+    const field = document.getElementById(id);
+    if (field) field.addEventListener("input", later);
+  }
+
+  // Images dropped or pasted into the body go into the media library (POST /admin/images, the API's
+  // rules); the text that shows each is put where the cursor is.
+  async function upload(file) {
+    const fields = new FormData();
+    fields.set("form_token", token);
+    fields.set("format", editor.elements.format.value);
+    fields.set("image_name", file.name || "image");
+    fields.set("image", file);
+    const answer = await fetch(editor.dataset.images, { method: "POST", body: fields, credentials: "same-origin" });
+    if (!answer.ok) return;
+    const text = await answer.text();
+    const at = body.selectionStart;
+    body.setRangeText((at > 0 ? "\n\n" : "") + text + "\n\n", at, body.selectionEnd, "end");
+    body.focus();
+    refresh();
+  }
+  function images(list) { return Array.from(list || []).filter((file) => file.type.startsWith("image/")); }
+  body.addEventListener("paste", (event) => {
+    const files = images(event.clipboardData && event.clipboardData.files);
+    if (files.length === 0) return;
+    event.preventDefault();
+    files.reduce((done, file) => done.then(() => upload(file)), Promise.resolve());
+  });
+  body.addEventListener("dragover", (event) => { if (images(event.dataTransfer && event.dataTransfer.files).length || event.dataTransfer.types.includes("Files")) event.preventDefault(); });
+  body.addEventListener("drop", (event) => {
+    const files = images(event.dataTransfer && event.dataTransfer.files);
+    if (files.length === 0) return;
+    event.preventDefault();
+    files.reduce((done, file) => done.then(() => upload(file)), Promise.resolve());
+  });
+})();

@@ -1,0 +1,119 @@
+public import Auth
+import EndpointCore
+public import Media
+import Messages
+public import Routes
+public import Storage
+
+/// The web console at `/admin`: the pages the people who run the site use, server-rendered, every form
+/// working without JavaScript. It answers a ``ConsoleRequest`` decoded by the HTTP layer.
+///
+/// Who may enter is decided on every request, from the database: a console session is a device session
+/// of the member's (``SessionStore``), within the console's own idle and absolute limits
+/// (`console_idle_minutes`, `console_session_hours`), so a ban, a password change or logging out
+/// everywhere ends it at once on every instance. Every POST must carry the form token derived from the
+/// session and must not come from another site; nothing is changed by a GET.
+public struct Console: Sendable {
+    let database: Database
+    let config: ConfigStore
+    let login: Login
+    let sessions: SessionStore
+    let memberships: Memberships
+    let clock: SiteClock
+    let articles: ConsoleArticles
+    let members: ConsoleMembers
+    let dashboard: ConsoleDashboard
+    /// Whether cookies are marked `Secure` (the site is served over HTTPS).
+    let secureCookies: Bool
+
+    /// What a change made here must make this instance forget (the same as a change made through the
+    /// API: kept news answers, live streams, a member's cached sessions).
+    public struct Effects: Sendable {
+        public var newsChanged: @Sendable () -> Void
+        public var memberChanged: @Sendable (Int) -> Void
+        /// A group's privileges changed: every remembered membership may be wrong.
+        public var groupsChanged: @Sendable () -> Void
+
+        public init(
+            newsChanged: @escaping @Sendable () -> Void, memberChanged: @escaping @Sendable (Int) -> Void, groupsChanged: @escaping @Sendable () -> Void
+        ) {
+            self.newsChanged = newsChanged
+            self.memberChanged = memberChanged
+            self.groupsChanged = groupsChanged
+        }
+    }
+
+    public init(
+        database: Database, config: ConfigStore, login: Login, sessions: SessionStore, memberships: Memberships, clock: SiteClock,
+        publicURL: String, uploads: MediaUploads, effects: Effects, secureCookies: Bool
+    ) {
+        self.database = database
+        self.config = config
+        self.login = login
+        self.sessions = sessions
+        self.memberships = memberships
+        self.clock = clock
+        self.articles = ConsoleArticles(database: database, clock: clock, publicURL: publicURL, uploads: uploads, effects: effects)
+        self.members = ConsoleMembers(database: database, sessions: sessions, clock: clock, effects: effects)
+        self.dashboard = ConsoleDashboard(database: database, clock: clock)
+        self.secureCookies = secureCookies
+    }
+
+    /// The answer to `request`. Refusals are thrown as ``EndpointError``s (a problem page).
+    public func answer(_ request: ConsoleRequest) async throws -> ConsoleAnswer {
+        if case .asset(let name) = request.route {
+            guard request.method == .get, let asset = ConsoleAssets.answer(name) else { throw EndpointError(status: 404, message: .consoleNothing) }
+            return asset
+        }
+        let siteName = try await self.config.options().text(.siteName)
+        if request.route == .signIn {
+            return try await SignInPage(login: self.login, memberships: self.memberships, sessions: self.sessions, secureCookies: self.secureCookies)
+                .answer(request, view: ConsoleView(messages: request.messages, siteName: siteName, staff: nil))
+        }
+        guard let staff = try await self.signedIn(request) else {
+            let ended = ConsoleCookies.cleared(ConsoleCookies.session, secure: self.secureCookies)
+            if request.method == .get { return .redirect(to: ConsoleRoute.signIn.path, cookies: [ended]) }
+            throw EndpointError(status: 403, message: .consoleSessionEnded)
+        }
+        if request.method == .post { try Self.checkForm(request, token: staff.formToken) }
+        let view = ConsoleView(messages: request.messages, siteName: siteName, staff: staff)
+        switch request.route {
+        case .dashboard: return try await self.dashboard.show(view)
+        case .signOut, .signOutEverywhere: return try await self.signOut(request, staff)
+        case .articles, .newArticle, .article, .deleteArticle, .preview, .images: return try await self.articles.answer(request, staff, view)
+        case .members, .member, .groups:
+            guard staff.isAdministrator else { throw EndpointError(status: 403, message: .consoleAdministratorsOnly) }
+            return try await self.members.answer(request, staff, view)
+        case .signIn, .asset: throw EndpointError(status: 404, message: .consoleNothing)
+        }
+    }
+
+    /// The member whose live console session the request's cookie names, if they may use the console.
+    private func signedIn(_ request: ConsoleRequest) async throws -> ConsoleStaff? {
+        guard let (memberID, token) = ConsoleCookies.session(in: request.cookies) else { return nil }
+        let options = try await self.config.options()
+        let limits = SessionLimits(
+            idleSeconds: options.integer(.consoleIdleMinutes) * 60, maximumSeconds: options.integer(.consoleSessionHours) * 3600)
+        guard let session = try await self.sessions.authenticate(memberID: memberID, token: token, limits: limits),
+            let permissions = try await self.memberships.permissions(of: memberID), let role = ConsoleStaff.role(permissions)
+        else { return nil }
+        return ConsoleStaff(memberID: memberID, username: permissions.membership.username, role: role, sessionToken: token, sessionID: session.id)
+    }
+
+    /// Refuses a form another site sent, or one without this session's token.
+    static func checkForm(_ request: ConsoleRequest, token: String) throws {
+        if request.isCrossSite { throw EndpointError(status: 403, message: .crossSiteRequest) }
+        guard FormToken.matches(request.form["form_token"], token) else { throw EndpointError(status: 403, message: .consoleFormNotChecked) }
+    }
+
+    /// Ends this browser's console session, or every session of the member's (the apps' too).
+    private func signOut(_ request: ConsoleRequest, _ staff: ConsoleStaff) async throws -> ConsoleAnswer {
+        guard request.method == .post else { return .redirect(to: ConsoleRoute.dashboard.path) }
+        if request.route == .signOutEverywhere {
+            try await self.members.endEverySession(of: staff)
+        } else {
+            try await self.sessions.revoke(sessionID: staff.sessionID, memberID: staff.memberID)
+        }
+        return .redirect(to: ConsoleRoute.signIn.target([("done", "1")]), cookies: [ConsoleCookies.cleared(ConsoleCookies.session, secure: self.secureCookies)])
+    }
+}

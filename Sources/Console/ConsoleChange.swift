@@ -1,0 +1,43 @@
+import Messages
+
+/// A change made in the console, as it is recorded and listed on the dashboard.
+struct ConsoleChange: Sendable, Equatable {
+    /// What was done; the raw value is what the record keeps.
+    enum Action: String, Sendable {
+        case articleAdded = "article_added"
+        case articleEdited = "article_edited"
+        case articlePublished = "article_published"
+        case articleUnpublished = "article_unpublished"
+        case articleDeleted = "article_deleted"
+        case memberBanned = "member_banned"
+        case memberUnbanned = "member_unbanned"
+        case sessionEnded = "session_ended"
+        case loggedOutEverywhere = "logged_out_everywhere"
+        case groupEditsNews = "group_edits_news"
+        case groupStoppedEditingNews = "group_stopped_editing_news"
+
+        /// The sentence describing it, its subject in slot 1.
+        var message: MessageID {
+            switch self {
+            case .articleAdded: .consoleChangeArticleAdded
+            case .articleEdited: .consoleChangeArticleEdited
+            case .articlePublished: .consoleChangeArticlePublished
+            case .articleUnpublished: .consoleChangeArticleUnpublished
+            case .articleDeleted: .consoleChangeArticleDeleted
+            case .memberBanned: .consoleChangeMemberBanned
+            case .memberUnbanned: .consoleChangeMemberUnbanned
+            case .sessionEnded: .consoleChangeSessionEnded
+            case .loggedOutEverywhere: .consoleChangeLoggedOutEverywhere
+            case .groupEditsNews: .consoleChangeGroupEdits
+            case .groupStoppedEditingNews: .consoleChangeGroupStopped
+            }
+        }
+    }
+
+    var memberID: Int
+    var username: String
+    var action: Action
+    /// What it was done to, as it was named then.
+    var subject: String
+    var madeAt: Int
+}

@@ -1,0 +1,109 @@
+import Crypto
+import EndpointCore
+import Messages
+import News
+import RichText
+import Text
+
+/// An article as the editor shows and sends it: every field as text, read back by the same limits
+/// every writer of news reads (``NewsFieldLimits``).
+struct ArticleForm {
+    var title = ""
+    var summary = ""
+    var body = ""
+    var categoryID: Int?
+    var publicationTime = ""
+    var expiryTime = ""
+    var externalURL = ""
+    var featured = false
+    var format = TextFormat.markdown
+
+    init() {}
+
+    /// The fields of `article` as it is stored.
+    init(_ article: NewsArticle) {
+        self.title = article.title
+        self.summary = article.summary
+        self.body = article.article
+        self.categoryID = article.categoryID
+        self.publicationTime = ConsoleTime.text(article.addDate)
+        self.expiryTime = article.expiresAt.map(ConsoleTime.text) ?? ""
+        self.externalURL = article.externalURL
+        self.featured = article.featured
+        self.format = article.format
+    }
+
+    /// The fields a form sent, for an article written in `format`.
+    init(_ form: [String: String], format: TextFormat) {
+        self.title = (form["title"] ?? "").trimmingWhitespace
+        self.summary = form["summary"] ?? ""
+        self.body = form["body"] ?? ""
+        self.categoryID = form["category"].flatMap { Int($0) }
+        self.publicationTime = (form["publication_time"] ?? "").trimmingWhitespace
+        self.expiryTime = (form["expiry_time"] ?? "").trimmingWhitespace
+        self.externalURL = (form["external_url"] ?? "").trimmingWhitespace
+        self.featured = form["featured"] == "1"
+        self.format = format
+    }
+
+    /// The changes the fields make, publishing the article when `validated` says so; an unreadable
+    /// or too long field is refused with its sentence (naming the field in `messages`' language). An empty publication time is `now` for a new
+    /// article and unchanged for another.
+    func changes(validated: Bool, isNew: Bool, categories: Set<Int>, now: Int, messages: MessageCatalog) throws(EndpointError) -> NewsArticleChanges {
+        guard !self.title.isEmpty else { throw .refused(.consoleTitleRequired) }
+        for (text, field, maximum) in [
+            (self.title, MessageID.title, NewsFieldLimits.title), (self.summary, .newsSummary, NewsFieldLimits.summary),
+            (self.body, .body, NewsFieldLimits.body),
+        ] {
+            guard TextLength.fits(text, atMost: maximum) else { throw .refused(.fieldTooLong, messages.text(field), String(maximum)) }
+        }
+        guard let category = self.categoryID, categories.contains(category) else { throw .refused(.consoleNoSuchCategory) }
+        guard self.externalURL.isEmpty || (TextLength.fits(self.externalURL, atMost: NewsFieldLimits.address) && Self.isWebAddress(self.externalURL))
+        else { throw .refused(.consoleBadURL) }
+        var changes = NewsArticleChanges()
+        changes.title = self.title
+        changes.summary = self.summary
+        changes.article = self.body
+        changes.categoryID = category
+        changes.externalURL = self.externalURL
+        changes.featured = self.featured
+        changes.validated = validated
+        changes.format = self.format
+        if !self.publicationTime.isEmpty {
+            guard let time = ConsoleTime.parse(self.publicationTime) else { throw .refused(.consoleBadTime, messages.text(.publicationTime)) }
+            changes.addDate = time
+        } else if isNew {
+            changes.addDate = now
+        }
+        if self.expiryTime.isEmpty {
+            changes.expiresAt = .some(nil)
+        } else {
+            guard let time = ConsoleTime.parse(self.expiryTime) else { throw .refused(.consoleBadTime, messages.text(.consoleExpiryTime)) }
+            changes.expiresAt = .some(time)
+        }
+        return changes
+    }
+
+    /// The fields as the editor's template reads them.
+    var context: [String: Any] {
+        [
+            "title": self.title, "summary": self.summary, "body": self.body, "publicationTime": self.publicationTime,
+            "expiryTime": self.expiryTime, "externalURL": self.externalURL, "featured": self.featured,
+        ]
+    }
+
+    /// A digest of everything the editor shows of `article`: the version the editor was opened at,
+    /// compared when saving so that a save never overwrites another editor's.
+    static func version(of article: NewsArticle) -> String {
+        let fields: [String] = [
+            article.title, article.summary, article.article, String(article.categoryID), String(article.addDate), String(article.editDate ?? 0),
+            article.expiresAt.map(String.init) ?? "", String(article.validated), String(article.featured), article.externalURL, article.format.rawValue,
+        ]
+        return Hex.encode(SHA256.hash(data: Array(fields.joined(separator: "\u{0}").utf8)))
+    }
+
+    private static func isWebAddress(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return (lowered.hasPrefix("http://") || lowered.hasPrefix("https://")) && NewsImage.isURL(text)
+    }
+}

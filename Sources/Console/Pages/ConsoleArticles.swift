@@ -1,0 +1,266 @@
+import EndpointCore
+import Foundation
+import Media
+import Messages
+import News
+import RichText
+import Routes
+import Storage
+import Text
+
+/// The articles: the list, the editor (new and existing), the preview, deletion. Every change is
+/// written by News's ``ArticleWriter`` in one transaction with its record in the console's changes, then
+/// forgotten by what the API forgets after a commandr_fs write, so readers see it exactly alike.
+struct ConsoleArticles: Sendable {
+    let database: Database
+    let clock: SiteClock
+    let publicURL: String
+    /// The media library's upload rules (the API's): images dropped into the editor go through them.
+    let uploads: MediaUploads
+    let effects: Console.Effects
+
+    static let pageSize = 25
+
+    func answer(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView) async throws -> ConsoleAnswer {
+        switch (request.route, request.method) {
+        case (.articles, .get): return try await self.list(request, view)
+        case (.newArticle, .get): return try await self.editor(view, id: nil, form: ArticleForm(), current: nil, notice: nil)
+        case (.article(let id), .get):
+            let article = try await self.article(id)
+            let notice = request.query.first("saved") == "1" ? view.messages.text(.success) : nil
+            return try await self.editor(view, id: id, form: ArticleForm(article), current: article, notice: notice)
+        case (.newArticle, .post): return try await self.save(request, staff, view, id: nil)
+        case (.article(let id), .post): return try await self.save(request, staff, view, id: id)
+        case (.deleteArticle(let id), .get):
+            let article = try await self.article(id)
+            return view.page(
+                .deleteArticle, title: view.messages.text(.deleteNews), section: .articles,
+                context: [
+                    "question": view.messages.text(.confirmDelete, article.title), "action": ConsoleRoute.deleteArticle(id: id).path,
+                    "back": ConsoleRoute.article(id: id).path,
+                ])
+        case (.deleteArticle(let id), .post): return try await self.delete(id, staff)
+        case (.images, .post):
+            let format = request.form["format"].flatMap(TextFormat.init(rawValue:)) ?? .markdown
+            return ConsoleAnswer(body: .text(try await self.insertImage(request, staff, format: format), contentType: "text/plain; charset=utf-8"))
+        case (.preview, .post):
+            let format = request.form["format"].flatMap(TextFormat.init(rawValue:)) ?? .markdown
+            let preview = try await self.preview(ArticleForm(request.form, format: format))
+            return ConsoleAnswer(body: .html(preview))
+        default: throw EndpointError(status: 404, message: .consoleNothing)
+        }
+    }
+
+    // MARK: The list
+
+    private func list(_ request: ConsoleRequest, _ view: ConsoleView) async throws -> ConsoleAnswer {
+        let page = max(1, request.query.first("page").flatMap { Int($0) } ?? 1)
+        let search = request.query.first("q")?.trimmingWhitespace ?? ""
+        let categoryID = request.query.first("category").flatMap { Int($0) }
+        let state = request.query.first("state").flatMap(NewsDesk.State.init(rawValue:))
+        let filter = NewsDesk.Filter(
+            search: search.isEmpty ? nil : search, categoryID: categoryID, state: state, offset: (min(page, 10_000) - 1) * Self.pageSize,
+            limit: Self.pageSize)
+        let now = self.clock.now
+        let (entries, more, categories) = try await self.database.withConnection { connection in
+            let (entries, more) = try await NewsDesk.articles(filter, now: now, on: connection)
+            return (entries, more, try await NewsStore.categories(on: connection))
+        }
+        let labels = Dictionary(uniqueKeysWithValues: categories.map { ($0.id, $0.label) })
+        func pageLink(_ number: Int) -> String {
+            var pairs: [(name: String, value: String)] = []
+            if !search.isEmpty { pairs.append(("q", search)) }
+            if let categoryID { pairs.append(("category", String(categoryID))) }
+            if let state { pairs.append(("state", state.rawValue)) }
+            pairs.append(("page", String(number)))
+            return ConsoleRoute.articles.target(pairs)
+        }
+        let context: [String: Any] = [
+            "q": search,
+            "categories": categories.map { ["id": $0.id, "label": $0.label, "selected": $0.id == categoryID] },
+            "states": NewsDesk.State.allCases.map { ["value": $0.rawValue, "label": view.messages.text(Self.label(of: $0)), "selected": $0 == state] },
+            "articles": entries.map { entry in
+                [
+                    "path": ConsoleRoute.article(id: entry.article.id).path, "title": entry.article.title,
+                    "category": labels[entry.article.categoryID] ?? "", "state": view.messages.text(Self.label(of: entry.state)),
+                    "time": ConsoleTime.text(entry.article.addDate),
+                ]
+            },
+            "previous": page > 1 ? pageLink(page - 1) : false,
+            "next": more ? pageLink(page + 1) : false,
+        ]
+        return view.page(.articles, title: view.messages.text(.consoleArticles), section: .articles, context: context)
+    }
+
+    static func label(of state: NewsDesk.State) -> MessageID {
+        switch state {
+        case .draft: .consoleStateDraft
+        case .scheduled: .consoleStateScheduled
+        case .published: .consoleStatePublished
+        case .expired: .consoleStateExpired
+        }
+    }
+
+    // MARK: The editor
+
+    private func article(_ id: Int) async throws -> NewsArticle {
+        guard let article = try await self.database.withConnection({ try await NewsStore.article(id: id, on: $0) }) else {
+            throw EndpointError(status: 404, message: .consoleNoSuchArticle)
+        }
+        return article
+    }
+
+    /// The editor for article `id` (nil: a new one) holding `form`; `current` is the article as stored.
+    private func editor(
+        _ view: ConsoleView, id: Int?, form: ArticleForm, current: NewsArticle?, version: String? = nil, notice: String?, error: String? = nil,
+        preview: String? = nil, status: Int = 200
+    ) async throws -> ConsoleAnswer {
+        let now = self.clock.now
+        let (categories, state) = try await self.database.withConnection { connection in
+            (try await NewsStore.categories(on: connection), try await id.asyncMap { try await NewsDesk.state(ofArticle: $0, now: now, on: connection) })
+        }
+        let validated = current?.validated ?? false
+        var context: [String: Any] = [
+            "action": id.map { ConsoleRoute.article(id: $0).path } ?? ConsoleRoute.newArticle.path,
+            "version": version ?? current.map(ArticleForm.version(of:)) ?? "",
+            "article": form.context,
+            "format": form.format.rawValue,
+            "formatHint": view.messages.text(.consoleBodyFormat, Self.formatName(form.format)),
+            "categories": categories.map { ["id": $0.id, "label": $0.label, "selected": $0.id == (form.categoryID ?? categories.first?.id)] },
+            "saveLabel": view.messages.text(validated ? .save : .consoleSaveDraft),
+            "validated": validated,
+            "deletePath": id.map { ConsoleRoute.deleteArticle(id: $0).path } ?? false,
+        ]
+        if let state = state ?? nil { context["state"] = view.messages.text(Self.label(of: state)) }
+        if let preview { context["preview"] = preview }
+        return view.page(
+            .article, title: view.messages.text(id == nil ? .addNews : .editNews), section: .articles, context: context, notice: notice, error: error,
+            status: status)
+    }
+
+    /// A format's name as editors know it.
+    private static func formatName(_ format: TextFormat) -> String {
+        switch format {
+        case .markdown: "Markdown"
+        case .comcode: "Comcode"
+        case .text: "text"
+        }
+    }
+
+    /// Saves, publishes, unpublishes or previews what the editor sent.
+    private func save(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView, id: Int?) async throws -> ConsoleAnswer {
+        let current = try await id.asyncMap { try await self.article($0) }
+        var form = ArticleForm(request.form, format: current?.format ?? .markdown)
+        let action = request.form["action"] ?? "save"
+        let sentVersion = request.form["version"] ?? ""
+        if action == "upload" {
+            do {
+                form.body += (form.body.isEmpty ? "" : "\n\n") + (try await self.insertImage(request, staff, format: form.format)) + "\n"
+            } catch let failure as any EndpointErrorConvertible {
+                let error = failure.endpointError
+                return try await self.editor(
+                    view, id: id, form: form, current: current, version: sentVersion, notice: nil, error: view.messages.text(error.message, error.arguments),
+                    status: 422)
+            }
+            return try await self.editor(
+                view, id: id, form: form, current: current, version: sentVersion, notice: view.messages.text(.consoleImageInserted),
+                preview: try await self.preview(form))
+        }
+        if action == "preview" {
+            return try await self.editor(
+                view, id: id, form: form, current: current, version: sentVersion, notice: nil, preview: try await self.preview(form))
+        }
+        if let current, !FormToken.matches(sentVersion, ArticleForm.version(of: current)) {
+            return try await self.editor(
+                view, id: id, form: form, current: current, version: sentVersion, notice: nil, error: view.messages.text(.consoleEditConflict),
+                status: 409)
+        }
+        let validated = action == "publish" ? true : action == "unpublish" ? false : (current?.validated ?? false)
+        let now = self.clock.now
+        do {
+            let savedID = try await self.database.transaction { connection in
+                let categories = Set(try await NewsStore.categories(on: connection).map(\.id))
+                let changes = try form.changes(validated: validated, isNew: current == nil, categories: categories, now: now, messages: view.messages)
+                let writer = ArticleWriter(publicURL: self.publicURL)
+                let savedID: Int
+                let change: ConsoleChange.Action
+                if let id {
+                    try await writer.apply(changes, toArticle: id, editedAt: now, on: connection, now: now)
+                    savedID = id
+                    change = action == "publish" ? .articlePublished : action == "unpublish" ? .articleUnpublished : .articleEdited
+                } else {
+                    savedID = try await writer.create(
+                        title: form.title, categoryID: changes.categoryID ?? 0, submitterID: staff.memberID, applying: changes, on: connection, now: now
+                    ).id
+                    change = .articleAdded
+                }
+                try await ConsoleChangeStore.record(
+                    ConsoleChange(memberID: staff.memberID, username: staff.username, action: change, subject: form.title, madeAt: now), on: connection)
+                return savedID
+            }
+            self.effects.newsChanged()
+            return .redirect(to: ConsoleRoute.article(id: savedID).target([("saved", "1")]))
+        } catch let refusal as EndpointError where refusal.status == 200 {
+            form.categoryID = form.categoryID ?? current?.categoryID
+            return try await self.editor(
+                view, id: id, form: form, current: current, version: sentVersion, notice: nil,
+                error: view.messages.text(refusal.message, refusal.arguments), status: 422)
+        }
+    }
+
+    /// What the form's summary and body render to, as the article would show them: the preview's HTML.
+    private func preview(_ form: ArticleForm) async throws -> String {
+        let rendered = try await self.database.withConnection { connection in
+            try await ArticleRendering.preview(summary: form.summary, body: form.body, format: form.format, publicURL: self.publicURL, on: connection)
+        }
+        return ConsoleTemplates.render(.preview, ["summary": rendered.summaryHTML, "body": rendered.bodyHTML])
+    }
+
+    /// Puts the image the request carries (its `image` file) in the media library by the API's rules,
+    /// and answers the text that shows it in a body written in `format`.
+    private func insertImage(_ request: ConsoleRequest, _ staff: ConsoleStaff, format: TextFormat) async throws -> String {
+        guard let file = request.files.first(where: { $0.name == "image" }), !file.bytes.isEmpty else {
+            throw EndpointError.refused(.consoleChooseImage)
+        }
+        let inspected = try await self.uploads.inspect(Array(file.bytes))
+        let stem = Self.fileStem(request.form["image_name"] ?? "")
+        let (image, _) = try await self.database.transaction { connection in
+            try await self.uploads.store(
+                inspected, name: stem, properties: MediaChanges(), addedBy: staff.memberID, on: connection)
+        }
+        return switch format {
+        case .comcode: "[img]media:\(image.id)[/img]"
+        case .markdown, .text: "![\(stem)](media:\(image.id))"
+        }
+    }
+
+    /// The name to keep an image under: the browser's file name without its folder and extension,
+    /// reduced to letters, digits, `-` and `_`; `image` when nothing is left.
+    static func fileStem(_ given: String) -> String {
+        let last = given.split(separator: "/").last.map(String.init) ?? ""
+        let stem = last.contains(".") ? String(last[..<last.lastIndex(of: ".")!]) : last
+        let kept = String(
+            String.UnicodeScalarView(stem.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || "-_".unicodeScalars.contains($0) }).prefix(100))
+        return kept.isEmpty ? "image" : kept
+    }
+
+    private func delete(_ id: Int, _ staff: ConsoleStaff) async throws -> ConsoleAnswer {
+        let now = self.clock.now
+        try await self.database.transaction { connection in
+            guard let article = try await NewsStore.article(id: id, on: connection) else { throw EndpointError(status: 404, message: .consoleNoSuchArticle) }
+            try await NewsStore.deleteArticle(id: id, on: connection, now: now)
+            try await ConsoleChangeStore.record(
+                ConsoleChange(memberID: staff.memberID, username: staff.username, action: .articleDeleted, subject: article.title, madeAt: now),
+                on: connection)
+        }
+        self.effects.newsChanged()
+        return .redirect(to: ConsoleRoute.articles.path)
+    }
+}
+
+extension Optional {
+    fileprivate func asyncMap<Mapped>(_ transform: (Wrapped) async throws -> Mapped) async rethrows -> Mapped? {
+        guard let self else { return nil }
+        return try await transform(self)
+    }
+}

@@ -1,0 +1,43 @@
+import Contact
+import Mail
+import Messages
+import News
+import Outbox
+import Push
+import Routes
+import Storage
+
+/// `/admin`: what needs attention — drafts and scheduled articles, the latest contact messages, what
+/// the outboxes have still to send — and the changes recently made in the console.
+struct ConsoleDashboard: Sendable {
+    let database: Database
+    let clock: SiteClock
+
+    func show(_ view: ConsoleView) async throws -> ConsoleAnswer {
+        let now = self.clock.now
+        let (drafts, scheduled, messages, changes) = try await self.database.withConnection { connection in
+            (
+                try await NewsDesk.articles(NewsDesk.Filter(state: .draft, limit: 10), now: now, on: connection).entries,
+                try await NewsDesk.articles(NewsDesk.Filter(state: .scheduled, limit: 10), now: now, on: connection).entries,
+                try await StaffMessageStore.latest(5, on: connection),
+                try await ConsoleChangeStore.latest(20, on: connection)
+            )
+        }
+        let mails = try await MailOutbox(database: self.database).backlog(now: now).pending
+        let pushes = try await PushOutbox(database: self.database).backlog(now: now).pending
+        let context: [String: Any] = [
+            "articles": (scheduled + drafts).map { entry in
+                [
+                    "path": ConsoleRoute.article(id: entry.article.id).path, "title": entry.article.title,
+                    "state": view.messages.text(ConsoleArticles.label(of: entry.state)), "time": ConsoleTime.text(entry.article.addDate),
+                ]
+            },
+            "messages": messages.map { ["title": $0.title, "name": $0.name, "time": ConsoleTime.text($0.createdAt)] },
+            "outboxes": view.messages.text(.consoleOutboxes, view.messages.number(mails), view.messages.number(pushes)),
+            "changes": changes.map { change in
+                ["who": change.username, "what": view.messages.text(change.action.message, change.subject), "when": ConsoleTime.text(change.madeAt)]
+            },
+        ]
+        return view.page(.dashboard, title: view.messages.text(.consoleDashboard), section: .dashboard, context: context)
+    }
+}

@@ -1,0 +1,115 @@
+/// A page of the web console, under `/admin`: parsed from the path's segments after `admin` and
+/// printed back by ``path``, so every link and form action the console prints names the page that
+/// answers it.
+public enum ConsoleRoute: Hashable, Sendable {
+    /// `/admin`: the dashboard.
+    case dashboard
+    /// `/admin/sign-in`: the sign-in form and its submission.
+    case signIn
+    /// `/admin/sign-out`: ends this browser's console session (POST).
+    case signOut
+    /// `/admin/sign-out-everywhere`: ends every session of the signed-in member (POST).
+    case signOutEverywhere
+    /// `/admin/articles`: the articles, with search, category, state and page in the query.
+    case articles
+    /// `/admin/articles/new`: the editor for a new article.
+    case newArticle
+    /// `/admin/articles/<ID>`: an article's editor.
+    case article(id: Int)
+    /// `/admin/articles/<ID>/delete`: the confirmation, and the deletion (POST).
+    case deleteArticle(id: Int)
+    /// `/admin/preview`: the server's rendering of a body being written (POST).
+    case preview
+    /// `/admin/images`: an image dropped or pasted into the editor, put in the media library (POST).
+    case images
+    /// `/admin/members`: the members, with search and page in the query (administrators).
+    case members
+    /// `/admin/members/<ID>`: a member's page and its actions (administrators).
+    case member(id: Int)
+    /// `/admin/groups`: the usergroups, and which of them edit news (administrators).
+    case groups
+    /// `/admin/assets/<name>`: the console's style sheet and scripts.
+    case asset(name: String)
+
+    /// The first segment of every console path.
+    public static let root = "admin"
+
+    /// The route `segments` (after `admin`, a trailing empty one dropped) name; nil for none.
+    public init?(segments: [Substring]) {
+        switch segments.count {
+        case 0: self = .dashboard
+        case 1:
+            switch segments[0] {
+            case "sign-in": self = .signIn
+            case "sign-out": self = .signOut
+            case "sign-out-everywhere": self = .signOutEverywhere
+            case "articles": self = .articles
+            case "preview": self = .preview
+            case "images": self = .images
+            case "members": self = .members
+            case "groups": self = .groups
+            default: return nil
+            }
+        case 2:
+            switch (segments[0], segments[1]) {
+            case ("articles", "new"): self = .newArticle
+            case ("articles", let id):
+                guard let id = Self.id(id) else { return nil }
+                self = .article(id: id)
+            case ("members", let id):
+                guard let id = Self.id(id) else { return nil }
+                self = .member(id: id)
+            case ("assets", let name) where Self.isAssetName(name): self = .asset(name: String(name))
+            default: return nil
+            }
+        case 3:
+            guard segments[0] == "articles", segments[2] == "delete", let id = Self.id(segments[1]) else { return nil }
+            self = .deleteArticle(id: id)
+        default:
+            return nil
+        }
+    }
+
+    /// The route's path.
+    public var path: String {
+        let base = "/" + Self.root
+        return switch self {
+        case .dashboard: base
+        case .signIn: base + "/sign-in"
+        case .signOut: base + "/sign-out"
+        case .signOutEverywhere: base + "/sign-out-everywhere"
+        case .articles: base + "/articles"
+        case .newArticle: base + "/articles/new"
+        case .article(let id): base + "/articles/\(id)"
+        case .deleteArticle(let id): base + "/articles/\(id)/delete"
+        case .preview: base + "/preview"
+        case .images: base + "/images"
+        case .members: base + "/members"
+        case .member(let id): base + "/members/\(id)"
+        case .groups: base + "/groups"
+        case .asset(let name): base + "/assets/" + name
+        }
+    }
+
+    /// The route's path with a query of `pairs` (none when empty).
+    public func target(_ pairs: [(name: String, value: String)]) -> String {
+        SiteRoute.console(self, query: RouteQuery(pairs)).target
+    }
+
+    /// A positive decimal ID without sign or leading zeros (one spelling per page).
+    private static func id(_ segment: Substring) -> Int? {
+        guard let first = segment.first, first != "0", segment.allSatisfy(\.isASCIIDigit), let id = Int(segment) else { return nil }
+        return id
+    }
+
+    /// An asset's name: letters, digits, `-` and one `.` before its extension (never a path).
+    private static func isAssetName(_ name: Substring) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCIIDigit || $0.isASCIILetter || $0 == "-" } }
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { self.isASCII && self.isNumber }
+    fileprivate var isASCIILetter: Bool { self.isASCII && self.isLetter }
+}

@@ -1,0 +1,134 @@
+import EndpointServer
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Media
+import Storage
+import TestSupport
+import Testing
+
+/// The console in a real Chromium, as its people use it — the keyboard included — with axe-core
+/// checking every page they see: an editor writes, previews and schedules an article with a pasted
+/// image; an administrator bans a member.
+///
+/// With `ENDPOINT_CONSOLE_SCREENSHOTS` naming a folder, the walks save the screenshots
+/// `docs/console.md` shows (`scripts/console-screenshots.sh`).
+@Suite struct ConsoleBrowserTests {
+    static let screenshots = ProcessInfo.processInfo.environment["ENDPOINT_CONSOLE_SCREENSHOTS"].map { URL(fileURLWithPath: $0) }
+
+    @Test(.enabled(if: BrowserDriver.isEnabled), arguments: TestDatabase.engines)
+    func anEditorWritesPreviewsAndSchedulesAnArticleWithAPastedImage(engine: DatabaseEngine) async throws {
+        let time = ManualClock()
+        try await TestServer.run(engine: engine, framework: .live, clock: time.clock) { client, site in
+            try await ConsoleFixtures.editor("writer", services: site)
+            try await NewsFixtures.article("Earlier story", database: site.database)
+            let base = "http://localhost:\(try #require(client.port))"
+            let moment = ConsoleArticleTests.minuteText(site.clock.now + 3600)
+            let photo = ImageFixtures.url(ImageFixtures.landscape).path
+            for (width, height, suffix) in Self.sizes(engine) {
+                let walk = try await BrowserDriver.walk(
+                    base: base, width: width, height: height, screenshots: Self.screenshots,
+                    steps: [
+                        ["open": "/admin/sign-in"], ["axe": "sign-in"], ["screenshot": "sign-in" + suffix],
+                        ["type": ["username": "writer", "password": "correct horse"]],
+                        ["tab_to": "submit"], ["press": "enter"], ["heading": "dashboard"], ["axe": "dashboard"],
+                        ["open": "/admin/articles/new"], ["axe": "editor"],
+                        ["type": ["title": "Harbour \(suffix)opens", "summary": "The *new* harbour.", "body": ConsoleArticleTests.body]],
+                        ["paste": ["into": "body", "path": photo, "type": "image/jpeg", "name": "harbour.jpg"]],
+                        ["wait": "#preview-body img"], ["wait": "#preview-body strong"], ["html": "preview-body", "as": "live preview"],
+                        ["click": "preview-button"], ["html": "preview-body", "as": "preview"], ["screenshot": "editor" + suffix],
+                        ["type": ["publication_time": moment]],
+                        ["tab_to": "publish"], ["press": "enter"],
+                        ["text": "notice"], ["text": "article-state"], ["axe": "saved"],
+                        ["open": "/admin/articles"], ["axe": "articles"], ["screenshot": "articles" + suffix],
+                        ["open": "/admin"], ["screenshot": "dashboard" + suffix],
+                        ["open": "/admin/members"], ["heading": "members"],
+                    ])
+                #expect(walk.text("dashboard") == "Dashboard", "signed in with the keyboard")
+                let live = try #require(walk.html("live preview"))
+                #expect(live.contains("<strong>bold</strong>") && live.contains(#"<a href="https://example.org/more""#), "\(live)")
+                #expect(live.contains(#"<img src="/media/"#) && live.contains(#"alt="harbour""#), "the pasted image, from the library: \(live)")
+                #expect(walk.html("preview") == live, "the Preview button shows the same rendering without scripts")
+                #expect(walk.text("notice") == "Your action was successful.")
+                #expect(walk.text("article-state") == "State: Scheduled")
+                #expect(walk.text("members") == "Something is not right", "an editor is refused the members")
+                for (page, violations) in walk.axe { #expect(violations.isEmpty, "\(page): \(violations)") }
+                #expect(walk.axe.count == (BrowserDriver.hasAxe ? 5 : 0))
+                #expect(walk.consoleErrors.allSatisfy { $0.contains("/admin/members") && $0.contains("403") }, "\(walk.consoleErrors)")
+            }
+            #expect((try await client.news("articles", "fields=title").data["articles"] as? [[String: Any]])?.count == 1, "scheduled: not yet")
+            // Moving the clock ends the browser's idle connections to this server; readers are
+            // asked through an instance of their own on the same database.
+            try await TestServer.run(sharing: site.database, clock: time.clock) { client, site in
+                try await Self.readersSeeTheScheduledArticle(client, site, time)
+            }
+        }
+    }
+
+    /// After its publication time, the article the editor scheduled is in `content/news` with its
+    /// image at the phone's size, in the Floki feed and in the MIT stories.
+    static func readersSeeTheScheduledArticle(_ client: any TestClientProtocol, _ site: Site, _ time: ManualClock) async throws {
+        time.advance(seconds: 3700)
+        _ = try await site.newsClock.tick()
+        let listed = try await client.news("articles", "fields=id,title")
+        let scheduled = try #require((listed.data["articles"] as? [[String: Any]])?.first { ($0["title"] as? String)?.hasPrefix("Harbour") == true })
+        let id = try #require(scheduled["id"] as? Int)
+        let article = try #require(try await client.news("articles/\(id)", "d=0").data["article"] as? [String: Any])
+        let html = try #require(article["body_html"] as? String)
+        #expect(html.contains("<strong>bold</strong>"), "\(html)")
+        let source = try #require(html.range(of: #"src=""#).map { String(html[$0.upperBound...].prefix { $0 != "\"" }) })
+        #expect(source.hasSuffix("/harbour.jpg?d=0"), "\(source)")
+        #expect(MediaCodec.header(of: try await client.image(source).bytes, as: .jpeg)?.width == 320, "at the phone's size")
+        let feed = try await client.execute(uri: NewsFixtures.uri("feed/all", "response_type=floki&d=0"), method: .get) {
+            try JSONSerialization.jsonObject(with: Data(buffer: $0.body)) as? [String: Any] ?? [:]
+        }
+        #expect((feed["items"] as? [[String: Any]])?.contains { ($0["title"] as? String)?.hasPrefix("Harbour") == true } == true, "\(feed)")
+        let stories = try await client.execute(uri: "/apis/news/stories/", method: .get) {
+            try JSONSerialization.jsonObject(with: Data(buffer: $0.body)) as? [[String: Any]] ?? []
+        }
+        let story = try #require(stories.first { "\($0["id"] ?? "")" == "\(id)" }, "\(stories)")
+        #expect((story["body_html"] as? String)?.contains("/harbour.jpg") == true, "\(story)")
+    }
+
+    @Test(.enabled(if: BrowserDriver.isEnabled), arguments: TestDatabase.engines)
+    func anAdministratorBansAMemberWhoseSessionsEndEverywhere(engine: DatabaseEngine) async throws {
+        try await TestServer.run(engine: engine, framework: .live) { client, site in
+            try await AccountFixtures.member("chief", role: .administrators, services: site)
+            let victim = try await AccountFixtures.member("victim", services: site)
+            try await ConsoleFixtures.editor("writer", services: site)
+            let base = "http://localhost:\(try #require(client.port))"
+            func onAnotherInstance(_ test: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+                guard engine == .postgres else { return try await test(client) }
+                try await TestServer.run(sharing: site.database) { other, _ in try await test(other) }
+            }
+            try await onAnotherInstance { other in
+                let app = try LoggedIn(try await other.login("victim"))
+                #expect(try await other.envelope(AccountFixtures.sessionURI, headers: app.iOSHeaders).success == true)
+                for (width, height, suffix) in Self.sizes(engine) {
+                    let walk = try await BrowserDriver.walk(
+                        base: base, width: width, height: height, screenshots: Self.screenshots,
+                        steps: [
+                            ["open": "/admin/sign-in"], ["type": ["username": "chief", "password": "correct horse"]], ["click": "submit"],
+                            ["open": "/admin/members"], ["axe": "members"], ["screenshot": "members" + suffix],
+                            ["open": "/admin/members/\(victim)"], ["axe": "member"], ["screenshot": "member" + suffix],
+                            ["open": "/admin/groups"], ["axe": "groups"],
+                            ["open": "/admin/members/\(victim)"], ["tab_to": suffix.isEmpty ? "ban" : "unban"], ["press": "enter"],
+                            ["text": "notice"], ["text": "banned"],
+                        ])
+                    #expect(walk.text("notice") == "Your action was successful.")
+                    #expect(walk.text("banned") == (suffix.isEmpty ? "Yes" : "No"))
+                    for (page, violations) in walk.axe { #expect(violations.isEmpty, "\(page): \(violations)") }
+                    #expect(walk.consoleErrors.isEmpty, "\(walk.consoleErrors)")
+                    let session = try await other.envelope(AccountFixtures.sessionURI, headers: app.iOSHeaders)
+                    #expect(session.success == false, "banned, then ended: the session never comes back")
+                }
+            }
+        }
+    }
+
+    /// A phone's window, and also a desktop's when screenshots are being made.
+    static func sizes(_ engine: DatabaseEngine) -> [(Int, Int, String)] {
+        guard Self.screenshots != nil, engine == .sqlite else { return [(390, 844, "")] }
+        return [(390, 844, ""), (1280, 900, "-desktop")]
+    }
+}

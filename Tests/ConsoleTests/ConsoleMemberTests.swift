@@ -1,0 +1,123 @@
+import Auth
+import EndpointServer
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import SQLKit
+import Storage
+import TestSupport
+import Testing
+
+/// What administrators do to members and groups in the console, and that whatever members wrote is
+/// shown as text.
+@Suite struct ConsoleMemberTests {
+    /// A ban made on one instance ends the member's sessions on another at its next request: a banned
+    /// member's session is never recognised, and the other instance hears of the change (PostgreSQL,
+    /// where instances share a database; SQLite's one instance forgets at once).
+    @Test(arguments: TestDatabase.engines)
+    func aBanEndsTheMembersSessionsAtOnceOnEveryInstance(engine: DatabaseEngine) async throws {
+        try await TestServer.run(engine: engine) { first, site in
+            try await AccountFixtures.member("chief", role: .administrators, services: site)
+            let victim = try await AccountFixtures.member("victim", services: site)
+            func onAnotherInstance(_ test: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+                guard engine == .postgres else { return try await test(first) }
+                try await TestServer.run(sharing: site.database) { second, _ in try await test(second) }
+            }
+            try await onAnotherInstance { second in
+                let app = try LoggedIn(try await second.login("victim"))
+                #expect(try await second.envelope(AccountFixtures.sessionURI, headers: app.iOSHeaders).success == true, "the other instance knows it")
+
+                let agent = ConsoleAgent(first)
+                try await agent.signIn("chief")
+                let page = try await agent.get("/admin/members/\(victim)")
+                #expect(page.body.contains(#"id="sessions""#) && page.body.contains(#"value="end_session""#), "the session is listed")
+                let banned = try await agent.post("/admin/members/\(victim)", [("action", "ban")])
+                #expect(banned.status == .seeOther)
+                #expect(try await second.envelope(AccountFixtures.sessionURI, headers: app.iOSHeaders).success == false, "refused at once")
+                #expect(try await second.login("victim").success == false)
+                let after = try await agent.get("/admin/members/\(victim)")
+                #expect(after.text(ofID: "banned") == "Yes" && after.body.contains(#"id="no-sessions""#))
+                #expect(try await agent.get("/admin").body.contains("banned victim"))
+
+                _ = try await agent.post("/admin/members/\(victim)", [("action", "unban")])
+                #expect(try await second.login("victim").success == true)
+            }
+        }
+    }
+
+    @Test func oneSessionEndsAndAnAdministratorCannotBanThemselves() async throws {
+        try await TestServer.run { client, site in
+            let chief = try await AccountFixtures.member("chief", role: .administrators, services: site)
+            let member = try await AccountFixtures.member("traveller", services: site)
+            let phone = try LoggedIn(try await client.login("traveller"))
+            let tablet = try LoggedIn(try await client.login("traveller"))
+            let agent = ConsoleAgent(client)
+            try await agent.signIn("chief")
+            _ = try await agent.get("/admin/members/\(member)")
+            let ended = try await agent.post("/admin/members/\(member)", [("action", "end_session"), ("session", phone.sessionID)])
+            #expect(ended.status == .seeOther)
+            #expect(try await client.envelope(AccountFixtures.sessionURI, headers: phone.iOSHeaders).success == false)
+            #expect(try await client.envelope(AccountFixtures.sessionURI, headers: tablet.iOSHeaders).success == true)
+            let selfBan = try await agent.post("/admin/members/\(chief)", [("action", "ban")])
+            #expect(selfBan.status == .badRequest)
+            #expect(try await site.members.find(id: chief)?.banned == false)
+        }
+    }
+
+    @Test func aGroupGrantedNewsEditingMayUseTheConsole() async throws {
+        try await TestServer.run { client, site in
+            try await AccountFixtures.member("chief", role: .administrators, services: site)
+            try await AccountFixtures.member("reporter", services: site)
+            let reporter = ConsoleAgent(client)
+            #expect(try await reporter.signIn("reporter").status == .forbidden)
+
+            let chief = ConsoleAgent(client)
+            try await chief.signIn("chief")
+            let groups = try await chief.get("/admin/groups")
+            let membersGroup = try await site.groups.groupID(for: .members)
+            #expect(groups.body.contains(#"id="allow-editing-\#(membersGroup)""#), "\(groups.body)")
+            let granted = try await chief.post("/admin/groups", [("group", String(membersGroup)), ("edits", "1")])
+            #expect(granted.status == .seeOther)
+            #expect(try await chief.get("/admin/groups").body.contains(#"id="stop-editing-\#(membersGroup)""#))
+
+            #expect(try await reporter.signIn("reporter").status == .seeOther)
+            #expect(try await reporter.get("/admin/articles/new").status == .ok)
+            _ = try await chief.get("/admin/groups")
+            _ = try await chief.post("/admin/groups", [("group", String(membersGroup)), ("edits", "0")])
+            #expect(try await reporter.get("/admin/articles/new").status == .seeOther, "taken away at the next request")
+        }
+    }
+
+    @Test func everyPageShowsWhatMembersWroteAsText() async throws {
+        try await TestServer.run { client, site in
+            try await AccountFixtures.member("chief", role: .administrators, services: site)
+            let scripted = try await AccountFixtures.member("<script>alert(1)</script>", services: site)
+            let title = #""><img src=x onerror=alert(1)>"#
+            let id = try await NewsFixtures.article(title, validated: false, database: site.database)
+            try await site.database.withConnection { connection in
+                try await connection.raw(
+                    """
+                    INSERT INTO staff_messages (member_id, name, email, title, category, post, ip, created_at, status)
+                    VALUES (NULL, '<b>Eve</b>', 'eve@example.com', '<img src=y onerror=alert(2)>', '', 'x', '', 1, 'new')
+                    """
+                ).run()
+            }
+            let agent = ConsoleAgent(client)
+            try await agent.signIn("chief")
+            _ = try await agent.get("/admin/articles/\(id)")
+            #expect(
+                try await agent.post("/admin/articles/\(id)", [("title", title), ("category", "1"), ("body", "x"), ("version", ""), ("action", "save")]).status
+                    == .conflict)
+            let version = try #require(try await agent.get("/admin/articles/\(id)").hidden("version"))
+            _ = try await agent.post("/admin/articles/\(id)", [("title", title), ("category", "1"), ("body", "x"), ("version", version), ("action", "save")])
+            let pages = ["/admin", "/admin/articles", "/admin/articles/\(id)", "/admin/articles/\(id)/delete", "/admin/members", "/admin/members/\(scripted)"]
+            for path in pages {
+                let body = try await agent.get(path).body
+                #expect(!body.contains("<script>alert") && !body.contains("<img src=x") && !body.contains("<img src=y") && !body.contains("<b>Eve"), "\(path)")
+            }
+            #expect(try await agent.get("/admin/members").body.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+            #expect(try await agent.get("/admin/articles").body.contains("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"))
+            #expect(try await agent.get("/admin").body.contains("&lt;img src=y onerror=alert(2)&gt;"))
+        }
+    }
+}
