@@ -5,9 +5,11 @@ import PackagePlugin
 /// `EmbeddedData` enum, so that the `endpoint` binary needs no files beside it (migrations, word lists,
 /// templates).
 ///
-/// Each line of `embedded-data.txt` is a file or folder, relative to the module's folder; `#` starts a
-/// comment. A file is available as `EmbeddedData.text("name")` under its name, a folder's files under
-/// `folder/sub/name`. The generated Swift lives in the build folder only.
+/// Each line of `embedded-data.txt` is a file or folder, relative to the module's folder, or an absolute
+/// path to a file a Debian package installs (a `libjs-*` script: never copied into the repository; the
+/// build stops, naming it, when it is missing); `#` starts a comment. A file is available as
+/// `EmbeddedData.text("name")` under its name, a folder's files under `folder/sub/name`. The generated
+/// Swift lives in the build folder only.
 @main
 struct EmbedData: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
@@ -18,7 +20,8 @@ struct EmbedData: BuildToolPlugin {
         for line in text.split(separator: "\n") {
             let entry = line.trimmingCharacters(in: .whitespaces)
             guard !entry.isEmpty, !entry.hasPrefix("#") else { continue }
-            let root = target.directoryURL.appending(path: entry).standardizedFileURL
+            let root = (entry.hasPrefix("/") ? URL(fileURLWithPath: entry) : target.directoryURL.appending(path: entry)).standardizedFileURL
+            guard FileManager.default.fileExists(atPath: root.path) else { throw MissingFile(path: root.path, module: target.name) }
             let base = root.deletingLastPathComponent().path
             for file in Self.files(under: root) {
                 inputs.append(file)
@@ -35,6 +38,15 @@ struct EmbedData: BuildToolPlugin {
                 outputFiles: [output]
             )
         ]
+    }
+
+    /// A listed file is not there: for a system path, its package is not installed.
+    struct MissingFile: Error, CustomStringConvertible {
+        let path: String
+        let module: String
+        var description: String {
+            "\(self.path), listed in \(self.module)'s embedded-data.txt, does not exist (a system file: install its Debian package, see scripts/serve.sh)"
+        }
     }
 
     /// The regular files at or under `url`, in name order, hidden ones left out.

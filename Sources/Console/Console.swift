@@ -2,6 +2,7 @@ public import Auth
 import EndpointCore
 public import Media
 import Messages
+public import News
 public import Routes
 public import Storage
 
@@ -23,6 +24,9 @@ public struct Console: Sendable {
     let articles: ConsoleArticles
     let members: ConsoleMembers
     let dashboard: ConsoleDashboard
+    let inbox: ConsoleInbox
+    let push: ConsolePush
+    let app: ConsoleFlokiApp
     /// Whether cookies are marked `Secure` (the site is served over HTTPS).
     let secureCookies: Bool
 
@@ -45,7 +49,7 @@ public struct Console: Sendable {
 
     public init(
         database: Database, config: ConfigStore, login: Login, sessions: SessionStore, memberships: Memberships, clock: SiteClock,
-        publicURL: String, uploads: MediaUploads, effects: Effects, secureCookies: Bool
+        publicURL: String, uploads: MediaUploads, news: NewsResponder, effects: Effects, secureCookies: Bool
     ) {
         self.database = database
         self.config = config
@@ -56,6 +60,9 @@ public struct Console: Sendable {
         self.articles = ConsoleArticles(database: database, clock: clock, publicURL: publicURL, uploads: uploads, effects: effects)
         self.members = ConsoleMembers(database: database, sessions: sessions, clock: clock, effects: effects)
         self.dashboard = ConsoleDashboard(database: database, clock: clock)
+        self.inbox = ConsoleInbox(database: database, config: config, clock: clock)
+        self.push = ConsolePush(database: database, login: login, clock: clock, publicURL: publicURL)
+        self.app = ConsoleFlokiApp(database: database, news: news, clock: clock, effects: effects)
         self.secureCookies = secureCookies
     }
 
@@ -84,6 +91,15 @@ public struct Console: Sendable {
         case .members, .member, .groups:
             guard staff.isAdministrator else { throw EndpointError(status: 403, message: .consoleAdministratorsOnly) }
             return try await self.members.answer(request, staff, view)
+        case .messages, .message:
+            guard staff.isAdministrator else { throw EndpointError(status: 403, message: .consoleAdministratorsOnly) }
+            return try await self.inbox.answer(request, staff, view)
+        case .push:
+            guard staff.isAdministrator else { throw EndpointError(status: 403, message: .consoleAdministratorsOnly) }
+            return try await self.push.answer(request, staff, view)
+        case .app:
+            guard staff.isAdministrator else { throw EndpointError(status: 403, message: .consoleAdministratorsOnly) }
+            return try await self.app.answer(request, staff, view)
         case .signIn, .asset: throw EndpointError(status: 404, message: .consoleNothing)
         }
     }

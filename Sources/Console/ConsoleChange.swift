@@ -15,6 +15,11 @@ struct ConsoleChange: Sendable, Equatable {
         case loggedOutEverywhere = "logged_out_everywhere"
         case groupEditsNews = "group_edits_news"
         case groupStoppedEditingNews = "group_stopped_editing_news"
+        case messageReplied = "message_replied"
+        case messageRead = "message_read"
+        case messageHandled = "message_handled"
+        case pushSent = "push_sent"
+        case appChanged = "app_changed"
 
         /// The sentence describing it, its subject in slot 1.
         var message: MessageID {
@@ -30,6 +35,11 @@ struct ConsoleChange: Sendable, Equatable {
             case .loggedOutEverywhere: .consoleChangeLoggedOutEverywhere
             case .groupEditsNews: .consoleChangeGroupEdits
             case .groupStoppedEditingNews: .consoleChangeGroupStopped
+            case .messageReplied: .consoleChangeReplied
+            case .messageRead: .consoleChangeMessageRead
+            case .messageHandled: .consoleChangeMessageHandled
+            case .pushSent: .consoleChangePushSent
+            case .appChanged: .consoleChangeApp
             }
         }
     }

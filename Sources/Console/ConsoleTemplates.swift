@@ -3,7 +3,8 @@ import Mustache
 /// The console's HTML templates (`Templates/`, built into the binary), parsed once.
 enum ConsoleTemplates {
     enum Name: String, CaseIterable {
-        case layout, signIn = "sign-in", dashboard, articles, article, deleteArticle = "delete-article", preview, members, member, groups
+        case layout, signIn = "sign-in", dashboard, articles, article, deleteArticle = "delete-article", preview, members, member, groups, messages, message,
+            push, app
     }
 
     /// A template that does not parse is a build defect every console test catches.

@@ -47,9 +47,15 @@ public struct PushBroadcast: Sendable {
         if case .member(let id) = request.target, try await !self.memberExists(id) {
             throw NoSuchMember()
         }
-        let notification = PushNotification(title: request.title, body: request.body, data: Self.data(request, from: sender))
         let now = self.clock.now
-        return try await self.database.transaction { try await PushQueue.enqueue(notification, to: request.target, on: $0, now: now) }
+        return try await self.database.transaction { try await Self.queue(request, from: sender, on: $0, now: now) }
+    }
+
+    /// Queues `request` on `connection` (inside the caller's transaction, which records more with it);
+    /// returns how many devices. The target member's existence is the caller's to check.
+    public static func queue(_ request: Request, from sender: Sender, on connection: StoreConnection, now: Int) async throws -> Int {
+        let notification = PushNotification(title: request.title, body: request.body, data: Self.data(request, from: sender))
+        return try await PushQueue.enqueue(notification, to: request.target, on: connection, now: now)
     }
 
     /// The request's data with the Composr metadata (reference §6.4): `notification_code` unless given,

@@ -26,6 +26,14 @@ public enum ConsoleRoute: Hashable, Sendable {
     case members
     /// `/admin/members/<ID>`: a member's page and its actions (administrators).
     case member(id: Int)
+    /// `/admin/messages`: the contact messages, newest first (administrators).
+    case messages
+    /// `/admin/messages/<ID>`: a contact message, its states and the reply (administrators).
+    case message(id: Int)
+    /// `/admin/push`: composing a push notification, its review, and its deliveries (administrators).
+    case push
+    /// `/admin/app`: the Floki app's tabs, their order and definition, and its preview (administrators).
+    case app
     /// `/admin/groups`: the usergroups, and which of them edit news (administrators).
     case groups
     /// `/admin/assets/<name>`: the console's style sheet and scripts.
@@ -48,6 +56,9 @@ public enum ConsoleRoute: Hashable, Sendable {
             case "images": self = .images
             case "members": self = .members
             case "groups": self = .groups
+            case "messages": self = .messages
+            case "push": self = .push
+            case "app": self = .app
             default: return nil
             }
         case 2:
@@ -59,6 +70,9 @@ public enum ConsoleRoute: Hashable, Sendable {
             case ("members", let id):
                 guard let id = Self.id(id) else { return nil }
                 self = .member(id: id)
+            case ("messages", let id):
+                guard let id = Self.id(id) else { return nil }
+                self = .message(id: id)
             case ("assets", let name) where Self.isAssetName(name): self = .asset(name: String(name))
             default: return nil
             }
@@ -87,6 +101,10 @@ public enum ConsoleRoute: Hashable, Sendable {
         case .members: base + "/members"
         case .member(let id): base + "/members/\(id)"
         case .groups: base + "/groups"
+        case .messages: base + "/messages"
+        case .push: base + "/push"
+        case .app: base + "/app"
+        case .message(let id): base + "/messages/\(id)"
         case .asset(let name): base + "/assets/" + name
         }
     }

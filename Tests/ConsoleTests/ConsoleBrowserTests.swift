@@ -9,7 +9,8 @@ import Testing
 
 /// The console in a real Chromium, as its people use it — the keyboard included — with axe-core
 /// checking every page they see: an editor writes, previews and schedules an article with a pasted
-/// image; an administrator bans a member.
+/// image; an administrator bans a member, whose sessions end on every instance, and drags the app's
+/// tabs into a new order.
 ///
 /// With `ENDPOINT_CONSOLE_SCREENSHOTS` naming a folder, the walks save the screenshots
 /// `docs/console.md` shows (`scripts/console-screenshots.sh`).
@@ -18,8 +19,7 @@ import Testing
 
     @Test(.enabled(if: BrowserDriver.isEnabled), arguments: TestDatabase.engines)
     func anEditorWritesPreviewsAndSchedulesAnArticleWithAPastedImage(engine: DatabaseEngine) async throws {
-        let time = ManualClock()
-        try await TestServer.run(engine: engine, framework: .live, clock: time.clock) { client, site in
+        try await TestServer.run(engine: engine, framework: .live) { client, site in
             try await ConsoleFixtures.editor("writer", services: site)
             try await NewsFixtures.article("Earlier story", database: site.database)
             let base = "http://localhost:\(try #require(client.port))"
@@ -56,9 +56,9 @@ import Testing
                 #expect(walk.axe.count == (BrowserDriver.hasAxe ? 5 : 0))
                 #expect(walk.consoleErrors.allSatisfy { $0.contains("/admin/members") && $0.contains("403") }, "\(walk.consoleErrors)")
             }
-            #expect((try await client.news("articles", "fields=title").data["articles"] as? [[String: Any]])?.count == 1, "scheduled: not yet")
-            // Moving the clock ends the browser's idle connections to this server; readers are
-            // asked through an instance of their own on the same database.
+            // Readers ask an instance of their own on the same database, whose clock the test moves
+            // (this one's connections belong to the browser).
+            let time = ManualClock()
             try await TestServer.run(sharing: site.database, clock: time.clock) { client, site in
                 try await Self.readersSeeTheScheduledArticle(client, site, time)
             }
@@ -68,6 +68,7 @@ import Testing
     /// After its publication time, the article the editor scheduled is in `content/news` with its
     /// image at the phone's size, in the Floki feed and in the MIT stories.
     static func readersSeeTheScheduledArticle(_ client: any TestClientProtocol, _ site: Site, _ time: ManualClock) async throws {
+        #expect((try await client.news("articles", "fields=title").data["articles"] as? [[String: Any]])?.count == 1, "scheduled: not yet")
         time.advance(seconds: 3700)
         _ = try await site.newsClock.tick()
         let listed = try await client.news("articles", "fields=id,title")
@@ -91,7 +92,7 @@ import Testing
     }
 
     @Test(.enabled(if: BrowserDriver.isEnabled), arguments: TestDatabase.engines)
-    func anAdministratorBansAMemberWhoseSessionsEndEverywhere(engine: DatabaseEngine) async throws {
+    func anAdministratorBansAMemberAndDragsTheAppsTabs(engine: DatabaseEngine) async throws {
         try await TestServer.run(engine: engine, framework: .live) { client, site in
             try await AccountFixtures.member("chief", role: .administrators, services: site)
             let victim = try await AccountFixtures.member("victim", services: site)
@@ -101,6 +102,9 @@ import Testing
                 guard engine == .postgres else { return try await test(client) }
                 try await TestServer.run(sharing: site.database) { other, _ in try await test(other) }
             }
+            try await NewsFixtures.article("Harbour news", database: site.database)
+            let tabs = try await ConsoleAppTests.tabIDs(client)
+            let version = try await ConsoleAppTests.beacon(client)
             try await onAnotherInstance { other in
                 let app = try LoggedIn(try await other.login("victim"))
                 #expect(try await other.envelope(AccountFixtures.sessionURI, headers: app.iOSHeaders).success == true)
@@ -112,10 +116,16 @@ import Testing
                             ["open": "/admin/members"], ["axe": "members"], ["screenshot": "members" + suffix],
                             ["open": "/admin/members/\(victim)"], ["axe": "member"], ["screenshot": "member" + suffix],
                             ["open": "/admin/groups"], ["axe": "groups"],
+                            ["open": "/admin/messages"], ["axe": "messages"], ["open": "/admin/push"], ["axe": "push"],
+                            ["screenshot": "push" + suffix],
+                            ["open": "/admin/app"], ["axe": "app"], ["screenshot": "app" + suffix],
+                            ["drag": ["from": "#tabs li:first-child .tab-title", "to": "#tabs li:nth-child(2)"]],
+                            ["wait": "#order-form:not([hidden])"], ["click": "save-order"], ["text": "notice", "as": "app notice"],
                             ["open": "/admin/members/\(victim)"], ["tab_to": suffix.isEmpty ? "ban" : "unban"], ["press": "enter"],
                             ["text": "notice"], ["text": "banned"],
                         ])
                     #expect(walk.text("notice") == "Your action was successful.")
+                    #expect(walk.text("app notice") == "Your action was successful.", "the dragged order was saved")
                     #expect(walk.text("banned") == (suffix.isEmpty ? "Yes" : "No"))
                     for (page, violations) in walk.axe { #expect(violations.isEmpty, "\(page): \(violations)") }
                     #expect(walk.consoleErrors.isEmpty, "\(walk.consoleErrors)")
@@ -123,6 +133,10 @@ import Testing
                     #expect(session.success == false, "banned, then ended: the session never comes back")
                 }
             }
+            let dragged = try await ConsoleAppTests.tabIDs(client)
+            let expectedFirst = Self.sizes(engine).count % 2 == 1 ? tabs[1] : tabs[0]
+            #expect(dragged.first == expectedFirst && Set(dragged) == Set(tabs), "the first tab was dragged below the second: \(tabs) → \(dragged)")
+            #expect(try await ConsoleAppTests.beacon(client) != version)
         }
     }
 

@@ -48,7 +48,7 @@ import Testing
                     .dashboard, .signIn, .signOut, .signOutEverywhere, .articles, .newArticle, .article(id: Int.random(in: 1...Int.max, using: &random)),
                     .deleteArticle(id: Int.random(in: 1...99, using: &random)), .preview, .images, .members,
                     .member(id: Int.random(in: 1...99, using: &random)),
-                    .groups, .asset(name: "console.css"),
+                    .groups, .push, .app, .messages, .message(id: Int.random(in: 1...99, using: &random)), .asset(name: "console.css"),
                 ].randomElement(using: &random)!, query: query),
         ]
         let route = routes.randomElement(using: &random)!

@@ -15,6 +15,7 @@ and each STEP is one of
   {"click_stay": "id"}                       click without a new page (a script answers)
   {"paste": {"into": "id", "path": "file", "type": "image/jpeg", "name": "x.jpg"}}
                                              paste a file at the end of a text field, as from the clipboard
+  {"drag": {"from": "css", "to": "css"}}     drag an element with the mouse onto another
   {"wait": "css selector"}                   wait until an element matches
   {"text": "id", "as": "key"}                record an element's text (absent: null)
   {"html": "id", "as": "key"}                record an element's innerHTML
@@ -31,6 +32,7 @@ import sys
 import chromium
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -110,6 +112,16 @@ def main():
                 with open(paste["path"], "rb") as file:
                     encoded = base64.b64encode(file.read()).decode("ascii")
                 driver.execute_script(PASTE, paste["into"], encoded, paste["type"], paste["name"])
+            elif "drag" in step:
+                source = driver.find_element(By.CSS_SELECTOR, step["drag"]["from"])
+                target = driver.find_element(By.CSS_SELECTOR, step["drag"]["to"])
+                driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", source)
+                distance = target.location["y"] + target.size["height"] * 3 // 4 - (source.location["y"] + source.size["height"] // 2)
+                actions = ActionChains(driver)
+                actions.click_and_hold(source).pause(0.2)
+                for _ in range(5):
+                    actions.move_by_offset(0, distance // 5).pause(0.1)
+                actions.pause(0.3).release().perform()
             elif "wait" in step:
                 WebDriverWait(driver, 20).until(lambda page: page.find_elements(By.CSS_SELECTOR, step["wait"]))
             elif "text" in step:

@@ -1,5 +1,26 @@
 // The console's enhancements; every form works without them.
 "use strict";
+
+// The app's tabs are dragged into order with Debian's Sortable (loaded by that page only, after this
+// script: hence on DOMContentLoaded); the new order is then saved with its own button.
+document.addEventListener("DOMContentLoaded", () => {
+  const list = document.getElementById("tabs");
+  const form = document.getElementById("order-form");
+  if (!list || !form || typeof Sortable === "undefined") return;
+  list.classList.add("sorting");
+  Sortable.create(list, {
+    animation: 150,
+    // Mouse and touch events rather than the browser's drag and drop: the same on every device.
+    forceFallback: true,
+    filter: "button",
+    preventOnFilter: false,
+    onEnd: () => {
+      document.getElementById("order").value = Array.from(list.children).map((item) => item.dataset.id).join(",");
+      form.hidden = false;
+    },
+  });
+});
+
 (function () {
   const editor = document.getElementById("editor");
   const preview = document.getElementById("preview");

@@ -7,8 +7,9 @@ import Push
 import Routes
 import Storage
 
-/// `/admin`: what needs attention — drafts and scheduled articles, the latest contact messages, what
-/// the outboxes have still to send — and the changes recently made in the console.
+/// `/admin`: what needs attention — drafts and scheduled articles, the latest contact messages (for
+/// administrators, who answer them), what the outboxes have still to send — and the changes recently
+/// made in the console.
 struct ConsoleDashboard: Sendable {
     let database: Database
     let clock: SiteClock
@@ -19,7 +20,7 @@ struct ConsoleDashboard: Sendable {
             (
                 try await NewsDesk.articles(NewsDesk.Filter(state: .draft, limit: 10), now: now, on: connection).entries,
                 try await NewsDesk.articles(NewsDesk.Filter(state: .scheduled, limit: 10), now: now, on: connection).entries,
-                try await StaffMessageStore.latest(5, on: connection),
+                try await StaffMessageStore.newest(5, on: connection),
                 try await ConsoleChangeStore.latest(20, on: connection)
             )
         }
@@ -32,7 +33,11 @@ struct ConsoleDashboard: Sendable {
                     "state": view.messages.text(ConsoleArticles.label(of: entry.state)), "time": ConsoleTime.text(entry.article.addDate),
                 ]
             },
-            "messages": messages.map { ["title": $0.title, "name": $0.name, "time": ConsoleTime.text($0.createdAt)] },
+            "administrator": view.staff?.isAdministrator == true,
+            "messages": view.staff?.isAdministrator == true
+                ? messages.map {
+                    ["path": ConsoleRoute.message(id: $0.id).path, "title": $0.title, "name": $0.name, "time": ConsoleTime.text($0.createdAt)]
+                } : [],
             "outboxes": view.messages.text(.consoleOutboxes, view.messages.number(mails), view.messages.number(pushes)),
             "changes": changes.map { change in
                 ["who": change.username, "what": view.messages.text(change.action.message, change.subject), "when": ConsoleTime.text(change.madeAt)]

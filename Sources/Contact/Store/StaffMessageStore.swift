@@ -25,9 +25,11 @@ public enum StaffMessageStore {
         try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM staff_messages ORDER BY id").all().map(Self.message)
     }
 
-    /// The `limit` newest messages, newest first.
-    public static func latest(_ limit: Int, on connection: StoreConnection) async throws -> [StaffMessage] {
-        try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM staff_messages ORDER BY id DESC LIMIT \(bind: limit)").all().map(Self.message)
+    /// A page of `limit` messages from `offset`, newest first.
+    public static func newest(_ limit: Int, offset: Int = 0, on connection: StoreConnection) async throws -> [StaffMessage] {
+        try await connection.raw(
+            "SELECT \(unsafeRaw: Self.columns) FROM staff_messages ORDER BY id DESC LIMIT \(bind: limit) OFFSET \(bind: offset)"
+        ).all().map(Self.message)
     }
 
     /// The message with this ID.

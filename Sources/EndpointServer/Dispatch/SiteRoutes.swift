@@ -61,7 +61,7 @@ struct SiteRoutes: RouterMiddleware {
         self.console = ConsolePages(
             console: Console(
                 database: database, config: site.config, login: site.login, sessions: site.sessions, memberships: site.memberships, clock: site.clock,
-                publicURL: site.publicURL, uploads: site.mediaUploads,
+                publicURL: site.publicURL, uploads: site.mediaUploads, news: site.news,
                 effects: Console.Effects(
                     newsChanged: site.caches.newsChanged, memberChanged: site.caches.memberChanged, groupsChanged: site.caches.groupsChanged),
                 secureCookies: settings.secureCookies

@@ -8,6 +8,8 @@ public enum PushTarget: Sendable, Equatable {
     case anonymous
     /// Devices of administrators and super-moderators.
     case staff
+    /// Devices of the members of this usergroup.
+    case group(Int)
 
     /// The target as `push_broadcasts` keeps it: a kind and, for one member, the member.
     var stored: (kind: String, memberID: Int?) {
@@ -16,6 +18,7 @@ public enum PushTarget: Sendable, Equatable {
         case .allDevices: ("all", nil)
         case .anonymous: ("anonymous", nil)
         case .staff: ("staff", nil)
+        case .group(let id): ("group:\(id)", nil)
         }
     }
 
@@ -26,6 +29,9 @@ public enum PushTarget: Sendable, Equatable {
         case ("all", _): self = .allDevices
         case ("anonymous", _): self = .anonymous
         case ("staff", _): self = .staff
+        case (let kind, _) where kind.hasPrefix("group:"):
+            guard let id = Int(kind.dropFirst("group:".count)) else { return nil }
+            self = .group(id)
         default: return nil
         }
     }

@@ -124,7 +124,14 @@ public enum DeviceTokenStore {
             d.member_id IN (SELECT gm.member_id FROM group_members gm JOIN groups g ON g.id = gm.group_id
                 WHERE g.is_super_admin = \(bind: true) OR g.is_super_moderator = \(bind: true))
             """
+        case .group(let id): "d.member_id IN (SELECT gm.member_id FROM group_members gm WHERE gm.group_id = \(bind: id))"
         }
+    }
+
+    /// How many devices `target` reaches now.
+    public static func count(reaching target: PushTarget, on connection: StoreConnection) async throws -> Int {
+        try await connection.raw("SELECT count(*) AS devices FROM device_tokens d WHERE \(Self.reaches(target))").first()?
+            .decode(column: "devices", as: Int.self) ?? 0
     }
 
     /// Forgets a token the push service called dead.

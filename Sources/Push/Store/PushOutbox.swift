@@ -156,6 +156,25 @@ public struct PushOutbox: Sendable {
     }
 
     /// Every row, oldest first (for inspection and tests).
+    /// What became of the notifications a request queued (by its ``RequestOrigin`` ID): how many were
+    /// sent, are still waiting, failed for good.
+    public func deliveries(requestID: String) async throws -> (sent: Int, waiting: Int, failed: Int) {
+        try await self.database.withConnection { connection in
+            var counts = (sent: 0, waiting: 0, failed: 0)
+            for row in try await connection.raw(
+                "SELECT status, count(*) AS n FROM push_outbox WHERE request_id = \(bind: requestID) GROUP BY status"
+            ).all() {
+                let n = try row.decode(column: "n", as: Int.self)
+                switch try row.decode(column: "status", as: String.self) {
+                case "sent": counts.sent += n
+                case "failed": counts.failed += n
+                default: counts.waiting += n
+                }
+            }
+            return counts
+        }
+    }
+
     public func all() async throws -> [QueuedPush] {
         try await self.database.withConnection { connection in
             try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM push_outbox ORDER BY id").all().compactMap(Self.queued)

@@ -59,6 +59,35 @@ public struct Login: Sendable {
     }
 
     private func attempt(username: String, password: String, from client: Client) async throws -> Success {
+        let (member, needsRehash, throttleKey) = try await self.checkPassword(username: username, password: password, from: client)
+        if !member.validated { throw AccountFailure(.memberNotValidatedStaff) }
+        if !member.emailConfirmed { throw AccountFailure(.memberNotValidatedEmail) }
+        if member.banned { throw AccountFailure(.youAreBanned) }
+
+        if needsRehash, let upgraded = try? await self.hasher.hash(password) {
+            try await self.members.setPasswordHash(upgraded, memberID: member.id)
+        }
+        try await self.throttle.clear(username: throttleKey, ip: client.ip)
+        let (session, token) = try await self.startSession(memberID: member.id, from: client)
+        try await self.sessions.endComposrAppSession(memberID: member.id, now: session.createdAt)
+        try await self.members.setLastVisit(session.createdAt, memberID: member.id)
+        guard let permissions = try await self.memberships.permissions(of: member.id) else { throw AccountFailure(.memberInvalidLogin) }
+        return Success(member: member, permissions: permissions, session: session, token: token)
+    }
+
+    /// Asks a signed-in member for their password again before a change that needs it (the console's
+    /// pushes to everyone): the same check and throttles as logging in, no session. Throws
+    /// ``AccountFailure`` when it is not their password.
+    public func confirmPassword(memberID: Int, password: String, from client: Client) async throws {
+        guard let member = try await self.members.find(id: memberID) else { throw AccountFailure(.memberInvalidLogin) }
+        let (checked, _, _) = try await self.checkPassword(username: member.username, password: password, from: client)
+        guard checked.id == memberID else { throw AccountFailure(.memberInvalidLogin) }
+    }
+
+    /// The member `username` names when `password` is theirs, whether their hash wants redoing, and
+    /// the name the throttle counts them by; every failure reads the same, unknown names cost what
+    /// wrong passwords cost, and failures are throttled.
+    private func checkPassword(username: String, password: String, from client: Client) async throws -> (MemberRecord, Bool, String) {
         guard !username.isEmpty, !password.isEmpty else { throw AccountFailure(.memberInvalidLogin) }
         let member = try await self.members.find(login: username)
         // Count failures against the account itself, so typing its e-mail address instead of its
@@ -86,20 +115,7 @@ public struct Login: Sendable {
         }
         guard case .match(let needsRehash) = check, let member else { throw AccountFailure(.memberInvalidLogin) }
         try await self.throttle.release(reservation)
-
-        if !member.validated { throw AccountFailure(.memberNotValidatedStaff) }
-        if !member.emailConfirmed { throw AccountFailure(.memberNotValidatedEmail) }
-        if member.banned { throw AccountFailure(.youAreBanned) }
-
-        if needsRehash, let upgraded = try? await self.hasher.hash(password) {
-            try await self.members.setPasswordHash(upgraded, memberID: member.id)
-        }
-        try await self.throttle.clear(username: throttleKey, ip: client.ip)
-        let (session, token) = try await self.startSession(memberID: member.id, from: client)
-        try await self.sessions.endComposrAppSession(memberID: member.id, now: session.createdAt)
-        try await self.members.setLastVisit(session.createdAt, memberID: member.id)
-        guard let permissions = try await self.memberships.permissions(of: member.id) else { throw AccountFailure(.memberInvalidLogin) }
-        return Success(member: member, permissions: permissions, session: session, token: token)
+        return (member, needsRehash, throttleKey)
     }
 
     /// Starts a session for a member who proved who they are some other way (joining).

@@ -1,0 +1,123 @@
+import EndpointCore
+import Foundation
+import Messages
+import News
+import Routes
+import Storage
+
+/// The Floki app (administrators): its tabs in order — moved with buttons, or dragged with Debian's
+/// Sortable —, its whole definition as `var/floki/app` holds it, checked by the same rules
+/// (``FlokiAppDefinition/init(parsing:categoryIDs:)``), and a preview of the tab bar and the first
+/// screen made from the app data the apps are served. A change is written as commandr_fs writes it and
+/// forgotten likewise, so the version indicator's `v` changes with it.
+struct ConsoleFlokiApp: Sendable {
+    let database: Database
+    let news: NewsResponder
+    let clock: SiteClock
+    let effects: Console.Effects
+
+    func answer(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView) async throws -> ConsoleAnswer {
+        guard request.method == .post else {
+            return try await self.page(view, notice: request.query.first("saved") == "1" ? view.messages.text(.success) : nil)
+        }
+        let now = self.clock.now
+        do {
+            try await self.database.transaction { connection in
+                let current = try await FlokiAppDefinition.current(now: now, on: connection)
+                let changed = try await self.changed(current, by: request.form, on: connection)
+                try await FlokiAppStore.save(changed.json.serialized, by: staff.memberID, at: now, on: connection)
+                try await ConsoleChangeStore.record(
+                    ConsoleChange(memberID: staff.memberID, username: staff.username, action: .appChanged, subject: "app", madeAt: now), on: connection)
+            }
+        } catch let refusal as EndpointError where refusal.status == 200 {
+            return try await self.page(
+                view, definition: request.form["definition"], error: view.messages.text(refusal.message, refusal.arguments), status: 422)
+        }
+        self.effects.newsChanged()
+        return .redirect(to: ConsoleRoute.app.target([("saved", "1")]))
+    }
+
+    /// `current` changed as `form` asks: a tab moved up or down, the tabs in a new order, or a whole
+    /// new definition.
+    private func changed(_ current: FlokiAppDefinition, by form: [String: String], on connection: StoreConnection) async throws -> FlokiAppDefinition {
+        var order = current.tabIDs
+        switch form["action"] {
+        case "up", "down":
+            guard let id = form["tab"].flatMap({ Int($0) }), let at = order.firstIndex(of: id) else { throw EndpointError.badRequest(.improperlyFilledIn) }
+            let to = form["action"] == "up" ? at - 1 : at + 1
+            if order.indices.contains(to) { order.swapAt(at, to) }
+        case "order":
+            order = (form["order"] ?? "").split(separator: ",").compactMap { Int($0) }
+        case "definition":
+            guard let json = JSONValue(parsing: form["definition"] ?? "") else { throw EndpointError.refused(.invalidPropertyData) }
+            let categoryIDs = Set(try await NewsStore.categories(on: connection).map(\.id))
+            return try FlokiAppDefinition(parsing: json, categoryIDs: categoryIDs)
+        default:
+            throw EndpointError.badRequest(.improperlyFilledIn)
+        }
+        guard let reordered = current.reordered(order) else { throw EndpointError.badRequest(.improperlyFilledIn) }
+        return reordered
+    }
+
+    private func page(_ view: ConsoleView, definition text: String? = nil, notice: String? = nil, error: String? = nil, status: Int = 200)
+        async throws -> ConsoleAnswer
+    {
+        let now = self.clock.now
+        let definition = try await self.database.withConnection { try await FlokiAppDefinition.current(now: now, on: $0) }
+        let languages = [view.messages] + Languages.bundled.catalogs.filter { $0.languageCode != view.messages.languageCode }
+        let app = try await self.news.flokiApp(languages: languages, maxAge: 0)
+        let shown = Self.tabs(of: app, language: view.messages.tag.lowercased())
+        let firstScreen = try await self.firstScreen(definition, now: now)
+        let context: [String: Any] = [
+            "tabs": shown.enumerated().map { index, tab in
+                ["id": tab.id, "title": tab.title, "kind": tab.kind, "first": index == 0, "last": index == shown.count - 1]
+            },
+            "order": shown.map { String($0.id) }.joined(separator: ","),
+            "bar": shown.prefix(shown.count > 5 ? 4 : 5).map(\.title) + (shown.count > 5 ? [view.messages.text(.consoleAppMore)] : []),
+            "firstScreen": firstScreen,
+            "definition": text ?? Self.pretty(definition.json.serialized),
+            "version": app.version,
+        ]
+        return view.page(.app, title: view.messages.text(.consoleApp), section: .app, context: context, notice: notice, error: error, status: status)
+    }
+
+    /// The tabs of the app data as the apps read them: ID, title in `language` (else the first
+    /// language), class.
+    private static func tabs(of app: FlokiApp, language: String) -> [(id: Int, title: String, kind: String)] {
+        guard let data = JSONValue(parsing: app.appData), case .array(let tabs)? = data["tabs"], case .array(let langs)? = data["langs"] else {
+            return []
+        }
+        let strings =
+            langs.compactMap { entry -> JSONValue? in entry[language] }.first
+            ?? langs.first.flatMap { entry in
+                if case .object(let pairs) = entry { return pairs.first?.value }
+                return nil
+            }
+        return tabs.compactMap { tab in
+            guard case .int(let id)? = tab["unique_id"], case .string(let kind)? = tab["class_type"] else { return nil }
+            var title = ""
+            if case .int(let number)? = tab["long_title"], case .string(let text)? = strings?[String(number)] { title = text }
+            return (id, title, kind.replacingOccurrences(of: "_view_controller", with: ""))
+        }
+    }
+
+    /// The newest titles the first tab shows, when it is a news tab.
+    private func firstScreen(_ definition: FlokiAppDefinition, now: Int) async throws -> [String] {
+        guard case .object(let first)? = definition.json["tabs"].flatMap({ if case .array(let tabs) = $0 { tabs.first } else { nil } }),
+            first.first(where: { $0.key == "class_type" })?.value == .string("News_view_controller")
+        else { return [] }
+        let category = first.first { $0.key == "category" }.flatMap { if case .int(let id) = $0.value { id } else { nil } }
+        return try await self.database.withConnection { connection in
+            try await NewsDesk.articles(NewsDesk.Filter(categoryID: category, state: .published, limit: 6), now: now, on: connection).entries.map(
+                \.article.title)
+        }
+    }
+
+    /// `json` indented for reading and editing.
+    private static func pretty(_ json: String) -> String {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)),
+            let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        else { return json }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
