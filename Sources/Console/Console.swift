@@ -17,9 +17,7 @@ public import Storage
 public struct Console: Sendable {
     let database: Database
     let config: ConfigStore
-    let login: Login
-    let sessions: SessionStore
-    let memberships: Memberships
+    let accounts: Accounts
     let clock: SiteClock
     let articles: ConsoleArticles
     let members: ConsoleMembers
@@ -27,6 +25,8 @@ public struct Console: Sendable {
     let inbox: ConsoleInbox
     let push: ConsolePush
     let app: ConsoleFlokiApp
+    let settings: ConsoleSettings
+    let media: ConsoleMedia
     /// Whether cookies are marked `Secure` (the site is served over HTTPS).
     let secureCookies: Bool
 
@@ -37,32 +37,65 @@ public struct Console: Sendable {
         public var memberChanged: @Sendable (Int) -> Void
         /// A group's privileges changed: every remembered membership may be wrong.
         public var groupsChanged: @Sendable () -> Void
+        /// A config option changed.
+        public var configChanged: @Sendable () -> Void
+        /// An image was deleted: its versions go from this instance's cache.
+        public var mediaRemoved: @Sendable (_ contentHash: String) -> Void
 
         public init(
-            newsChanged: @escaping @Sendable () -> Void, memberChanged: @escaping @Sendable (Int) -> Void, groupsChanged: @escaping @Sendable () -> Void
+            newsChanged: @escaping @Sendable () -> Void, memberChanged: @escaping @Sendable (Int) -> Void, groupsChanged: @escaping @Sendable () -> Void,
+            configChanged: @escaping @Sendable () -> Void, mediaRemoved: @escaping @Sendable (String) -> Void
         ) {
             self.newsChanged = newsChanged
             self.memberChanged = memberChanged
             self.groupsChanged = groupsChanged
+            self.configChanged = configChanged
+            self.mediaRemoved = mediaRemoved
+        }
+    }
+
+    /// The account flows the console's pages follow, the API's own.
+    public struct Accounts: Sendable {
+        public var login: Login
+        public var sessions: SessionStore
+        public var memberships: Memberships
+        public var registration: MemberRegistration
+        public var passwordChange: PasswordChange
+        public var passwordReset: PasswordReset
+        public var policies: AccountPolicySource
+        public var groups: GroupStore
+
+        public init(
+            login: Login, sessions: SessionStore, memberships: Memberships, registration: MemberRegistration, passwordChange: PasswordChange,
+            passwordReset: PasswordReset, policies: AccountPolicySource, groups: GroupStore
+        ) {
+            self.login = login
+            self.sessions = sessions
+            self.memberships = memberships
+            self.registration = registration
+            self.passwordChange = passwordChange
+            self.passwordReset = passwordReset
+            self.policies = policies
+            self.groups = groups
         }
     }
 
     public init(
-        database: Database, config: ConfigStore, login: Login, sessions: SessionStore, memberships: Memberships, clock: SiteClock,
-        publicURL: String, uploads: MediaUploads, news: NewsResponder, effects: Effects, secureCookies: Bool
+        database: Database, config: ConfigStore, accounts: Accounts, clock: SiteClock, publicURL: String, uploads: MediaUploads, news: NewsResponder,
+        options: [ConfigOption], effects: Effects, secureCookies: Bool
     ) {
         self.database = database
         self.config = config
-        self.login = login
-        self.sessions = sessions
-        self.memberships = memberships
+        self.accounts = accounts
         self.clock = clock
         self.articles = ConsoleArticles(database: database, clock: clock, publicURL: publicURL, uploads: uploads, effects: effects)
-        self.members = ConsoleMembers(database: database, sessions: sessions, clock: clock, effects: effects)
+        self.members = ConsoleMembers(database: database, accounts: accounts, clock: clock, effects: effects)
         self.dashboard = ConsoleDashboard(database: database, clock: clock)
         self.inbox = ConsoleInbox(database: database, config: config, clock: clock)
-        self.push = ConsolePush(database: database, login: login, clock: clock, publicURL: publicURL)
+        self.push = ConsolePush(database: database, login: accounts.login, clock: clock, publicURL: publicURL)
         self.app = ConsoleFlokiApp(database: database, news: news, clock: clock, effects: effects)
+        self.settings = ConsoleSettings(database: database, clock: clock, options: options, effects: effects)
+        self.media = ConsoleMedia(database: database, clock: clock, uploads: uploads, effects: effects)
         self.secureCookies = secureCookies
     }
 
@@ -74,7 +107,7 @@ public struct Console: Sendable {
         }
         let siteName = try await self.config.options().text(.siteName)
         if request.route == .signIn {
-            return try await SignInPage(login: self.login, memberships: self.memberships, sessions: self.sessions, secureCookies: self.secureCookies)
+            return try await SignInPage(login: self.accounts.login, sessions: self.accounts.sessions, secureCookies: self.secureCookies)
                 .answer(request, view: ConsoleView(messages: request.messages, siteName: siteName, staff: nil))
         }
         guard let staff = try await self.signedIn(request) else {
@@ -88,7 +121,8 @@ public struct Console: Sendable {
         case .dashboard: return try await self.dashboard.show(view)
         case .signOut, .signOutEverywhere: return try await self.signOut(request, staff)
         case .articles, .newArticle, .article, .deleteArticle, .preview, .images: return try await self.articles.answer(request, staff, view)
-        case .members, .member, .groups:
+        case .media: return try await self.media.answer(request, staff, view)
+        case .members, .newMember, .member, .groups:
             guard staff.isAdministrator else { throw EndpointError(status: 403, message: .consoleAdministratorsOnly) }
             return try await self.members.answer(request, staff, view)
         case .messages, .message:
@@ -100,6 +134,9 @@ public struct Console: Sendable {
         case .app:
             guard staff.isAdministrator else { throw EndpointError(status: 403, message: .consoleAdministratorsOnly) }
             return try await self.app.answer(request, staff, view)
+        case .settings:
+            guard staff.isAdministrator else { throw EndpointError(status: 403, message: .consoleAdministratorsOnly) }
+            return try await self.settings.answer(request, staff, view)
         case .signIn, .asset: throw EndpointError(status: 404, message: .consoleNothing)
         }
     }
@@ -110,8 +147,8 @@ public struct Console: Sendable {
         let options = try await self.config.options()
         let limits = SessionLimits(
             idleSeconds: options.integer(.consoleIdleMinutes) * 60, maximumSeconds: options.integer(.consoleSessionHours) * 3600)
-        guard let session = try await self.sessions.authenticate(memberID: memberID, token: token, limits: limits),
-            let permissions = try await self.memberships.permissions(of: memberID), let role = ConsoleStaff.role(permissions)
+        guard let session = try await self.accounts.sessions.authenticate(memberID: memberID, token: token, limits: limits),
+            let permissions = try await self.accounts.memberships.permissions(of: memberID), let role = ConsoleStaff.role(permissions)
         else { return nil }
         return ConsoleStaff(memberID: memberID, username: permissions.membership.username, role: role, sessionToken: token, sessionID: session.id)
     }
@@ -128,7 +165,7 @@ public struct Console: Sendable {
         if request.route == .signOutEverywhere {
             try await self.members.endEverySession(of: staff)
         } else {
-            try await self.sessions.revoke(sessionID: staff.sessionID, memberID: staff.memberID)
+            try await self.accounts.sessions.revoke(sessionID: staff.sessionID, memberID: staff.memberID)
         }
         return .redirect(to: ConsoleRoute.signIn.target([("done", "1")]), cookies: [ConsoleCookies.cleared(ConsoleCookies.session, secure: self.secureCookies)])
     }

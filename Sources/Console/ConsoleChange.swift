@@ -20,6 +20,16 @@ struct ConsoleChange: Sendable, Equatable {
         case messageHandled = "message_handled"
         case pushSent = "push_sent"
         case appChanged = "app_changed"
+        case settingChanged = "setting_changed"
+        case imageAdded = "image_added"
+        case imageDeleted = "image_deleted"
+        case memberAdded = "member_added"
+        case memberValidated = "member_validated"
+        case emailConfirmed = "email_confirmed"
+        case resetSent = "reset_sent"
+        case passwordSet = "password_set"
+        case madeAdministrator = "made_administrator"
+        case administratorRemoved = "administrator_removed"
 
         /// The sentence describing it, its subject in slot 1.
         var message: MessageID {
@@ -40,6 +50,16 @@ struct ConsoleChange: Sendable, Equatable {
             case .messageHandled: .consoleChangeMessageHandled
             case .pushSent: .consoleChangePushSent
             case .appChanged: .consoleChangeApp
+            case .settingChanged: .consoleChangeSetting
+            case .imageAdded: .consoleChangeImageAdded
+            case .imageDeleted: .consoleChangeImageDeleted
+            case .memberAdded: .consoleChangeMemberAdded
+            case .memberValidated: .consoleChangeMemberValidated
+            case .emailConfirmed: .consoleChangeEmailConfirmed
+            case .resetSent: .consoleChangeResetSent
+            case .passwordSet: .consoleChangePasswordSet
+            case .madeAdministrator: .consoleChangeMadeAdmin
+            case .administratorRemoved: .consoleChangeAdminRemoved
             }
         }
     }

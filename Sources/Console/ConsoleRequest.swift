@@ -13,8 +13,8 @@ public struct ConsoleRequest: Sendable {
     public var query: RouteQuery
     /// A posted form's fields (empty for a GET).
     public var form: [String: String]
-    /// A posted form's files, by field name: an image dropped in the editor.
-    public var files: [(name: String, bytes: ArraySlice<UInt8>)]
+    /// A posted form's files: field name, the name the browser gave the file, its bytes.
+    public var files: [(name: String, fileName: String, bytes: ArraySlice<UInt8>)]
     public var cookies: [String: String]
     /// Whether `Origin` or `Sec-Fetch-Site` says another site made the browser send it.
     public var isCrossSite: Bool
@@ -22,7 +22,8 @@ public struct ConsoleRequest: Sendable {
     public var messages: MessageCatalog
 
     public init(
-        route: ConsoleRoute, method: Method, query: RouteQuery, form: [String: String] = [:], files: [(name: String, bytes: ArraySlice<UInt8>)] = [],
+        route: ConsoleRoute, method: Method, query: RouteQuery, form: [String: String] = [:],
+        files: [(name: String, fileName: String, bytes: ArraySlice<UInt8>)] = [],
         cookies: [String: String], isCrossSite: Bool, client: Login.Client, messages: MessageCatalog
     ) {
         self.route = route

@@ -37,9 +37,12 @@ struct ConsoleView {
 
     /// The sections `staff` may open, the current one marked.
     private func menu(for staff: ConsoleStaff, current: ConsoleRoute?) -> [[String: Any]] {
-        var sections: [(ConsoleRoute, MessageID)] = [(.dashboard, .consoleDashboard), (.articles, .consoleArticles)]
+        var sections: [(ConsoleRoute, MessageID)] = [(.dashboard, .consoleDashboard), (.articles, .consoleArticles), (.media, .consoleMedia)]
         if staff.isAdministrator {
-            sections += [(.messages, .consoleMessages), (.push, .consolePush), (.app, .consoleApp), (.members, .members), (.groups, .usergroups)]
+            sections += [
+                (.messages, .consoleMessages), (.push, .consolePush), (.app, .consoleApp), (.settings, .consoleSettings), (.members, .members),
+                (.groups, .usergroups),
+            ]
         }
         return sections.map { route, label in ["path": route.path, "label": self.messages.text(label), "current": route == current] }
     }
@@ -55,8 +58,9 @@ struct ConsoleView {
     private static let paths: [String: String] = [
         "dashboard": ConsoleRoute.dashboard.path, "signIn": ConsoleRoute.signIn.path, "signOut": ConsoleRoute.signOut.path,
         "signOutEverywhere": ConsoleRoute.signOutEverywhere.path, "articles": ConsoleRoute.articles.path, "newArticle": ConsoleRoute.newArticle.path,
-        "preview": ConsoleRoute.preview.path, "images": ConsoleRoute.images.path, "members": ConsoleRoute.members.path, "groups": ConsoleRoute.groups.path,
-        "push": ConsoleRoute.push.path, "app": ConsoleRoute.app.path,
+        "preview": ConsoleRoute.preview.path, "images": ConsoleRoute.images.path, "members": ConsoleRoute.members.path,
+        "newMember": ConsoleRoute.newMember.path, "groups": ConsoleRoute.groups.path,
+        "push": ConsoleRoute.push.path, "app": ConsoleRoute.app.path, "settings": ConsoleRoute.settings.path, "media": ConsoleRoute.media.path,
         "sortable": ConsoleRoute.asset(name: ConsoleAssets.sortable).path,
         "styleSheet": ConsoleRoute.asset(name: ConsoleAssets.styleSheet).path, "script": ConsoleRoute.asset(name: ConsoleAssets.script).path,
         "icon": ConsoleRoute.asset(name: ConsoleAssets.icon).path,

@@ -24,6 +24,8 @@ public enum ConsoleRoute: Hashable, Sendable {
     case images
     /// `/admin/members`: the members, with search and page in the query (administrators).
     case members
+    /// `/admin/members/new`: adding a member (administrators).
+    case newMember
     /// `/admin/members/<ID>`: a member's page and its actions (administrators).
     case member(id: Int)
     /// `/admin/messages`: the contact messages, newest first (administrators).
@@ -34,6 +36,10 @@ public enum ConsoleRoute: Hashable, Sendable {
     case push
     /// `/admin/app`: the Floki app's tabs, their order and definition, and its preview (administrators).
     case app
+    /// `/admin/settings`: every declared config option as a form field (administrators).
+    case settings
+    /// `/admin/media`: the media library, its uploads and deletions.
+    case media
     /// `/admin/groups`: the usergroups, and which of them edit news (administrators).
     case groups
     /// `/admin/assets/<name>`: the console's style sheet and scripts.
@@ -59,11 +65,14 @@ public enum ConsoleRoute: Hashable, Sendable {
             case "messages": self = .messages
             case "push": self = .push
             case "app": self = .app
+            case "settings": self = .settings
+            case "media": self = .media
             default: return nil
             }
         case 2:
             switch (segments[0], segments[1]) {
             case ("articles", "new"): self = .newArticle
+            case ("members", "new"): self = .newMember
             case ("articles", let id):
                 guard let id = Self.id(id) else { return nil }
                 self = .article(id: id)
@@ -99,11 +108,14 @@ public enum ConsoleRoute: Hashable, Sendable {
         case .preview: base + "/preview"
         case .images: base + "/images"
         case .members: base + "/members"
+        case .newMember: base + "/members/new"
         case .member(let id): base + "/members/\(id)"
         case .groups: base + "/groups"
         case .messages: base + "/messages"
         case .push: base + "/push"
         case .app: base + "/app"
+        case .settings: base + "/settings"
+        case .media: base + "/media"
         case .message(let id): base + "/messages/\(id)"
         case .asset(let name): base + "/assets/" + name
         }

@@ -89,7 +89,7 @@ import Testing
             try await agent.signIn("writer")
             _ = try await agent.get("/admin/articles/new")
             let photo = try ImageFixtures.bytes(ImageFixtures.landscape)
-            let snippet = try await agent.postMultipart("/admin/images", [("format", "markdown"), ("image_name", "harbour view.JPG")], image: photo)
+            let snippet = try await agent.postMultipart("/admin/images", [("format", "markdown")], image: photo, fileName: "harbour view.JPG")
             #expect(snippet.status == .ok && snippet.headers[.contentType] == "text/plain; charset=utf-8")
             #expect(snippet.body.hasPrefix("![harbourview](media:") && snippet.body.hasSuffix(")"), "\(snippet.body)")
             let refused = try await agent.postMultipart("/admin/images", [("format", "markdown")], image: Array("not an image".utf8))
@@ -99,7 +99,7 @@ import Testing
             let inserted = try await agent.postMultipart(
                 "/admin/articles/new", [("title", "Views"), ("category", "1"), ("body", "Look:"), ("action", "upload")], image: photo)
             #expect(inserted.status == .ok && inserted.text(ofID: "notice")?.hasPrefix("The image is in the media library") == true)
-            #expect(inserted.body.contains("Look:\n\n" + snippet.body.replacingOccurrences(of: "harbourview", with: "image")), "\(inserted.body)")
+            #expect(inserted.body.contains("Look:\n\n" + snippet.body.replacingOccurrences(of: "harbourview", with: "photo")), "\(inserted.body)")
             #expect(inserted.body.contains(#"<img src="/media/"#), "the preview shows it")
 
             let saved = try await agent.post(

@@ -59,8 +59,65 @@ import Testing
             #expect(try await client.envelope(AccountFixtures.sessionURI, headers: phone.iOSHeaders).success == false)
             #expect(try await client.envelope(AccountFixtures.sessionURI, headers: tablet.iOSHeaders).success == true)
             let selfBan = try await agent.post("/admin/members/\(chief)", [("action", "ban")])
-            #expect(selfBan.status == .badRequest)
+            #expect(selfBan.status == .unprocessableContent && selfBan.text(ofID: "error") == "You cannot do this to your own account here.")
             #expect(try await site.members.find(id: chief)?.banned == false)
+        }
+    }
+
+    @Test func theSensitiveChangesAskForTheAdministratorsPasswordAgain() async throws {
+        try await TestServer.run { client, site in
+            try await AccountFixtures.member("chief", role: .administrators, services: site)
+            let member = try await AccountFixtures.member("deputy", services: site)
+            try await AccountFixtures.update(member, "validated = \(false), email_confirmed = \(false)", services: site)
+            let agent = ConsoleAgent(client)
+            try await agent.signIn("chief")
+            let path = "/admin/members/\(member)"
+            _ = try await agent.get(path)
+            #expect(try await agent.post(path, [("action", "validate")]).status == .seeOther)
+            #expect(try await agent.post(path, [("action", "confirm_email")]).status == .seeOther)
+            let page = try await agent.get(path)
+            #expect(page.text(ofID: "validated") == "Yes" && page.text(ofID: "email-confirmed") == "Yes")
+            let before = try LoggedIn(try await client.login("deputy"))
+
+            let wrong = try await agent.post(path, [("action", "set_password"), ("new_password", "a brand new phrase"), ("your_password", "guess")])
+            #expect(wrong.status == .unprocessableContent && wrong.text(ofID: "error") != nil)
+            #expect(try await client.login("deputy", "a brand new phrase").success == false)
+            let weak = try await agent.post(path, [("action", "set_password"), ("new_password", "short"), ("your_password", "correct horse")])
+            #expect(weak.status == .unprocessableContent && weak.text(ofID: "error")?.contains("8") == true, "\(weak.text(ofID: "error") ?? "")")
+            let set = try await agent.post(path, [("action", "set_password"), ("new_password", "a brand new phrase"), ("your_password", "correct horse")])
+            #expect(set.status == .seeOther)
+            #expect(try await client.login("deputy", "a brand new phrase").success == true)
+            #expect(try await client.envelope(AccountFixtures.sessionURI, headers: before.iOSHeaders).success == false, "old sessions end")
+
+            let deputy = ConsoleAgent(client)
+            #expect(try await deputy.signIn("deputy", "a brand new phrase").status == .forbidden)
+            _ = try await agent.get(path)
+            #expect(try await agent.post(path, [("action", "make_admin"), ("your_password", "")]).status == .unprocessableContent)
+            #expect(try await agent.post(path, [("action", "make_admin"), ("your_password", "correct horse")]).status == .seeOther)
+            #expect(try await deputy.signIn("deputy", "a brand new phrase").status == .seeOther)
+            #expect(try await deputy.get("/admin/members").status == .ok, "an administrator now")
+
+            let reset = try await agent.post(path, [("action", "reset")])
+            #expect(try await agent.get(try #require(reset.location)).text(ofID: "notice") == "A reset link is on its way to the member’s address.")
+            #expect(try await agent.get("/admin").body.contains("made deputy an administrator"))
+        }
+    }
+
+    @Test func anAdministratorAddsAMemberByTheJoiningRules() async throws {
+        try await TestServer.run { client, site in
+            try await AccountFixtures.member("chief", role: .administrators, services: site)
+            let agent = ConsoleAgent(client)
+            try await agent.signIn("chief")
+            _ = try await agent.get("/admin/members/new")
+            let members = try await site.groups.groupID(for: .members)
+            let taken = try await agent.post(
+                "/admin/members/new", [("username", "chief"), ("email", "new@example.com"), ("password", "a long passphrase"), ("group", String(members))])
+            #expect(taken.status == .unprocessableContent && taken.text(ofID: "error")?.isEmpty == false)
+            let added = try await agent.post(
+                "/admin/members/new", [("username", "newcomer"), ("email", "new@example.com"), ("password", "a long passphrase"), ("group", String(members))])
+            #expect(added.status == .seeOther)
+            #expect(try await client.login("newcomer", "a long passphrase").success == true, "validated and confirmed")
+            #expect(try await agent.get("/admin").body.contains("added the member newcomer"))
         }
     }
 

@@ -46,9 +46,9 @@ import Testing
             .console(
                 [
                     .dashboard, .signIn, .signOut, .signOutEverywhere, .articles, .newArticle, .article(id: Int.random(in: 1...Int.max, using: &random)),
-                    .deleteArticle(id: Int.random(in: 1...99, using: &random)), .preview, .images, .members,
+                    .deleteArticle(id: Int.random(in: 1...99, using: &random)), .preview, .images, .members, .newMember,
                     .member(id: Int.random(in: 1...99, using: &random)),
-                    .groups, .push, .app, .messages, .message(id: Int.random(in: 1...99, using: &random)), .asset(name: "console.css"),
+                    .groups, .push, .app, .settings, .media, .messages, .message(id: Int.random(in: 1...99, using: &random)), .asset(name: "console.css"),
                 ].randomElement(using: &random)!, query: query),
         ]
         let route = routes.randomElement(using: &random)!

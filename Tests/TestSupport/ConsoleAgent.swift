@@ -61,14 +61,17 @@ package final class ConsoleAgent {
 
     /// Posts `fields` and the file `image` as a multipart form (a browser's editor form), with the last
     /// page's form token.
-    package func postMultipart(_ path: String, _ fields: [(String, String)], image: [UInt8], imageField: String = "image") async throws -> Page {
+    package func postMultipart(
+        _ path: String, _ fields: [(String, String)], image: [UInt8], imageField: String = "image", fileName: String = "photo"
+    ) async throws -> Page {
         let boundary = "Boundary-\(UUID().uuidString)"
         var body = ByteBuffer()
         for (name, value) in (self.lastToken.map { [("form_token", $0)] } ?? []) + fields {
             body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n")
         }
         body.writeString(
-            "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(imageField)\"; filename=\"photo\"\r\nContent-Type: application/octet-stream\r\n\r\n")
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(imageField)\"; filename=\"\(fileName)\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+        )
         body.writeBytes(image)
         body.writeString("\r\n--\(boundary)--\r\n")
         return try await self.send(path, method: .post, headers: [.contentType: "multipart/form-data; boundary=\(boundary)"], body: body)

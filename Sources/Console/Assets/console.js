@@ -21,6 +21,41 @@ document.addEventListener("DOMContentLoaded", () => {
   });
 });
 
+// Several images uploaded from the media library, one request each, each with its progress; the page
+// is read again once all are in.
+document.addEventListener("DOMContentLoaded", () => {
+  const form = document.getElementById("upload-form");
+  const input = document.getElementById("images");
+  const list = document.getElementById("progress");
+  if (!form || !input || !list) return;
+  form.addEventListener("submit", (event) => {
+    const files = Array.from(input.files);
+    if (files.length === 0) return;
+    event.preventDefault();
+    const sent = files.map((file) => new Promise((done) => {
+      const item = document.createElement("li");
+      const bar = document.createElement("progress");
+      bar.max = 100;
+      bar.value = 0;
+      item.textContent = file.name;
+      item.append(bar);
+      list.append(item);
+      const fields = new FormData();
+      fields.set("form_token", form.elements.form_token.value);
+      fields.set("action", "upload");
+      fields.set("images", file);
+      const request = new XMLHttpRequest();
+      request.upload.addEventListener("progress", (progress) => {
+        if (progress.lengthComputable) bar.value = Math.round((100 * progress.loaded) / progress.total);
+      });
+      request.addEventListener("loadend", () => { bar.value = 100; done(); });
+      request.open("POST", form.action);
+      request.send(fields);
+    }));
+    Promise.all(sent).then(() => { window.location.href = form.action + "?uploaded=" + files.length; });
+  });
+});
+
 (function () {
   const editor = document.getElementById("editor");
   const preview = document.getElementById("preview");
@@ -56,8 +91,7 @@ document.addEventListener("DOMContentLoaded", () => {
     const fields = new FormData();
     fields.set("form_token", token);
     fields.set("format", editor.elements.format.value);
-    fields.set("image_name", file.name || "image");
-    fields.set("image", file);
+    fields.set("image", file, file.name || "image");
     const answer = await fetch(editor.dataset.images, { method: "POST", body: fields, credentials: "same-origin" });
     if (!answer.ok) return;
     const text = await answer.text();

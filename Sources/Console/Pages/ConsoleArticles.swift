@@ -223,7 +223,7 @@ struct ConsoleArticles: Sendable {
             throw EndpointError.refused(.consoleChooseImage)
         }
         let inspected = try await self.uploads.inspect(Array(file.bytes))
-        let stem = Self.fileStem(request.form["image_name"] ?? "")
+        let stem = Self.fileStem(file.fileName)
         let (image, _) = try await self.database.transaction { connection in
             try await self.uploads.store(
                 inspected, name: stem, properties: MediaChanges(), addedBy: staff.memberID, on: connection)

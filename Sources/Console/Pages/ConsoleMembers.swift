@@ -7,10 +7,13 @@ import Text
 
 /// The members (administrators only): a search, a member's page with their groups, standing and
 /// sessions, and the changes an administrator makes there — a ban (which ends every session of theirs
-/// at once: a banned member's sessions are never recognised), lifting it, ending one session.
+/// at once: a banned member's sessions are never recognised), lifting it, ending one session,
+/// validating, confirming the address, mailing a reset link; setting a password or the administrator
+/// flag after giving one's own password again —, adding a member; the groups granted news editing.
+/// Each by the account flows the API follows.
 struct ConsoleMembers: Sendable {
     let database: Database
-    let sessions: SessionStore
+    let accounts: Console.Accounts
     let clock: SiteClock
     let effects: Console.Effects
 
@@ -20,7 +23,9 @@ struct ConsoleMembers: Sendable {
         switch (request.route, request.method) {
         case (.members, .get): return try await self.list(request, view)
         case (.member(let id), .get): return try await self.show(id, request, view)
-        case (.member(let id), .post): return try await self.change(id, request, staff)
+        case (.member(let id), .post): return try await self.change(id, request, staff, view)
+        case (.newMember, .get): return try await self.addition(view)
+        case (.newMember, .post): return try await self.add(request, staff, view)
         case (.groups, .get): return try await self.groups(request, view)
         case (.groups, .post): return try await self.grant(request, staff)
         default: throw EndpointError(status: 404, message: .consoleNothing)
@@ -50,50 +55,142 @@ struct ConsoleMembers: Sendable {
         return view.page(.members, title: view.messages.text(.members), section: .members, context: context)
     }
 
-    private func show(_ id: Int, _ request: ConsoleRequest, _ view: ConsoleView) async throws -> ConsoleAnswer {
+    private func show(_ id: Int, _ request: ConsoleRequest, _ view: ConsoleView, error: String? = nil, status: Int = 200) async throws -> ConsoleAnswer {
+        guard let staff = view.staff else { throw EndpointError(status: 403, message: .consoleSessionEnded) }
         guard id != MemberRecord.guestID, let member = try await MemberStore(database: self.database).find(id: id) else {
             throw EndpointError(status: 404, message: .consoleNoSuchMember)
         }
         let membership = try await PermissionStore(database: self.database).membership(of: id)
-        let sessions = member.banned ? [] : try await self.sessions.live(memberID: id)
+        let sessions = member.banned ? [] : try await self.accounts.sessions.live(memberID: id)
         func yesNo(_ value: Bool) -> String { view.messages.text(value ? .yes : .no) }
         let context: [String: Any] = [
             "action": ConsoleRoute.member(id: id).path,
             "username": member.username, "email": member.email,
             "groups": (membership?.groups ?? []).map(\.name).joined(separator: ", "),
-            "validated": yesNo(member.validated), "emailConfirmed": yesNo(member.emailConfirmed), "banned": member.banned,
-            "bannedText": yesNo(member.banned),
+            "validated": member.validated, "validatedText": yesNo(member.validated), "emailConfirmed": member.emailConfirmed,
+            "emailConfirmedText": yesNo(member.emailConfirmed), "banned": member.banned, "bannedText": yesNo(member.banned),
+            "administrator": membership?.isAdmin == true, "administratorText": yesNo(membership?.isAdmin == true), "yourself": id == staff.memberID,
             "sessions": sessions.map { ["id": $0.id, "device": $0.userAgent, "ip": $0.ip, "lastUsed": ConsoleTime.text($0.lastUsedAt)] },
         ]
-        let notice = request.query.first("saved") == "1" ? view.messages.text(.success) : nil
-        return view.page(.member, title: member.username, section: .members, context: context, notice: notice)
+        let notice =
+            switch request.query.first("saved") {
+            case "1": view.messages.text(.success)
+            case "reset": view.messages.text(.consoleResetSent)
+            default: String?.none
+            }
+        return view.page(.member, title: member.username, section: .members, context: context, notice: notice, error: error, status: status)
     }
 
-    /// A ban, lifting it, or ending one session, recorded with the member's name.
-    private func change(_ id: Int, _ request: ConsoleRequest, _ staff: ConsoleStaff) async throws -> ConsoleAnswer {
+    /// A change to member `id`, recorded with their name: a ban or lifting it, ending a session,
+    /// validating, confirming the address, mailing a reset link, and — after the administrator's own
+    /// password — setting the password or the administrator flag. Refusals show the page again.
+    private func change(_ id: Int, _ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView) async throws -> ConsoleAnswer {
+        let action = request.form["action"] ?? ""
+        do {
+            if ["set_password", "make_admin", "remove_admin"].contains(action) {
+                try await self.accounts.login.confirmPassword(memberID: staff.memberID, password: request.form["your_password"] ?? "", from: request.client)
+            }
+            let done = try await self.apply(action, to: id, request, staff)
+            return .redirect(to: ConsoleRoute.member(id: id).target([("saved", done)]))
+        } catch let failure as AccountFailure {
+            return try await self.show(
+                id, request, view, error: view.messages.text(failure.message, failure.arguments), status: failure.retryAfterSeconds == nil ? 422 : 429)
+        } catch let refusal as EndpointError where refusal.status == 200 {
+            return try await self.show(id, request, view, error: view.messages.text(refusal.message, refusal.arguments), status: 422)
+        }
+    }
+
+    /// Applies `action` to member `id`; what the page says after it (`1`, or `reset`).
+    private func apply(_ action: String, to id: Int, _ request: ConsoleRequest, _ staff: ConsoleStaff) async throws -> String {
         let now = self.clock.now
-        try await self.database.transaction { connection in
-            guard id != MemberRecord.guestID, let member = try await MemberStore.find(id: id, on: connection) else {
-                throw EndpointError(status: 404, message: .consoleNoSuchMember)
-            }
-            let action: ConsoleChange.Action
-            switch request.form["action"] {
-            case "ban" where id != staff.memberID, "unban":
-                var changes = MemberChanges()
-                changes.banned = request.form["action"] == "ban"
-                try await MemberStore.apply(changes, to: id, on: connection, now: now)
-                action = changes.banned == true ? .memberBanned : .memberUnbanned
-            case "end_session":
-                try await DeviceSessionStore.revoke(id: request.form["session"] ?? "", memberID: id, now: now, on: connection)
-                action = .sessionEnded
-            default:
-                throw EndpointError.badRequest(.improperlyFilledIn)
-            }
+        guard id != MemberRecord.guestID, let member = try await MemberStore(database: self.database).find(id: id) else {
+            throw EndpointError(status: 404, message: .consoleNoSuchMember)
+        }
+        let record = { (change: ConsoleChange.Action, connection: StoreConnection) in
             try await ConsoleChangeStore.record(
-                ConsoleChange(memberID: staff.memberID, username: staff.username, action: action, subject: member.username, madeAt: now), on: connection)
+                ConsoleChange(memberID: staff.memberID, username: staff.username, action: change, subject: member.username, madeAt: now), on: connection)
+        }
+        if ["ban", "make_admin", "remove_admin"].contains(action), id == staff.memberID { throw EndpointError.refused(.consoleNotYourself) }
+        switch action {
+        case "ban", "unban", "validate", "confirm_email":
+            var changes = MemberChanges()
+            let change: ConsoleChange.Action
+            switch action {
+            case "ban": (changes.banned, change) = (true, .memberBanned)
+            case "unban": (changes.banned, change) = (false, .memberUnbanned)
+            case "validate": (changes.validated, change) = (true, .memberValidated)
+            default: (changes.emailConfirmed, change) = (true, .emailConfirmed)
+            }
+            try await self.database.transaction { connection in
+                try await MemberStore.apply(changes, to: id, on: connection, now: now)
+                try await record(change, connection)
+            }
+        case "end_session":
+            try await self.database.transaction { connection in
+                try await DeviceSessionStore.revoke(id: request.form["session"] ?? "", memberID: id, now: now, on: connection)
+                try await record(.sessionEnded, connection)
+            }
+        case "reset":
+            try await self.accounts.passwordReset.request(login: member.username, ip: request.client.ip)
+            try await self.database.transaction { try await record(.resetSent, $0) }
+            return "reset"
+        case "set_password":
+            let rules = try await self.accounts.policies.current().rules
+            let hash = try await self.accounts.passwordChange.hash((request.form["new_password"] ?? "").trimmingWhitespace, rules: rules)
+            try await self.database.transaction { connection in
+                try await PasswordChange.apply(hash: hash, memberID: id, on: connection, now: now)
+                try await record(.passwordSet, connection)
+            }
+            self.accounts.passwordChange.committed(memberID: id)
+        case "make_admin", "remove_admin":
+            let administrators = try await self.accounts.groups.groupID(for: .administrators)
+            try await self.database.transaction { connection in
+                var groups = Set(try await MemberStore.groupIDs(of: id, on: connection))
+                if action == "make_admin" { groups.insert(administrators) } else { groups.remove(administrators) }
+                try await MemberStore.setGroups(groups, memberID: id, on: connection)
+                try await record(action == "make_admin" ? .madeAdministrator : .administratorRemoved, connection)
+            }
+        default:
+            throw EndpointError.badRequest(.improperlyFilledIn)
         }
         self.effects.memberChanged(id)
-        return .redirect(to: ConsoleRoute.member(id: id).target([("saved", "1")]))
+        return "1"
+    }
+
+    /// The form adding a member.
+    private func addition(_ view: ConsoleView, username: String = "", email: String = "", error: String? = nil, status: Int = 200) async throws
+        -> ConsoleAnswer
+    {
+        let groups = try await self.database.withConnection { try await GroupStore.all(on: $0) }.filter { $0.id != GroupRecord.guestsID }
+        let members = try await self.accounts.groups.groupID(for: .members)
+        let context: [String: Any] = [
+            "username": username, "email": email,
+            "groups": groups.map { ["id": $0.id, "name": $0.name, "selected": $0.id == members] },
+        ]
+        return view.page(.newMember, title: view.messages.text(.consoleAddMember), section: .members, context: context, error: error, status: status)
+    }
+
+    /// Adds a member by the joining rules (name, address, password), validated and confirmed.
+    private func add(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView) async throws -> ConsoleAnswer {
+        let username = (request.form["username"] ?? "").trimmingWhitespace
+        let email = (request.form["email"] ?? "").trimmingWhitespace
+        let groups = try await self.database.withConnection { try await GroupStore.all(on: $0) }
+        guard let group = request.form["group"].flatMap({ Int($0) }), group != GroupRecord.guestsID, groups.contains(where: { $0.id == group }) else {
+            return try await self.addition(view, username: username, email: email, error: view.messages.text(.consolePushNoSuchGroup), status: 422)
+        }
+        let application = MemberRegistration.Application(
+            username: username, password: (request.form["password"] ?? "").trimmingWhitespace, email: email, primaryGroupID: group)
+        let now = self.clock.now
+        do {
+            let id = try await self.accounts.registration.register(application, policy: try await self.accounts.policies.current()) { connection, _ in
+                try await ConsoleChangeStore.record(
+                    ConsoleChange(memberID: staff.memberID, username: staff.username, action: .memberAdded, subject: username, madeAt: now), on: connection)
+            }
+            return .redirect(to: ConsoleRoute.member(id: id).target([("saved", "1")]))
+        } catch let failure as any EndpointErrorConvertible where failure.endpointError.status == 200 {
+            let error = failure.endpointError
+            return try await self.addition(view, username: username, email: email, error: view.messages.text(error.message, error.arguments), status: 422)
+        }
     }
 
     /// The usergroups with their members counted, and which of them edit news.

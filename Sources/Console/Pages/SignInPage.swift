@@ -9,7 +9,6 @@ import Text
 /// cannot submit it; a member who may not use the console gets no session.
 struct SignInPage {
     let login: Login
-    let memberships: Memberships
     let sessions: SessionStore
     let secureCookies: Bool
 

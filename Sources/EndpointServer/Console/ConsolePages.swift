@@ -14,8 +14,8 @@ struct ConsolePages: Sendable {
     let languages: LanguageNegotiation
     let clientAddress: ClientAddress
     let crossSite: CrossSiteCheck
-    /// The largest form accepted: an article's body at its limit, percent-encoded.
-    let maximumFormBytes: Int
+    /// The largest form accepted now: images at the live limit, an article's body at its own.
+    let maximumFormBytes: @Sendable () async -> Int
 
     /// The answer to `route` for a GET, HEAD or POST; nil for another method.
     func answer(_ route: ConsoleRoute, query: RouteQuery, _ request: Request, _ context: EndpointRequestContext) async throws -> Response? {
@@ -27,7 +27,7 @@ struct ConsolePages: Sendable {
         }
         var form = PostedForm()
         if method == .post {
-            let body = try await RequestBody.collect(request, limit: self.maximumFormBytes)
+            let body = try await RequestBody.collect(request, limit: await self.maximumFormBytes())
             form = try RequestBody.form(body, contentType: request.headers.value(of: .contentType))
         }
         let provenance = CrossSiteCheck.Provenance(

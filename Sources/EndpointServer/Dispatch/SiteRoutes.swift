@@ -60,14 +60,22 @@ struct SiteRoutes: RouterMiddleware {
             news: site.news, config: site.config, languages: languages, searches: site.newsSearches, clientAddress: clientAddress)
         self.console = ConsolePages(
             console: Console(
-                database: database, config: site.config, login: site.login, sessions: site.sessions, memberships: site.memberships, clock: site.clock,
-                publicURL: site.publicURL, uploads: site.mediaUploads, news: site.news,
+                database: database, config: site.config,
+                accounts: Console.Accounts(
+                    login: site.login, sessions: site.sessions, memberships: site.memberships, registration: site.registration,
+                    passwordChange: site.passwordChange, passwordReset: site.passwordReset, policies: site.policies, groups: site.groups),
+                clock: site.clock,
+                publicURL: site.publicURL, uploads: site.mediaUploads, news: site.news, options: ConfigOption.declared,
                 effects: Console.Effects(
-                    newsChanged: site.caches.newsChanged, memberChanged: site.caches.memberChanged, groupsChanged: site.caches.groupsChanged),
+                    newsChanged: site.caches.newsChanged, memberChanged: site.caches.memberChanged, groupsChanged: site.caches.groupsChanged,
+                    configChanged: site.caches.configChanged, mediaRemoved: site.caches.mediaRemoved),
                 secureCookies: settings.secureCookies
             ),
             languages: languages, clientAddress: clientAddress, crossSite: CrossSiteCheck(publicAuthority: settings.publicAuthority),
-            maximumFormBytes: max(settings.maximumBodyBytes, 12_000_000)
+            maximumFormBytes: { [config = site.config, floor = settings.maximumBodyBytes] in
+                // The live image limit, and room for an article's body at its limit, percent-encoded.
+                max(floor, ((try? await config.options().integer(.mediaMaxBytes)) ?? 0) + 13_000_000)
+            }
         )
     }
 

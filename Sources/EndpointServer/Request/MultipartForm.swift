@@ -10,7 +10,7 @@ package enum MultipartForm {
     /// A decoded form: its text fields, and its file parts by field name.
     package struct Decoded {
         package var fields: [(name: String, value: String)] = []
-        package var files: [(name: String, bytes: ArraySlice<UInt8>)] = []
+        package var files: [(name: String, fileName: String, bytes: ArraySlice<UInt8>)] = []
     }
 
     /// The text fields of `body` (what every hook reads).
@@ -31,7 +31,7 @@ package enum MultipartForm {
                 disposition.value.lowercased() == "form-data", let name = disposition.parameters["name"], !name.isEmpty
             else { continue }
             if disposition.parameters["filename"] != nil || disposition.parameters["filename*"] != nil {
-                form.files.append((name, part.content))
+                form.files.append((name, disposition.parameters["filename"] ?? disposition.parameters["filename*"] ?? "", part.content))
                 continue
             }
             guard let value = String(validating: part.content, as: UTF8.self) else { throw .badRequest(.invalidEncoding) }

@@ -2,5 +2,5 @@
 /// a multipart form's file parts.
 struct PostedForm {
     var fields: [String: String] = [:]
-    var files: [(name: String, bytes: ArraySlice<UInt8>)] = []
+    var files: [(name: String, fileName: String, bytes: ArraySlice<UInt8>)] = []
 }

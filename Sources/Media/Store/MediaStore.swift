@@ -31,6 +31,12 @@ public enum MediaStore {
         try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM media ORDER BY id").all().map(Self.record)
     }
 
+    /// A page of `limit` images from `offset`, newest first.
+    public static func newest(_ limit: Int, offset: Int, on connection: StoreConnection) async throws -> [MediaRecord] {
+        try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM media ORDER BY id DESC LIMIT \(bind: limit) OFFSET \(bind: offset)").all()
+            .map(Self.record)
+    }
+
     /// The image with this ID.
     public static func find(id: Int, on connection: StoreConnection) async throws -> MediaRecord? {
         try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM media WHERE id = \(bind: id)").first().map(Self.record)

@@ -1,3 +1,4 @@
+import Auth
 import Storage
 import TestSupport
 import Testing
@@ -24,7 +25,7 @@ import Testing
         let names = ConfigOption.declared.map(\.name)
         #expect(Set(names).count == names.count)
         for option in ConfigOption.declared {
-            #expect(try ConfigOptionRule.check(option.defaultValue, option: option.name) == option.defaultValue, "\(option.name)")
+            #expect(try ConfigOptionRule.check(option.defaultValue, option: option.name, kind: option.kind) == option.defaultValue, "\(option.name)")
             #expect(!option.summary.isEmpty && option.summary.hasSuffix("."), "\(option.name): a sentence says what it does")
         }
     }

@@ -1,3 +1,4 @@
+import Auth
 import EndpointCore
 import Messages
 import Storage
@@ -25,7 +26,8 @@ struct ConfigFilesystem: CommandrFilesystem {
 
     func edit(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws {
         let name = path[0]
-        let value = try ConfigOptionRule.check(Self.rawValue(write.data), option: name)
+        let kind = ConfigOption.declared.first { $0.name == name }?.kind ?? ConfigOptionRule.undeclared
+        let value = try ConfigOptionRule.check(Self.rawValue(write.data), option: name, kind: kind)
         _ = try await ConfigStore.write(name, value: value, on: connection)
     }
 

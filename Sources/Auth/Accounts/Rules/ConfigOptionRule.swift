@@ -1,17 +1,19 @@
-import Auth
-import EndpointCore
+public import EndpointCore
 import Foundation
 import Messages
-import Storage
+public import Storage
 import Text
 
-/// Checks `/etc/<option>` edits against the option's declared ``ConfigOption/Kind`` before they apply
-/// to the running server. Options no module declares (a Composr import's) accept any text of at most
-/// 4,000 characters.
-enum ConfigOptionRule {
-    /// `value` as it is to be stored in option `name`, or the error saying what the option needs.
-    static func check(_ value: String, option name: String) throws(EndpointError) -> String {
-        let kind = ConfigOption.declared.first { $0.name == name }?.kind ?? .text(maximumLength: 4000)
+/// Checks a config option's new value against its declared ``ConfigOption/Kind`` before it applies to
+/// the running server, whoever writes it (`/etc/<option>` in commandr_fs, the console's settings).
+/// Options no module declares (a Composr import's) accept any text of at most 4,000 characters.
+public enum ConfigOptionRule {
+    /// The kind of an option no module declares.
+    public static let undeclared = ConfigOption.Kind.text(maximumLength: 4000)
+
+    /// `value` as it is to be stored in option `name` of `kind`, or the error saying what the option
+    /// needs.
+    public static func check(_ value: String, option name: String, kind: ConfigOption.Kind) throws(EndpointError) -> String {
         let trimmed = value.trimmingWhitespace
         switch kind {
         case .flag:
@@ -37,7 +39,7 @@ enum ConfigOptionRule {
 
     /// The code of the server's language that `value` names (`fr`, `fr-CA` and `FR` all name `FR`), or
     /// the error listing the languages there are.
-    static func languageCode(_ value: String, option name: String) throws(EndpointError) -> String {
+    public static func languageCode(_ value: String, option name: String) throws(EndpointError) -> String {
         guard let catalog = Languages.bundled.catalog(named: value) else {
             throw .refused(.optionExpectsLanguage, name, Languages.bundled.codes.joined(separator: ", "))
         }

@@ -1,0 +1,99 @@
+import EndpointCore
+import Media
+import Messages
+import Routes
+import Storage
+
+/// The media library: every image with its thumbnail, size and the articles that show it; uploads of
+/// several at once (with scripts, one request each with its progress), and deletion of what no article
+/// shows — the API's rules (``MediaUploads``) both ways.
+struct ConsoleMedia: Sendable {
+    let database: Database
+    let clock: SiteClock
+    let uploads: MediaUploads
+    let effects: Console.Effects
+
+    static let pageSize = 40
+
+    func answer(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView) async throws -> ConsoleAnswer {
+        guard request.method == .post else {
+            let uploaded = request.query.first("uploaded").flatMap { Int($0) }
+            return try await self.page(request, view, notice: uploaded.map { view.messages.text(.consoleImagesUploaded, view.messages.number($0)) })
+        }
+        do {
+            switch request.form["action"] {
+            case "upload": return try await self.upload(request, staff)
+            case "delete": return try await self.delete(request, staff, view)
+            default: throw EndpointError.badRequest(.improperlyFilledIn)
+            }
+        } catch let failure as any EndpointErrorConvertible where failure.endpointError.status < 500 {
+            let error = failure.endpointError
+            return try await self.page(
+                request, view, error: view.messages.text(error.message, error.arguments), status: error.status == 200 ? 422 : error.status)
+        }
+    }
+
+    /// Stores every image the form carries, each checked and recorded; all or none.
+    private func upload(_ request: ConsoleRequest, _ staff: ConsoleStaff) async throws -> ConsoleAnswer {
+        let files = request.files.filter { $0.name == "images" && !$0.bytes.isEmpty }
+        guard !files.isEmpty else { throw EndpointError.refused(.consoleChooseImage) }
+        var inspected: [(image: InspectedImage, name: String)] = []
+        for file in files { inspected.append((try await self.uploads.inspect(Array(file.bytes)), ConsoleArticles.fileStem(file.fileName))) }
+        let now = self.clock.now
+        try await self.database.transaction { connection in
+            for (image, name) in inspected {
+                let (stored, created) = try await self.uploads.store(image, name: name, properties: MediaChanges(), addedBy: staff.memberID, on: connection)
+                guard created else { continue }
+                try await ConsoleChangeStore.record(
+                    ConsoleChange(memberID: staff.memberID, username: staff.username, action: .imageAdded, subject: stored.name, madeAt: now),
+                    on: connection)
+            }
+        }
+        return .redirect(to: ConsoleRoute.media.target([("uploaded", String(files.count))]))
+    }
+
+    /// Deletes the image the form names, unless an article shows it.
+    private func delete(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView) async throws -> ConsoleAnswer {
+        guard let id = request.form["image"].flatMap({ Int($0) }) else { throw EndpointError.badRequest(.improperlyFilledIn) }
+        let now = self.clock.now
+        let removed = try await self.database.transaction { connection -> String? in
+            guard let image = try await MediaStore.find(id: id, on: connection) else { return nil }
+            try await self.uploads.delete(image, on: connection)
+            try await ConsoleChangeStore.record(
+                ConsoleChange(memberID: staff.memberID, username: staff.username, action: .imageDeleted, subject: image.name, madeAt: now),
+                on: connection)
+            return image.contentHash
+        }
+        if let removed { self.effects.mediaRemoved(removed) }
+        return .redirect(to: ConsoleRoute.media.path)
+    }
+
+    private func page(_ request: ConsoleRequest, _ view: ConsoleView, notice: String? = nil, error: String? = nil, status: Int = 200) async throws
+        -> ConsoleAnswer
+    {
+        let page = min(max(1, request.query.first("page").flatMap { Int($0) } ?? 1), 10_000)
+        let (images, uses) = try await self.database.withConnection { connection in
+            let images = try await MediaStore.newest(Self.pageSize + 1, offset: (page - 1) * Self.pageSize, on: connection)
+            var uses: [Int: [String]] = [:]
+            for image in images.prefix(Self.pageSize) { uses[image.id] = try await MediaStore.articlesShowing(mediaID: image.id, on: connection) }
+            return (images, uses)
+        }
+        let context: [String: Any] = [
+            "images": images.prefix(Self.pageSize).map { image in
+                let shownBy = uses[image.id] ?? []
+                return [
+                    "id": image.id, "name": image.name, "thumbnail": MediaLinks.path(of: image, .device(.phone)), "original": MediaLinks.path(of: image),
+                    "alt": image.altText.isEmpty ? image.name : image.altText,
+                    "size": view.messages.text(
+                        .consoleImageSize, view.messages.number(image.width), view.messages.number(image.height),
+                        view.messages.number((image.byteCount + 1023) / 1024)),
+                    "uses": shownBy.isEmpty ? view.messages.text(.consoleNotShown) : view.messages.text(.consoleShownBy, shownBy.joined(separator: ", ")),
+                    "deletable": shownBy.isEmpty,
+                ] as [String: Any]
+            },
+            "previous": page > 1 ? ConsoleRoute.media.target([("page", String(page - 1))]) : false,
+            "next": images.count > Self.pageSize ? ConsoleRoute.media.target([("page", String(page + 1))]) : false,
+        ]
+        return view.page(.media, title: view.messages.text(.consoleMedia), section: .media, context: context, notice: notice, error: error, status: status)
+    }
+}

@@ -1,0 +1,52 @@
+import EndpointServer
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Media
+import Storage
+import TestSupport
+import Testing
+
+/// The media library in the console: uploads by the API's checks, every image with its size and the
+/// articles showing it, and deletion of only what no article shows.
+@Suite struct ConsoleMediaTests {
+    @Test func uploadSeveralSeeWhereEachIsUsedAndDeleteOnlyTheUnused() async throws {
+        try await TestServer.run { client, site in
+            try await ConsoleFixtures.editor("writer", services: site)
+            let agent = ConsoleAgent(client)
+            try await agent.signIn("writer")
+            _ = try await agent.get("/admin/media")
+            let first = try await agent.postMultipart(
+                "/admin/media", [("action", "upload")], image: try ImageFixtures.bytes(ImageFixtures.landscape), imageField: "images", fileName: "field.jpg")
+            #expect(first.status == .seeOther && first.location == "/admin/media?uploaded=1")
+            _ = try await agent.get("/admin/media")
+            let second = try await agent.postMultipart(
+                "/admin/media", [("action", "upload")], image: try ImageFixtures.bytes(ImageFixtures.transparent), imageField: "images", fileName: "dot.png")
+            #expect(second.status == .seeOther)
+            let notImage = try await agent.postMultipart(
+                "/admin/media", [("action", "upload")], image: Array("plain text".utf8), imageField: "images", fileName: "notes.txt")
+            #expect(notImage.status.code >= 400 && notImage.text(ofID: "error")?.isEmpty == false, "\(notImage.status)")
+
+            let images = try await site.database.withConnection { try await MediaStore.all(on: $0) }
+            #expect(images.map(\.name) == ["field", "dot"])
+            let field = try #require(images.first)
+            let id = try await NewsFixtures.article("Harvest", body: "x", database: site.database)
+            try await NewsFixtures.edit(id, database: site.database) {
+                $0.article = "![The field](media:\(field.id))"
+                $0.format = .markdown
+            }
+            let library = try await agent.get("/admin/media?uploaded=1")
+            #expect(library.text(ofID: "notice") == "1 image uploaded.")
+            #expect(library.body.contains("1,200 × 900 pixels") && library.body.contains("Shown by: Harvest"), "\(library.body)")
+            #expect(library.body.contains(#"<img src="/media/\#(field.contentHash)/field.jpg?d=0""#))
+            #expect(!library.body.contains(#"id="delete-\#(field.id)""#), "an image in use offers no deletion")
+            let refused = try await agent.post("/admin/media", [("action", "delete"), ("image", String(field.id))])
+            #expect(refused.status.code >= 400 && refused.text(ofID: "error")?.contains("Harvest") == true, "\(refused.body)")
+            _ = try await agent.get("/admin/media")
+            let deleted = try await agent.post("/admin/media", [("action", "delete"), ("image", String(images[1].id))])
+            #expect(deleted.status == .seeOther)
+            #expect(try await site.database.withConnection { try await MediaStore.all(on: $0) }.map(\.name) == ["field"])
+            #expect(try await agent.get("/admin").body.contains("deleted the image dot"))
+        }
+    }
+}
