@@ -21,7 +21,8 @@ and each STEP is one of
   {"html": "id", "as": "key"}                record an element's innerHTML
   {"heading": "key"}                         record the page's h1
   {"axe": "key"}                             run axe-core; record its serious and critical violations
-  {"screenshot": "name"}                     save NAME.png in the screenshots folder
+  {"screenshot": "name", "at": "id"}         save NAME.png in the screenshots folder, the page scrolled
+                                             to the element (to its top without "at")
 Run by the Swift test suite (ConsoleBrowserTests) with Debian's chromium, chromium-driver and python3-selenium.
 """
 import base64
@@ -138,6 +139,9 @@ def main():
                     seen["axe"][step["axe"]] = run_axe(driver, axe_script)
             elif "screenshot" in step:
                 if plan.get("screenshots"):
+                    driver.execute_script(
+                        "const at = arguments[0] && document.getElementById(arguments[0]);"
+                        "if (at) at.scrollIntoView({block: 'start'}); else window.scrollTo(0, 0);", step.get("at"))
                     driver.save_screenshot(os.path.join(plan["screenshots"], step["screenshot"] + ".png"))
             else:
                 raise SystemExit("unknown step: " + json.dumps(step))
