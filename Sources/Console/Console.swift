@@ -117,27 +117,29 @@ public struct Console: Sendable {
         }
         if request.method == .post { try Self.checkForm(request, token: staff.formToken) }
         let view = ConsoleView(messages: request.messages, siteName: siteName, staff: staff)
+        if Self.isForAdministrators(request.route), !staff.isAdministrator { throw EndpointError(status: 403, message: .consoleAdministratorsOnly) }
         switch request.route {
         case .dashboard: return try await self.dashboard.show(view)
         case .signOut, .signOutEverywhere: return try await self.signOut(request, staff)
         case .articles, .newArticle, .article, .deleteArticle, .preview, .images: return try await self.articles.answer(request, staff, view)
         case .media: return try await self.media.answer(request, staff, view)
-        case .members, .newMember, .member, .groups:
-            guard staff.isAdministrator else { throw EndpointError(status: 403, message: .consoleAdministratorsOnly) }
-            return try await self.members.answer(request, staff, view)
-        case .messages, .message:
-            guard staff.isAdministrator else { throw EndpointError(status: 403, message: .consoleAdministratorsOnly) }
-            return try await self.inbox.answer(request, staff, view)
-        case .push:
-            guard staff.isAdministrator else { throw EndpointError(status: 403, message: .consoleAdministratorsOnly) }
-            return try await self.push.answer(request, staff, view)
-        case .app:
-            guard staff.isAdministrator else { throw EndpointError(status: 403, message: .consoleAdministratorsOnly) }
-            return try await self.app.answer(request, staff, view)
-        case .settings:
-            guard staff.isAdministrator else { throw EndpointError(status: 403, message: .consoleAdministratorsOnly) }
-            return try await self.settings.answer(request, staff, view)
+        case .members, .newMember, .member, .groups: return try await self.members.answer(request, staff, view)
+        case .messages, .message: return try await self.inbox.answer(request, staff, view)
+        case .push: return try await self.push.answer(request, staff, view)
+        case .app: return try await self.app.answer(request, staff, view)
+        case .settings: return try await self.settings.answer(request, staff, view)
         case .signIn, .asset: throw EndpointError(status: 404, message: .consoleNothing)
+        }
+    }
+
+    /// Whether only administrators may open `route` (its page and its posts): editors have the
+    /// dashboard, the articles and the media library.
+    static func isForAdministrators(_ route: ConsoleRoute) -> Bool {
+        switch route {
+        case .dashboard, .signIn, .signOut, .signOutEverywhere, .articles, .newArticle, .article, .deleteArticle, .preview, .images, .media, .asset:
+            false
+        case .members, .newMember, .member, .groups, .messages, .message, .push, .app, .settings:
+            true
         }
     }
 

@@ -37,13 +37,10 @@ struct ConsoleView {
 
     /// The sections `staff` may open, the current one marked.
     private func menu(for staff: ConsoleStaff, current: ConsoleRoute?) -> [[String: Any]] {
-        var sections: [(ConsoleRoute, MessageID)] = [(.dashboard, .consoleDashboard), (.articles, .consoleArticles), (.media, .consoleMedia)]
-        if staff.isAdministrator {
-            sections += [
-                (.messages, .consoleMessages), (.push, .consolePush), (.app, .consoleApp), (.settings, .consoleSettings), (.members, .members),
-                (.groups, .usergroups),
-            ]
-        }
+        let sections: [(ConsoleRoute, MessageID)] = [
+            (.dashboard, .consoleDashboard), (.articles, .consoleArticles), (.media, .consoleMedia), (.messages, .consoleMessages),
+            (.push, .consolePush), (.app, .consoleApp), (.settings, .consoleSettings), (.members, .members), (.groups, .usergroups),
+        ].filter { staff.isAdministrator || !Console.isForAdministrators($0.0) }
         return sections.map { route, label in ["path": route.path, "label": self.messages.text(label), "current": route == current] }
     }
 

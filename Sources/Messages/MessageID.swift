@@ -400,6 +400,11 @@ public enum MessageID: String, CaseIterable, Sendable {
     case consoleChangePasswordSet = "ENDPOINT_CONSOLE_CHANGE_PASSWORD_SET"
     case consoleChangeMadeAdmin = "ENDPOINT_CONSOLE_CHANGE_MADE_ADMIN"
     case consoleChangeAdminRemoved = "ENDPOINT_CONSOLE_CHANGE_ADMIN_REMOVED"
+    case consoleArticleImage = "ENDPOINT_CONSOLE_ARTICLE_IMAGE"
+    case consoleNoImage = "ENDPOINT_CONSOLE_NO_IMAGE"
+    case consoleImageCaption = "ENDPOINT_CONSOLE_IMAGE_CAPTION"
+    case consoleImageCredit = "ENDPOINT_CONSOLE_IMAGE_CREDIT"
+    case consoleGalleryHint = "ENDPOINT_CONSOLE_GALLERY_HINT"
 
     // Dates, in strftime notation (see DateWording)
     case dateToday = "ENDPOINT_DATE_TODAY"

@@ -114,6 +114,40 @@ import Testing
         }
     }
 
+    @Test func theArticlesImageAndGalleryComeFromTheLibraryInOrder() async throws {
+        try await TestServer.run { client, site in
+            try await ConsoleFixtures.editor("writer", services: site)
+            let field = try await site.mediaUploads.add(
+                try ImageFixtures.bytes(ImageFixtures.landscape), name: "field", properties: MediaChanges(), addedBy: nil)
+            let dot = try await site.mediaUploads.add(try ImageFixtures.bytes(ImageFixtures.transparent), name: "dot", properties: MediaChanges(), addedBy: nil)
+            let agent = ConsoleAgent(client)
+            try await agent.signIn("writer")
+            let editor = try await agent.get("/admin/articles/new")
+            let fieldPath = MediaLinks.path(of: field.image)
+            #expect(editor.body.contains(#"<option value="\#(fieldPath)">field (1200 × 900)</option>"#), "the library's images are offered")
+            let gallery = "media:\(dot.image.id) | A dot | Lab\n\nhttps://example.org/elsewhere.jpg | Far away"
+            let saved = try await agent.post(
+                "/admin/articles/new",
+                [
+                    ("title", "Harvest"), ("category", "1"), ("image", fieldPath), ("image_caption", "The field"), ("image_credit", "Ann"),
+                    ("gallery", gallery), ("action", "publish"),
+                ])
+            #expect(saved.status == .seeOther, "\(saved.body)")
+            let article = try #require(try await client.news("articles/harvest", "fields=image,gallery").data["article"] as? [String: Any])
+            let image = try #require(article["image"] as? [String: Any])
+            #expect((image["url"] as? String)?.hasPrefix(site.publicURL + fieldPath) == true && image["caption"] as? String == "The field")
+            #expect(image["width"] as? Int == 1200, "the library's size")
+            let entries = try #require(article["gallery"] as? [[String: Any]])
+            #expect(entries.map { $0["caption"] as? String } == ["A dot", "Far away"], "in the order written: \(entries)")
+            #expect((entries.first?["url"] as? String)?.contains("/media/\(dot.image.contentHash)/dot.png") == true)
+            #expect(entries.first?["credit"] as? String == "Lab")
+
+            let reopened = try await agent.get(try #require(saved.location))
+            #expect(reopened.body.contains(#"<option value="\#(fieldPath)" selected>"#))
+            #expect(reopened.body.contains("| A dot | Lab\nhttps://example.org/elsewhere.jpg | Far away</textarea>"), "\(reopened.body)")
+        }
+    }
+
     @Test func twoEditorsSavingOneArticleAreToldNotOverwritten() async throws {
         try await TestServer.run { client, site in
             try await ConsoleFixtures.editor("anna", services: site)

@@ -17,6 +17,12 @@ struct ArticleForm {
     var externalURL = ""
     var featured = false
     var format = TextFormat.markdown
+    /// The article's image: a media library path or an address; empty for none.
+    var image = ""
+    var imageCaption = ""
+    var imageCredit = ""
+    /// The gallery, one image a line: `address | caption | credit`.
+    var gallery = ""
 
     init() {}
 
@@ -31,6 +37,10 @@ struct ArticleForm {
         self.externalURL = article.externalURL
         self.featured = article.featured
         self.format = article.format
+        self.image = article.image
+        self.imageCaption = article.imageCaption
+        self.imageCredit = article.imageCredit
+        self.gallery = Self.galleryLines(article.gallery)
     }
 
     /// The fields a form sent, for an article written in `format`.
@@ -44,6 +54,10 @@ struct ArticleForm {
         self.externalURL = (form["external_url"] ?? "").trimmingWhitespace
         self.featured = form["featured"] == "1"
         self.format = format
+        self.image = (form["image"] ?? "").trimmingWhitespace
+        self.imageCaption = (form["image_caption"] ?? "").trimmingWhitespace
+        self.imageCredit = (form["image_credit"] ?? "").trimmingWhitespace
+        self.gallery = form["gallery"] ?? ""
     }
 
     /// The changes the fields make, publishing the article when `validated` says so; an unreadable
@@ -67,6 +81,9 @@ struct ArticleForm {
         changes.categoryID = category
         changes.externalURL = self.externalURL
         changes.featured = self.featured
+        changes.image = self.image
+        changes.imageCaption = self.imageCaption
+        changes.imageCredit = self.imageCredit
         changes.validated = validated
         changes.format = self.format
         if !self.publicationTime.isEmpty {
@@ -84,11 +101,37 @@ struct ArticleForm {
         return changes
     }
 
+    /// The gallery the lines give, as `commandr_fs` takes one (`[{url, caption, credit}]`); an empty
+    /// line is skipped.
+    var galleryJSON: JSONValue {
+        .array(
+            self.gallery.split(whereSeparator: \.isNewline).compactMap { line in
+                let parts = line.split(separator: "|", maxSplits: 2, omittingEmptySubsequences: false).map { String($0).trimmingWhitespace }
+                guard let url = parts.first, !url.isEmpty else { return nil }
+                return .object([
+                    ("url", .string(url)), ("caption", .string(parts.count > 1 ? parts[1] : "")), ("credit", .string(parts.count > 2 ? parts[2] : "")),
+                ])
+            })
+    }
+
+    /// A stored gallery as the editor's lines.
+    static func galleryLines(_ stored: String) -> String {
+        guard case .array(let entries)? = JSONValue(parsing: stored) else { return "" }
+        return entries.compactMap { entry -> String? in
+            guard case .string(let url)? = entry["url"] else { return nil }
+            let words = ["caption", "credit"].map { key -> String in if case .string(let text)? = entry[key] { text } else { "" } }
+            var parts = [url] + words
+            while parts.count > 1, parts.last == "" { parts.removeLast() }
+            return parts.joined(separator: " | ")
+        }.joined(separator: "\n")
+    }
+
     /// The fields as the editor's template reads them.
     var context: [String: Any] {
         [
             "title": self.title, "summary": self.summary, "body": self.body, "publicationTime": self.publicationTime,
-            "expiryTime": self.expiryTime, "externalURL": self.externalURL, "featured": self.featured,
+            "expiryTime": self.expiryTime, "externalURL": self.externalURL, "featured": self.featured, "imageCaption": self.imageCaption,
+            "imageCredit": self.imageCredit, "gallery": self.gallery,
         ]
     }
 

@@ -20,6 +20,8 @@ struct ConsoleArticles: Sendable {
     let effects: Console.Effects
 
     static let pageSize = 25
+    /// How many of the library's newest images the editor offers as the article's image.
+    static let imageChoices = 60
 
     func answer(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView) async throws -> ConsoleAnswer {
         switch (request.route, request.method) {
@@ -116,8 +118,20 @@ struct ConsoleArticles: Sendable {
         preview: String? = nil, status: Int = 200
     ) async throws -> ConsoleAnswer {
         let now = self.clock.now
-        let (categories, state) = try await self.database.withConnection { connection in
-            (try await NewsStore.categories(on: connection), try await id.asyncMap { try await NewsDesk.state(ofArticle: $0, now: now, on: connection) })
+        let (categories, state, library) = try await self.database.withConnection { connection in
+            (
+                try await NewsStore.categories(on: connection), try await id.asyncMap { try await NewsDesk.state(ofArticle: $0, now: now, on: connection) },
+                try await MediaStore.newest(Self.imageChoices, offset: 0, on: connection)
+            )
+        }
+        var images = library.map { image in
+            [
+                "value": MediaLinks.path(of: image), "label": "\(image.name) (\(image.width) × \(image.height))",
+                "selected": MediaLinks.path(of: image) == form.image,
+            ]
+        }
+        if !form.image.isEmpty, !images.contains(where: { $0["value"] as? String == form.image }) {
+            images.insert(["value": form.image, "label": form.image, "selected": true], at: 0)
         }
         let validated = current?.validated ?? false
         var context: [String: Any] = [
@@ -130,6 +144,7 @@ struct ConsoleArticles: Sendable {
             "saveLabel": view.messages.text(validated ? .save : .consoleSaveDraft),
             "validated": validated,
             "deletePath": id.map { ConsoleRoute.deleteArticle(id: $0).path } ?? false,
+            "images": images, "noImage": form.image.isEmpty, "galleryLabel": view.messages.text(.gallery),
         ]
         if let state = state ?? nil { context["state"] = view.messages.text(Self.label(of: state)) }
         if let preview { context["preview"] = preview }
@@ -180,7 +195,14 @@ struct ConsoleArticles: Sendable {
         do {
             let savedID = try await self.database.transaction { connection in
                 let categories = Set(try await NewsStore.categories(on: connection).map(\.id))
-                let changes = try form.changes(validated: validated, isNew: current == nil, categories: categories, now: now, messages: view.messages)
+                var changes = try form.changes(validated: validated, isNew: current == nil, categories: categories, now: now, messages: view.messages)
+                try await ArticleImages.expandImage(
+                    &changes, current: .object([("image", .string(current?.image ?? ""))]), publicURL: self.publicURL, on: connection)
+                guard let gallery = NewsImage.storedGallery(try await ArticleImages.expandGallery(form.galleryJSON, publicURL: self.publicURL, on: connection))
+                else {
+                    throw EndpointError.refused(.invalidProperty, view.messages.text(.gallery))
+                }
+                changes.gallery = gallery
                 let writer = ArticleWriter(publicURL: self.publicURL)
                 let savedID: Int
                 let change: ConsoleChange.Action

@@ -26,6 +26,7 @@ struct ConsoleDashboard: Sendable {
         }
         let mails = try await MailOutbox(database: self.database).backlog(now: now).pending
         let pushes = try await PushOutbox(database: self.database).backlog(now: now).pending
+        let answersMessages = view.staff.map { $0.isAdministrator || !Console.isForAdministrators(.messages) } ?? false
         let context: [String: Any] = [
             "articles": (scheduled + drafts).map { entry in
                 [
@@ -33,8 +34,8 @@ struct ConsoleDashboard: Sendable {
                     "state": view.messages.text(ConsoleArticles.label(of: entry.state)), "time": ConsoleTime.text(entry.article.addDate),
                 ]
             },
-            "administrator": view.staff?.isAdministrator == true,
-            "messages": view.staff?.isAdministrator == true
+            "administrator": answersMessages,
+            "messages": answersMessages
                 ? messages.map {
                     ["path": ConsoleRoute.message(id: $0.id).path, "title": $0.title, "name": $0.name, "time": ConsoleTime.text($0.createdAt)]
                 } : [],
