@@ -251,7 +251,9 @@ let package = Package(
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .testTarget(
             name: "ConsoleTests",
-            dependencies: ["Console", "TestSupport", "Auth", "EndpointServer", "Media", "Messages", "News", "Storage", .sqlKit, .hummingbirdTesting],
+            dependencies: [
+                "Console", "TestSupport", "Auth", "Contact", "EndpointServer", "Media", "Messages", "News", "Push", "Storage", .sqlKit, .hummingbirdTesting,
+            ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .testTarget(name: "MessagesTests", dependencies: ["Messages"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .testTarget(

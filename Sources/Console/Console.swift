@@ -82,7 +82,7 @@ public struct Console: Sendable {
 
     public init(
         database: Database, config: ConfigStore, accounts: Accounts, clock: SiteClock, publicURL: String, uploads: MediaUploads, news: NewsResponder,
-        options: [ConfigOption], effects: Effects, secureCookies: Bool
+        options: [ConfigOption], liveStreams: @escaping @Sendable () -> Int, effects: Effects, secureCookies: Bool
     ) {
         self.database = database
         self.config = config
@@ -90,7 +90,7 @@ public struct Console: Sendable {
         self.clock = clock
         self.articles = ConsoleArticles(database: database, clock: clock, publicURL: publicURL, uploads: uploads, effects: effects)
         self.members = ConsoleMembers(database: database, accounts: accounts, clock: clock, effects: effects)
-        self.dashboard = ConsoleDashboard(database: database, clock: clock)
+        self.dashboard = ConsoleDashboard(database: database, clock: clock, liveStreams: liveStreams)
         self.inbox = ConsoleInbox(database: database, config: config, clock: clock)
         self.push = ConsolePush(database: database, login: accounts.login, clock: clock, publicURL: publicURL)
         self.app = ConsoleFlokiApp(database: database, news: news, clock: clock, effects: effects)

@@ -296,6 +296,7 @@ public enum MessageID: String, CaseIterable, Sendable {
     case consoleLatestMessages = "ENDPOINT_CONSOLE_LATEST_MESSAGES"
     case consoleOutboxes = "ENDPOINT_CONSOLE_OUTBOXES"
     case consoleOutboxesHeading = "ENDPOINT_CONSOLE_OUTBOXES_HEADING"
+    case consoleLiveStreams = "ENDPOINT_CONSOLE_LIVE_STREAMS"
     case consoleChanges = "ENDPOINT_CONSOLE_CHANGES"
     case consoleSessions = "ENDPOINT_CONSOLE_SESSIONS"
     case consoleEndSession = "ENDPOINT_CONSOLE_END_SESSION"

@@ -34,6 +34,8 @@ import Testing
             #expect(dashboard.status == .ok)
             #expect(dashboard.body.contains("<h1>Dashboard</h1>") && dashboard.body.contains("Logged in as chief"))
             #expect(dashboard.body.contains(#"href="/admin/members""#), "administrators see the members")
+            #expect(dashboard.text(ofID: "live-streams") == "Live news streams open on this instance: 0.")
+            #expect(dashboard.text(ofID: "outboxes") == "Waiting to be sent: 0 e-mails and 0 push notifications.")
         }
     }
 

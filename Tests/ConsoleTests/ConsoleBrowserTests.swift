@@ -1,8 +1,10 @@
+import Contact
 import EndpointServer
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Media
+import Push
 import Storage
 import TestSupport
 import Testing
@@ -142,6 +144,53 @@ import Testing
             let expectedFirst = Self.sizes(engine).count % 2 == 1 ? tabs[1] : tabs[0]
             #expect(dragged.first == expectedFirst && Set(dragged) == Set(tabs), "the first tab was dragged below the second: \(tabs) → \(dragged)")
             #expect(try await ConsoleAppTests.beacon(client) != version)
+        }
+    }
+
+    @Test(.enabled(if: BrowserDriver.isEnabled), arguments: TestDatabase.engines)
+    func anAdministratorAnswersAMessageAndPushesToAGroup(engine: DatabaseEngine) async throws {
+        let services = try await PushServices()
+        defer { Task { await services.stop() } }
+        let keys = FileManager.default.temporaryDirectory.appendingPathComponent("push-keys-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: keys) }
+        var settings = ServerSettings()
+        settings.push = try PushConfiguration(environment: try services.serverEnvironment(keysIn: keys))
+        settings.pushPollInterval = .milliseconds(50)
+        try await TestSMTPServer.running { smtp in
+            try await TestServer.run(engine: engine, settings: settings, smtp: smtp, framework: .live) { client, site in
+                try await AccountFixtures.member("chief", role: .administrators, services: site)
+                let sailors = try await ConsoleFixtures.group("Sailors", members: ["alice", "bob"], services: site)
+                let carol = try await AccountFixtures.member("carol", services: site)
+                try await PushDevices.register(PushTokens.named("alice"), .ios, member: sailors[0], database: site.database)
+                try await PushDevices.register(PushTokens.named("bob"), .android, member: sailors[1], database: site.database)
+                try await PushDevices.register(PushTokens.named("carol"), .ios, member: carol, database: site.database)
+                let article = try await NewsFixtures.article("Old news", database: site.database)
+                let sent = try await client.postForm(
+                    "/data/endpoint.php?hook_type=misc&hook=contact_us",
+                    [("title", "Opening hours"), ("post", "When?"), ("name", "Marie"), ("email", "marie@example.org")])
+                #expect(sent.success == true)
+                let message = try await site.database.withConnection { try await StaffMessageStore.newest(1, on: $0).first?.id }
+                let walk = try await BrowserDriver.walk(
+                    base: "http://localhost:\(try #require(client.port))",
+                    steps: [
+                        ["open": "/admin/sign-in"], ["type": ["username": "chief", "password": "correct horse"]], ["click": "submit"],
+                        ["open": "/admin/messages/\(try #require(message))"], ["axe": "message"],
+                        ["type": ["reply": "From nine, every day."]], ["click": "send-reply"], ["text": "notice", "as": "reply notice"],
+                        ["open": "/admin/push"], ["type": ["title": "Regatta", "body": "Starts at ten"]], ["choose": ["group": "Sailors"]],
+                        ["click": "review"], ["text": "reach"], ["axe": "push review"], ["tab_to": "send"], ["press": "enter"],
+                        ["open": "/admin/articles/\(article)/delete"], ["axe": "delete"],
+                    ])
+                #expect(walk.text("reply notice") == "Your reply is in the mail outbox and will leave shortly.")
+                #expect(walk.text("reach") == "This notification will reach 2 devices.")
+                for (page, violations) in walk.axe { #expect(violations.isEmpty, "\(page): \(violations)") }
+                #expect(walk.consoleErrors.isEmpty, "\(walk.consoleErrors)")
+
+                let reply = try #require(try await smtp.waitForMessages(2).first { $0.recipient == "marie@example.org" })
+                #expect(reply.subject == "Re: Opening hours" && reply.part("text/plain")?.hasPrefix("From nine, every day.") == true)
+                try await Waiting.until("the sailors' phones reached", seconds: 20) { services.apns.requests.count + services.fcm.requests.count >= 2 }
+                #expect(services.apns.requests.map(\.path) == ["/3/device/" + PushTokens.named("alice")], "carol's phone is not a sailor's")
+                #expect(services.fcm.requests.count == 1 && services.problems.withLockedValue { $0 } == [])
+            }
         }
     }
 

@@ -116,4 +116,17 @@ package enum ConsoleFixtures {
         }
         return memberID
     }
+
+    /// A group named `name` with new members `usernames` in it; their IDs.
+    package static func group(_ name: String, members usernames: [String], services: Site) async throws -> [Int] {
+        var ids: [Int] = []
+        for username in usernames { ids.append(try await AccountFixtures.member(username, services: services)) }
+        try await services.database.transaction { [ids] connection in
+            let group = try await GroupStore.create(name: name, on: connection)
+            for id in ids {
+                try await connection.raw("INSERT INTO group_members (group_id, member_id) VALUES (\(bind: group), \(bind: id))").run()
+            }
+        }
+        return ids
+    }
 }

@@ -9,6 +9,7 @@ Usage: console_steps.py < plan.json, where the plan is
 and each STEP is one of
   {"open": "/admin/sign-in"}                 open a path and wait for it to load
   {"type": {"id": "text", ...}}              clear the fields and type into them
+  {"choose": {"id": "option's text", ...}}    choose an option of each select
   {"tab_to": "id"}                           press Tab until the element has the focus (the keyboard's way)
   {"press": "enter"}                         press a key on the focused element and wait for a new page
   {"click": "id"}                            click a button or link and wait for a new page
@@ -36,7 +37,7 @@ from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 
 # Puts a file on a clipboard of its own and pastes it into a text field, the cursor at its end.
@@ -95,6 +96,9 @@ def main():
                     field = driver.find_element(By.ID, element_id)
                     field.clear()
                     field.send_keys(text)
+            elif "choose" in step:
+                for element_id, text in step["choose"].items():
+                    Select(driver.find_element(By.ID, element_id)).select_by_visible_text(text)
             elif "tab_to" in step:
                 for _ in range(80):
                     if driver.execute_script("return document.activeElement && document.activeElement.id") == step["tab_to"]:

@@ -8,11 +8,13 @@ import Routes
 import Storage
 
 /// `/admin`: what needs attention — drafts and scheduled articles, the latest contact messages (for
-/// administrators, who answer them), what the outboxes have still to send — and the changes recently
-/// made in the console.
+/// administrators, who answer them), what the outboxes have still to send, the live streams open — and
+/// the changes recently made in the console.
 struct ConsoleDashboard: Sendable {
     let database: Database
     let clock: SiteClock
+    /// How many live news streams this instance holds open.
+    let liveStreams: @Sendable () -> Int
 
     func show(_ view: ConsoleView) async throws -> ConsoleAnswer {
         let now = self.clock.now
@@ -40,6 +42,7 @@ struct ConsoleDashboard: Sendable {
                     ["path": ConsoleRoute.message(id: $0.id).path, "title": $0.title, "name": $0.name, "time": ConsoleTime.text($0.createdAt)]
                 } : [],
             "outboxes": view.messages.text(.consoleOutboxes, view.messages.number(mails), view.messages.number(pushes)),
+            "liveStreams": view.messages.text(.consoleLiveStreams, view.messages.number(self.liveStreams())),
             "changes": changes.map { change in
                 ["who": change.username, "what": view.messages.text(change.action.message, change.subject), "when": ConsoleTime.text(change.madeAt)]
             },

@@ -5,6 +5,7 @@ import HTTPTypes
 import Hooks
 import Hummingbird
 import Media
+import News
 import Routes
 import Storage
 
@@ -66,6 +67,7 @@ struct SiteRoutes: RouterMiddleware {
                     passwordChange: site.passwordChange, passwordReset: site.passwordReset, policies: site.policies, groups: site.groups),
                 clock: site.clock,
                 publicURL: site.publicURL, uploads: site.mediaUploads, news: site.news, options: ConfigOption.declared,
+                liveStreams: { [live = site.newsLive] in live.streamCount },
                 effects: Console.Effects(
                     newsChanged: site.caches.newsChanged, memberChanged: site.caches.memberChanged, groupsChanged: site.caches.groupsChanged,
                     configChanged: site.caches.configChanged, mediaRemoved: site.caches.mediaRemoved),
