@@ -153,9 +153,7 @@ import Testing
         defer { Task { await services.stop() } }
         let keys = FileManager.default.temporaryDirectory.appendingPathComponent("push-keys-\(UUID())")
         defer { try? FileManager.default.removeItem(at: keys) }
-        var settings = ServerSettings()
-        settings.push = try PushConfiguration(environment: try services.serverEnvironment(keysIn: keys))
-        settings.pushPollInterval = .milliseconds(50)
+        let settings = try services.serverSettings(keysIn: keys)
         try await TestSMTPServer.running { smtp in
             try await TestServer.run(engine: engine, settings: settings, smtp: smtp, framework: .live) { client, site in
                 try await AccountFixtures.member("chief", role: .administrators, services: site)

@@ -19,9 +19,7 @@ import Testing
         defer { Task { await services.stop() } }
         let keys = FileManager.default.temporaryDirectory.appendingPathComponent("push-keys-\(UUID())")
         defer { try? FileManager.default.removeItem(at: keys) }
-        var settings = ServerSettings()
-        settings.push = try PushConfiguration(environment: try services.serverEnvironment(keysIn: keys))
-        settings.pushPollInterval = .milliseconds(50)
+        let settings = try services.serverSettings(keysIn: keys)
         try await TestServer.run(engine: engine, settings: settings) { client, site in
             try await AccountFixtures.member("chief", role: .administrators, services: site)
             let alice = try await AccountFixtures.member("alice", services: site)

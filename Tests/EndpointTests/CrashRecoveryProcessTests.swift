@@ -75,6 +75,13 @@ import Testing
                 ).first()?.decode(column: "n", as: Int.self)
             }
             #expect(orphans == 0, "no member without its confirmation mail")
+            // Reset links asked for before the kill are queued by the restarted server's reset worker:
+            // count the outbox once it has taken every request.
+            try await Waiting.until("the reset requests taken", seconds: 30) {
+                try await db.withConnection { connection in
+                    try await connection.raw("SELECT COUNT(*) AS n FROM password_reset_requests").first()?.decode(column: "n", as: Int.self) == 0
+                }
+            }
             let queued = try await db.withConnection { connection in
                 try await connection.raw("SELECT COUNT(*) AS n FROM mail_outbox").first()?.decode(column: "n", as: Int.self) ?? 0
             }

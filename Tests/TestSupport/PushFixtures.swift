@@ -1,5 +1,6 @@
 import Auth
 import Crypto
+import EndpointServer
 import Foundation
 import JWTKit
 import Logging
@@ -135,6 +136,15 @@ package final class PushServices: Sendable {
             "ENDPOINT_APNS_TOPIC": Self.topic, "ENDPOINT_APNS_URL": self.apns.url, "ENDPOINT_FCM_SERVICE_ACCOUNT_FILE": accountFile.path,
             "ENDPOINT_FCM_URL": self.fcm.url, "ENDPOINT_PUSH_CA_FILE": self.certificate.certificatePath,
         ]
+    }
+
+    /// Settings for a test server that delivers to these servers every 50 ms, their keys written to
+    /// `folder`.
+    package func serverSettings(keysIn folder: URL) throws -> ServerSettings {
+        var settings = ServerSettings()
+        settings.push = try PushConfiguration(environment: try self.serverEnvironment(keysIn: folder))
+        settings.pushPollInterval = .milliseconds(50)
+        return settings
     }
 
     /// A delivery that sends to these servers, trusting their certificate.
