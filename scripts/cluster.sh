@@ -50,7 +50,7 @@ elif [ -n "${1:-}" ]; then
     echo "usage: bash scripts/cluster.sh [restart]" >&2
     exit 2
 fi
-bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev libvips-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev libjs-sortable pkg-config postgresql haproxy curl
+bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev libvips-dev libgumbo-dev libjs-sortable pkg-config postgresql haproxy curl
 if [ -z "${CLUSTER_ENDPOINT:-}" ]; then
     swift build --product endpoint >/dev/null
 fi

@@ -4,5 +4,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/require-swift.sh
-bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev libvips-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev libjs-sortable pkg-config
+bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev libvips-dev libgumbo-dev libjs-sortable pkg-config
 exec swift run endpoint serve "$@"

@@ -22,7 +22,11 @@ extension ComposrImporter {
             self.tell("members", done, of: site.members.count)
             done += batch.count
             var inserts: [(member: ComposrMember, password: ImportedPassword, primaryGroupID: Int, language: String)] = []
-            for member in batch {
+            for var member in batch {
+                if !member.email.isEmpty, !AccountRules.isEmailAddress(member.email) {
+                    report.note("\(member.username): the e-mail address is not one (kept without an address; the member gives one after logging in)")
+                    member.email = ""
+                }
                 if let existing = usernames[member.id] {
                     guard existing.lowercased() == member.username.lowercased() else {
                         throw ComposrImportError.collision(kind: "member", id: member.id, here: existing, there: member.username)
@@ -36,7 +40,15 @@ extension ComposrImporter {
                 }
                 for key in keys { holders[key] = member.username }
                 let password = ImportedPassword(member)
-                if password == nil { report.note("\(member.username): password scheme “\(member.passwordScheme)” not kept; a password reset sets one") }
+                if password == nil {
+                    if let cost = LegacyComposrHash.bcryptCost(member.passwordHash), cost > LegacyComposrHash.maximumBcryptCost {
+                        report.note(
+                            "\(member.username): a bcrypt hash of cost \(cost) (above \(LegacyComposrHash.maximumBcryptCost)) not kept; a password reset sets one"
+                        )
+                    } else {
+                        report.note("\(member.username): password scheme “\(member.passwordScheme)” not kept; a password reset sets one")
+                    }
+                }
                 inserts.append(
                     (
                         member, password ?? ImportedPassword.none, groups[member.primaryGroupID] ?? defaultGroup,

@@ -79,10 +79,15 @@ public struct ComposrImporter: Sendable {
         progress(done == 0 ? "Importing \(total) \(kind)…" : "\(kind): \(done) of \(total)")
     }
 
-    /// Composr's group IDs mapped to this server's: the guest, administrator and super-moderator
-    /// groups to the built-in ones, a group of the same name to that group, any other made anew.
+    /// Composr's group IDs mapped to this server's by what Composr says each group is, never by its
+    /// name: its guest group (ID 1) to Guests, a group flagged super-administrator or super-moderator to
+    /// this server's group of that standing, a group imported before to the group it became
+    /// (`composr_groups`), any other made anew, and when its name is taken here, kept apart under its
+    /// name and Composr ID (and reported): a club named "Administrators" stays a club.
     private func groups(_ site: ComposrSite, _ report: inout ImportReport, on connection: StoreConnection) async throws -> [Int: Int] {
         let here = try await ImportStore.groups(on: connection)
+        let imported = try await ImportStore.importedGroups(on: connection)
+        var names = Set(here.map { $0.name.lowercased() })
         var mapped: [Int: Int] = [:]
         for group in site.groups {
             let builtIn =
@@ -92,11 +97,19 @@ public struct ComposrImporter: Sendable {
             if let builtIn {
                 mapped[group.id] = builtIn.id
                 report.add(.groups, .matched)
-            } else if let named = here.first(where: { $0.name.lowercased() == group.name.lowercased() }) {
-                mapped[group.id] = named.id
+            } else if let before = imported[group.id] {
+                mapped[group.id] = before
                 report.add(.groups, .skipped)
             } else {
-                mapped[group.id] = try await ImportStore.insertGroup(group, on: connection)
+                var name = group.name
+                if names.contains(name.lowercased()) {
+                    name = "\(group.name) (Composr \(group.id))"
+                    report.note("the Composr group “\(group.name)” (ID \(group.id)) is kept apart as “\(name)”: a group of that name is this server's own")
+                }
+                names.insert(name.lowercased())
+                let id = try await ImportStore.insertGroup(named: name, on: connection)
+                try await ImportStore.recordImportedGroup(composrID: group.id, as: id, on: connection)
+                mapped[group.id] = id
                 report.add(.groups, .imported)
             }
         }
@@ -228,15 +241,25 @@ public struct ComposrImporter: Sendable {
             return nil
         }
         guard var found = images else {
-            if reference.contains("://") { return ImportedImage(url: reference) }
+            if reference.contains("://") { return Self.external(reference, for: owner, &report) }
             report.note("\(owner): image \(reference) left out (give --files)")
             return nil
         }
         let image = try await found.image(reference, for: owner, &report, on: connection)
         images = found
         guard let image else {
-            return reference.contains("://") && found.files.relativePath(reference) == nil ? ImportedImage(url: reference) : nil
+            return reference.contains("://") && found.files.relativePath(reference) == nil ? Self.external(reference, for: owner, &report) : nil
         }
         return ImportedImage(image)
+    }
+
+    /// An image elsewhere on the web, kept when it is an address an image may have (News's one rule);
+    /// left out and reported when not (`javascript:`, `//host`).
+    private static func external(_ reference: String, for owner: String, _ report: inout ImportReport) -> ImportedImage? {
+        guard NewsAddresses.image(reference, publicURL: "") != nil else {
+            report.note("\(owner): image \(reference) left out (not an http or https address)")
+            return nil
+        }
+        return ImportedImage(url: reference)
     }
 }

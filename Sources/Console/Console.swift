@@ -101,12 +101,14 @@ public struct Console: Sendable {
 
     /// The answer to `request`. Refusals are thrown as ``EndpointError``s (a problem page).
     public func answer(_ request: ConsoleRequest) async throws -> ConsoleAnswer {
+        var request = request
         if case .asset(let name) = request.route {
             guard request.method == .get, let asset = ConsoleAssets.answer(name) else { throw EndpointError(status: 404, message: .consoleNothing) }
             return asset
         }
         let siteName = try await self.config.options().text(.siteName)
         if request.route == .signIn {
+            try await request.readForm(.signIn)
             return try await SignInPage(login: self.accounts.login, sessions: self.accounts.sessions, secureCookies: self.secureCookies)
                 .answer(request, view: ConsoleView(messages: request.messages, siteName: siteName, staff: nil))
         }
@@ -115,9 +117,14 @@ public struct Console: Sendable {
             if request.method == .get { return .redirect(to: ConsoleRoute.signIn.path, cookies: [ended]) }
             throw EndpointError(status: 403, message: .consoleSessionEnded)
         }
-        if request.method == .post { try Self.checkForm(request, token: staff.formToken) }
-        let view = ConsoleView(messages: request.messages, siteName: siteName, staff: staff)
+        request.signedIn(staff.memberID)
         if Self.isForAdministrators(request.route), !staff.isAdministrator { throw EndpointError(status: 403, message: .consoleAdministratorsOnly) }
+        if request.method == .post {
+            if request.isCrossSite { throw EndpointError(status: 403, message: .crossSiteRequest) }
+            try await request.readForm(Self.formSize(request.route))
+            try Self.checkForm(request, token: staff.formToken)
+        }
+        let view = ConsoleView(messages: request.messages, siteName: siteName, staff: staff)
         switch request.route {
         case .dashboard: return try await self.dashboard.show(view)
         case .signOut, .signOutEverywhere: return try await self.signOut(request, staff)
@@ -143,12 +150,23 @@ public struct Console: Sendable {
         }
     }
 
+    /// How large a form posted to `route` may be.
+    static func formSize(_ route: ConsoleRoute) -> ConsoleRequest.FormSize {
+        switch route {
+        case .images, .media: .upload
+        case .article, .newArticle, .preview, .app: .article
+        case .signIn: .signIn
+        default: .form
+        }
+    }
+
     /// The member whose live console session the request's cookie names, if they may use the console.
     private func signedIn(_ request: ConsoleRequest) async throws -> ConsoleStaff? {
         guard let (memberID, token) = ConsoleCookies.session(in: request.cookies) else { return nil }
         let options = try await self.config.options()
         let limits = SessionLimits(
-            idleSeconds: options.integer(.consoleIdleMinutes) * 60, maximumSeconds: options.integer(.consoleSessionHours) * 3600)
+            idleSeconds: options.integer(.consoleIdleMinutes) * 60, maximumSeconds: options.integer(.consoleSessionHours) * 3600,
+            origin: ConsoleStaff.sessionOrigin)
         guard let session = try await self.accounts.sessions.authenticate(memberID: memberID, token: token, limits: limits),
             let permissions = try await self.accounts.memberships.permissions(of: memberID), let role = ConsoleStaff.role(permissions)
         else { return nil }

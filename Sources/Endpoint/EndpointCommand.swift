@@ -9,6 +9,7 @@ struct EndpointCommand: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, MigrateCommand.self, MemberCommand.self, MailCommand.self, PushCommand.self, StringsCommand.self,
             MaintenanceCommand.self, OptionsCommand.self, MediaCommand.self, NewsCommand.self, AssetsCommand.self, ImportCommand.self,
+            RenderChildCommand.self,
         ]
     )
 }

@@ -45,8 +45,12 @@ struct NewsRenderCommand: AsyncParsableCommand {
                 rendered = try renderer.render(text, format: format)
                 times.append(clock.now - start)
             }
-        } catch let tooDeep as TextTooDeep {
-            throw CommandFailure("The text nests its markup more than \(tooDeep.maximum) levels deep.")
+        } catch TextRefused.tooDeep(let maximum) {
+            throw CommandFailure("The text nests its markup more than \(maximum) levels deep.")
+        } catch TextRefused.tooManyTableCells(let maximum) {
+            throw CommandFailure("The text's tables have more than \(maximum) cells in all.")
+        } catch {
+            throw CommandFailure("The text could not be rendered.")
         }
         guard let rendered else { return }
         print(rendered.html)

@@ -11,7 +11,7 @@ public struct FuzzTarget: Sendable {
 
     public static let all: [FuzzTarget] = [
         .dispatch, .form, .multipart, .cookie, .json, .commandrPath, .smtpReply, .dateOfBirth, .timezone, .newsParameters, .httpDate,
-        .imageUpload, .mediaReference, .searchQuery, .htmlAllowlist, .comcode, .markdown, .dumpReader,
+        .imageUpload, .mediaReference, .searchQuery, .htmlAllowlist, .comcode, .markdown, .dumpReader, .renderChild,
     ]
 
     /// The target called `name`.

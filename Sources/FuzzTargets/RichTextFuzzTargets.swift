@@ -5,7 +5,7 @@ extension FuzzTarget {
     ///
     /// Properties: what comes out is allowlisted and well-formed (``HTMLAllowlist/violation(in:)``,
     /// a check that shares no code with the writer), and idempotent: the allowlist gives its own output
-    /// back unchanged. Markup nested beyond reason may be refused (``TextTooDeep``), nothing else.
+    /// back unchanged. Markup nested beyond reason may be refused (``TextRefused``), nothing else.
     static let htmlAllowlist = FuzzTarget(name: "html-allowlist") { input in
         Self.allowlisted(try? Self.allowlist.sanitize(input.lossyText))
     }
@@ -73,7 +73,7 @@ extension FuzzTarget {
     }
 
     /// What is wrong with `rendered` (nil: refused, or all held).
-    private static func allowlisted(_ rendered: RenderedText?) -> String? {
+    static func allowlisted(_ rendered: RenderedText?) -> String? {
         guard let rendered else { return nil }
         if let violation = HTMLAllowlist.violation(in: rendered.html) { return "\(violation) in \(rendered.html.prefix(2_000))" }
         guard let again = try? Self.allowlist.sanitize(rendered.html) else { return "its own output refused" }

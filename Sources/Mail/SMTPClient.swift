@@ -27,7 +27,12 @@ public struct SMTPClient: Sendable {
     }
 
     /// Delivers `message` (a rendered RFC 5322 message) from `sender` to `recipient`.
+    /// An address holding CR, LF or NUL is refused before anything is sent: written into `MAIL FROM`
+    /// or `RCPT TO`, a line break would add commands (recipients) of its own.
     public func send(from sender: String, to recipient: String, message: String) async throws {
+        guard !sender.utf8.contains(where: Self.breaksACommand), !recipient.utf8.contains(where: Self.breaksACommand) else {
+            throw SMTPFailure(permanent: true, "Refusing an address with a line break or NUL in it.")
+        }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await self.converse(from: sender, to: recipient, message: message) }
             group.addTask {
@@ -83,6 +88,11 @@ public struct SMTPClient: Sendable {
             _ = try await command(Self.dotStuffed(message) + ".", expect: [250], shown: "message data")
             try? await outbound.write(ByteBuffer(string: "QUIT\r\n"))
         }
+    }
+
+    /// CR, LF and NUL: what ends or cuts an SMTP command line.
+    static func breaksACommand(_ byte: UInt8) -> Bool {
+        byte == 0x0D || byte == 0x0A || byte == 0
     }
 
     private func authenticate(

@@ -177,6 +177,10 @@ public enum MessageID: String, CaseIterable, Sendable {
     case newsLiveBusy = "ENDPOINT_NEWS_LIVE_BUSY"
     case newsFooter = "ENDPOINT_NEWS_FOOTER"
     case newsTextTooDeep = "ENDPOINT_NEWS_TEXT_TOO_DEEP"
+    case newsTableTooLarge = "ENDPOINT_NEWS_TABLE_TOO_LARGE"
+    case newsTextTooLong = "ENDPOINT_NEWS_TEXT_TOO_LONG"
+    case newsTextNotRendered = "ENDPOINT_NEWS_TEXT_NOT_RENDERED"
+    case newsBadAddress = "ENDPOINT_NEWS_BAD_ADDRESS"
     /// Before a quote's author in a rendered article ("carol said"), Composr's own string.
     case said = "SAID"
 
@@ -291,6 +295,7 @@ public enum MessageID: String, CaseIterable, Sendable {
     case consoleAdministrator = "ENDPOINT_CONSOLE_ADMINISTRATOR", consoleMakeAdmin = "ENDPOINT_CONSOLE_MAKE_ADMIN"
     case consoleRemoveAdmin = "ENDPOINT_CONSOLE_REMOVE_ADMIN", consoleNewPassword = "ENDPOINT_CONSOLE_NEW_PASSWORD"
     case consoleSetPassword = "ENDPOINT_CONSOLE_SET_PASSWORD", consoleYourPassword = "ENDPOINT_CONSOLE_YOUR_PASSWORD"
+    case consolePasswordForStaffGroup = "ENDPOINT_CONSOLE_PASSWORD_FOR_STAFF_GROUP"
     case consoleNotYourself = "ENDPOINT_CONSOLE_NOT_YOURSELF", consoleChangeMemberAdded = "ENDPOINT_CONSOLE_CHANGE_MEMBER_ADDED"
     case consoleChangeMemberValidated = "ENDPOINT_CONSOLE_CHANGE_MEMBER_VALIDATED", consoleChangeEmailConfirmed = "ENDPOINT_CONSOLE_CHANGE_EMAIL_CONFIRMED"
     case consoleChangeResetSent = "ENDPOINT_CONSOLE_CHANGE_RESET_SENT", consoleChangePasswordSet = "ENDPOINT_CONSOLE_CHANGE_PASSWORD_SET"

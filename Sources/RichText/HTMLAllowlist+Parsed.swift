@@ -4,18 +4,18 @@ import Glibc
 extension HTMLAllowlist.Writer {
     /// Writes `html` parsed as an HTML5 fragment by gumbo (so markup is read as browsers read it,
     /// entities and broken nesting included), all its elements ended at its end. Throws
-    /// ``TextTooDeep`` for markup nested deeper than browsers would ever need, before it is parsed.
-    mutating func write(parsed html: ArraySlice<UInt8>) throws(TextTooDeep) {
-        var refused: TextTooDeep?
+    /// ``TextRefused`` for markup nested deeper than browsers would ever need, before it is parsed.
+    mutating func write(parsed html: ArraySlice<UInt8>) throws(TextRefused) {
+        var refused: TextRefused?
         html.withUnsafeBufferPointer { html in
-            do throws(TextTooDeep) { try self.write(parsed: html) } catch { refused = error }
+            do throws(TextRefused) { try self.write(parsed: html) } catch { refused = error }
         }
         if let refused { throw refused }
     }
 
-    private mutating func write(parsed html: UnsafeBufferPointer<UInt8>) throws(TextTooDeep) {
+    private mutating func write(parsed html: UnsafeBufferPointer<UInt8>) throws(TextRefused) {
         guard HTMLAllowlist.sourceDepth(html) <= HTMLAllowlist.maximumSourceDepth else {
-            throw TextTooDeep(maximum: HTMLAllowlist.maximumSourceDepth)
+            throw TextRefused.tooDeep(maximum: HTMLAllowlist.maximumSourceDepth)
         }
         var options = kGumboDefaultOptions
         options.fragment_context = GUMBO_TAG_BODY

@@ -3,7 +3,7 @@ extension HTMLAllowlist {
     /// whether it leads to another site; nil for anything else (`javascript:`, `data:`,
     /// protocol-relative `//host`, a backslash a browser would read as a slash). An address on the
     /// site's public URL is kept site-relative, so it stays right when that URL changes.
-    func link(_ raw: String) -> (url: String, external: Bool)? {
+    public func link(_ raw: String) -> (url: String, external: Bool)? {
         guard let url = Self.cleaned(raw).map(self.relative) else { return nil }
         if url.hasPrefix("/") { return (url, false) }
         switch Self.scheme(of: url) {
@@ -15,7 +15,7 @@ extension HTMLAllowlist {
 
     /// An image's source when it is `http`, `https` or site-relative (kept so when it is on the site's
     /// public URL); nil for anything else.
-    func imageSource(_ raw: String) -> String? {
+    public func imageSource(_ raw: String) -> String? {
         guard let url = Self.cleaned(raw).map(self.relative) else { return nil }
         if url.hasPrefix("/") { return url }
         return Self.scheme(of: url) == "http" || Self.scheme(of: url) == "https" ? url : nil
@@ -27,7 +27,9 @@ extension HTMLAllowlist {
         let rest = url.dropFirst(self.publicURL.count)
         switch rest.first {
         case nil: return "/"
-        case "/": return String(rest)
+        // `PUBLIC_URL//evil.example/…` is a path of this site, not `//evil.example/…`, which a browser
+        // reads as another site's address: kept whole.
+        case "/": return rest.hasPrefix("//") ? url : String(rest)
         case "?", "#": return "/" + rest
         default: return url
         }

@@ -49,40 +49,60 @@ public struct HTMLAllowlist: Sendable {
         self.resolveImage = resolveImage
     }
 
-    /// `html` allowlisted, with its plain text and the media images it shows. Throws ``TextTooDeep``
+    /// `html` allowlisted, with its plain text and the media images it shows. Throws ``TextRefused``
     /// for markup nested deeper than browsers would ever need.
-    public func sanitize(_ html: String) throws(TextTooDeep) -> RenderedText {
+    public func sanitize(_ html: String) throws(TextRefused) -> RenderedText {
         var writer = Writer(policy: self)
         try writer.write(parsed: Array(html.utf8)[...])
         return writer.result
     }
 
-    /// How deep `html`'s tags open, counted without parsing (an open tag deepens, a closing one
-    /// returns, a void element's never opens anything): an upper bound of the tree's depth, so gumbo
-    /// never builds a tree deep enough to exhaust a stack when it frees it.
+    /// How deep `html`'s tags open, counted as HTML's tokenizer reads tags and without building a tree:
+    /// a start tag (`<` and a letter; its name runs to a space, `/` or `>`, `<` included, as
+    /// `<x</>` opens `x<`) opens an element unless it is void (a `/>` closes nothing else); an end
+    /// tag (`</` and a letter) closes the innermost open element of its name and those inside it, and
+    /// nothing when none of its name is open (the parser ignores it); `</>` is nothing. An upper bound
+    /// of the tree's depth (the parser also closes elements by itself), so gumbo never builds a tree
+    /// deep enough to exhaust a stack when it frees it.
     static func sourceDepth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var depth = 0
+        var open: [ArraySlice<UInt8>] = []
         var deepest = 0
         var index = 0
-        while index < bytes.count {
-            defer { index += 1 }
-            guard bytes[index] == UInt8(ascii: "<"), index + 1 < bytes.count else { continue }
-            if bytes[index + 1] == UInt8(ascii: "/") {
-                depth = max(0, depth - 1)
+        while index + 1 < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<") else {
+                index += 1
                 continue
             }
-            // A tag opens with a letter; its name runs to a space, `/` or `>` (as a parser reads it).
-            guard (bytes[index + 1] | 0x20) >= UInt8(ascii: "a"), (bytes[index + 1] | 0x20) <= UInt8(ascii: "z") else { continue }
-            var end = index + 1
-            while end < bytes.count, end - index <= 8, ![0x20, 0x09, 0x0A, 0x0C, 0x0D, UInt8(ascii: "/"), UInt8(ascii: ">")].contains(bytes[end]) {
-                end += 1
+            let closing = bytes[index + 1] == UInt8(ascii: "/")
+            let nameStart = closing ? index + 2 : index + 1
+            guard nameStart < bytes.count, Self.isASCIILetter(bytes[nameStart]) else {
+                index += 1
+                continue
             }
-            let name = String(decoding: bytes[(index + 1)..<end].map { $0 | 0x20 }, as: UTF8.self)
-            guard !Self.voidInHTML.contains(name) else { continue }
-            depth += 1
-            deepest = max(deepest, depth)
+            var end = nameStart
+            while end < bytes.count, ![0x20, 0x09, 0x0A, 0x0C, 0x0D, UInt8(ascii: "/"), UInt8(ascii: ">")].contains(bytes[end]) { end += 1 }
+            let name = ArraySlice(bytes[nameStart..<end].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 })
+            index = end
+            if closing {
+                if let innermost = open.lastIndex(of: name) { open.removeSubrange(innermost...) }
+                continue
+            }
+            let text = String(decoding: name, as: UTF8.self)
+            guard !Self.voidInHTML.contains(text) else { continue }
+            // `<li>a<li>b`: the second closes the first, as the parser does.
+            if open.last == name, Self.endedBySibling.contains(text) { open.removeLast() }
+            open.append(name)
+            deepest = max(deepest, open.count)
+            if deepest > Self.maximumSourceDepth { return deepest }
         }
         return deepest
+    }
+
+    /// Elements a start tag of their own name ends when it comes straight inside them.
+    private static let endedBySibling: Set<String> = ["p", "li", "dt", "dd", "option", "optgroup", "tr", "td", "th", "rb", "rt", "rp"]
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
     }
 
     /// The elements HTML's parser never opens (they have no content), written or not.

@@ -15,9 +15,14 @@ package enum MarkdownRenderer {
     /// cmark's defaults (raw HTML left out); no UTF-8 validation, which a Swift string never needs.
     static let options = CMARK_OPT_DEFAULT
 
-    /// `markdown` rendered through `allowlist`; throws ``TextTooDeep`` when its blocks or inlines nest
+    /// `markdown` rendered through `allowlist`; throws ``TextRefused`` when its blocks or inlines nest
     /// deeper than ``RichTextRenderer/maximumDepth`` (a 10,000-deep `>` is refused, not rendered).
-    static func render(_ markdown: String, allowlist: HTMLAllowlist) throws(TextTooDeep) -> RenderedText {
+    /// A text whose tables could hold more than ``MarkdownTables/maximumCells`` is refused before it
+    /// is parsed.
+    static func render(_ markdown: String, allowlist: HTMLAllowlist) throws(TextRefused) -> RenderedText {
+        var markdown = markdown
+        let cells = markdown.withUTF8 { MarkdownTables.cellBound($0) }
+        guard cells <= MarkdownTables.maximumCells else { throw TextRefused.tooManyTableCells(maximum: MarkdownTables.maximumCells) }
         let parsed = Parsed(markdown)
         guard let document = parsed.document else { return RenderedText(html: "", text: "") }
         var walk = MarkdownWalk(writer: HTMLAllowlist.Writer(policy: allowlist))

@@ -22,9 +22,9 @@ struct MarkdownWalk {
         self.writer = writer
     }
 
-    /// Writes the tree; throws ``TextTooDeep`` at a node nested deeper than
+    /// Writes the tree; throws ``TextRefused`` at a node nested deeper than
     /// ``RichTextRenderer/maximumDepth`` (a 10,000-deep `>` is refused, not rendered).
-    mutating func write(_ document: OpaquePointer) throws(TextTooDeep) {
+    mutating func write(_ document: OpaquePointer) throws(TextRefused) {
         guard let iterator = cmark_iter_new(document) else { return }
         defer { cmark_iter_free(iterator) }
         while true {
@@ -32,7 +32,7 @@ struct MarkdownWalk {
             guard event == CMARK_EVENT_ENTER || event == CMARK_EVENT_EXIT, let node = cmark_iter_get_node(iterator) else { return }
             if event == CMARK_EVENT_ENTER {
                 // Every container entered is on `openings`: this node's depth is one more.
-                guard self.openings.count < RichTextRenderer.maximumDepth else { throw TextTooDeep(maximum: RichTextRenderer.maximumDepth) }
+                guard self.openings.count < RichTextRenderer.maximumDepth else { throw TextRefused.tooDeep(maximum: RichTextRenderer.maximumDepth) }
                 self.enter(node, iterator: iterator)
             } else {
                 self.exit(node)

@@ -29,7 +29,16 @@ public struct RenderedText: Sendable, Equatable {
     }
 }
 
-/// The text could not be rendered: nested deeper than ``RichTextRenderer/maximumDepth``.
-public struct TextTooDeep: Error, Equatable, Sendable {
-    public let maximum: Int
+/// Why a text was not rendered: what it asks of the parsers is beyond what any article needs, or its
+/// rendering failed (``RenderProcesses``: the child rendering it crashed or ran out of its limits).
+public enum TextRefused: Error, Equatable, Sendable {
+    /// Markup nested deeper than `maximum` levels.
+    case tooDeep(maximum: Int)
+    /// Tables of more than `maximum` cells in all (GitHub's tables fill every row to the header's
+    /// width, so a few kilobytes could ask for millions of cells).
+    case tooManyTableCells(maximum: Int)
+    /// Longer than `maximum` bytes of UTF-8.
+    case tooLong(maximum: Int)
+    /// The rendering did not finish within its limits.
+    case failed
 }

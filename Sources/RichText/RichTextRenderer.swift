@@ -20,8 +20,13 @@ public struct RichTextRenderer: Sendable {
         self.pageLink = pageLink
     }
 
-    /// `source` rendered as `format`; throws ``TextTooDeep`` for markup nested beyond reason.
-    public func render(_ source: String, format: TextFormat) throws(TextTooDeep) -> RenderedText {
+    /// An article's `body` and `summary`, both rendered as `format`.
+    public func render(_ body: String, _ summary: String, format: TextFormat) throws(TextRefused) -> (body: RenderedText, summary: RenderedText) {
+        (try self.render(body, format: format), try self.render(summary, format: format))
+    }
+
+    /// `source` rendered as `format`; throws ``TextRefused`` for markup nested beyond reason.
+    public func render(_ source: String, format: TextFormat) throws(TextRefused) -> RenderedText {
         switch format {
         case .text:
             return RenderedText(html: PlainText.html(source), text: PlainText.plain(source))

@@ -118,6 +118,18 @@ import Testing
             #expect(added.status == .seeOther)
             #expect(try await client.login("newcomer", "a long passphrase").success == true, "validated and confirmed")
             #expect(try await agent.get("/admin").body.contains("added the member newcomer"))
+
+            // A member made straight into the Administrators (or a group editing news) makes staff:
+            // the administrator's password again first, and nothing is made without it.
+            let administrators = try await site.groups.groupID(for: .administrators)
+            let deputy = [("username", "deputy"), ("email", "deputy@example.com"), ("password", "a long passphrase"), ("group", String(administrators))]
+            _ = try await agent.get("/admin/members/new")
+            let unconfirmed = try await agent.post("/admin/members/new", deputy + [("your_password", "not mine")])
+            #expect(unconfirmed.status == .unprocessableContent && unconfirmed.text(ofID: "error")?.isEmpty == false, "\(unconfirmed.body)")
+            #expect(try await client.login("deputy", "a long passphrase").success == false, "not made")
+            let confirmed = try await agent.post("/admin/members/new", deputy + [("your_password", "correct horse")])
+            #expect(confirmed.status == .seeOther)
+            #expect(try await client.login("deputy", "a long passphrase").data["admin_status"] as? Bool == true)
         }
     }
 
@@ -133,7 +145,11 @@ import Testing
             let groups = try await chief.get("/admin/groups")
             let membersGroup = try await site.groups.groupID(for: .members)
             #expect(groups.body.contains(#"id="allow-editing-\#(membersGroup)""#), "\(groups.body)")
-            let granted = try await chief.post("/admin/groups", [("group", String(membersGroup)), ("edits", "1")])
+            // Granting news editing makes every member of the group staff: the password again first.
+            let unconfirmed = try await chief.post("/admin/groups", [("group", String(membersGroup)), ("edits", "1")])
+            #expect(unconfirmed.status == .unprocessableContent && unconfirmed.text(ofID: "error")?.isEmpty == false, "\(unconfirmed.body)")
+            #expect(try await reporter.signIn("reporter").status == .forbidden, "nothing granted")
+            let granted = try await chief.post("/admin/groups", [("group", String(membersGroup)), ("edits", "1"), ("your_password", "correct horse")])
             #expect(granted.status == .seeOther)
             #expect(try await chief.get("/admin/groups").body.contains(#"id="stop-editing-\#(membersGroup)""#))
 

@@ -62,4 +62,36 @@ import Testing
         let refused = try Subprocess.run(EndpointProcess.executable, ["news", "render", deep.path, "--format", "markdown"])
         #expect(refused.status != 0 && refused.errors.contains("The text nests its markup more than 64 levels deep."), "\(refused.errors)")
     }
+
+    /// S-1 of the third review: with Debian's cmark-gfm 0.29.0.gfm.6 a 23 KB table cost 19.3 s of CPU,
+    /// 5.2 GB of memory and a 167 MB answer. Rendered as the server renders (`endpoint news render`,
+    /// measured by `/usr/bin/time` against an empty text), it is refused within 100 ms of CPU and
+    /// 50 MB of memory, with a sentence of a line.
+    @Test func aTwentyThreeKilobyteTableCostsNothing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("table-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let table = "|" + String(repeating: "a|", count: 1_000) + "\n|" + String(repeating: "-|", count: 1_000) + "\n" + String(repeating: "x\n", count: 9_500)
+        #expect(table.utf8.count >= 23_000)
+        let files = (table: folder.appendingPathComponent("table.md"), empty: folder.appendingPathComponent("empty.md"))
+        try Data(table.utf8).write(to: files.table)
+        try Data().write(to: files.empty)
+        func measured(_ file: URL) throws -> (cpuSeconds: Double, megabytes: Double, output: String, errors: String) {
+            let report = folder.appendingPathComponent("time-\(UUID())")
+            let result = try Subprocess.run(
+                URL(fileURLWithPath: "/usr/bin/time"),
+                ["-o", report.path, "-f", "%U %S %M", EndpointProcess.executable.path, "news", "render", "--format", "markdown", file.path])
+            // The last line (a first one says when the command failed, as the refused table's does).
+            let last = try String(contentsOf: report, encoding: .utf8).split(separator: "\n").last ?? ""
+            let fields = last.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+            guard fields.count == 3 else { throw TestFailure("no measure in \(report.path)") }
+            return (fields[0] + fields[1], fields[2] / 1024, result.output, result.errors)
+        }
+        let baseline = try measured(files.empty)
+        let attack = try measured(files.table)
+        #expect(attack.errors.contains("The text's tables have more than 20000 cells in all."), "\(attack.errors)")
+        #expect(attack.output.utf8.count + attack.errors.utf8.count < 1_000, "the answer is a line")
+        #expect(attack.cpuSeconds - baseline.cpuSeconds < 0.1, "CPU: \(attack.cpuSeconds) s against \(baseline.cpuSeconds) s")
+        #expect(attack.megabytes - baseline.megabytes < 50, "memory: \(attack.megabytes) MB against \(baseline.megabytes) MB")
+    }
 }

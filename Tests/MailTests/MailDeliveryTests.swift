@@ -226,4 +226,28 @@ import Testing
         #expect(throws: SMTPServerURL.Invalid.self) { try SMTPServerURL(parsing: "http://mail.example.com") }
         #expect(throws: SMTPServerURL.Invalid.self) { try SMTPServerURL(parsing: "smtp://") }
     }
+
+    /// S-8 of the third review: an address with a line break, written into `RCPT TO`, added
+    /// recipients of its own. The SMTP client refuses CR, LF and NUL in either address before it
+    /// connects, permanently (a retry would do the same), and the SMTP server sees nothing.
+    @Test func anAddressWithALineBreakIsRefusedBeforeAnythingIsSent() async throws {
+        let smtp = TestSMTPServer()
+        try await smtp.start()
+        defer { Task { try? await smtp.stop() } }
+        let client = try SMTPClient(server: try SMTPServerURL(parsing: smtp.url))
+        for (sender, recipient) in [
+            ("site@example.com", "alice@example.com\r\nRCPT TO:<x@evil.example>"), ("site@example.com", "alice@example.com\nRCPT TO:<x@evil.example>"),
+            ("site@example.com\r\nRCPT TO:<x@evil.example>", "alice@example.com"), ("site@example.com", "alice@example.com\0"),
+        ] {
+            await #expect(throws: SMTPFailure.self) { try await client.send(from: sender, to: recipient, message: "Subject: x\r\n\r\nx\r\n") }
+            do {
+                try await client.send(from: sender, to: recipient, message: "Subject: x\r\n\r\nx\r\n")
+            } catch let failure as SMTPFailure {
+                #expect(failure.permanent)
+            }
+        }
+        try await client.send(from: "site@example.com", to: "alice@example.com", message: "Subject: x\r\n\r\nx\r\n")
+        let received = try await smtp.waitForMessages(1)
+        #expect(received.count == 1 && received[0].recipient == "alice@example.com")
+    }
 }

@@ -69,10 +69,10 @@ import Testing
 
     /// A 10,000-deep quote is refused with a sentence (the writer's answer), never a crash.
     @Test func deepNestingIsRefused() throws {
-        #expect(throws: TextTooDeep(maximum: RichTextRenderer.maximumDepth)) {
+        #expect(throws: TextRefused.tooDeep(maximum: RichTextRenderer.maximumDepth)) {
             try RichTextFixtures.markdown(String(repeating: ">", count: 10_000) + " deep")
         }
-        #expect(throws: TextTooDeep(maximum: RichTextRenderer.maximumDepth)) {
+        #expect(throws: TextRefused.tooDeep(maximum: RichTextRenderer.maximumDepth)) {
             try RichTextFixtures.markdown(String(repeating: "- ", count: 10_000) + "deep")
         }
         #expect(try RichTextFixtures.markdown(String(repeating: ">", count: 20) + " shallow").html.contains("shallow"))

@@ -24,6 +24,7 @@ package enum TestServer {
     ///   - smtp: when given, the mail worker delivers to it (every 50 ms).
     ///   - excluding: background services not to run (by name), for a test that does their work itself.
     ///   - clock: the site's clock (a ``ManualClock``'s, to move time instead of waiting).
+    ///   - accessLog: where the requests' lines go (none unless a test reads them).
     ///
     /// The background services are those `serve` runs (``BackgroundServices/make(for:settings:logger:)``),
     /// the news clock and the maintenance sweep making their first pass an interval after the start
@@ -40,6 +41,7 @@ package enum TestServer {
         excluding: Set<String> = [],
         framework: TestingSetup = .router,
         clock: SiteClock = .system,
+        accessLog: AccessLog? = nil,
         _ test: @Sendable (any TestClientProtocol, Site) async throws -> Value
     ) async throws -> Value {
         func serve(_ database: Database) async throws -> Value {
@@ -65,7 +67,8 @@ package enum TestServer {
                 settings.mailPollInterval = .milliseconds(50)
             }
             let services = try await Self.backgroundServices(for: site, settings: settings).filter { !excluding.contains($0.name) }.map(\.service)
-            let app = EndpointApplication.build(site: site, settings: settings, registry: registry, backgroundServices: services, logger: quietLogger)
+            let app = EndpointApplication.build(
+                site: site, settings: settings, registry: registry, backgroundServices: services, accessLog: accessLog, logger: quietLogger)
             return try await app.test(framework) { client in try await test(client, site) }
         }
         if let database { return try await serve(database) }

@@ -26,8 +26,22 @@ package enum LegacyComposrHash {
         return false
     }
 
+    /// The costliest bcrypt verified: Composr writes 10 to 12, and each step doubles a login's time (a
+    /// `$2y$31$` hash in a dump held a login for about 35 hours). A costlier hash is not recognised:
+    /// the import refuses it (reported) and a login never verifies it.
+    package static let maximumBcryptCost = 14
+
     private static func isBcrypt(_ stored: String) -> Bool {
-        (stored.hasPrefix("$2y$") || stored.hasPrefix("$2a$") || stored.hasPrefix("$2b$")) && stored.utf8.count == 60
+        Self.bcryptCost(stored).map { (4...Self.maximumBcryptCost).contains($0) } ?? false
+    }
+
+    /// The cost a bcrypt hash (`$2y$NN$` and 53 characters) names, nil for anything else.
+    package static func bcryptCost(_ stored: String) -> Int? {
+        let bytes = Array(stored.utf8)
+        guard bytes.count == 60, stored.hasPrefix("$2y$") || stored.hasPrefix("$2a$") || stored.hasPrefix("$2b$"), bytes[6] == UInt8(ascii: "$"),
+            bytes[4...5].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        else { return nil }
+        return Int(bytes[4] - UInt8(ascii: "0")) * 10 + Int(bytes[5] - UInt8(ascii: "0"))
     }
 
     private static func isSaltedMD5(_ stored: String) -> Bool {

@@ -24,13 +24,14 @@ public struct SessionStore: Sendable {
         self.cache = policy.cacheSeconds > 0 ? ExpiringCache(name: "sessions", lifetimeSeconds: policy.cacheSeconds, trust: database.cacheTrust) : nil
     }
 
-    /// Starts a session for `memberID`; returns it with the token to hand to the device (once).
-    public func create(memberID: Int, userAgent: String, ip: String, now: Int? = nil) async throws -> (DeviceSession, SessionToken) {
+    /// Starts a session for `memberID` made by `origin` (``DeviceSession/origin``); returns it with the
+    /// token to hand to the device (once).
+    public func create(memberID: Int, userAgent: String, ip: String, origin: String = "", now: Int? = nil) async throws -> (DeviceSession, SessionToken) {
         let now = now ?? self.clock.now
         let token = SessionToken.generate()
         let session = DeviceSession(
             id: RandomText.hex(byteCount: 16), memberID: memberID, createdAt: now, lastUsedAt: now,
-            expiresAt: now + self.policy.maximumSeconds, userAgent: TextLength.prefix(userAgent, 255), ip: ip
+            expiresAt: now + self.policy.maximumSeconds, userAgent: TextLength.prefix(userAgent, 255), ip: ip, origin: origin
         )
         try await self.store.insert(session, tokenHash: SessionToken.storageHash(of: token.text))
         return (session, token)
@@ -40,7 +41,8 @@ public struct SessionStore: Sendable {
     ///
     /// Records the use when the last recorded one is older than the policy's touch interval. With a
     /// cache configured, a session recognised in the last few seconds is not read again. A use with
-    /// stricter `limits` of its own (the console's) also refuses a session idle or old beyond them.
+    /// stricter `limits` of its own (the console's) also refuses a session idle or old beyond them, or
+    /// made by another origin than theirs.
     public func authenticate(memberID: Int, token: String, limits: SessionLimits? = nil, now: Int? = nil) async throws -> DeviceSession? {
         let now = now ?? self.clock.now
         // A token of this server's, or a Composr password hash an app signed in to the Composr site
@@ -49,7 +51,8 @@ public struct SessionStore: Sendable {
         let tokenHash = SessionToken.storageHash(of: token)
         guard var session = try await self.cachedOrStored(tokenHash: tokenHash, now: now),
             session.memberID == memberID, now < session.endsAt(policy: self.policy),
-            limits.map({ now - session.lastUsedAt < $0.idleSeconds && now - session.createdAt < $0.maximumSeconds }) ?? true
+            limits.map({ now - session.lastUsedAt < $0.idleSeconds && now - session.createdAt < $0.maximumSeconds && session.origin == $0.origin })
+                ?? true
         else { return nil }
         if now - session.lastUsedAt >= self.policy.touchIntervalSeconds {
             try await self.store.touch(id: session.id, now: now)
@@ -111,10 +114,13 @@ public struct SessionStore: Sendable {
 public struct SessionLimits: Sendable, Equatable {
     public var idleSeconds: Int
     public var maximumSeconds: Int
+    /// The only ``DeviceSession/origin`` accepted (the console's sessions are its sign-in's alone).
+    public var origin: String
 
-    public init(idleSeconds: Int, maximumSeconds: Int) {
+    public init(idleSeconds: Int, maximumSeconds: Int, origin: String) {
         self.idleSeconds = idleSeconds
         self.maximumSeconds = maximumSeconds
+        self.origin = origin
     }
 }
 

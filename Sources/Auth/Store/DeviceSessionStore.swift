@@ -19,9 +19,10 @@ public struct DeviceSessionStore: Sendable {
         try await self.database.withConnection { connection in
             try await connection.raw(
                 """
-                INSERT INTO device_sessions (id, member_id, token_hash, created_at, last_used_at, expires_at, user_agent, ip)
+                INSERT INTO device_sessions (id, member_id, token_hash, created_at, last_used_at, expires_at, user_agent, ip, origin)
                 VALUES (\(bind: session.id), \(bind: session.memberID), \(bind: tokenHash), \(bind: session.createdAt),
-                    \(bind: session.lastUsedAt), \(bind: session.expiresAt), \(bind: session.userAgent), \(bind: session.ip))
+                    \(bind: session.lastUsedAt), \(bind: session.expiresAt), \(bind: session.userAgent), \(bind: session.ip),
+                    \(bind: session.origin))
                 """
             ).run()
         }
@@ -134,7 +135,7 @@ public struct DeviceSessionStore: Sendable {
     }
 
     /// What ``session(_:)`` reads: the session (`s`) and its member's language (`m`).
-    private static let columns = "s.id, s.member_id, s.created_at, s.last_used_at, s.expires_at, s.user_agent, s.ip, m.language"
+    private static let columns = "s.id, s.member_id, s.created_at, s.last_used_at, s.expires_at, s.user_agent, s.ip, s.origin, m.language"
 
     private static func session(_ row: any SQLRow) throws -> DeviceSession {
         DeviceSession(
@@ -145,7 +146,8 @@ public struct DeviceSessionStore: Sendable {
             expiresAt: try row.decode(column: "expires_at", as: Int.self),
             userAgent: try row.decode(column: "user_agent", as: String.self),
             ip: try row.decode(column: "ip", as: String.self),
-            memberLanguage: try row.decode(column: "language", as: String.self)
+            memberLanguage: try row.decode(column: "language", as: String.self),
+            origin: try row.decode(column: "origin", as: String.self)
         )
     }
 }

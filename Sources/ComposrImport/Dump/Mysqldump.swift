@@ -20,10 +20,17 @@ public final class Mysqldump {
             else { throw ComposrImportError.badAddress }
             let database = String(url.path.drop { $0 == "/" })
             guard !database.isEmpty, !database.contains("/") else { throw ComposrImportError.badAddress }
+            // Each value goes into mysqldump's options file or on its command line: a line break would
+            // add an option of its own (`plugin-dir`, `default-auth` load code), a leading `-` make a
+            // name an option.
+            let password = url.password ?? ""
+            guard [host, user, password, database].allSatisfy({ !$0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } }),
+                [host, user, database].allSatisfy({ !$0.hasPrefix("-") })
+            else { throw ComposrImportError.unsafeAddress }
             self.host = host
             self.port = url.port ?? 3306
             self.user = user
-            self.password = url.password ?? ""
+            self.password = password
             self.database = database
         }
     }
@@ -42,13 +49,18 @@ public final class Mysqldump {
         self.errorsFile = self.folder.appendingPathComponent("errors")
         let options = self.folder.appendingPathComponent("client.cnf")
         FileManager.default.createFile(atPath: options.path, contents: nil, attributes: [.posixPermissions: 0o600])
-        try Data("[client]\nuser=\(Self.optionValue(address.user))\npassword=\(Self.optionValue(address.password))\n".utf8).write(to: options)
+        let settings = [
+            ("user", address.user), ("password", address.password), ("host", address.host), ("port", String(address.port)), ("protocol", "TCP"),
+        ]
+        try Data(("[client]\n" + settings.map { "\($0.0)=\(Self.optionValue($0.1))\n" }.joined()).utf8).write(to: options)
         let output = Pipe()
         self.process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // A consistent snapshot without locking the live site's tables; rows as the site stores them.
+        // Who and where are in the options file with the password: only the database's name, checked,
+        // is on the command line.
         self.process.arguments = [
-            program, "--defaults-extra-file=\(options.path)", "--host=\(address.host)", "--port=\(address.port)", "--protocol=TCP",
-            "--single-transaction", "--quick", "--default-character-set=utf8mb4", "--no-tablespaces", "--skip-triggers", address.database,
+            program, "--defaults-extra-file=\(options.path)", "--single-transaction", "--quick", "--default-character-set=utf8mb4", "--no-tablespaces",
+            "--skip-triggers", address.database,
         ]
         self.process.standardOutput = output
         self.process.standardInput = FileHandle.nullDevice

@@ -26,6 +26,7 @@ public final class ComposrFiles: Sendable {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("endpoint-composr-files-\(UUID().uuidString)")
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+                try Self.measure(path, tar: tar)
                 try Self.unpack(path, into: folder, tar: tar)
             } catch {
                 try? FileManager.default.removeItem(at: folder)
@@ -111,6 +112,55 @@ public final class ComposrFiles: Sendable {
         let url = String(match.1)
         guard !url.isEmpty else { return nil }
         return url.hasSuffix("/") ? String(url.dropLast()) : url
+    }
+
+    /// The most files an archive may hold.
+    static let maximumFiles = 500_000
+    /// The most an archive may unpack to: fifty times its own size (images barely compress: a site's
+    /// archive unpacks to about its size), and at least 256 MiB.
+    static func maximumBytes(archiveBytes: Int) -> Int {
+        max(256 << 20, archiveBytes.multipliedReportingOverflow(by: 50).partialValue)
+    }
+
+    /// Refuses an archive that would unpack to more files or bytes than the limits, from `tar`'s own
+    /// listing (the sizes its headers give, which are what it writes), read as it comes and stopped at
+    /// the first line past a limit: a 1 MB archive once unpacked to a gigabyte.
+    private static func measure(_ archive: String, tar: String) throws(ComposrImportError) {
+        let archiveBytes = ((try? FileManager.default.attributesOfItem(atPath: archive))?[.size] as? Int) ?? 0
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["LC_ALL=C", tar, "--list", "--verbose", "--file", archive]
+        process.standardInput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let listing = Pipe()
+        process.standardOutput = listing
+        do { try process.run() } catch { throw .filesUnreadable(archive, "\(error)") }
+        var files = 0
+        var bytes = 0
+        var pending: [UInt8] = []
+        var over = false
+        while !over {
+            let chunk = listing.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            pending += chunk
+            while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                // `-rw-r--r-- user/group 1234 2026-01-01 10:00 name`: the size is the third field.
+                let fields = pending[..<end].split(separator: UInt8(ascii: " "), maxSplits: 3)
+                files += 1
+                bytes += fields.count > 2 ? Int(String(decoding: fields[2], as: UTF8.self)) ?? 0 : 0
+                pending.removeSubrange(...end)
+                if files > Self.maximumFiles || bytes > Self.maximumBytes(archiveBytes: archiveBytes) {
+                    over = true
+                    break
+                }
+            }
+        }
+        if over {
+            process.terminate()
+            process.waitUntilExit()
+            throw .filesTooLarge(archive, files: Self.maximumFiles, bytes: Self.maximumBytes(archiveBytes: archiveBytes))
+        }
+        process.waitUntilExit()
     }
 
     /// Unpacks `archive` with `tar` (which strips leading `/` and refuses `..` in names, and makes

@@ -20,6 +20,14 @@ struct ComposrRow {
         return number
     }
 
+    /// An ID, which Composr makes with `AUTO_INCREMENT` on unsigned columns: from 1 to 2³²−1. A zero
+    /// or negative one (a hostile dump's) is refused with the row's table and column.
+    func id(_ column: String) throws -> Int {
+        let id = try self.integer(column)
+        guard (1...Int(UInt32.max)).contains(id) else { throw ComposrImportError.badValue(table: self.table, column: column) }
+        return id
+    }
+
     func optionalInteger(_ column: String) throws -> Int? {
         let value = try self.value(column)
         guard value != .null else { return nil }

@@ -121,7 +121,7 @@ public struct ComposrMember: Sendable, Equatable {
     var signatureField: Translatable
 
     init(row: ComposrRow) throws {
-        self.id = try row.integer("id")
+        self.id = try row.id("id")
         self.username = try row.text("m_username")
         self.email = try row.text("m_email_address")
         self.passwordHash = try row.text("m_pass_hash_salted")
@@ -132,7 +132,7 @@ public struct ComposrMember: Sendable, Equatable {
         self.banned = try row.flag("m_is_perm_banned")
         self.joinTime = try row.integer("m_join_time")
         self.lastVisitTime = try row.integer("m_last_visit_time")
-        self.primaryGroupID = try row.integer("m_primary_group")
+        self.primaryGroupID = try row.id("m_primary_group")
         self.timezone = try row.text("m_timezone_offset")
         self.language = try row.text("m_language")
         if let day = try row.optionalInteger("m_dob_day"), let month = try row.optionalInteger("m_dob_month"),
@@ -158,7 +158,7 @@ public struct ComposrGroup: Sendable, Equatable {
     public var isDefault: Bool
 
     init(row: ComposrRow) throws {
-        self.id = try row.integer("id")
+        self.id = try row.id("id")
         self.nameField = try row.translatable("g_name")
         self.isSuperAdmin = try row.flag("g_is_super_admin")
         self.isSuperModerator = try row.flag("g_is_super_moderator")
@@ -177,8 +177,8 @@ public struct ComposrMembership: Sendable, Equatable {
     public var validated: Bool
 
     init(row: ComposrRow) throws {
-        self.groupID = try row.integer("gm_group_id")
-        self.memberID = try row.integer("gm_member_id")
+        self.groupID = try row.id("gm_group_id")
+        self.memberID = try row.id("gm_member_id")
         self.validated = try row.flag("gm_validated")
     }
 }
@@ -206,7 +206,7 @@ public struct ComposrCategory: Sendable, Equatable {
     public var notes: String
 
     init(row: ComposrRow) throws {
-        self.id = try row.integer("id")
+        self.id = try row.id("id")
         self.titleField = try row.translatable("nc_title")
         self.ownerID = try row.optionalInteger("nc_owner")
         self.image = try row.text("nc_img")
@@ -243,14 +243,14 @@ public struct ComposrArticle: Sendable, Equatable {
     public var notes: String
 
     init(row: ComposrRow) throws {
-        self.id = try row.integer("id")
+        self.id = try row.id("id")
         self.titleField = try row.translatable("title")
         self.summaryField = try row.translatable("news")
         self.bodyField = try row.translatable("news_article")
         self.author = try row.text("author")
         self.submitterID = try row.integer("submitter")
         self.validated = try row.flag("validated")
-        self.categoryID = try row.integer("news_category")
+        self.categoryID = try row.id("news_category")
         self.addDate = try row.integer("date_and_time")
         self.editDate = try row.optionalInteger("edit_date")
         self.views = try row.integer("news_views")
@@ -275,7 +275,7 @@ public struct ComposrAttachment: Sendable, Equatable {
     public var originalName: String
 
     init(row: ComposrRow) throws {
-        self.id = try row.integer("id")
+        self.id = try row.id("id")
         self.url = try row.text("a_url")
         self.description = try row.text("a_description")
         self.originalName = try row.text("a_original_filename")

@@ -15,8 +15,8 @@ struct ComposrTables {
     private var translations: [Int: String] = [:]
     private var secondaryCategories: [Int: [Int]] = [:]
     private var messagingForumName: String?
-    /// The messaging forum's ID as found when `forumsSearched` forums were read (a search of every
-    /// forum for each post would be quadratic).
+    /// The messaging forum's ID once found, and how many forums were looked at for `name` (a search of
+    /// every forum for each post would be quadratic).
     private var messagingForum: (forumsSearched: Int, name: String?, id: Int?) = (0, nil, nil)
     private var forums: [ComposrRow] = []
     private var topics: [ComposrRow] = []
@@ -89,20 +89,24 @@ struct ComposrTables {
     }
 
     /// The messaging forum's ID, once its name and its row were read with its name inline; nil until
-    /// then (its topics and posts are kept, and sorted out when the dump ends).
+    /// then (its topics and posts are kept, and sorted out when the dump ends). Each forum is looked at
+    /// once, where the search stopped before: a dump interleaving forums with topics and posts made a
+    /// search of every forum for each row, quadratic.
     private mutating func messagingForumID() throws -> Int? {
         guard let name = self.messagingForumName, !name.isEmpty else { return nil }
-        if self.messagingForum.forumsSearched == self.forums.count, self.messagingForum.name == name { return self.messagingForum.id }
-        var found: Int?
-        for forum in self.forums {
-            guard case .text(let text) = try forum.translatable("f_name") else { break }
+        if self.messagingForum.name != name { self.messagingForum = (0, name, nil) }
+        if let found = self.messagingForum.id { return found }
+        while self.messagingForum.forumsSearched < self.forums.count {
+            let forum = self.forums[self.messagingForum.forumsSearched]
+            // A name to be translated is known only when the dump ends.
+            guard case .text(let text) = try forum.translatable("f_name") else { return nil }
+            self.messagingForum.forumsSearched += 1
             if text == name {
-                found = try forum.integer("id")
-                break
+                self.messagingForum.id = try forum.integer("id")
+                return self.messagingForum.id
             }
         }
-        self.messagingForum = (self.forums.count, name, found)
-        return found
+        return nil
     }
 
     /// The site, its translatable fields resolved (the big tables' as they are read back); the first

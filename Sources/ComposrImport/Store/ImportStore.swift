@@ -16,10 +16,25 @@ enum ImportStore {
         }
     }
 
-    static func insertGroup(_ group: ComposrGroup, on connection: StoreConnection) async throws -> Int {
+    /// The groups earlier imports made, by Composr's group ID.
+    static func importedGroups(on connection: StoreConnection) async throws -> [Int: Int] {
+        var groups: [Int: Int] = [:]
+        for row in try await connection.raw("SELECT composr_id, group_id FROM composr_groups").all() {
+            groups[try row.decode(column: "composr_id", as: Int.self)] = try row.decode(column: "group_id", as: Int.self)
+        }
+        return groups
+    }
+
+    static func recordImportedGroup(composrID: Int, as groupID: Int, on connection: StoreConnection) async throws {
+        try await connection.raw("INSERT INTO composr_groups (composr_id, group_id) VALUES (\(bind: composrID), \(bind: groupID))").run()
+    }
+
+    /// A group made for a Composr group, never with a super-administrator's or super-moderator's
+    /// standing (those are matched to this server's own).
+    static func insertGroup(named name: String, on connection: StoreConnection) async throws -> Int {
         let row = try await connection.raw(
             """
-            INSERT INTO groups (name, is_super_admin, is_super_moderator) VALUES (\(bind: group.name), \(bind: group.isSuperAdmin), \(bind: group.isSuperModerator))
+            INSERT INTO groups (name) VALUES (\(bind: name))
             RETURNING id
             """
         ).first()
@@ -46,7 +61,9 @@ enum ImportStore {
         try await connection.raw("SELECT email FROM members WHERE id = \(bind: id)").first()?.decode(column: "email", as: String.self)
     }
 
-    /// Writes `members` in one statement, each with its password, primary group and language.
+    /// Writes `members` in one statement, each with its password, primary group and language, and their
+    /// primary groups' memberships in another (this server reads a member's groups, their standing and
+    /// privileges from `group_members`, the primary group's row included, as `MemberStore` writes it).
     static func insertMembers(
         _ members: [(member: ComposrMember, password: ImportedPassword, primaryGroupID: Int, language: String)], on connection: StoreConnection
     ) async throws {
@@ -66,6 +83,10 @@ enum ImportStore {
                 last_visit_time, primary_group_id, timezone, language, dob, reveal_age, signature)
             VALUES \(rows.joined(separator: ", "))
             """
+        ).run()
+        let memberships = members.map { row -> SQLQueryString in "(\(bind: row.primaryGroupID), \(bind: row.member.id))" }
+        try await connection.raw(
+            "INSERT INTO group_members (group_id, member_id) VALUES \(memberships.joined(separator: ", ")) ON CONFLICT DO NOTHING"
         ).run()
     }
 

@@ -6,6 +6,10 @@ public import Auth
 /// `edit_highrange_content` (editing news, Composr's high-range content) — write and publish articles
 /// and manage images. Members, settings, the app and pushes to everyone are administrators' only.
 public struct ConsoleStaff: Sendable {
+    /// What the console's sign-in makes its sessions as: only they open the console (an app's
+    /// session, or an app session a Composr import kept, never does).
+    static let sessionOrigin = "console"
+
     public enum Role: Sendable, Equatable {
         case administrator, editor
     }

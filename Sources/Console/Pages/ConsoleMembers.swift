@@ -27,7 +27,7 @@ struct ConsoleMembers: Sendable {
         case (.newMember, .get): return try await self.addition(view)
         case (.newMember, .post): return try await self.add(request, staff, view)
         case (.groups, .get): return try await self.groups(request, view)
-        case (.groups, .post): return try await self.grant(request, staff)
+        case (.groups, .post): return try await self.grant(request, staff, view)
         default: throw EndpointError(status: 404, message: .consoleNothing)
         }
     }
@@ -182,19 +182,36 @@ struct ConsoleMembers: Sendable {
             username: username, password: (request.form["password"] ?? "").trimmingWhitespace, email: email, primaryGroupID: group)
         let now = self.clock.now
         do {
+            if try await self.isStaffGroup(group) {
+                try await self.accounts.login.confirmPassword(memberID: staff.memberID, password: request.form["your_password"] ?? "", from: request.client)
+            }
             let id = try await self.accounts.registration.register(application, policy: try await self.accounts.policies.current()) { connection, _ in
                 try await ConsoleChangeStore.record(
                     ConsoleChange(memberID: staff.memberID, username: staff.username, action: .memberAdded, subject: username, madeAt: now), on: connection)
             }
             return .redirect(to: ConsoleRoute.member(id: id).target([("saved", "1")]))
+        } catch let failure as AccountFailure {
+            return try await self.addition(
+                view, username: username, email: email, error: view.messages.text(failure.message, failure.arguments),
+                status: failure.retryAfterSeconds == nil ? 422 : 429)
         } catch let failure as any EndpointErrorConvertible where failure.endpointError.status == 200 {
             let error = failure.endpointError
             return try await self.addition(view, username: username, email: email, error: view.messages.text(error.message, error.arguments), status: 422)
         }
     }
 
+    /// Whether a member of `groupID` is staff: an administrator, a super-moderator, or an editor of
+    /// news. Making someone one asks for the administrator's password again, however it is done.
+    private func isStaffGroup(_ groupID: Int) async throws -> Bool {
+        try await self.database.withConnection { connection in
+            let group = try await GroupStore.all(on: connection).first { $0.id == groupID }
+            let editing = try await PermissionStore.groups(holding: ConsoleStaff.editingPrivilege, on: connection)
+            return group.map { $0.isSuperAdmin || $0.isSuperModerator } == true || editing.contains(groupID)
+        }
+    }
+
     /// The usergroups with their members counted, and which of them edit news.
-    private func groups(_ request: ConsoleRequest, _ view: ConsoleView) async throws -> ConsoleAnswer {
+    private func groups(_ request: ConsoleRequest, _ view: ConsoleView, error: String? = nil, status: Int = 200) async throws -> ConsoleAnswer {
         let (groups, editing, counts) = try await self.database.withConnection { connection in
             let groups = try await GroupStore.all(on: connection).filter { $0.id != GroupRecord.guestsID }
             var counts: [Int: Int] = [:]
@@ -210,13 +227,22 @@ struct ConsoleMembers: Sendable {
             }
         ]
         let notice = request.query.first("saved") == "1" ? view.messages.text(.success) : nil
-        return view.page(.groups, title: view.messages.text(.usergroups), section: .groups, context: context, notice: notice)
+        return view.page(.groups, title: view.messages.text(.usergroups), section: .groups, context: context, notice: notice, error: error, status: status)
     }
 
-    /// Grants a group Composr's news-editing privilege, or takes it away, recorded with its name.
-    private func grant(_ request: ConsoleRequest, _ staff: ConsoleStaff) async throws -> ConsoleAnswer {
+    /// Grants a group Composr's news-editing privilege (after the administrator's password again), or
+    /// takes it away, recorded with its name.
+    private func grant(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView) async throws -> ConsoleAnswer {
         guard let groupID = request.form["group"].flatMap({ Int($0) }), let granted = ["1": true, "0": false][request.form["edits"] ?? ""] else {
             throw EndpointError.badRequest(.improperlyFilledIn)
+        }
+        if granted {
+            do {
+                try await self.accounts.login.confirmPassword(memberID: staff.memberID, password: request.form["your_password"] ?? "", from: request.client)
+            } catch let failure as AccountFailure {
+                return try await self.groups(
+                    request, view, error: view.messages.text(failure.message, failure.arguments), status: failure.retryAfterSeconds == nil ? 422 : 429)
+            }
         }
         let now = self.clock.now
         try await self.database.transaction { connection in

@@ -24,7 +24,8 @@ struct SignInPage {
         let username = (request.form["username"] ?? "").trimmingWhitespace
         let success: Login.Success
         do {
-            success = try await self.login.logIn(username: username, password: (request.form["password"] ?? "").trimmingWhitespace, from: request.client)
+            success = try await self.login.logIn(
+                username: username, password: (request.form["password"] ?? "").trimmingWhitespace, from: request.client, origin: ConsoleStaff.sessionOrigin)
         } catch let failure as AccountFailure {
             let status = failure.retryAfterSeconds != nil ? (failure.message == .serverBusy ? 503 : 429) : 401
             return self.form(view, username: username, error: view.messages.text(failure.message, failure.arguments), status: status)

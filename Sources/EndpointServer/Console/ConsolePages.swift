@@ -5,17 +5,28 @@ import HTTPTypes
 import Hummingbird
 import Messages
 import Routes
+import Storage
 
 /// Serves the web console (``Console``) over HTTP: decodes a request into a ``ConsoleRequest`` (its
-/// form within the size cap, its cookies, whether a browser says another site sent it, the client and
-/// language) and writes the ``ConsoleAnswer`` with the console's headers.
+/// cookies, whether a browser says another site sent it, the client and language, and its form, read
+/// only when the console asks, within the size it names) and writes the ``ConsoleAnswer`` with the
+/// console's headers.
 struct ConsolePages: Sendable {
     let console: Console
     let languages: LanguageNegotiation
     let clientAddress: ClientAddress
     let crossSite: CrossSiteCheck
-    /// The largest form accepted now: images at the live limit, an article's body at its own.
-    let maximumFormBytes: @Sendable () async -> Int
+    /// The places for bodies larger than the body limit, the API's uploads' too.
+    let uploads: UploadGate
+    /// The largest upload now: the live image limit and room for the form around it.
+    let maximumUploadBytes: @Sendable () async -> Int
+
+    /// The sign-in form: a username, a password and a token.
+    static let signInFormBytes = 16 * 1024
+    /// Any other page's form (members, groups, settings, push, contact replies).
+    static let formBytes = 256 * 1024
+    /// An article's form: its body and summary at their limits, percent-encoded, and the rest.
+    static let articleFormBytes = 13_000_000
 
     /// The answer to `route` for a GET, HEAD or POST; nil for another method.
     func answer(_ route: ConsoleRoute, query: RouteQuery, _ request: Request, _ context: EndpointRequestContext) async throws -> Response? {
@@ -25,22 +36,39 @@ struct ConsolePages: Sendable {
         case .post: method = .post
         default: return nil
         }
-        var form = PostedForm()
-        if method == .post {
-            let body = try await RequestBody.collect(request, limit: await self.maximumFormBytes())
-            form = try RequestBody.form(body, contentType: request.headers.value(of: .contentType))
-        }
         let provenance = CrossSiteCheck.Provenance(
             origin: request.headers.value(of: .origin), fetchSite: request.headers.value(of: .secFetchSite), host: request.head.authority)
+        let client = self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers.value(of: .xForwardedFor))
         let consoleRequest = ConsoleRequest(
-            route: route, method: method, query: query, form: form.fields, files: form.files,
-            cookies: CookieHeader.parse(request.headers.value(of: .cookie)), isCrossSite: self.crossSite.isCrossSite(provenance),
-            client: Login.Client(
-                ip: self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers.value(of: .xForwardedFor)),
-                userAgent: request.headers.value(of: .userAgent) ?? ""),
-            messages: await self.languages.catalog(for: request)
+            route: route, method: method, query: query, cookies: CookieHeader.parse(request.headers.value(of: .cookie)),
+            isCrossSite: self.crossSite.isCrossSite(provenance), client: Login.Client(ip: client, userAgent: request.headers.value(of: .userAgent) ?? ""),
+            messages: await self.languages.catalog(for: request),
+            postedForm: { size in try await self.form(of: request, size: size, client: client) },
+            signedIn: { [access = context.access] in access?.record(memberID: $0) }
         )
         return Self.response(try await self.console.answer(consoleRequest), language: consoleRequest.messages.tag)
+    }
+
+    /// The form `request` posts, read within `size`'s limit; an upload takes one of the members' upload
+    /// places first (the console asks only once the session checked out).
+    private func form(of request: Request, size: ConsoleRequest.FormSize, client: String) async throws -> ConsoleRequest.PostedForm {
+        let limit: Int
+        var place: UploadGate.Place?
+        switch size {
+        case .signIn: limit = Self.signInFormBytes
+        case .form: limit = Self.formBytes
+        case .article: limit = Self.articleFormBytes
+        case .upload:
+            guard let taken = self.uploads.enter(member: true, network: RateLimit.Subject.address(client).key) else {
+                throw EndpointError(status: 503, message: .serverBusy, headers: ["Retry-After": "5"])
+            }
+            place = taken
+            limit = await self.maximumUploadBytes()
+        }
+        defer { place?.leave() }
+        let body = try await RequestBody.collect(request, limit: limit)
+        let form = try RequestBody.form(body, contentType: request.headers.value(of: .contentType))
+        return (form.fields, form.files)
     }
 
     private static func response(_ answer: ConsoleAnswer, language: String) -> Response {

@@ -77,6 +77,11 @@ final class AccessNote: Sendable {
     /// would forge a line of the text log).
     private static let knownTypes: Set<String> = ["view", "add", "edit", "delete", "search", "confirm", "send"]
 
+    /// Notes the member a request that no hook answers was made by (the console's staff).
+    func record(memberID: Int) {
+        self.storage.withLockedValue { $0.memberID = memberID }
+    }
+
     /// Notes the request's hook (a registered one), its type (bounded as above) and caller.
     func record(hook: String, type: String?, memberID: Int?) {
         let bounded = type.map { Self.knownTypes.contains($0) ? $0 : "other" }

@@ -30,16 +30,18 @@ struct SiteRoutes: RouterMiddleware {
         site: Site, settings: ServerSettings, registry: HookRegistry, languages: LanguageNegotiation, clientAddress: ClientAddress, drain: Drain
     ) {
         let database = site.database
+        let uploads = UploadGate(maximum: settings.concurrentLargeUploads)
+        let maximumUploadBytes: @Sendable () async -> Int = { [config = site.config] in
+            // The live image limit, and room for a form's boundaries and fields around it.
+            ((try? await config.options().integer(.mediaMaxBytes)) ?? 0) + 1_000_000
+        }
         self.dispatcher = EndpointDispatcher(
             registry: registry,
             recognizer: CallerRecognizer(sessions: site.sessions),
             languages: languages,
             maximumBodyBytes: settings.maximumBodyBytes,
-            maximumUploadBytes: { [config = site.config] in
-                // The live image limit, and room for a form's boundaries and fields around it.
-                ((try? await config.options().integer(.mediaMaxBytes)) ?? 0) + 1_000_000
-            },
-            uploads: UploadGate(maximum: settings.concurrentLargeUploads),
+            maximumUploadBytes: maximumUploadBytes,
+            uploads: uploads,
             clientAddress: clientAddress,
             crossSite: CrossSiteCheck(publicAuthority: settings.publicAuthority)
         )
@@ -74,10 +76,7 @@ struct SiteRoutes: RouterMiddleware {
                 secureCookies: settings.secureCookies
             ),
             languages: languages, clientAddress: clientAddress, crossSite: CrossSiteCheck(publicAuthority: settings.publicAuthority),
-            maximumFormBytes: { [config = site.config, floor = settings.maximumBodyBytes] in
-                // The live image limit, and room for an article's body at its limit, percent-encoded.
-                max(floor, ((try? await config.options().integer(.mediaMaxBytes)) ?? 0) + 13_000_000)
-            }
+            uploads: uploads, maximumUploadBytes: maximumUploadBytes
         )
     }
 

@@ -4,6 +4,7 @@ import Messages
 public import RichText
 import Routes
 public import Storage
+import Text
 
 /// An article's summary and body rendered in the article's format, as its writer keeps them: HTML,
 /// plain text, and the media library's images the body shows. Rendered twice when the text names
@@ -30,6 +31,10 @@ public struct ArticleRendering {
     public static func preview(
         summary: String, body: String, format: TextFormat, publicURL: String, on connection: StoreConnection
     ) async throws -> (summaryHTML: String, bodyHTML: String, dropped: [String]) {
+        // A preview is bounded as the article it shows: what may not be saved is not rendered.
+        for (text, field, maximum) in [(summary, "summary", NewsFieldLimits.summary), (body, "body", NewsFieldLimits.body)] {
+            guard TextLength.fits(text, atMost: maximum) else { throw EndpointError.refused(.fieldTooLong, field, String(maximum)) }
+        }
         let rendering = try await Self.make(Text(summary: summary, body: body, format: format), publicURL: publicURL, refusing: true, on: connection)
         return (rendering.stored.summaryHTML, rendering.stored.bodyHTML, rendering.dropped)
     }
@@ -43,35 +48,53 @@ public struct ArticleRendering {
 
     private static func make(_ text: Text, publicURL: String, refusing: Bool, on connection: StoreConnection) async throws -> ArticleRendering {
         let language = try await ConfigStore.value(ConfigOption.defaultLanguage.name, on: connection) ?? ConfigOption.defaultLanguage.defaultValue
-        let first = try Self.render(text, publicURL: publicURL, language: language, known: [:], refusing: refusing)
+        let first = try await Self.render(text, publicURL: publicURL, language: language, known: [:], refusing: refusing)
         let references = Set((first.body.images + first.summary.images).filter { MediaLinks.reference($0, publicURL: publicURL) != nil })
         guard !references.isEmpty else { return first }
         var known: [String: MediaRecord] = [:]
         for reference in references {
             known[reference] = try await ArticleImages.knownImage(named: reference, publicURL: publicURL, on: connection)
         }
-        return try Self.render(text, publicURL: publicURL, language: language, known: known, refusing: refusing)
+        return try await Self.render(text, publicURL: publicURL, language: language, known: known, refusing: refusing)
     }
 
     /// The renderer articles are rendered with on a site at `publicURL` speaking `language` (a quote's
     /// "said"), the media library's images `known` by the sources that name them.
-    public static func renderer(publicURL: String, language: String, known: [String: MediaRecord] = [:]) -> RichTextRenderer {
+    public static func renderer(publicURL: String, language: String, known: [String: HTMLAllowlist.Image] = [:]) -> RichTextRenderer {
         let messages = Languages.bundled.choose(parameter: nil, memberLanguage: nil, acceptLanguage: nil, siteDefault: language)
         return RichTextRenderer(
-            allowlist: HTMLAllowlist(publicURL: publicURL, resolveImage: { known[$0].map(Self.allowlisted) }),
+            allowlist: HTMLAllowlist(publicURL: publicURL, resolveImage: { known[$0] }),
             said: { messages.text(.said, $0) },
             pageLink: { ComposrPageLink($0).route?.target ?? "/" }
         )
     }
 
-    private static func render(_ text: Text, publicURL: String, language: String, known: [String: MediaRecord], refusing: Bool) throws -> ArticleRendering {
-        let renderer = Self.renderer(publicURL: publicURL, language: language, known: known)
+    /// Rendered in a child process (``ArticleRenderChild``); plain text, which no parser reads, here.
+    /// A text refused is refused with its sentence when `refusing`, else rendered as plain text.
+    private static func render(_ text: Text, publicURL: String, language: String, known: [String: MediaRecord], refusing: Bool) async throws
+        -> ArticleRendering
+    {
         do {
-            return Self.made(
-                body: try renderer.render(text.body, format: text.format), summary: try renderer.render(text.summary, format: text.format), known: known)
-        } catch let tooDeep as TextTooDeep {
-            guard !refusing else { throw EndpointError.refused(.newsTextTooDeep, String(tooDeep.maximum)) }
-            return Self.made(body: try renderer.render(text.body, format: .text), summary: try renderer.render(text.summary, format: .text), known: known)
+            let rendered =
+                text.format == .text
+                ? try Self.renderer(publicURL: publicURL, language: language).render(text.body, text.summary, format: .text)
+                : try await ArticleRenderChild.render(
+                    text.body, text.summary, format: text.format, publicURL: publicURL, language: language, known: known.mapValues(Self.allowlisted))
+            return Self.made(body: rendered.body, summary: rendered.summary, known: known)
+        } catch let refused as TextRefused {
+            guard !refusing else { throw Self.refusal(refused) }
+            let plain = try Self.renderer(publicURL: publicURL, language: language).render(text.body, text.summary, format: .text)
+            return Self.made(body: plain.body, summary: plain.summary, known: known)
+        }
+    }
+
+    /// The sentence a writer is given for a text that was not rendered.
+    private static func refusal(_ refused: TextRefused) -> EndpointError {
+        switch refused {
+        case .tooDeep(let maximum): EndpointError.refused(.newsTextTooDeep, String(maximum))
+        case .tooManyTableCells(let maximum): EndpointError.refused(.newsTableTooLarge, String(maximum))
+        case .tooLong(let maximum): EndpointError.refused(.newsTextTooLong, String(maximum))
+        case .failed: EndpointError.refused(.newsTextNotRendered)
         }
     }
 

@@ -15,12 +15,14 @@ public struct ArticleWriter: Sendable {
     }
 
     /// Creates an article in `categoryID` with `changes` applied; returns its ID and what its rendering
-    /// left out. Refused when its text nests deeper than the renderer goes.
+    /// left out. Refused when its text nests deeper than the renderer goes, or an address it gives is
+    /// none (``NewsAddresses``).
     @discardableResult
     public func create(
         title: String, categoryID: Int, submitterID: Int, applying changes: NewsArticleChanges = NewsArticleChanges(),
         on connection: StoreConnection, now: Int
     ) async throws -> (id: Int, dropped: [String]) {
+        try NewsAddresses.check(changes, publicURL: self.publicURL)
         let id = try await NewsStore.insertArticle(title: title, categoryID: categoryID, submitterID: submitterID, applying: changes, on: connection, now: now)
         let dropped = try await self.derive(id, refusing: true, on: connection)
         try await NewsChangeLog.recordArticle(id, shownBefore: false, on: connection, now: now)
@@ -52,6 +54,7 @@ public struct ArticleWriter: Sendable {
     public func apply(_ changes: NewsArticleChanges, toArticle id: Int, editedAt: Int?, on connection: StoreConnection, now: Int) async throws
         -> [String]
     {
+        try NewsAddresses.check(changes, publicURL: self.publicURL)
         let shownBefore = try await NewsStore.isShown(id, on: connection, now: now)
         guard try await NewsStore.updateArticle(id, with: changes, editedAt: editedAt, on: connection) else { return [] }
         let dropped = try await self.derive(id, refusing: true, on: connection)

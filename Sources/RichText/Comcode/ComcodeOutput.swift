@@ -86,8 +86,8 @@ struct ComcodeOutput {
         self.joinable = self.pieces.count
     }
 
-    /// Gives every piece to `writer`; throws ``TextTooDeep`` when HTML in it nests beyond reason.
-    func write(into writer: inout HTMLAllowlist.Writer) throws(TextTooDeep) {
+    /// Gives every piece to `writer`; throws ``TextRefused`` when HTML in it nests beyond reason.
+    func write(into writer: inout HTMLAllowlist.Writer) throws(TextRefused) {
         var openings: [HTMLAllowlist.Writer.Opening?] = []
         var index = 0
         while index < self.pieces.count {

@@ -47,9 +47,9 @@ public struct Login: Sendable {
     /// Checks `username` (or e-mail address) and `password`, both already trimmed, and starts a
     /// session. Every refusal is an ``AccountFailure``. Each outcome is counted in
     /// `endpoint_logins_total{outcome}`.
-    public func logIn(username: String, password: String, from client: Client) async throws -> Success {
+    public func logIn(username: String, password: String, from client: Client, origin: String = "") async throws -> Success {
         do {
-            let success = try await self.attempt(username: username, password: password, from: client)
+            let success = try await self.attempt(username: username, password: password, from: client, origin: origin)
             LoginOutcome.success.count()
             return success
         } catch {
@@ -58,7 +58,7 @@ public struct Login: Sendable {
         }
     }
 
-    private func attempt(username: String, password: String, from client: Client) async throws -> Success {
+    private func attempt(username: String, password: String, from client: Client, origin: String) async throws -> Success {
         let (member, needsRehash, throttleKey) = try await self.checkPassword(username: username, password: password, from: client)
         if !member.validated { throw AccountFailure(.memberNotValidatedStaff) }
         if !member.emailConfirmed { throw AccountFailure(.memberNotValidatedEmail) }
@@ -68,7 +68,7 @@ public struct Login: Sendable {
             try await self.members.setPasswordHash(upgraded, memberID: member.id)
         }
         try await self.throttle.clear(username: throttleKey, ip: client.ip)
-        let (session, token) = try await self.startSession(memberID: member.id, from: client)
+        let (session, token) = try await self.startSession(memberID: member.id, from: client, origin: origin)
         try await self.sessions.endComposrAppSession(memberID: member.id, now: session.createdAt)
         try await self.members.setLastVisit(session.createdAt, memberID: member.id)
         guard let permissions = try await self.memberships.permissions(of: member.id) else { throw AccountFailure(.memberInvalidLogin) }
@@ -119,7 +119,7 @@ public struct Login: Sendable {
     }
 
     /// Starts a session for a member who proved who they are some other way (joining).
-    public func startSession(memberID: Int, from client: Client) async throws -> (DeviceSession, SessionToken) {
-        try await self.sessions.create(memberID: memberID, userAgent: client.userAgent, ip: client.ip)
+    public func startSession(memberID: Int, from client: Client, origin: String = "") async throws -> (DeviceSession, SessionToken) {
+        try await self.sessions.create(memberID: memberID, userAgent: client.userAgent, ip: client.ip, origin: origin)
     }
 }

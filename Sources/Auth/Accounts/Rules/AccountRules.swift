@@ -77,19 +77,24 @@ public struct AccountRules: Sendable {
         }
     }
 
-    /// Checks the syntax of an e-mail address: one `@`, a non-empty local part, a dotted domain, no
-    /// spaces or control characters, at most 254 characters.
+    /// Checks the syntax of an e-mail address (``isEmailAddress(_:)``).
     public func check(email: String) throws(Violation) {
+        if !Self.isEmailAddress(email) { throw Violation(.invalidEmailAddress) }
+    }
+
+    /// Whether `email` is an e-mail address as this server takes one, whoever gives it (a member
+    /// joining, an administrator, an imported site): one `@`, a non-empty local part, a dotted domain,
+    /// no spaces or control characters (a line break in one added recipients to its mail), at most 254
+    /// characters.
+    public static func isEmailAddress(_ email: String) -> Bool {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         let labels = parts.count == 2 ? parts[1].split(separator: ".", omittingEmptySubsequences: false) : []
-        let valid =
-            TextLength.fits(email, atMost: 254)
+        return TextLength.fits(email, atMost: 254)
             && parts.count == 2
             && !parts[0].isEmpty
             && labels.count >= 2
             && !labels.contains { $0.isEmpty }
             && !email.unicodeScalars.contains { $0.value <= 0x20 || $0.value == 0x7F || "<>()[],;:\\\"".unicodeScalars.contains($0) }
-        if !valid { throw Violation(.invalidEmailAddress) }
     }
 
     /// Checks that `email` (valid syntax) is on an allowed domain or one of its subdomains.

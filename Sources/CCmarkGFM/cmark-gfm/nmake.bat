@@ -1,0 +1,1 @@
+@nmake.exe /nologo /f Makefile.nmake %*

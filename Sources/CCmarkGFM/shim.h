@@ -1,3 +1,0 @@
-#include <cmark-gfm.h>
-#include <cmark-gfm-core-extensions.h>
-#include <cmark-gfm-extension_api.h>
