@@ -1,5 +1,6 @@
 /// What an import did: per kind, how many rows were imported, matched to this server's built-in rows,
-/// or skipped (already here, or pending in Composr), and what was left out.
+/// or skipped (already here, or pending in Composr), what was left out, and who can sign in to the
+/// console afterwards.
 public struct ImportReport: Sendable, Equatable {
     public enum Kind: String, CaseIterable, Sendable {
         case members, groups, memberships, categories, articles
@@ -22,6 +23,8 @@ public struct ImportReport: Sendable, Equatable {
     public private(set) var notes: [String] = []
     public private(set) var notesLeftOut = 0
     public internal(set) var dryRun = false
+    /// Who can sign in to `/admin` once the import is done (administrators and news editors), by name.
+    public internal(set) var consoleStaff: [String] = []
 
     static let maximumNotes = 1_000
 
@@ -42,6 +45,8 @@ public struct ImportReport: Sendable, Equatable {
             let parts = Outcome.allCases.map { "\(self.count(kind, $0)) \($0.rawValue)" }
             lines.append("  \(kind.rawValue): " + parts.joined(separator: ", "))
         }
+        lines.append(
+            "Can sign in to /admin: " + (self.consoleStaff.isEmpty ? "nobody yet (endpoint member grant-admin)" : self.consoleStaff.joined(separator: ", ")))
         if !self.notes.isEmpty { lines.append("Left out:") }
         lines += self.notes.map { "  " + $0 }
         if self.notesLeftOut > 0 { lines.append("  and \(self.notesLeftOut) more") }
@@ -54,6 +59,8 @@ public struct ImportReport: Sendable, Equatable {
         for kind in Kind.allCases {
             counts[kind.rawValue] = Dictionary(uniqueKeysWithValues: Outcome.allCases.map { ($0.rawValue, self.count(kind, $0)) })
         }
-        return ["dry_run": self.dryRun, "counts": counts, "notes": self.notes, "notes_left_out": self.notesLeftOut]
+        return [
+            "dry_run": self.dryRun, "counts": counts, "notes": self.notes, "notes_left_out": self.notesLeftOut, "console_staff": self.consoleStaff,
+        ]
     }
 }

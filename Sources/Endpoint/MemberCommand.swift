@@ -5,6 +5,8 @@ struct MemberCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "member",
         abstract: "Manage member accounts.",
-        subcommands: [MemberAddCommand.self, MemberPasswordCommand.self, MemberSessionsCommand.self]
+        subcommands: [
+            MemberAddCommand.self, MemberPasswordCommand.self, MemberSessionsCommand.self, MemberGrantAdminCommand.self, MemberRevokeAdminCommand.self,
+        ]
     )
 }

@@ -4,8 +4,9 @@ import RichText
 extension FuzzTarget {
     /// What the render child (`endpoint render-child`) does with a request, fed any bytes: the first
     /// byte 0 sends the rest as the request's bytes as they come (what a broken parent would write);
-    /// any other makes a well-formed request of the rest as a body in the format it names (1 text,
-    /// 2 Markdown, 3 Comcode, cycling), with a library image known.
+    /// any other makes a well-formed request of the rest as a body, in Markdown when it is odd and in
+    /// Comcode when even (the formats the server sends a child: plain text it renders itself), with a
+    /// library image known.
     ///
     /// Properties: the child always answers, with renderings the allowlist wrote or a refusal, and
     /// never with anything it does not write.
@@ -16,7 +17,7 @@ extension FuzzTarget {
             request = Array(input.dropFirst())
         } else {
             var writer = RenderWire.Writer()
-            writer.text(TextFormat.allCases[Int(mode) % TextFormat.allCases.count].rawValue)
+            writer.text((mode % 2 == 1 ? TextFormat.markdown : .comcode).rawValue)
             writer.text("https://news.example")
             writer.text("EN")
             writer.text(Array(input.dropFirst()).lossyText)

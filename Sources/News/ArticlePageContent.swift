@@ -17,6 +17,7 @@ public struct ArticlePageContent: Sendable, Equatable {
     /// a browser loads the one its screen needs; nil when it has none.
     public var imageSources: String?
     public var imageCaption: String
+    public var imageCredit: String
     /// The gallery's images, in order.
     public var gallery: [Figure]
     public var publishedAt: Int
@@ -44,6 +45,7 @@ public struct ArticlePageContent: Sendable, Equatable {
         self.imageURL = image.map { $0.url(for: .tablet) }
         self.imageSources = image.flatMap(Self.sources)
         self.imageCaption = image?.caption ?? ""
+        self.imageCredit = image?.credit ?? ""
         self.gallery = NewsImage.gallery(stored: article.gallery).map { entry in
             guard let source = json.mediaURL(entry.url, MediaVersion.device(.tablet).queryPairs),
                 let link = json.mediaURL(entry.url, ArticleGalleryLink.pairs(articleID: article.id))

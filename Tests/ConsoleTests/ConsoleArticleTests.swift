@@ -82,6 +82,43 @@ import Testing
         }
     }
 
+    /// Day one: a draft saved last week and published now was listed below newer news (its
+    /// publication time was its first save's). A draft's time is empty until someone sets one, and
+    /// publishing it means now: it is first in `content/news` and in the Floki feed.
+    @Test(arguments: TestDatabase.engines)
+    func aDraftPublishedLaterIsTheNewestNews(engine: DatabaseEngine) async throws {
+        let time = ManualClock()
+        try await TestServer.run(engine: engine, clock: time.clock) { client, site in
+            try await ConsoleFixtures.editor("writer", services: site)
+            let agent = ConsoleAgent(client)
+            try await agent.signIn("writer")
+            _ = try await agent.get("/admin/articles/new")
+            let draft = try await agent.post("/admin/articles/new", [("title", "Slow story"), ("category", "1"), ("body", Self.body), ("action", "save")])
+            #expect(draft.status == .seeOther, "\(draft.body.prefix(300))")
+            let path = try #require(draft.location).split(separator: "?")[0]
+            time.advance(seconds: 3 * 86_400)
+            try await NewsFixtures.article("Midweek news", addDate: site.clock.now, database: site.database)
+            time.advance(seconds: 4 * 86_400)
+            try await agent.signIn("writer")  // a week later: a console session of its own
+            let editor = try await agent.get(String(path))
+            #expect(editor.body.contains(#"name="publication_time" value="""#), "a draft's time is empty")
+            let published = try await agent.post(
+                String(path),
+                [
+                    ("title", "Slow story"), ("category", "1"), ("body", Self.body), ("publication_time", ""), ("version", editor.hidden("version") ?? ""),
+                    ("action", "publish"),
+                ])
+            #expect(published.status == .seeOther, "\(published.body.prefix(300))")
+            let listed = try await client.news("articles", "fields=title")
+            #expect((listed.data["articles"] as? [[String: Any]])?.first?["title"] as? String == "Slow story", "\(listed.raw)")
+            let feed = try await client.execute(uri: "/data/endpoint.php/content/news/feed/all?response_type=floki&keep_lang=en", method: .get) {
+                try JSONSerialization.jsonObject(with: Data(String(buffer: $0.body).utf8)) as? [String: Any]
+            }
+            let items = try #require(feed?["items"] as? [[String: Any]], "\(String(describing: feed))")
+            #expect(items.first?["title"] as? String == "Slow story", "\(items.map { $0["title"] ?? "" })")
+        }
+    }
+
     @Test func anImageGoesIntoTheLibraryAndTheBodyShowsItAtTheDevicesSize() async throws {
         try await TestServer.run { client, site in
             try await ConsoleFixtures.editor("writer", services: site)

@@ -38,6 +38,8 @@ import Testing
             try await NewsFixtures.edit(id, database: site.database) { changes in
                 changes.author = "Ann"
                 changes.image = "https://cdn.example.com/big.jpg"
+                changes.imageCaption = "The harbour"
+                changes.imageCredit = "Photo: Bea <Studio>"
             }
             try await client.execute(uri: "/news/launch", method: .get, headers: [.acceptLanguage: "fr-FR,fr"]) { response in
                 let html = String(buffer: response.body)
@@ -47,6 +49,9 @@ import Testing
                 #expect(response.headers[.contentSecurityPolicy]?.contains("default-src 'none'") == true)
                 #expect(html.contains(#"<meta property="og:image" content="https://cdn.example.com/big.jpg">"#))
                 #expect(html.contains(#"<html lang="fr">"#) && html.contains("Par Ann, "))
+                #expect(
+                    html.contains(#"<figcaption id="image-caption">The harbour <span class="credit">Photo: Bea &lt;Studio&gt;</span></figcaption>"#),
+                    "the lead image's credit, escaped")
             }
             try await NewsFixtures.edit(id, database: site.database) { $0.validated = false }
             try await client.execute(uri: "/news/\(id)", method: .get) { response in

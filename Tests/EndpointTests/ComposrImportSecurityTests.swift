@@ -48,6 +48,7 @@ import Testing
         let imported = try EndpointProcess.run(["import", "composr", dump.path], database: url.connectionString)
         #expect(imported.status == 0, "\(imported.errors)")
         #expect(imported.output.contains("the Composr group “Administrators” (ID 13) is kept apart as “Administrators (Composr 13)”"), "\(imported.output)")
+        #expect(imported.output.contains("Can sign in to /admin: admin\n"), "\(imported.output)")
         let passwords = try ComposrImportCommandTests.passwords()
 
         try await TestDatabase.withOpen(url) { database in
@@ -61,6 +62,18 @@ import Testing
                 let chief = ConsoleAgent(client)
                 #expect(try await chief.signIn("admin", try #require(passwords["admin"]).password).status == .seeOther)
                 #expect(try await chief.get("/admin/settings").status == .ok, "admin has the whole console")
+                // A push to Newbie (Composr's default group: alice's two phones and Zoë's) counts their devices.
+                let newbie = try await database.withConnection { connection in
+                    try await connection.sql.raw("SELECT id FROM groups WHERE name = 'Newbie'").first()?.decode(column: "id", as: Int.self)
+                }
+                _ = try await chief.get("/admin/push")
+                let review = try await chief.post(
+                    "/admin/push",
+                    [
+                        ("title", "Hello"), ("body", "From the new site"), ("audience", "group"), ("group", String(try #require(newbie))),
+                        ("action", "review"),
+                    ])
+                #expect(review.text(ofID: "reach") == "This notification will reach 3 devices.", "\(review.body.prefix(400))")
             }
             try await database.withConnection { connection in
                 let missing = try await connection.sql.raw(
@@ -76,6 +89,26 @@ import Testing
                 #expect(administrators == ["admin"], "\(administrators)")
             }
         }
+        // An administrator made or unmade from the command line.
+        let revoked = try EndpointProcess.run(["member", "revoke-admin", "--username", "admin"], database: url.connectionString)
+        #expect(revoked.status == 0 && revoked.output.contains("admin is no longer an administrator."), "\(revoked.errors)")
+        let password = try #require(passwords["admin"]).password
+        try await TestDatabase.withOpen(url) { database in
+            try await TestServer.run(sharing: database) { client, _ in
+                let login = try await client.login("admin", password)
+                #expect(login.data["admin_status"] as? Bool == false, "\(login.raw)")
+            }
+        }
+        let granted = try EndpointProcess.run(["member", "grant-admin", "--username", "admin"], database: url.connectionString)
+        #expect(granted.status == 0 && granted.output.contains("admin is an administrator."), "\(granted.errors)")
+        try await TestDatabase.withOpen(url) { database in
+            try await TestServer.run(sharing: database) { client, _ in
+                let login = try await client.login("admin", password)
+                #expect(login.data["admin_status"] as? Bool == true, "\(login.raw)")
+            }
+        }
+        #expect(try EndpointProcess.run(["member", "grant-admin", "--username", "nobody"], database: url.connectionString).status != 0)
+
         let again = try EndpointProcess.run(["import", "composr", dump.path, "--json"], database: url.connectionString)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(again.output.utf8)) as? [String: Any])
         #expect((report["counts"] as? [String: [String: Int]])?["groups"]?["imported"] == 0, "\(again.output)")

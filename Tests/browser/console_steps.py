@@ -17,6 +17,10 @@ and each STEP is one of
   {"paste": {"into": "id", "path": "file", "type": "image/jpeg", "name": "x.jpg"}}
                                              paste a file at the end of a text field, as from the clipboard
   {"drag": {"from": "css", "to": "css"}}     drag an element with the mouse onto another
+  {"files": {"id": "id", "paths": [...]}}   choose files in a file input
+  {"value": "id", "as": "key"}               record a field's value
+  {"measure": "key"}                         record the page's width and the window's ("2416 1280")
+  {"url": "key"}                             record the address the window shows
   {"wait": "css selector"}                   wait until an element matches
   {"text": "id", "as": "key"}                record an element's text (absent: null)
   {"html": "id", "as": "key"}                record an element's innerHTML
@@ -127,6 +131,18 @@ def main():
                 for _ in range(5):
                     actions.move_by_offset(0, distance // 5).pause(0.1)
                 actions.pause(0.3).release().perform()
+            elif "files" in step:
+                # Several files chosen at once in a file input (Selenium takes their paths one a line).
+                driver.find_element(By.ID, step["files"]["id"]).send_keys("\n".join(step["files"]["paths"]))
+            elif "value" in step:
+                found = driver.find_elements(By.ID, step["value"])
+                seen["texts"][step.get("as", step["value"])] = found[0].get_attribute("value") if found else None
+            elif "url" in step:
+                seen["texts"][step["url"]] = driver.current_url
+            elif "measure" in step:
+                # How wide the page is against the window: wider means a reader scrolls sideways.
+                seen["texts"][step["measure"]] = driver.execute_script(
+                    "return document.documentElement.scrollWidth + ' ' + window.innerWidth")
             elif "wait" in step:
                 WebDriverWait(driver, 20).until(lambda page: page.find_elements(By.CSS_SELECTOR, step["wait"]))
             elif "text" in step:

@@ -77,3 +77,30 @@ extension MemberStore {
         return ids.count
     }
 }
+
+extension MemberStore {
+    /// Makes `memberID` an administrator (a member of the administrators' group) or not, on
+    /// `connection`: the console's flag and `endpoint member grant-admin`/`revoke-admin` alike. A member
+    /// no longer an administrator whose primary group was an administrators' one gets the default
+    /// group as primary, so no row says they are one (standing is read from `group_members`, where
+    /// the primary group is a row too).
+    public static func setAdministrator(_ administrator: Bool, memberID: Int, on connection: StoreConnection) async throws {
+        let groups = try await GroupStore.all(on: connection)
+        let administrators = Set(groups.filter(\.isSuperAdmin).map(\.id))
+        guard let first = administrators.min(), let ordinary = groups.first(where: \.isDefault)?.id else {
+            throw GroupStore.MissingGroup(role: .administrators)
+        }
+        var memberOf = Set(try await Self.groupIDs(of: memberID, on: connection))
+        if administrator {
+            memberOf.insert(first)
+        } else {
+            memberOf.subtract(administrators)
+            let primary = try await Self.find(id: memberID, on: connection)?.primaryGroupID
+            if let primary, administrators.contains(primary) {
+                try await connection.raw("UPDATE members SET primary_group_id = \(bind: ordinary) WHERE id = \(bind: memberID)").run()
+                memberOf.insert(ordinary)
+            }
+        }
+        try await Self.setGroups(memberOf, memberID: memberID, on: connection)
+    }
+}

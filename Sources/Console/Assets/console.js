@@ -22,7 +22,8 @@ document.addEventListener("DOMContentLoaded", () => {
 });
 
 // Several images uploaded from the media library, one request each, each with its progress; the page
-// is read again once all are in.
+// is read again once all are in. The address is the form's attribute: `form.action` is its
+// `<button name="action">`. An upload refused keeps the page, with the server's sentence beside it.
 document.addEventListener("DOMContentLoaded", () => {
   const form = document.getElementById("upload-form");
   const input = document.getElementById("images");
@@ -32,6 +33,7 @@ document.addEventListener("DOMContentLoaded", () => {
     const files = Array.from(input.files);
     if (files.length === 0) return;
     event.preventDefault();
+    const target = form.getAttribute("action");
     const sent = files.map((file) => new Promise((done) => {
       const item = document.createElement("li");
       const bar = document.createElement("progress");
@@ -48,11 +50,21 @@ document.addEventListener("DOMContentLoaded", () => {
       request.upload.addEventListener("progress", (progress) => {
         if (progress.lengthComputable) bar.value = Math.round((100 * progress.loaded) / progress.total);
       });
-      request.addEventListener("loadend", () => { bar.value = 100; done(); });
-      request.open("POST", form.action);
+      request.addEventListener("loadend", () => {
+        bar.value = 100;
+        const stored = request.status >= 200 && request.status < 400;
+        if (!stored) {
+          const answer = new DOMParser().parseFromString(request.responseText || "", "text/html").getElementById("error");
+          if (answer) item.append(" " + answer.textContent);
+        }
+        done(stored);
+      });
+      request.open("POST", target);
       request.send(fields);
     }));
-    Promise.all(sent).then(() => { window.location.href = form.action + "?uploaded=" + files.length; });
+    Promise.all(sent).then((stored) => {
+      if (stored.every(Boolean)) window.location.href = target + "?uploaded=" + files.length;
+    });
   });
 });
 

@@ -26,13 +26,15 @@ struct ArticleForm {
 
     init() {}
 
-    /// The fields of `article` as it is stored.
-    init(_ article: NewsArticle) {
+    /// The fields of `article` as it is stored at `now`. A draft's publication time is shown only when
+    /// someone set it ahead (scheduled): the one its first save stamped is not a choice, and publishing
+    /// the draft means now.
+    init(_ article: NewsArticle, now: Int) {
         self.title = article.title
         self.summary = article.summary
         self.body = article.article
         self.categoryID = article.categoryID
-        self.publicationTime = ConsoleTime.text(article.addDate)
+        self.publicationTime = article.validated || article.addDate > now ? ConsoleTime.text(article.addDate) : ""
         self.expiryTime = article.expiresAt.map(ConsoleTime.text) ?? ""
         self.externalURL = article.externalURL
         self.featured = article.featured
@@ -62,7 +64,7 @@ struct ArticleForm {
 
     /// The changes the fields make, publishing the article when `validated` says so; an unreadable
     /// or too long field is refused with its sentence (naming the field in `messages`' language). An empty publication time is `now` for a new
-    /// article and unchanged for another.
+    /// article or one being published, and unchanged for a draft saved again.
     func changes(validated: Bool, isNew: Bool, categories: Set<Int>, now: Int, messages: MessageCatalog) throws(EndpointError) -> NewsArticleChanges {
         guard !self.title.isEmpty else { throw .refused(.consoleTitleRequired) }
         for (text, field, maximum) in [
@@ -89,7 +91,7 @@ struct ArticleForm {
         if !self.publicationTime.isEmpty {
             guard let time = ConsoleTime.parse(self.publicationTime) else { throw .refused(.consoleBadTime, messages.text(.publicationTime)) }
             changes.addDate = time
-        } else if isNew {
+        } else if isNew || validated {
             changes.addDate = now
         }
         if self.expiryTime.isEmpty {

@@ -30,7 +30,7 @@ struct ConsoleArticles: Sendable {
         case (.article(let id), .get):
             let article = try await self.article(id)
             let notice = request.query.first("saved") == "1" ? view.messages.text(.success) : nil
-            return try await self.editor(view, id: id, form: ArticleForm(article), current: article, notice: notice)
+            return try await self.editor(view, id: id, form: ArticleForm(article, now: self.clock.now), current: article, notice: notice)
         case (.newArticle, .post): return try await self.save(request, staff, view, id: nil)
         case (.article(let id), .post): return try await self.save(request, staff, view, id: id)
         case (.deleteArticle(let id), .get):

@@ -143,11 +143,8 @@ struct ConsoleMembers: Sendable {
             }
             self.accounts.passwordChange.committed(memberID: id)
         case "make_admin", "remove_admin":
-            let administrators = try await self.accounts.groups.groupID(for: .administrators)
             try await self.database.transaction { connection in
-                var groups = Set(try await MemberStore.groupIDs(of: id, on: connection))
-                if action == "make_admin" { groups.insert(administrators) } else { groups.remove(administrators) }
-                try await MemberStore.setGroups(groups, memberID: id, on: connection)
+                try await MemberStore.setAdministrator(action == "make_admin", memberID: id, on: connection)
                 try await record(action == "make_admin" ? .madeAdministrator : .administratorRemoved, connection)
             }
         default:

@@ -48,6 +48,7 @@ public enum EndpointApplication {
         router.add(middleware: DrainNotice(drain: drain))
         router.add(
             middleware: AccessRecorder(clientAddress: clientAddress, accessLog: accessLog, metrics: settings.metricsPort == nil ? nil : RequestMetrics()))
+        router.add(middleware: HeadRequests())
         router.add(middleware: FailureAnswers(languages: negotiation, config: site.config))
         router.add(
             middleware: SiteRoutes(

@@ -32,7 +32,7 @@ struct ArticlePage: Sendable {
         let date = DateWording(catalog: messages, timeZone: .gmt).date(article.publishedAt)
         context["title"] = article.title
         var shown: [String: Any] = [
-            "summary": article.summary, "url": article.webURL, "body": article.bodyHTML, "caption": article.imageCaption,
+            "summary": article.summary, "url": article.webURL, "body": article.bodyHTML, "caption": article.imageCaption, "credit": article.imageCredit,
             "byline": article.author.isEmpty ? date : messages.text(.newsFooter, article.author, date),
         ]
         if let image = article.imageURL { shown["image"] = image }

@@ -1,0 +1,78 @@
+import Foundation
+import Media
+import SQLKit
+import Storage
+import TestSupport
+import Testing
+
+/// What a newsroom met on its first day, in a real Chromium at a desktop's 1280 px and a phone's
+/// 320 px: images uploaded from the media library with scripts on are stored, a 2,400 px image in a
+/// body widens neither the article's page nor its Floki item page, and the push review's "go back"
+/// needs no password.
+@Suite struct ConsoleDayOneBrowserTests {
+    @Test(.enabled(if: BrowserDriver.isEnabled), arguments: TestDatabase.engines)
+    func theLibraryUploadsAndWideImagesFitTheWindow(engine: DatabaseEngine) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("day-one-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await TestServer.run(engine: engine, framework: .live) { client, site in
+            try await AccountFixtures.member("chief", role: .administrators, services: site)
+            let base = "http://localhost:\(try #require(client.port))"
+            for (width, round) in [(1280, 0), (320, 1)] {
+                // Two new images each round (the library keeps one copy of the same bytes).
+                let wide = folder.appendingPathComponent("wide-\(round).png")
+                try Data(ImageFixtures.noisePNG(width: 2_400, height: 300 + round)).write(to: wide)
+                let small = folder.appendingPathComponent("small-\(round).png")
+                try Data(ImageFixtures.noisePNG(width: 400, height: 300 + round)).write(to: small)
+                let upload = try await BrowserDriver.walk(
+                    base: base, width: width, height: 900,
+                    steps: [
+                        ["open": "/admin/sign-in"], ["type": ["username": "chief", "password": "correct horse"]], ["click": "submit"],
+                        ["open": "/admin/media"], ["measure": "media width"],
+                        ["files": ["id": "images", "paths": [small.path, wide.path]]],
+                        ["click": "upload"], ["wait": "#notice"], ["url": "after uploading"], ["text": "notice"], ["axe": "media"],
+                        ["open": "/admin/push"], ["type": ["title": "Regatta", "body": "Starts at ten"]], ["click_stay": "audience-everyone"],
+                        ["click": "review"], ["text": "reach"], ["click": "edit"], ["value": "title", "as": "title after going back"],
+                    ])
+                #expect(upload.text("after uploading")?.hasSuffix("/admin/media?uploaded=2") == true, "\(upload.text("after uploading") ?? "")")
+                #expect(upload.text("notice")?.isEmpty == false)
+                #expect(upload.text("title after going back") == "Regatta", "back at the form, nothing lost, no password asked")
+                #expect(Self.fits(upload.text("media width")), "the media page at \(width): \(upload.text("media width") ?? "")")
+                for (page, violations) in upload.axe { #expect(violations.isEmpty, "\(page): \(violations)") }
+                #expect(upload.consoleErrors.isEmpty, "\(upload.consoleErrors)")
+                let stored = try await site.database.withConnection { connection in
+                    try await connection.sql.raw("SELECT id, width FROM media ORDER BY id").all().map {
+                        (try $0.decode(column: "id", as: Int.self), try $0.decode(column: "width", as: Int.self))
+                    }
+                }
+                #expect(stored.count == 2 + 2 * round, "both files stored: \(stored)")
+                let wideID = try #require(stored.last { $0.1 == 2_400 }?.0)
+
+                let agent = ConsoleAgent(client)
+                try await agent.signIn("chief")
+                _ = try await agent.get("/admin/articles/new")
+                let saved = try await agent.post(
+                    "/admin/articles/new",
+                    [
+                        ("title", "Wide view \(round)"), ("category", "1"), ("format", "markdown"),
+                        ("body", "Before.\n\n![The bay](media:\(wideID))\n\nAfter."),
+                        ("action", "publish"),
+                    ])
+                #expect(saved.status == .seeOther, "\(saved.body.prefix(300))")
+                let id = try #require(saved.location?.split(separator: "/").last.flatMap { Int($0.prefix { $0.isNumber }) })
+                let pages = try await BrowserDriver.walk(
+                    base: base, width: width, height: 900,
+                    steps: [["open": "/news/\(id)"], ["measure": "page"], ["axe": "page"], ["open": "/news/\(id)?d=2"], ["measure": "Floki item"]])
+                #expect(Self.fits(pages.text("page")), "the article's page at \(width): \(pages.text("page") ?? "")")
+                #expect(Self.fits(pages.text("Floki item")), "the Floki item page at \(width): \(pages.text("Floki item") ?? "")")
+                for (page, violations) in pages.axe { #expect(violations.isEmpty, "\(page): \(violations)") }
+            }
+        }
+    }
+
+    /// Whether "scrollWidth innerWidth" says the page is no wider than the window.
+    static func fits(_ measure: String?) -> Bool {
+        let numbers = (measure ?? "").split(separator: " ").compactMap { Int($0) }
+        return numbers.count == 2 && numbers[0] <= numbers[1]
+    }
+}
