@@ -181,6 +181,8 @@ public enum MessageID: String, CaseIterable, Sendable {
     case newsTextTooLong = "ENDPOINT_NEWS_TEXT_TOO_LONG"
     case newsTextNotRendered = "ENDPOINT_NEWS_TEXT_NOT_RENDERED"
     case newsBadAddress = "ENDPOINT_NEWS_BAD_ADDRESS"
+    case newsCategories = "NEWS_CATEGORIES"
+    case newsNoneYet = "ENDPOINT_NEWS_NONE_YET"
     /// Before a quote's author in a rendered article ("carol said"), Composr's own string.
     case said = "SAID"
 
@@ -296,6 +298,7 @@ public enum MessageID: String, CaseIterable, Sendable {
     case consoleRemoveAdmin = "ENDPOINT_CONSOLE_REMOVE_ADMIN", consoleNewPassword = "ENDPOINT_CONSOLE_NEW_PASSWORD"
     case consoleSetPassword = "ENDPOINT_CONSOLE_SET_PASSWORD", consoleYourPassword = "ENDPOINT_CONSOLE_YOUR_PASSWORD"
     case consolePasswordForStaffGroup = "ENDPOINT_CONSOLE_PASSWORD_FOR_STAFF_GROUP"
+    case consoleMemberNoAddress = "ENDPOINT_CONSOLE_MEMBER_NO_ADDRESS"
     case consoleNotYourself = "ENDPOINT_CONSOLE_NOT_YOURSELF", consoleChangeMemberAdded = "ENDPOINT_CONSOLE_CHANGE_MEMBER_ADDED"
     case consoleChangeMemberValidated = "ENDPOINT_CONSOLE_CHANGE_MEMBER_VALIDATED", consoleChangeEmailConfirmed = "ENDPOINT_CONSOLE_CHANGE_EMAIL_CONFIRMED"
     case consoleChangeResetSent = "ENDPOINT_CONSOLE_CHANGE_RESET_SENT", consoleChangePasswordSet = "ENDPOINT_CONSOLE_CHANGE_PASSWORD_SET"

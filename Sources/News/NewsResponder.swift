@@ -141,6 +141,19 @@ public struct NewsResponder: Sendable {
         try await self.database.withConnection { try await NewsStore.articleID(atComposrAddress: reference, on: $0) }
     }
 
+    /// The news index page's content: the newest shown articles (of `category`, when it names a shown
+    /// category by ID or moniker) and the categories with articles.
+    public func newsIndex(category: String?, limit: Int = 30) async throws -> NewsIndexContent {
+        let now = self.clock.now
+        return try await self.database.withConnection { connection in
+            let categories = try await NewsFeedStore.categories(now: now, on: connection).filter { $0.articleCount > 0 }
+            var chosen: PublishedCategory?
+            if let category, category.utf8.count <= 200 { chosen = try await NewsFeedStore.category(category, now: now, on: connection) }
+            let articles = try await NewsFeedStore.articles(in: chosen.map { [$0.category.id] }, after: nil, limit: limit, now: now, on: connection)
+            return NewsIndexContent(articles: articles, categories: categories, chosen: chosen)
+        }
+    }
+
     public func articlePage(_ reference: String, device: String?) async throws -> ArticlePageContent? {
         let now = self.clock.now
         guard let published = try await self.database.withConnection({ try await NewsFeedStore.article(reference, now: now, on: $0) }) else {

@@ -8,8 +8,8 @@ extension RenderProcesses {
         /// Requests answered.
         private(set) var answered = 0
 
-        /// Starts `program` with `arguments`, its standard input and output one end of a Unix socket,
-        /// its standard error `/dev/null` (the child closes any other descriptor it inherited before
+        /// Starts `program` with `arguments` and no environment of the server's, its standard input and
+        /// output one end of a Unix socket, its standard error `/dev/null` (the child closes any other descriptor it inherited before
         /// it reads a request: ``RenderProcesses/serve(limits:_:)``); nil when it cannot be started.
         init?(program: String, arguments: [String]) {
             var ends: [Int32] = [0, 0]
@@ -21,9 +21,12 @@ extension RenderProcesses {
             posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
             let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
-            defer { for argument in argv { free(argument) } }
+            // None of the server's environment (its database URL, its SMTP password): the child needs
+            // none, and a crash it suffers says nothing to anyone.
+            let environment: [UnsafeMutablePointer<CChar>?] = [strdup("SWIFT_BACKTRACE=enable=no"), nil]
+            defer { for argument in argv + environment { free(argument) } }
             var pid: pid_t = 0
-            let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+            let spawned = posix_spawn(&pid, program, &actions, nil, argv, environment)
             close(ends[1])
             guard spawned == 0 else {
                 close(ends[0])

@@ -8,6 +8,10 @@ public enum SiteRoute: Hashable, Sendable {
     /// script as sent (still percent-encoded: a malformed escape is the dispatcher's 400 to give) and
     /// the query (`?hook_type=…&hook=…` in the query style).
     case endpoint(pathInfo: String, query: RouteQuery)
+    /// `/news`: the newest articles and the categories, as a page (`?category=<ID>` for one category's);
+    /// the site's root and Composr's `site` zone (`/`, `/site/`) open it too, so a moved site's home is
+    /// no blank page.
+    case newsIndex(query: RouteQuery)
     /// `/news/<ID or moniker>`: an article's page (`v`, a digest of its content, in the query of the
     /// URLs Floki clients keep).
     case articlePage(reference: String, query: RouteQuery)
@@ -85,6 +89,7 @@ public enum SiteRoute: Hashable, Sendable {
         switch segments.count {
         case 1:
             switch segments[0] {
+            case "", "news", "site": self = .newsIndex(query: query)
             case "healthz": self = .health
             case "readyz": self = .readiness
             case "openapi.json": self = .openAPI
@@ -134,6 +139,7 @@ public enum SiteRoute: Hashable, Sendable {
     public var path: String {
         switch self {
         case .endpoint(let pathInfo, _): Self.scriptPath + pathInfo
+        case .newsIndex: "/news"
         case .articlePage(let reference, _): "/news/" + FormURLEncoding.encodeSegment(reference)
         case .composrArticle(let reference):
             "/news/view/"
@@ -157,7 +163,8 @@ public enum SiteRoute: Hashable, Sendable {
     /// The route's query, if it has one.
     public var query: RouteQuery {
         switch self {
-        case .endpoint(_, let query), .articlePage(_, let query), .media(_, _, let query), .mitStories(let query), .confirmEmail(let query),
+        case .endpoint(_, let query), .newsIndex(let query), .articlePage(_, let query), .media(_, _, let query), .mitStories(let query),
+            .confirmEmail(let query),
             .resetPassword(let query), .console(_, let query):
             query
         case .composrArticle, .mitCategories, .mitStory, .flokiBeacon, .flokiAppData, .pageStyleSheet, .health, .readiness, .openAPI:

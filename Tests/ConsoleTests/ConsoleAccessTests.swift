@@ -84,6 +84,9 @@ import Testing
             let change = try await agent.post("/admin/articles/new", [("title", "Sneaky"), ("action", "publish")], token: "forged")
             #expect(change.status == .forbidden)
             #expect(change.body.contains("Your console session has ended."))
+            // No dead end: the page leads to signing in again, which opens.
+            #expect(change.body.contains(#"<a href="/admin/sign-in" id="next">Log in</a>"#), "\(change.body)")
+            #expect(try await agent.get("/admin/sign-in").status == .ok)
             let forged = try await agent.get("/admin", headers: [.cookie: "endpoint_console=2.not-a-token"])
             #expect(forged.status == .seeOther)
             #expect(try await Self.articleCount(site) == 0)
@@ -156,7 +159,10 @@ import Testing
             for path in ["/admin/members", "/admin/members/\(victim)", "/admin/groups"] {
                 let page = try await agent.get(path)
                 #expect(page.status == .forbidden && page.body.contains("Only administrators may open this page."), "\(path)")
+                // No dead end: the page leads back to the dashboard, which opens.
+                #expect(page.body.contains(#"<a href="/admin" id="next">Dashboard</a>"#), "\(path)")
             }
+            #expect(try await agent.get("/admin").status == .ok)
             _ = try await agent.get("/admin/articles")
             let ban = try await agent.post("/admin/members/\(victim)", [("action", "ban")])
             #expect(ban.status == .forbidden)

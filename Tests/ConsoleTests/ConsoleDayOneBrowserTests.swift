@@ -62,9 +62,13 @@ import Testing
                 let id = try #require(saved.location?.split(separator: "/").last.flatMap { Int($0.prefix { $0.isNumber }) })
                 let pages = try await BrowserDriver.walk(
                     base: base, width: width, height: 900,
-                    steps: [["open": "/news/\(id)"], ["measure": "page"], ["axe": "page"], ["open": "/news/\(id)?d=2"], ["measure": "Floki item"]])
+                    steps: [
+                        ["open": "/news/\(id)"], ["measure": "page"], ["axe": "page"], ["open": "/news/\(id)?d=2"], ["measure": "Floki item"],
+                        ["open": "/"], ["measure": "home"], ["axe": "home"],
+                    ])
                 #expect(Self.fits(pages.text("page")), "the article's page at \(width): \(pages.text("page") ?? "")")
                 #expect(Self.fits(pages.text("Floki item")), "the Floki item page at \(width): \(pages.text("Floki item") ?? "")")
+                #expect(Self.fits(pages.text("home")), "the site's home at \(width): \(pages.text("home") ?? "")")
                 for (page, violations) in pages.axe { #expect(violations.isEmpty, "\(page): \(violations)") }
             }
         }

@@ -99,6 +99,11 @@ import Testing
 
             let reset = try await agent.post(path, [("action", "reset")])
             #expect(try await agent.get(try #require(reset.location)).text(ofID: "notice") == "A reset link is on its way to the member’s address.")
+            // A member without an address is told so, not that a link is on its way.
+            try await AccountFixtures.update(member, "email = ''", services: site)
+            _ = try await agent.get(path)
+            let noAddress = try await agent.post(path, [("action", "reset")])
+            #expect(noAddress.status == .unprocessableContent && noAddress.text(ofID: "error")?.hasPrefix("This member has no e-mail address") == true)
             #expect(try await agent.get("/admin").body.contains("made deputy an administrator"))
         }
     }

@@ -60,4 +60,31 @@ import Testing
             }
         }
     }
+
+    /// Day one: after the cut-over the site's root, `/news` and Composr's `/site/` were blank 404s. They
+    /// are the news index: the newest articles (each link opens its page) and the categories (each
+    /// link opens that category's index).
+    @Test func theSitesRootIsItsNewsIndex() async throws {
+        try await TestServer.run { client, site in
+            try await NewsFixtures.article("Older <story>", in: "general", addDate: site.clock.now - 600, summary: "Before", database: site.database)
+            try await NewsFixtures.article("Newest story", in: "technology", addDate: site.clock.now - 60, database: site.database)
+            for path in ["/", "/news", "/site/", "/site", "/news/"] {
+                let (status, html) = try await client.execute(uri: path, method: .get) { ($0.status, String(buffer: $0.body)) }
+                #expect(status == .ok, "\(path): \(status)")
+                let newest = try #require(html.range(of: ">Newest story</a>"), "\(path)")
+                let older = try #require(html.range(of: ">Older &lt;story&gt;</a>"), "\(path): escaped")
+                #expect(newest.lowerBound < older.lowerBound, "newest first")
+            }
+            let index = try await client.execute(uri: "/news", method: .get) { String(buffer: $0.body) }
+            let links = index.matches(of: /href="(\/news[^"]*)"/).map { String($0.1).replacingOccurrences(of: "&amp;", with: "&") }
+            #expect(links.count >= 4, "\(links)")
+            for link in links {
+                let (status, html) = try await client.execute(uri: link, method: .get) { ($0.status, String(buffer: $0.body)) }
+                #expect(status == .ok, "\(link) → \(status)")
+                if link.contains("category=") && html.contains(#"aria-current="page">Technology"#) {
+                    #expect(html.contains(">Newest story</a>") && !html.contains(">Older &lt;story&gt;</a>"), "one category's articles")
+                }
+            }
+        }
+    }
 }

@@ -16,7 +16,7 @@ import Testing
             let article = try await NewsFixtures.article("Heads up", body: "Checked.", database: site.database)
             for path in [
                 "/healthz", "/readyz", "/news/\(article)", "/news/\(article)?d=2", image, image + "?d=2", "/floki/v1-app", "/floki/v1/appdata",
-                "/data/endpoint.php/content/news/articles?limit=2", "/admin/sign-in", "/news/999999",
+                "/data/endpoint.php/content/news/articles?limit=2", "/admin/sign-in", "/news/999999", "/", "/news",
             ] {
                 let get = try await client.execute(uri: path, method: .get) { ($0.status, $0.headers, $0.body.readableBytes) }
                 let head = try await client.execute(uri: path, method: .head) { ($0.status, $0.headers, $0.body.readableBytes) }

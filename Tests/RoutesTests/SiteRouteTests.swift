@@ -35,7 +35,7 @@ import Testing
         let query = RouteQuery(pairs)
         let routes: [SiteRoute] = [
             .hook("content", "news", id: Bool.random(using: &random) ? Self.text(&random, allowingEmpty: false) : nil, query: query),
-            .articlePage(reference: Self.text(&random, allowingEmpty: false), query: query),
+            .articlePage(reference: Self.text(&random, allowingEmpty: false), query: query), .newsIndex(query: query),
             .composrArticle(
                 reference: (0..<Int.random(in: 1...3, using: &random)).map { _ in
                     Self.text(&random, allowingEmpty: false).replacingOccurrences(of: "/", with: "-")
@@ -91,8 +91,12 @@ import Testing
             SiteRoute(path: "/data/endpoint.php", query: "hook_type=misc&hook=echo")
                 == .endpoint(pathInfo: "", query: RouteQuery(raw: "hook_type=misc&hook=echo")))
         #expect(SiteRoute(path: "/data/endpoint.php/account/login", query: nil) == .endpoint(pathInfo: "/account/login", query: .none))
-        for path in ["/", "/news", "/news/", "/data/endpoint.phpx", "/media/a", "/apis/news/stories/1/2", "//healthz", "healthz"] {
+        for path in ["/data/endpoint.phpx", "/media/a", "/apis/news/stories/1/2", "//healthz", "healthz", "/site/x"] {
             #expect(SiteRoute(path: path, query: nil) == nil, "\(path)")
+        }
+        // The site's root, `/news` and Composr's zone are the news index.
+        for path in ["/", "/news", "/news/", "/site", "/site/"] {
+            #expect(SiteRoute(path: path, query: "category=2") == .newsIndex(query: RouteQuery(raw: "category=2")), "\(path)")
         }
     }
 

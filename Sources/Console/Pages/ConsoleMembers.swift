@@ -131,6 +131,8 @@ struct ConsoleMembers: Sendable {
                 try await record(.sessionEnded, connection)
             }
         case "reset":
+            // A member without an address gets no link: the page says so rather than that one is on its way.
+            guard !member.email.isEmpty else { throw EndpointError.refused(.consoleMemberNoAddress) }
             try await self.accounts.passwordReset.request(login: member.username, ip: request.client.ip)
             try await self.database.transaction { try await record(.resetSent, $0) }
             return "reset"

@@ -100,6 +100,7 @@ struct SiteRoutes: RouterMiddleware {
         if case .console(let page, let query) = route { return try await self.console.answer(page, query: query, request, context) }
         guard request.method == .get else { return nil }
         switch route {
+        case .newsIndex(let query): return try await self.articlePage.index(category: query.first("category"), request)
         case .articlePage(let reference, let query): return try await self.articlePage.show(reference, device: query.first("d"), request)
         case .composrArticle(let reference): return try await self.articlePage.redirect(fromComposr: reference, request)
         case .mitCategories, .mitStories, .mitStory: return try await self.mitNews.answer(route, request, context)

@@ -51,8 +51,18 @@ struct FailureAnswers: RouterMiddleware {
         case .bare: return Envelope.bareFailure(failure, requestID: requestID, language: messages)
         case .page:
             let siteName = (try? await self.config.options().siteName) ?? ConfigOption.siteName.defaultValue
-            return FailurePage.response(failure, siteName: siteName, language: messages)
+            return FailurePage.response(failure, siteName: siteName, language: messages, next: Self.next(after: failure, request, messages))
         }
+    }
+}
+
+extension FailureAnswers {
+    /// Where a console page that failed leads on: signing in again once the session ended, else the
+    /// dashboard (no page of the console is a dead end).
+    fileprivate static func next(after failure: EndpointError, _ request: Request, _ messages: MessageCatalog) -> (path: String, text: String)? {
+        guard case .console? = SiteRoute(path: request.uri.path, query: request.uri.query) else { return nil }
+        if failure.message == .consoleSessionEnded { return (ConsoleRoute.signIn.path, messages.text(.logIn)) }
+        return (ConsoleRoute.dashboard.path, messages.text(.consoleDashboard))
     }
 }
 
@@ -64,7 +74,7 @@ extension SiteRoute {
         case .media: .envelope(.notStored)
         case .mitCategories, .mitStories, .mitStory: .bare
         case .flokiBeacon, .flokiAppData: .floki(.notStored)
-        case .articlePage, .composrArticle, .confirmEmail, .resetPassword, .pageStyleSheet, .console: .page
+        case .newsIndex, .articlePage, .composrArticle, .confirmEmail, .resetPassword, .pageStyleSheet, .console: .page
         case .health, .readiness, .openAPI: .envelope(.notStored)
         }
     }

@@ -71,7 +71,10 @@ struct ArticlePage: Sendable {
         return self.response(.notFound, context, messages: messages, cacheControl: "no-store")
     }
 
-    private func response(_ status: HTTPResponse.Status, _ context: [String: Any], messages: MessageCatalog, cacheControl: String) -> Response {
+    func response(
+        _ status: HTTPResponse.Status, _ context: [String: Any], messages: MessageCatalog, cacheControl: String,
+        template: MustacheTemplate = PageTemplate.article
+    ) -> Response {
         let headers: HTTPFields = [
             .contentType: "text/html; charset=utf-8",
             .contentLanguage: messages.tag,
@@ -83,6 +86,6 @@ struct ArticlePage: Sendable {
             .xFrameOptions: "DENY",
             .referrerPolicy: "strict-origin-when-cross-origin",
         ]
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: PageTemplate.article.render(context))))
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: template.render(context))))
     }
 }

@@ -14,5 +14,8 @@ enum PageTemplate {
     /// A news article (`ArticlePage`), or the page saying there is none.
     static let article = try! MustacheTemplate(string: EmbeddedData.text("article.mustache") ?? "")
 
+    /// The news index (`ArticlePage.index`): the newest articles and the categories.
+    static let newsIndex = try! MustacheTemplate(string: EmbeddedData.text("news-index.mustache") ?? "")
+
     static let styleSheet = EmbeddedData.text("style.css") ?? ""
 }
