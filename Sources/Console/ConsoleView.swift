@@ -19,7 +19,10 @@ struct ConsoleView {
         var inner = context
         inner["t"] = self.labels
         inner["paths"] = Self.paths
-        if let staff { inner["formToken"] = staff.formToken }
+        if let staff {
+            inner["formToken"] = staff.formToken
+            inner["username"] = staff.username
+        }
         var layout: [String: Any] = [
             "language": self.messages.tag, "title": title, "site": self.siteName, "t": self.labels, "paths": Self.paths,
             "content": ConsoleTemplates.render(template, inner),

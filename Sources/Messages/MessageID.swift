@@ -299,6 +299,7 @@ public enum MessageID: String, CaseIterable, Sendable {
     case consoleSetPassword = "ENDPOINT_CONSOLE_SET_PASSWORD", consoleYourPassword = "ENDPOINT_CONSOLE_YOUR_PASSWORD"
     case consolePasswordForStaffGroup = "ENDPOINT_CONSOLE_PASSWORD_FOR_STAFF_GROUP"
     case consoleMemberNoAddress = "ENDPOINT_CONSOLE_MEMBER_NO_ADDRESS"
+    case consoleSaveAfterSignIn = "ENDPOINT_CONSOLE_SAVE_AFTER_SIGN_IN"
     case consoleNotYourself = "ENDPOINT_CONSOLE_NOT_YOURSELF", consoleChangeMemberAdded = "ENDPOINT_CONSOLE_CHANGE_MEMBER_ADDED"
     case consoleChangeMemberValidated = "ENDPOINT_CONSOLE_CHANGE_MEMBER_VALIDATED", consoleChangeEmailConfirmed = "ENDPOINT_CONSOLE_CHANGE_EMAIL_CONFIRMED"
     case consoleChangeResetSent = "ENDPOINT_CONSOLE_CHANGE_RESET_SENT", consoleChangePasswordSet = "ENDPOINT_CONSOLE_CHANGE_PASSWORD_SET"

@@ -74,6 +74,48 @@ import Testing
         }
     }
 
+    /// The console session ends while an article is being written (the idle limit passes): *Save*
+    /// asks for the password in place, signs in again and saves the article with every word typed;
+    /// leaving the changed form would have asked first.
+    @Test(.enabled(if: BrowserDriver.isEnabled), arguments: TestDatabase.engines)
+    func aSaveAfterTheSessionEndedKeepsEveryWord(engine: DatabaseEngine) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("idle-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (typed, ended) = (folder.appendingPathComponent("typed").path, folder.appendingPathComponent("ended").path)
+        let time = ManualClock()
+        try await TestServer.run(engine: engine, framework: .live, clock: time.clock) { client, site in
+            try await ConsoleFixtures.editor("writer", services: site)
+            let body = (1...200).map { "Word\($0)" }.joined(separator: " ")
+            let base = "http://localhost:\(try #require(client.port))"
+            async let walked = BrowserDriver.walk(
+                base: base, width: 320, height: 800,
+                steps: [
+                    ["open": "/admin/sign-in"], ["type": ["username": "writer", "password": "correct horse"]], ["click": "submit"],
+                    ["open": "/admin/articles/new"], ["type": ["title": "Written slowly", "body": body]],
+                    [
+                        "script": "const e = new Event('beforeunload', {cancelable: true}); window.dispatchEvent(e); return e.defaultPrevented;",
+                        "as": "leaving asks",
+                    ],
+                    ["touch": typed], ["wait_file": ended],
+                    ["click_stay": "save"], ["wait": "#session-ended[open]"], ["axe": "password in place"],
+                    ["type": ["session-password": "correct horse"]], ["click": "session-continue"], ["text": "notice"], ["url": "saved at"],
+                ])
+            try await Waiting.until("the article typed", seconds: 60) { FileManager.default.fileExists(atPath: typed) }
+            time.advance(seconds: 31 * 60)  // past console_idle_minutes (30)
+            FileManager.default.createFile(atPath: ended, contents: nil)
+            let walk = try await walked
+            #expect(walk.text("leaving asks") == "True", "leaving the changed form asks first")
+            #expect(walk.text("notice") == "Your action was successful.", "\(walk.texts)")
+            #expect(walk.text("saved at")?.contains("/admin/articles/") == true, "\(walk.text("saved at") ?? "")")
+            for (page, violations) in walk.axe { #expect(violations.isEmpty, "\(page): \(violations)") }
+            let stored = try await site.database.withConnection { connection in
+                try await connection.sql.raw("SELECT article FROM news WHERE title = 'Written slowly'").first()?.decode(column: "article", as: String.self)
+            }
+            #expect(stored == body, "every word saved")
+        }
+    }
+
     /// Whether "scrollWidth innerWidth" says the page is no wider than the window.
     static func fits(_ measure: String?) -> Bool {
         let numbers = (measure ?? "").split(separator: " ").compactMap { Int($0) }

@@ -21,6 +21,9 @@ and each STEP is one of
   {"value": "id", "as": "key"}               record a field's value
   {"measure": "key"}                         record the page's width and the window's ("2416 1280")
   {"url": "key"}                             record the address the window shows
+  {"script": "js", "as": "key"}              record what a script returns, as text
+  {"touch": "path"}                          create a file: the test learns the walk got here
+  {"wait_file": "path"}                      wait until the test creates a file
   {"wait": "css selector"}                   wait until an element matches
   {"text": "id", "as": "key"}                record an element's text (absent: null)
   {"html": "id", "as": "key"}                record an element's innerHTML
@@ -137,6 +140,14 @@ def main():
             elif "value" in step:
                 found = driver.find_elements(By.ID, step["value"])
                 seen["texts"][step.get("as", step["value"])] = found[0].get_attribute("value") if found else None
+            elif "script" in step:
+                seen["texts"][step["as"]] = str(driver.execute_script(step["script"]))
+            elif "touch" in step:
+                # Tells the test the walk got here (it may then change the server's time).
+                open(step["touch"], "w").close()
+            elif "wait_file" in step:
+                # Waits until the test says it is done with its part.
+                WebDriverWait(driver, 60, poll_frequency=0.1).until(lambda page: os.path.exists(step["wait_file"]))
             elif "url" in step:
                 seen["texts"][step["url"]] = driver.current_url
             elif "measure" in step:

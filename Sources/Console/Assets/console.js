@@ -73,7 +73,6 @@ document.addEventListener("DOMContentLoaded", () => {
   const preview = document.getElementById("preview");
   if (!editor || !preview) return;
   const body = document.getElementById("body");
-  const token = editor.elements.form_token.value;
 
   // The preview follows the text: a pause in typing asks the server for its own rendering of the
   // summary and body (the form posted to /admin/preview), shown below the form.
@@ -101,7 +100,7 @@ document.addEventListener("DOMContentLoaded", () => {
   // rules); the text that shows each is put where the cursor is.
   async function upload(file) {
     const fields = new FormData();
-    fields.set("form_token", token);
+    fields.set("form_token", editor.elements.form_token.value);
     fields.set("format", editor.elements.format.value);
     fields.set("image", file, file.name || "image");
     const answer = await fetch(editor.dataset.images, { method: "POST", body: fields, credentials: "same-origin" });
@@ -125,5 +124,69 @@ document.addEventListener("DOMContentLoaded", () => {
     if (files.length === 0) return;
     event.preventDefault();
     files.reduce((done, file) => done.then(() => upload(file)), Promise.resolve());
+  });
+})();
+
+// Nothing typed is lost when the console session ends while an article is written: before a save
+// the script asks whether the session still lives (the dashboard answers, or redirects to sign in);
+// if not, it asks for the password in place, signs in again (the sign-in form's own token and
+// cookie), takes the new session's form token from the editor and then saves the form as it is.
+// Leaving a changed form asks first.
+(function () {
+  const editor = document.getElementById("editor");
+  const dialog = document.getElementById("session-ended");
+  if (!editor || !dialog) return;
+  let changed = false;
+  let leaving = false;
+  editor.addEventListener("input", () => { changed = true; });
+  window.addEventListener("beforeunload", (event) => {
+    if (!changed || leaving) return;
+    event.preventDefault();
+    event.returnValue = "";
+  });
+  function tokenIn(html) {
+    const field = new DOMParser().parseFromString(html, "text/html").querySelector("input[name=form_token]");
+    return field ? field.value : null;
+  }
+  let submitter = null;
+  function saveNow() {
+    leaving = true;
+    editor.requestSubmit(submitter);
+  }
+  editor.addEventListener("submit", async (event) => {
+    if (leaving) return;
+    event.preventDefault();
+    submitter = event.submitter;
+    let alive = false;
+    try {
+      const answer = await fetch(editor.dataset.dashboard, { credentials: "same-origin", redirect: "manual" });
+      alive = answer.ok;
+    } catch (problem) {
+      alive = true; // Offline: the form is sent as it is, and the browser says why it failed.
+    }
+    if (alive) return saveNow();
+    document.getElementById("session-error").hidden = true;
+    dialog.showModal();
+    document.getElementById("session-password").focus();
+  });
+  document.getElementById("session-continue").addEventListener("click", async () => {
+    const problem = document.getElementById("session-error");
+    const form = await fetch(editor.dataset.signIn, { credentials: "same-origin" });
+    const fields = new URLSearchParams();
+    fields.set("form_token", tokenIn(await form.text()) || "");
+    fields.set("username", editor.dataset.username);
+    fields.set("password", document.getElementById("session-password").value);
+    const signedIn = await fetch(editor.dataset.signIn, { method: "POST", body: fields, credentials: "same-origin", redirect: "manual" });
+    if (signedIn.type !== "opaqueredirect") {
+      const said = new DOMParser().parseFromString(await signedIn.text(), "text/html").getElementById("error");
+      problem.textContent = said ? said.textContent : "";
+      problem.hidden = false;
+      return;
+    }
+    const page = await fetch(editor.getAttribute("action"), { credentials: "same-origin" });
+    const token = tokenIn(await page.text());
+    if (token) editor.elements.form_token.value = token;
+    dialog.close();
+    saveNow();
   });
 })();
