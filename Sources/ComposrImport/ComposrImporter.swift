@@ -45,6 +45,7 @@ public struct ComposrImporter: Sendable {
 
     private func run(_ site: ComposrSite, into database: Database, now: Int, dryRun: Bool) async throws -> ImportReport {
         var report = ImportReport()
+        report.notCarried = site.notCarried.filter { $0.rows > 0 }
         do {
             try await database.transaction { connection in
                 let groups = try await self.groups(site, &report, on: connection)

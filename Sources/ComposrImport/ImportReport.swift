@@ -25,6 +25,8 @@ public struct ImportReport: Sendable, Equatable {
     public internal(set) var dryRun = false
     /// Who can sign in to `/admin` once the import is done (administrators and news editors), by name.
     public internal(set) var consoleStaff: [String] = []
+    /// What the site held that this server does not carry, with its rows.
+    public internal(set) var notCarried: [NotCarried] = []
 
     static let maximumNotes = 1_000
 
@@ -47,6 +49,9 @@ public struct ImportReport: Sendable, Equatable {
         }
         lines.append(
             "Can sign in to /admin: " + (self.consoleStaff.isEmpty ? "nobody yet (endpoint member grant-admin)" : self.consoleStaff.joined(separator: ", ")))
+        if !self.notCarried.isEmpty {
+            lines.append("Not carried: " + self.notCarried.map { "\($0.rows) \($0.what)" }.joined(separator: ", "))
+        }
         if !self.notes.isEmpty { lines.append("Left out:") }
         lines += self.notes.map { "  " + $0 }
         if self.notesLeftOut > 0 { lines.append("  and \(self.notesLeftOut) more") }
@@ -61,6 +66,7 @@ public struct ImportReport: Sendable, Equatable {
         }
         return [
             "dry_run": self.dryRun, "counts": counts, "notes": self.notes, "notes_left_out": self.notesLeftOut, "console_staff": self.consoleStaff,
+            "not_carried": Dictionary(self.notCarried.map { ($0.what, $0.rows) }) { first, _ in first },
         ]
     }
 }

@@ -37,6 +37,9 @@ import Testing
             let html = try #require(article["body_html"] as? String)
             #expect(html.contains("<strong>bold</strong>") && html.contains(#"<a href="https://example.org/more" rel="noopener">a link</a>"#), "\(html)")
             #expect(article["title"] as? String == "Harbour opens")
+            #expect(article["author"] as? String == "writer", "its writer is its byline")
+            let page = try await client.execute(uri: "/news/\(id)", method: .get) { String(buffer: $0.body) }
+            #expect(page.contains(#"<p class="byline" id="byline">By writer, "#), "\(page)")
             let listed = try await client.news("articles", "fields=id")
             #expect((listed.data["articles"] as? [[String: Any]])?.compactMap { $0["id"] as? Int } == [id], "\(listed.raw)")
             let feed = try await client.execute(uri: NewsFixtures.uri("feed/all", "response_type=floki"), method: .get) {

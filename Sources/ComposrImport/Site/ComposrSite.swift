@@ -29,6 +29,17 @@ public struct ComposrSite: Sendable {
     public var attachments: [Int: ComposrAttachment] = [:]
     /// Composr's `config` values the server keeps (`site_name`, `staff_address`).
     public var options: [String: String] = [:]
+    /// What the site holds that does not come over (``notCarriedTables``), with its rows counted, for
+    /// the report: nothing is left behind unsaid.
+    public var notCarried: [NotCarried] = []
+
+    /// The tables of what this server does not carry, by their name after the prefix, and what they hold.
+    static let notCarriedTables: [(table: String, what: String)] = [
+        ("f_posts", "forum posts and comments (the contact form's messages come over)"), ("galleries", "galleries"),
+        ("images", "gallery images"), ("videos", "gallery videos"), ("catalogue_entries", "catalogue entries"), ("wiki_pages", "wiki pages"),
+        ("wiki_posts", "wiki posts"), ("comcode_pages", "Comcode pages"), ("f_member_custom_fields", "members' custom profile fields"),
+        ("seo_meta", "SEO descriptions and keywords"), ("download_downloads", "downloads"), ("rating", "ratings"),
+    ]
 
     /// The tables read, by their name after the prefix, each with the columns read of it: a row keeps
     /// only those (Composr's cached renderings, `…__text_parsed`, are most of a big site's dump).
@@ -74,12 +85,14 @@ public struct ComposrSite: Sendable {
         var found = prefix
         var sites: [String: ComposrTables] = [:]
         var tables: Set<String> = []
+        var rows: [String: Int] = [:]
         while let event = try reader.next() {
             switch event {
             case .table(let name, _):
                 tables.insert(name)
                 if found == nil, name.hasSuffix("f_members") { found = String(name.dropLast("f_members".count)) }
             case .row(let table, let columns, let values):
+                rows[table, default: 0] += 1
                 guard let kind = Self.kind(of: table) else { continue }
                 let tablePrefix = String(table.dropLast(kind.name.count))
                 if let found, tablePrefix != found { continue }
@@ -92,8 +105,16 @@ public struct ComposrSite: Sendable {
         for table in ["f_members", "f_groups", "news", "news_categories"] where !tables.contains(prefix + table) {
             throw ComposrImportError.missingTable(prefix + table)
         }
-        return try (sites[prefix] ?? ComposrTables(prefix: prefix)).finished()
+        var site = try (sites[prefix] ?? ComposrTables(prefix: prefix)).finished()
+        site.notCarried = Self.notCarriedTables.compactMap { table in rows[prefix + table.table].map { NotCarried(what: table.what, rows: $0) } }
+        return site
     }
+}
+
+/// What a Composr site holds that this server does not carry, and how many rows of it.
+public struct NotCarried: Sendable, Equatable {
+    public var what: String
+    public var rows: Int
 }
 
 public struct ComposrMember: Sendable, Equatable {

@@ -212,7 +212,8 @@ struct ConsoleArticles: Sendable {
                     change = action == "publish" ? .articlePublished : action == "unpublish" ? .articleUnpublished : .articleEdited
                 } else {
                     savedID = try await writer.create(
-                        title: form.title, categoryID: changes.categoryID ?? 0, submitterID: staff.memberID, applying: changes, on: connection, now: now
+                        title: form.title, categoryID: changes.categoryID ?? 0, submitterID: staff.memberID, byline: staff.username, applying: changes,
+                        on: connection, now: now
                     ).id
                     change = .articleAdded
                 }

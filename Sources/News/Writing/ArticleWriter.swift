@@ -15,14 +15,17 @@ public struct ArticleWriter: Sendable {
     }
 
     /// Creates an article in `categoryID` with `changes` applied; returns its ID and what its rendering
-    /// left out. Refused when its text nests deeper than the renderer goes, or an address it gives is
-    /// none (``NewsAddresses``).
+    /// left out. `byline`, its writer's name, is its author when `changes` name none (the byline of an
+    /// article written in the console or through commandr_fs was only a date). Refused when its text
+    /// nests deeper than the renderer goes, or an address it gives is none (``NewsAddresses``).
     @discardableResult
     public func create(
-        title: String, categoryID: Int, submitterID: Int, applying changes: NewsArticleChanges = NewsArticleChanges(),
+        title: String, categoryID: Int, submitterID: Int, byline: String = "", applying changes: NewsArticleChanges = NewsArticleChanges(),
         on connection: StoreConnection, now: Int
     ) async throws -> (id: Int, dropped: [String]) {
         try NewsAddresses.check(changes, publicURL: self.publicURL)
+        var changes = changes
+        if (changes.author ?? "").isEmpty, !byline.isEmpty { changes.author = byline }
         let id = try await NewsStore.insertArticle(title: title, categoryID: categoryID, submitterID: submitterID, applying: changes, on: connection, now: now)
         let dropped = try await self.derive(id, refusing: true, on: connection)
         try await NewsChangeLog.recordArticle(id, shownBefore: false, on: connection, now: now)

@@ -231,6 +231,8 @@ import Testing
 
             let article = try await fs.read("var/news/general-news/hello-world.cms")
             #expect(article["label"] as? String == "Hello, World!")
+            #expect(article["author"] as? String == "Ann", "the author given")
+            #expect(try await fs.read("var/news/general-news/hello-world_2.cms")["author"] as? String == "root", "none given: its writer's name")
             #expect(article["validated"] as? Int == 1)
             #expect((article["submitter"] as? [String: Any])?["label"] as? String == "root")
             #expect((article["add_date"] as? String)?.count == 19)

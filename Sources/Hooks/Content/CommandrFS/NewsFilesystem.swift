@@ -71,8 +71,9 @@ struct NewsFilesystem: CommandrFilesystem {
         }
         let title = try properties.text("label", maximumLength: NewsFieldLimits.title) ?? GroupsFilesystem.label(ofFile: path[1])
         let changes = try await Self.articleChanges(&properties, current: .emptyObject, publicURL: write.context.publicURL, on: connection)
+        let byline = try await MemberStore.find(id: write.actorID, on: connection)?.username ?? ""
         let (id, dropped) = try await ArticleWriter(publicURL: write.context.publicURL).create(
-            title: title, categoryID: category.id, submitterID: write.actorID, applying: changes, on: connection, now: write.now)
+            title: title, categoryID: category.id, submitterID: write.actorID, byline: byline, applying: changes, on: connection, now: write.now)
         write.answer("dropped", .array(dropped.map(JSONValue.string)))
         return [category.moniker, try await Self.moniker(.news, id, on: connection) + ".cms"]
     }
