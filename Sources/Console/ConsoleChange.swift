@@ -1,9 +1,10 @@
 import Messages
+import Routes
 
 /// A change made in the console, as it is recorded and listed on the dashboard.
 struct ConsoleChange: Sendable, Equatable {
     /// What was done; the raw value is what the record keeps.
-    enum Action: String, Sendable {
+    enum Action: String, Sendable, CaseIterable {
         case articleAdded = "article_added"
         case articleEdited = "article_edited"
         case articlePublished = "article_published"
@@ -30,6 +31,23 @@ struct ConsoleChange: Sendable, Equatable {
         case passwordSet = "password_set"
         case madeAdministrator = "made_administrator"
         case administratorRemoved = "administrator_removed"
+
+        /// The console's section the change was made in: who may read of it is who may open that
+        /// section (an editor's dashboard lists no ban, password or setting).
+        var section: ConsoleRoute {
+            switch self {
+            case .articleAdded, .articleEdited, .articlePublished, .articleUnpublished, .articleDeleted: .articles
+            case .memberBanned, .memberUnbanned, .sessionEnded, .loggedOutEverywhere, .memberAdded, .memberValidated, .emailConfirmed, .resetSent,
+                .passwordSet, .madeAdministrator, .administratorRemoved:
+                .members
+            case .groupEditsNews, .groupStoppedEditingNews: .groups
+            case .messageReplied, .messageRead, .messageHandled: .messages
+            case .pushSent: .push
+            case .appChanged: .app
+            case .settingChanged: .settings
+            case .imageAdded, .imageDeleted: .media
+            }
+        }
 
         /// The sentence describing it, its subject in slot 1.
         var message: MessageID {

@@ -169,6 +169,18 @@ import Testing
             let grant = try await agent.post("/admin/groups", [("group", "4"), ("edits", "1")])
             #expect(grant.status == .forbidden)
             #expect(try await site.members.find(id: victim)?.banned == false)
+
+            // What an administrator did in sections editors may not open is not on an editor's dashboard.
+            try await AccountFixtures.member("chief", role: .administrators, services: site)
+            let chief = ConsoleAgent(client)
+            try await chief.signIn("chief")
+            _ = try await chief.get("/admin/members/\(victim)")
+            #expect(try await chief.post("/admin/members/\(victim)", [("action", "ban")]).status == .seeOther)
+            _ = try await chief.get("/admin/articles/new")
+            _ = try await chief.post("/admin/articles/new", [("title", "Open day"), ("category", "1"), ("body", "Come."), ("action", "save")])
+            #expect(try await chief.get("/admin").body.contains("banned victim"), "administrators read of everything")
+            let editorsDashboard = try await agent.get("/admin")
+            #expect(editorsDashboard.body.contains("added the article ‘Open day’") && !editorsDashboard.body.contains("victim"), "\(editorsDashboard.body)")
         }
     }
 

@@ -23,7 +23,7 @@ struct ConsoleDashboard: Sendable {
                 try await NewsDesk.articles(NewsDesk.Filter(state: .draft, limit: 10), now: now, on: connection).entries,
                 try await NewsDesk.articles(NewsDesk.Filter(state: .scheduled, limit: 10), now: now, on: connection).entries,
                 try await StaffMessageStore.newest(5, on: connection),
-                try await ConsoleChangeStore.latest(20, on: connection)
+                try await ConsoleChangeStore.latest(20, of: Self.changesShown(to: view.staff), on: connection)
             )
         }
         let mails = try await MailOutbox(database: self.database).backlog(now: now).pending
@@ -48,5 +48,10 @@ struct ConsoleDashboard: Sendable {
             },
         ]
         return view.page(.dashboard, title: view.messages.text(.consoleDashboard), section: .dashboard, context: context)
+    }
+
+    /// The changes `staff` may read of: those made in sections they may open.
+    static func changesShown(to staff: ConsoleStaff?) -> [ConsoleChange.Action] {
+        ConsoleChange.Action.allCases.filter { staff?.isAdministrator == true || !Console.isForAdministrators($0.section) }
     }
 }

@@ -13,9 +13,13 @@ enum ConsoleChangeStore {
     }
 
     /// The `limit` latest changes, latest first.
-    static func latest(_ limit: Int, on connection: StoreConnection) async throws -> [ConsoleChange] {
-        try await connection.raw(
-            "SELECT member_id, username, action, subject, made_at FROM console_changes ORDER BY made_at DESC, id DESC LIMIT \(bind: limit)"
+    static func latest(_ limit: Int, of actions: [ConsoleChange.Action], on connection: StoreConnection) async throws -> [ConsoleChange] {
+        let kinds = SQLList(actions.map { SQLBind($0.rawValue) })
+        return try await connection.raw(
+            """
+            SELECT member_id, username, action, subject, made_at FROM console_changes WHERE action IN (\(kinds))
+            ORDER BY made_at DESC, id DESC LIMIT \(bind: limit)
+            """
         ).all().compactMap { row in
             guard let action = ConsoleChange.Action(rawValue: try row.decode(column: "action", as: String.self)) else { return nil }
             return ConsoleChange(
