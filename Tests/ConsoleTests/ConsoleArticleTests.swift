@@ -184,7 +184,11 @@ import Testing
 
             let reopened = try await agent.get(try #require(saved.location))
             #expect(reopened.body.contains(#"<option value="\#(fieldPath)" selected>"#))
-            #expect(reopened.body.contains("| A dot | Lab\nhttps://example.org/elsewhere.jpg | Far away</textarea>"), "\(reopened.body)")
+            #expect(
+                reopened.body.contains(">media:\(dot.image.id) | A dot | Lab\nhttps://example.org/elsewhere.jpg | Far away</textarea>"),
+                "read back as written: \(reopened.body)")
+            let library = try await agent.get("/admin/media")
+            #expect(library.text(ofID: "reference-\(dot.image.id)") == "media:\(dot.image.id)", "the library names each image as a gallery line does")
         }
     }
 

@@ -118,8 +118,10 @@ struct ConsoleArticles: Sendable {
         preview: String? = nil, status: Int = 200
     ) async throws -> ConsoleAnswer {
         let now = self.clock.now
+        var form = form
         let (categories, state, library) = try await self.database.withConnection { connection in
-            (
+            form.gallery = try await self.galleryAsWritten(form.gallery, on: connection)
+            return (
                 try await NewsStore.categories(on: connection), try await id.asyncMap { try await NewsDesk.state(ofArticle: $0, now: now, on: connection) },
                 try await MediaStore.newest(Self.imageChoices, offset: 0, on: connection)
             )
@@ -160,6 +162,23 @@ struct ConsoleArticles: Sendable {
         case .comcode: "Comcode"
         case .text: "text"
         }
+    }
+
+    /// The gallery's lines as an editor writes them: an image of the library as `media:<id>`, not the
+    /// 64-character address it is stored under (what the library page shows beside each image).
+    private func galleryAsWritten(_ lines: String, on connection: StoreConnection) async throws -> String {
+        var written: [String] = []
+        for line in lines.split(separator: "\n", omittingEmptySubsequences: false) {
+            let parts = line.components(separatedBy: " | ")
+            guard case .contentHash(let hash)? = MediaLinks.reference(parts[0], publicURL: self.publicURL),
+                let image = try await MediaStore.find(contentHash: hash, on: connection)
+            else {
+                written.append(String(line))
+                continue
+            }
+            written.append((["media:\(image.id)"] + parts.dropFirst()).joined(separator: " | "))
+        }
+        return written.joined(separator: "\n")
     }
 
     /// Saves, publishes, unpublishes or previews what the editor sent.
