@@ -91,6 +91,12 @@ def main():
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     axe_script = open(plan["axe"]).read() if plan.get("axe") else None
     driver = chromium.start(options)
+    # Headless Chromium's windows are at least 500 px wide: a phone's 320 px is the device's metrics,
+    # as DevTools' device mode sets them (a window narrower than that would hide what overflows it).
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": plan.get("width", 390), "height": plan.get("height", 844), "deviceScaleFactor": 1,
+        "mobile": plan.get("width", 390) < 600,
+    })
     seen = {"texts": {}, "html": {}, "axe": {}, "console_errors": []}
     try:
         driver.set_page_load_timeout(20)
