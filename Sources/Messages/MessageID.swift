@@ -300,6 +300,7 @@ public enum MessageID: String, CaseIterable, Sendable {
     case consolePasswordForStaffGroup = "ENDPOINT_CONSOLE_PASSWORD_FOR_STAFF_GROUP"
     case consoleMemberNoAddress = "ENDPOINT_CONSOLE_MEMBER_NO_ADDRESS"
     case consoleSaveAfterSignIn = "ENDPOINT_CONSOLE_SAVE_AFTER_SIGN_IN"
+    case consoleTheirVersion = "ENDPOINT_CONSOLE_THEIR_VERSION"
     case consoleNotYourself = "ENDPOINT_CONSOLE_NOT_YOURSELF", consoleChangeMemberAdded = "ENDPOINT_CONSOLE_CHANGE_MEMBER_ADDED"
     case consoleChangeMemberValidated = "ENDPOINT_CONSOLE_CHANGE_MEMBER_VALIDATED", consoleChangeEmailConfirmed = "ENDPOINT_CONSOLE_CHANGE_EMAIL_CONFIRMED"
     case consoleChangeResetSent = "ENDPOINT_CONSOLE_CHANGE_RESET_SENT", consoleChangePasswordSet = "ENDPOINT_CONSOLE_CHANGE_PASSWORD_SET"

@@ -212,8 +212,14 @@ import Testing
             #expect(conflict.status == .conflict)
             #expect(conflict.text(ofID: "error")?.hasPrefix("Someone else saved this article after you opened it.") == true)
             #expect(conflict.body.contains("Ben&#39;s text."), "Ben's text is kept in the form")
+            #expect(conflict.body.contains(#"<pre class="their-body">Anna&#39;s text.</pre>"#), "Anna's is shown beside it")
             let stored = try await site.database.withConnection { try await NewsStore.article(id: id, on: $0) }
             #expect(stored?.article == "Anna's text.")
+            // Resolved from the page: saving again (the page now carries Anna's version) saves Ben's over hers.
+            let over = try await ben.post("/admin/articles/\(id)", fields("Ben's text, after reading Anna's.", conflict.hidden("version")))
+            #expect(over.status == .seeOther, "\(over.status)")
+            let resolved = try await site.database.withConnection { try await NewsStore.article(id: id, on: $0) }
+            #expect(resolved?.article == "Ben's text, after reading Anna's.")
         }
     }
 

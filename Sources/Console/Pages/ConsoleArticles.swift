@@ -115,7 +115,7 @@ struct ConsoleArticles: Sendable {
     /// The editor for article `id` (nil: a new one) holding `form`; `current` is the article as stored.
     private func editor(
         _ view: ConsoleView, id: Int?, form: ArticleForm, current: NewsArticle?, version: String? = nil, notice: String?, error: String? = nil,
-        preview: String? = nil, status: Int = 200
+        preview: String? = nil, theirs: NewsArticle? = nil, status: Int = 200
     ) async throws -> ConsoleAnswer {
         let now = self.clock.now
         var form = form
@@ -150,6 +150,7 @@ struct ConsoleArticles: Sendable {
         ]
         if let state = state ?? nil { context["state"] = view.messages.text(Self.label(of: state)) }
         if let preview { context["preview"] = preview }
+        if let theirs { context["theirs"] = ["title": theirs.title, "summary": theirs.summary, "body": theirs.article] }
         return view.page(
             .article, title: view.messages.text(id == nil ? .addNews : .editNews), section: .articles, context: context, notice: notice, error: error,
             status: status)
@@ -205,9 +206,11 @@ struct ConsoleArticles: Sendable {
                 view, id: id, form: form, current: current, version: sentVersion, notice: nil, preview: try await self.preview(form))
         }
         if let current, !FormToken.matches(sentVersion, ArticleForm.version(of: current)) {
+            // The page keeps this editor's text, shows theirs, and now carries their version: saving
+            // again is this editor's choice to save over theirs, not the same refusal again.
             return try await self.editor(
-                view, id: id, form: form, current: current, version: sentVersion, notice: nil, error: view.messages.text(.consoleEditConflict),
-                status: 409)
+                view, id: id, form: form, current: current, version: ArticleForm.version(of: current), notice: nil,
+                error: view.messages.text(.consoleEditConflict), theirs: current, status: 409)
         }
         let validated = action == "publish" ? true : action == "unpublish" ? false : (current?.validated ?? false)
         let now = self.clock.now
