@@ -17,10 +17,14 @@ extension ComposrImporter {
         for member in here {
             for key in Self.keys(member.username, member.email) { holders[key] = member.username }
         }
+        // The names of members with an application still pending, for the report.
+        let applicants = Set(site.memberships.filter { !$0.validated }.map(\.memberID))
+        var applicantNames: [Int: String] = [:]
         var done = 0
         try await site.members.forEachBatch(of: Self.batch) { batch in
             self.tell("members", done, of: site.members.count)
             done += batch.count
+            for member in batch where applicants.contains(member.id) { applicantNames[member.id] = member.username }
             var inserts: [(member: ComposrMember, password: ImportedPassword, primaryGroupID: Int, language: String)] = []
             for var member in batch {
                 if !member.email.isEmpty, !AccountRules.isEmailAddress(member.email) {
@@ -63,6 +67,10 @@ extension ComposrImporter {
             guard let group = groups[membership.groupID], site.memberIDs.contains(membership.memberID) else { continue }
             guard membership.validated else {
                 report.add(.memberships, .skipped)
+                let group = site.groups.first { $0.id == membership.groupID }?.name ?? "group \(membership.groupID)"
+                report.note(
+                    "\(applicantNames[membership.memberID] ?? "member \(membership.memberID)"): the application to \(group) is still pending in Composr; not carried"
+                )
                 continue
             }
             let added = try await ImportStore.addMembership(member: membership.memberID, group: group, on: connection)

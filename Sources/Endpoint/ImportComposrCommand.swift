@@ -69,6 +69,19 @@ struct ImportComposrCommand: AsyncParsableCommand {
         let site = try self.readSite()
         let workshop = MediaWorkshop(threads: 1, maximumPending: 1)
         defer { Task { try? await workshop.shutdown() } }
+        // A dry run into an SQLite file that does not exist yet leaves none behind: the database made
+        // to import into is removed, so "nothing was written" holds.
+        let madeForTheRun: String? = try {
+            guard self.dryRun, case .sqlite(let path) = try self.databaseOptions.databaseURL(), path != ":memory:",
+                !FileManager.default.fileExists(atPath: path)
+            else { return nil }
+            return path
+        }()
+        defer {
+            if let path = madeForTheRun {
+                for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            }
+        }
         let report = try await self.databaseOptions.withDatabase(logger: logger) { database in
             try await self.databaseOptions.migrate(database, logger: logger)
             let uploads = MediaUploads(database: database, config: try await ConfigStore.load(from: database, clock: .system), workshop: workshop)

@@ -33,6 +33,7 @@ import Testing
         #expect(imported.output.contains("addresses: 6 imported"), "\(imported.output)")
         #expect(imported.output.contains("staff_messages: 1 imported"), "\(imported.output)")
         #expect(imported.output.contains("memberships: 3 imported, 0 matched, 1 skipped"), "Zoë's application stays pending: \(imported.output)")
+        #expect(imported.output.contains("Zoë: the application to Editors is still pending in Composr; not carried"), "named: \(imported.output)")
         // What the site holds that does not come over is counted, not left unsaid.
         #expect(
             imported.output.contains(
@@ -162,6 +163,12 @@ import Testing
         #expect(try EndpointProcess.run(["migrate"], database: url.connectionString).status == 0)
         let dry = try EndpointProcess.run(["import", "composr", Self.dump, "--dry-run"], database: url.connectionString)
         #expect(dry.status == 0 && dry.output.hasPrefix("Dry run: nothing was written.") && dry.output.contains("members: 7 imported"), "\(dry)")
+        // A dry run into a database that does not exist leaves none behind either.
+        let (fresh, freshFolder) = EndpointProcess.freshDatabase()
+        defer { try? FileManager.default.removeItem(at: freshFolder) }
+        let dryNew = try EndpointProcess.run(["import", "composr", Self.dump, "--dry-run"], database: fresh)
+        #expect(dryNew.status == 0 && dryNew.output.hasPrefix("Dry run: nothing was written."), "\(dryNew.errors)")
+        #expect(!FileManager.default.fileExists(atPath: String(fresh.dropFirst("sqlite://".count))), "no database was left behind")
 
         let text = try String(contentsOfFile: Self.dump, encoding: .utf8)
         let cut = text.range(of: "INSERT INTO `cms_news` VALUES (3,")!.upperBound
