@@ -275,13 +275,20 @@ import Testing
             try await NewsFixtures.article("100% sure_thing", database: site.database)
             try await NewsFixtures.article("Quiet draft", validated: false, database: site.database)
             try await NewsFixtures.article("Gone", expiresAt: site.clock.now - 10, database: site.database)
+            try await NewsFixtures.article("Café crème à Zurich", body: "A terrace by the lake.", database: site.database)
             let agent = ConsoleAgent(client)
             try await agent.signIn("writer")
             let first = try await agent.get("/admin/articles")
             #expect(first.body.components(separatedBy: "<tr><td><a href=").count - 1 == 25)
-            let next = try #require(first.body.range(of: #"id="next-page""#) != nil ? "/admin/articles?page=2" : nil)
-            let second = try await agent.get(next)
-            #expect(second.body.components(separatedBy: "<tr><td><a href=").count - 1 == 8)
+            // The Next link the page printed, followed.
+            let next = try #require(first.body.firstMatch(of: /<a href="([^"]+)" rel="next" id="next-page">/).map { String($0.1) })
+            let second = try await agent.get(next.replacingOccurrences(of: "&amp;", with: "&"))
+            #expect(second.body.components(separatedBy: "<tr><td><a href=").count - 1 == 9)
+            // Searched as the API searches: accents and case aside, the body and summary too.
+            for query in ["cafe", "CAFÉ", "terrace"] {
+                let found = try await agent.get("/admin/articles?q=\(FormEncoding.encode(query))")
+                #expect(found.body.contains("Café crème à Zurich") && !found.body.contains("Harvest"), "\(query)")
+            }
             #expect(try await agent.get("/admin/articles?q=100%25").body.contains("100% sure_thing"))
             #expect(try await agent.get("/admin/articles?q=_").body.components(separatedBy: "<tr><td><a href=").count - 1 == 1, "_ is no wildcard")
             let drafts = try await agent.get("/admin/articles?state=draft")

@@ -2,7 +2,7 @@ import SQLKit
 public import Storage
 
 /// The articles as the console's editors see them: every article in every state, newest first, with
-/// a search of titles, a category and a state to narrow them.
+/// a search of their text, a category and a state to narrow them.
 public enum NewsDesk {
     /// Where an article stands at a time, by the rule readers are shown articles by
     /// (``NewsFeedStore/visible(_:now:)``): a draft is not validated, a scheduled article is validated
@@ -13,7 +13,7 @@ public enum NewsDesk {
 
     /// Which articles a page of the list shows.
     public struct Filter: Sendable, Equatable {
-        /// Words the title contains (case-insensitively), or nil.
+        /// Words the article contains (its title, summary, body or author; case and accents aside), or nil.
         public var search: String?
         public var categoryID: Int?
         public var state: State?
@@ -38,7 +38,12 @@ public enum NewsDesk {
     /// The page of articles `filter` asks for at `now`, and whether more follow it.
     public static func articles(_ filter: Filter, now: Int, on connection: StoreConnection) async throws -> (entries: [Entry], more: Bool) {
         var conditions: [SQLQueryString] = []
-        if let search = filter.search, !search.isEmpty { conditions.append("LOWER(title) LIKE \(bind: SQLLike.containing(search)) ESCAPE '\\'") }
+        if let search = filter.search, !search.isEmpty {
+            // Folded as the API's search folds (`cafe` finds "Café"), in the title, summary, body and
+            // author; an article the news clock has not indexed yet by its title.
+            let pattern = SQLLike.containing(SearchText.fold(search))
+            conditions.append("COALESCE(search_text, LOWER(title)) LIKE \(bind: pattern) ESCAPE '\\'")
+        }
         if let category = filter.categoryID { conditions.append("category_id = \(bind: category)") }
         if let state = filter.state { conditions.append("\(Self.state(now: now)) = \(bind: state.rawValue)") }
         let filtered: SQLQueryString = conditions.isEmpty ? "" : " WHERE \(conditions.joined(separator: " AND "))"
