@@ -192,9 +192,10 @@ import Testing
         }
     }
 
-    /// A phone's window, and also a desktop's when screenshots are being made.
+    /// A phone's window (320 px, the narrowest phones and WCAG's reflow width), and also a desktop's when
+    /// screenshots are being made.
     static func sizes(_ engine: DatabaseEngine) -> [(Int, Int, String)] {
-        guard Self.screenshots != nil, engine == .sqlite else { return [(390, 844, "")] }
-        return [(390, 844, ""), (1280, 900, "-desktop")]
+        guard Self.screenshots != nil, engine == .sqlite else { return [(320, 844, "")] }
+        return [(320, 844, ""), (1280, 900, "-desktop")]
     }
 }
