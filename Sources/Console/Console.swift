@@ -127,7 +127,7 @@ public struct Console: Sendable {
         let view = ConsoleView(messages: request.messages, siteName: siteName, staff: staff)
         switch request.route {
         case .dashboard: return try await self.dashboard.show(view)
-        case .signOut, .signOutEverywhere: return try await self.signOut(request, staff)
+        case .signOut, .signOutEverywhere: return try await self.signOut(request, staff, view)
         case .articles, .newArticle, .article, .deleteArticle, .preview, .images: return try await self.articles.answer(request, staff, view)
         case .media: return try await self.media.answer(request, staff, view)
         case .members, .newMember, .member, .groups: return try await self.members.answer(request, staff, view)
@@ -180,8 +180,15 @@ public struct Console: Sendable {
     }
 
     /// Ends this browser's console session, or every session of the member's (the apps' too).
-    private func signOut(_ request: ConsoleRequest, _ staff: ConsoleStaff) async throws -> ConsoleAnswer {
+    private func signOut(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView) async throws -> ConsoleAnswer {
         guard request.method == .post else { return .redirect(to: ConsoleRoute.dashboard.path) }
+        if request.route == .signOutEverywhere, !ConsoleConfirmation.isConfirmed(request) {
+            let label = view.messages.text(.consoleLogOutEverywhere)
+            return ConsoleConfirmation(
+                action: ConsoleRoute.signOutEverywhere.path, fields: [], question: view.messages.text(.consoleConfirmLogOutEverywhere),
+                confirmLabel: label, back: ConsoleRoute.dashboard.path
+            ).page(view, title: label, section: .dashboard)
+        }
         if request.route == .signOutEverywhere {
             try await self.members.endEverySession(of: staff)
         } else {

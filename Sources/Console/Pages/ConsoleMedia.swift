@@ -52,9 +52,17 @@ struct ConsoleMedia: Sendable {
         return .redirect(to: ConsoleRoute.media.target([("uploaded", String(files.count))]))
     }
 
-    /// Deletes the image the form names, unless an article shows it.
+    /// Deletes the image the form names, unless an article shows it, once the page asking first was
+    /// answered.
     private func delete(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView) async throws -> ConsoleAnswer {
         guard let id = request.form["image"].flatMap({ Int($0) }) else { throw EndpointError.badRequest(.improperlyFilledIn) }
+        if !ConsoleConfirmation.isConfirmed(request), let image = try await self.database.withConnection({ try await MediaStore.find(id: id, on: $0) }) {
+            return ConsoleConfirmation(
+                action: ConsoleRoute.media.path, fields: [("action", "delete"), ("image", String(id))],
+                question: view.messages.text(.consoleConfirmDeleteImage, image.name), confirmLabel: view.messages.text(.delete),
+                back: ConsoleRoute.media.path
+            ).page(view, title: view.messages.text(.delete), section: .media)
+        }
         let now = self.clock.now
         let removed = try await self.database.transaction { connection -> String? in
             guard let image = try await MediaStore.find(id: id, on: connection) else { return nil }

@@ -86,6 +86,14 @@ struct ConsoleMembers: Sendable {
     /// password — setting the password or the administrator flag. Refusals show the page again.
     private func change(_ id: Int, _ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView) async throws -> ConsoleAnswer {
         let action = request.form["action"] ?? ""
+        if action == "ban", id != staff.memberID, !ConsoleConfirmation.isConfirmed(request),
+            let member = try await MemberStore(database: self.database).find(id: id), id != MemberRecord.guestID
+        {
+            return ConsoleConfirmation(
+                action: ConsoleRoute.member(id: id).path, fields: [("action", "ban")], question: view.messages.text(.consoleConfirmBan, member.username),
+                confirmLabel: view.messages.text(.banMember), back: ConsoleRoute.member(id: id).path, askReason: true
+            ).page(view, title: view.messages.text(.banMember), section: .members)
+        }
         do {
             if ["set_password", "make_admin", "remove_admin"].contains(action) {
                 try await self.accounts.login.confirmPassword(memberID: staff.memberID, password: request.form["your_password"] ?? "", from: request.client)
@@ -106,9 +114,12 @@ struct ConsoleMembers: Sendable {
         guard id != MemberRecord.guestID, let member = try await MemberStore(database: self.database).find(id: id) else {
             throw EndpointError(status: 404, message: .consoleNoSuchMember)
         }
+        // A ban's reason is recorded with it: "banned victim (spam)".
+        let reason = TextLength.prefix((request.form["reason"] ?? "").trimmingWhitespace, 255)
         let record = { (change: ConsoleChange.Action, connection: StoreConnection) in
+            let subject = change == .memberBanned && !reason.isEmpty ? "\(member.username) (\(reason))" : member.username
             try await ConsoleChangeStore.record(
-                ConsoleChange(memberID: staff.memberID, username: staff.username, action: change, subject: member.username, madeAt: now), on: connection)
+                ConsoleChange(memberID: staff.memberID, username: staff.username, action: change, subject: subject, madeAt: now), on: connection)
         }
         if ["ban", "make_admin", "remove_admin"].contains(action), id == staff.memberID { throw EndpointError.refused(.consoleNotYourself) }
         switch action {
