@@ -295,6 +295,13 @@ import Testing
             #expect(drafts.body.contains("Quiet draft") && !drafts.body.contains("Harvest"))
             #expect(try await agent.get("/admin/articles?state=expired").body.contains(">Gone<"))
             #expect(try await agent.get("/admin/articles?category=999").body.contains("Nothing to show."))
+            // An article filed in a category besides its own (as Composr files them) is listed under it too.
+            let cafe = try await site.database.withConnection { connection in
+                try await connection.raw("SELECT id FROM news WHERE title = 'Café crème à Zurich'").first()?.decode(column: "id", as: Int.self)
+            }
+            try await site.database.withConnection { try await NewsStore.fileInOtherCategories(try #require(cafe), [4], on: $0) }
+            let community = try await agent.get("/admin/articles?category=4")
+            #expect(community.body.contains("Café crème à Zurich") && !community.body.contains("Harvest"), "\(community.body)")
         }
     }
 

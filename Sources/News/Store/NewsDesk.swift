@@ -44,7 +44,11 @@ public enum NewsDesk {
             let pattern = SQLLike.containing(SearchText.fold(search))
             conditions.append("COALESCE(search_text, LOWER(title)) LIKE \(bind: pattern) ESCAPE '\\'")
         }
-        if let category = filter.categoryID { conditions.append("category_id = \(bind: category)") }
+        // An article filed in the category besides its own (an imported one, as Composr files them) too.
+        if let category = filter.categoryID {
+            conditions.append(
+                "(category_id = \(bind: category) OR id IN (SELECT news_id FROM news_other_categories WHERE category_id = \(bind: category)))")
+        }
         if let state = filter.state { conditions.append("\(Self.state(now: now)) = \(bind: state.rawValue)") }
         let filtered: SQLQueryString = conditions.isEmpty ? "" : " WHERE \(conditions.joined(separator: " AND "))"
         let rows = try await connection.raw(
