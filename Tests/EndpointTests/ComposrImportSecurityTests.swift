@@ -217,4 +217,30 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: marker.path))
     }
+
+    /// S-2: a body whose HTML gumbo nested 400,000 deep crashed the import (exit 139). Bodies are
+    /// rendered in child processes and the depth counted as the parser counts it: the import goes on,
+    /// the article kept as plain text, the others rendered.
+    @Test func aBodyThatCrashedTheImportIsKeptAsText() async throws {
+        let hostile = "[semihtml]" + String(repeating: "<x</>", count: 190_000) + "[/semihtml]"
+        let dump = try Self.dump([
+            (
+                "'We are happy to announce that the site is now open to everyone.\\n\\nPlease [page=\\\"site:join\\\"]join[/page] and introduce yourself in the forum.'",
+                "'\(hostile)'"
+            )
+        ])
+        defer { try? FileManager.default.removeItem(at: dump) }
+        let url = try await TestDatabase.freshURL(.sqlite)
+        let imported = try EndpointProcess.run(["import", "composr", dump.path], database: url.connectionString)
+        #expect(imported.status == 0 && imported.output.contains("articles: 6 imported"), "\(imported.status) \(imported.errors.suffix(500))")
+        try await TestDatabase.withOpen(url) { database in
+            try await TestServer.run(sharing: database) { client, _ in
+                let article = try #require(try await client.news("articles/1", "fields=body_html").data["article"] as? [String: Any])
+                let html = article["body_html"] as? String ?? ""
+                #expect(html.contains("[semihtml]&lt;x&lt;/&gt;&lt;x&lt;/&gt;") && !html.contains("<x"), "kept as its text: \(html.prefix(120))")
+                let release = try #require(try await client.news("articles/3", "fields=body_html").data["article"] as? [String: Any])
+                #expect((release["body_html"] as? String)?.hasPrefix("<h2>What is new in 2.0</h2>") == true, "the others rendered")
+            }
+        }
+    }
 }

@@ -199,6 +199,32 @@ import Testing
         }
     }
 
+    /// S-10 of the third review: one address rule for every address a writer gives. `javascript:` as an
+    /// article's image reached `<img src>`, and `PUBLIC_URL//evil.example/…` read as another site's.
+    @Test func everyAddressAWriterGivesFollowsTheAllowlistsRule() async throws {
+        try await CommandrFSTests.asAdmin { fs, client, site in
+            for (field, value) in [
+                ("image", "javascript:alert(1)"), ("image", " JaVaScRiPt:alert(1)"), ("image", "//evil.example/x.jpg"), ("image", "data:image/png;base64,AAAA"),
+                ("external_url", "javascript:alert(1)"), ("external_url", "//evil.example/"),
+            ] {
+                let refused = try await fs.rest(.post, "var/news/general/bad.cms", body: JSONValue.json([field: value]))
+                // commandr_fs checks an external URL's shape first, with its own sentence; the writer's rule is the same.
+                #expect(refused.success == false, "\(field) \(value)")
+                if field == "image" { #expect(refused.errorDetails?.contains("must be an http or https address") == true, "\(refused.raw)") }
+            }
+            let gallery = try await fs.rest(
+                .post, "var/news/general/bad.cms", body: #"{"gallery": [{"url": "javascript:alert(1)", "caption": "x"}]}"#)
+            #expect(gallery.success == false, "\(gallery.raw)")
+            #expect(try await fs.list("var/news/general").files.filter { $0 != "_folder.cms" }.isEmpty, "nothing written")
+            let onSite = site.publicURL + "//evil.example/x.jpg"
+            let kept = try await fs.rest(
+                .post, "var/news/general/good.cms", body: JSONValue.json(["image": onSite, "external_url": "https://example.org/more"]))
+            #expect(kept.success == true, "\(kept.raw)")
+            let page = try await client.execute(uri: "/news/good", method: .get) { String(buffer: $0.body) }
+            #expect(!page.contains(#"src="//evil.example"#) && !page.contains(#"href="//evil.example"#), "never another site's address")
+        }
+    }
+
     /// An article written before formats existed is served byte for byte as before, both before the
     /// news clock renders it and after.
     @Test(arguments: TestDatabase.engines)
