@@ -89,7 +89,10 @@ struct MarkdownWalk {
         case CMARK_NODE_HTML_INLINE, CMARK_NODE_CUSTOM_INLINE:
             self.atLineStart = false
         case CMARK_NODE_STRONG:
-            self.openings.append(self.open("strong"))
+            // As cmark-gfm's own HTML (0.29.0.gfm.12 on): a strong straight inside a strong is not
+            // written again (`*____=____**` nests ten of them).
+            let nested = cmark_node_get_type(cmark_node_parent(node)) == CMARK_NODE_STRONG
+            self.openings.append(nested ? nil : self.open("strong"))
         case CMARK_NODE_EMPH:
             self.openings.append(self.open("em"))
         case CMARK_NODE_LINK:

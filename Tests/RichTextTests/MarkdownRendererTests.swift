@@ -77,4 +77,12 @@ import Testing
         }
         #expect(try RichTextFixtures.markdown(String(repeating: ">", count: 20) + " shallow").html.contains("shallow"))
     }
+
+    /// cmark-gfm 0.29.0.gfm.13 nests a strong in a strong for runs like `*____=____**` (ten deep here)
+    /// and its own HTML writes one: so does the walk (the `markdown` fuzz target found the difference).
+    @Test func aStrongInsideAStrongIsWrittenOnce() throws {
+        let html = try RichTextFixtures.markdown("*____________________=_____________________**b").html
+        #expect(html == "<p>*<strong>=</strong>_**b</p>\n", "\(html)")
+        #expect(MarkdownRenderer.cmarkHTML("*____________________=_____________________**b") == "<p>*<strong>=</strong>_**b</p>\n")
+    }
 }
