@@ -11,9 +11,9 @@ import Testing
 /// What administrators do to members and groups in the console, and that whatever members wrote is
 /// shown as text.
 @Suite struct ConsoleMemberTests {
-    /// A ban made on one instance ends the member's sessions on another at its next request: a banned
-    /// member's session is never recognised, and the other instance hears of the change (PostgreSQL,
-    /// where instances share a database; SQLite's one instance forgets at once).
+    /// A ban made on one instance ends the member's sessions on another as soon as its announcement
+    /// arrives: a banned member's session is never recognised, and the other instance hears of the
+    /// change (PostgreSQL, where instances share a database; SQLite's one instance forgets at once).
     @Test(arguments: TestDatabase.engines)
     func aBanEndsTheMembersSessionsAtOnceOnEveryInstance(engine: DatabaseEngine) async throws {
         try await TestServer.run(engine: engine) { first, site in
@@ -24,11 +24,11 @@ import Testing
                 try await TestServer.run(sharing: site.database) { second, _ in try await test(second) }
             }
             try await onAnotherInstance { second in
-                let app = try LoggedIn(try await second.login("victim"))
-                #expect(try await second.envelope(AccountFixtures.sessionURI, headers: app.iOSHeaders).success == true, "the other instance knows it")
-
                 let agent = ConsoleAgent(first)
                 try await agent.signIn("chief")
+                let app = try LoggedIn(try await second.login("victim"))
+                #expect(try await second.envelope(AccountFixtures.sessionURI, headers: app.iOSHeaders).success == true, "the other instance knows it")
+                let remembered = ContinuousClock.now
                 let page = try await agent.get("/admin/members/\(victim)")
                 #expect(page.body.contains(#"id="sessions""#) && page.body.contains(#"value="end_session""#), "the session is listed")
                 // A ban asks first (nothing happens yet), and records why.
@@ -38,7 +38,13 @@ import Testing
                 #expect(try await agent.get(try #require(asked.body.firstMatch(of: /href="([^"]+)" id="back"/).map { String($0.1) })).status == .ok)
                 let banned = try await agent.post("/admin/members/\(victim)", [("action", "ban"), ("confirmed", "1"), ("reason", "spam links")])
                 #expect(banned.status == .seeOther)
-                #expect(try await second.envelope(AccountFixtures.sessionURI, headers: app.iOSHeaders).success == false, "refused at once")
+                // The other instance forgets the session when the ban's announcement reaches it, which
+                // on a busy machine can come after the next request; before its 5 s memory runs out,
+                // so the refusal is the announcement's doing.
+                try await Waiting.until("the ban announced to the other instance", seconds: 3) {
+                    try await second.envelope(AccountFixtures.sessionURI, headers: app.iOSHeaders).success == false
+                }
+                #expect(ContinuousClock.now - remembered < .seconds(4), "refused before the session's memory ran out")
                 #expect(try await second.login("victim").success == false)
                 let after = try await agent.get("/admin/members/\(victim)")
                 #expect(after.text(ofID: "banned") == "Yes" && after.body.contains(#"id="no-sessions""#))
