@@ -284,6 +284,8 @@ public enum MessageID: String, CaseIterable, Sendable {
     case consoleMoveUp = "ENDPOINT_CONSOLE_MOVE_UP", consoleMoveDown = "ENDPOINT_CONSOLE_MOVE_DOWN", consoleSaveOrder = "ENDPOINT_CONSOLE_SAVE_ORDER"
     case consoleDragHint = "ENDPOINT_CONSOLE_DRAG_HINT", consoleAppDefinition = "ENDPOINT_CONSOLE_APP_DEFINITION"
     case consoleAppPreview = "ENDPOINT_CONSOLE_APP_PREVIEW", consoleAppMore = "ENDPOINT_CONSOLE_APP_MORE", consoleChangeApp = "ENDPOINT_CONSOLE_CHANGE_APP"
+    case consoleAppGenerated = "ENDPOINT_CONSOLE_APP_GENERATED", consoleAppOrdered = "ENDPOINT_CONSOLE_APP_ORDERED"
+    case consoleAppWritten = "ENDPOINT_CONSOLE_APP_WRITTEN", consoleAppBackToGenerated = "ENDPOINT_CONSOLE_APP_BACK_TO_GENERATED"
     case consoleSettings = "ENDPOINT_CONSOLE_SETTINGS", consoleSettingDefault = "ENDPOINT_CONSOLE_SETTING_DEFAULT"
     case consoleSettingRange = "ENDPOINT_CONSOLE_SETTING_RANGE", consoleSettingLength = "ENDPOINT_CONSOLE_SETTING_LENGTH"
     case consoleSettingAtStart = "ENDPOINT_CONSOLE_SETTING_AT_START", consoleSettingsHint = "ENDPOINT_CONSOLE_SETTINGS_HINT"

@@ -21,8 +21,8 @@ public final class NewsAnswerCache: Sendable {
     private let categoryList = KeptValue<[PublishedCategory]>()
     /// Whether a shown article has a gallery (the generated Floki app offers a Gallery tab then).
     private let galleryExists = KeptValue<Bool>()
-    /// The Floki app definition an administrator wrote, read (nil: the app is generated).
-    private let storedFlokiDefinition = KeptValue<FlokiAppDefinition?>()
+    /// What an administrator chose for the Floki app (a definition written whole, a tab order), read.
+    private let flokiChoice = KeptValue<FlokiAppDefinition.Choice>()
     /// The Floki app last made, with the language codes it was made in (the site's default first):
     /// every app start and every `ttl` asks for it.
     private let flokiApp = NIOLockedValueBox<(languages: [String], app: FlokiApp, validUntil: Int)?>(nil)
@@ -67,8 +67,8 @@ public final class NewsAnswerCache: Sendable {
     }
 
     /// The stored Floki app definition, kept, or fresh from `load` and kept until `validUntil`.
-    func flokiDefinition(now: Int, validUntil: Int, load: () async throws -> FlokiAppDefinition?) async throws -> FlokiAppDefinition? {
-        try await self.storedFlokiDefinition.value(now: now, validUntil: validUntil, trusted: self.trust.isTrusted, load: load)
+    func flokiChoice(now: Int, validUntil: Int, load: () async throws -> FlokiAppDefinition.Choice) async throws -> FlokiAppDefinition.Choice {
+        try await self.flokiChoice.value(now: now, validUntil: validUntil, trusted: self.trust.isTrusted, load: load)
     }
 
     /// The Floki app in `languages`, kept, or fresh from `make` and kept until `validUntil`.
@@ -87,7 +87,7 @@ public final class NewsAnswerCache: Sendable {
         self.searches.clear()
         self.categoryList.forget()
         self.galleryExists.forget()
-        self.storedFlokiDefinition.forget()
+        self.flokiChoice.forget()
         self.flokiApp.withLockedValue { $0 = nil }
     }
 }

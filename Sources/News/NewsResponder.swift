@@ -121,16 +121,18 @@ public struct NewsResponder: Sendable {
     }
 
     /// The app as its administrator wrote it, or, while they have not, generated from the categories
-    /// (`categoryIDs`, in position order) and whether any shown article has a gallery.
+    /// (`categoryIDs`, in position order) and whether any shown article has a gallery, in the tab
+    /// order they gave it.
     private func flokiDefinition(categoryIDs: [Int], now: Int, maxAge: Int) async throws -> FlokiAppDefinition {
-        let stored = try await self.answers.flokiDefinition(now: now, validUntil: now + maxAge) {
-            FlokiAppDefinition.stored(try await self.database.withConnection { try await FlokiAppStore.definition(on: $0) })
+        let choice = try await self.answers.flokiChoice(now: now, validUntil: now + maxAge) {
+            try await self.database.withConnection { try await FlokiAppDefinition.Choice.read(on: $0) }
         }
-        if let stored { return stored }
-        let hasGallery = try await self.answers.hasGallery(now: now, validUntil: now + maxAge) {
-            try await self.database.withConnection { try await FlokiAppDefinition.galleryShown(now: now, on: $0) }
-        }
-        return .generated(categoryIDs: categoryIDs, hasGallery: hasGallery)
+        return try await choice.inForce {
+            let hasGallery = try await self.answers.hasGallery(now: now, validUntil: now + maxAge) {
+                try await self.database.withConnection { try await FlokiAppDefinition.galleryShown(now: now, on: $0) }
+            }
+            return .generated(categoryIDs: categoryIDs, hasGallery: hasGallery)
+        }.definition
     }
 
     /// The shown article with this ID or moniker as the article page shows it, or nil; its body's images

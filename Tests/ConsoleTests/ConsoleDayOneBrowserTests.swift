@@ -78,6 +78,50 @@ import Testing
         }
     }
 
+    /// The app's tabs reordered by a click, then a category added: its tab appears after the kept
+    /// order, and "back to the generated app" restores the site's own order, at 1280 and 320 px.
+    @Test(.enabled(if: BrowserDriver.isEnabled), arguments: TestDatabase.engines)
+    func aReorderedAppStillGetsANewCategorysTab(engine: DatabaseEngine) async throws {
+        try await TestServer.run(engine: engine, framework: .live) { client, site in
+            try await AccountFixtures.member("chief", role: .administrators, services: site)
+            try await NewsFixtures.article("Harbour news", database: site.database)
+            let fs = CommandrClient(client: client, headers: try LoggedIn(try await client.login("chief")).iOSHeaders)
+            let base = "http://localhost:\(try #require(client.port))"
+            let signIn: [[String: Any]] = [
+                ["open": "/admin/sign-in"], ["type": ["username": "chief", "password": "correct horse"]], ["click": "submit"], ["open": "/admin/app"],
+            ]
+            for (round, width) in [1280, 320].enumerated() {
+                let moved = try await BrowserDriver.walk(
+                    base: base, width: width, height: 900, steps: signIn + [Self.tabTitles(as: "before"), ["click": "down-1"], Self.tabTitles(as: "after")])
+                let before = Self.titles(moved.text("before")), after = Self.titles(moved.text("after"))
+                #expect(before.count >= 2 && after == [before[1], before[0]] + before.dropFirst(2), "\(before) → \(after)")
+                let name = ["Regatta", "Lighthouse"][round]
+                #expect(try await fs.rest(.post, "var/news/\(name.lowercased())/_folder.cms", body: #"{"label": "\#(name)"}"#).success == true)
+                #expect(try await fs.query("add", "var/news/\(name.lowercased())/First.cms", data: #"{"summary": "One", "validated": 1}"#).success == true)
+                let seen = try await BrowserDriver.walk(
+                    base: base, width: width, height: 900,
+                    steps: signIn + [
+                        Self.tabTitles(as: "with the category"), ["text": "app-origin"], ["measure": "app width"], ["axe": "app"],
+                        ["click": "back-to-generated"], Self.tabTitles(as: "generated"),
+                    ])
+                #expect(Self.titles(seen.text("with the category")) == after + [name], "\(seen.text("with the category") ?? "")")
+                #expect(seen.text("app-origin")?.contains("in your tab order") == true)
+                #expect(Self.titles(seen.text("generated")).first == before.first, "the generated order again")
+                #expect(Self.fits(seen.text("app width"), width), "\(seen.text("app width") ?? "")")
+                for (page, violations) in seen.axe { #expect(violations.isEmpty, "\(page): \(violations)") }
+            }
+        }
+    }
+
+    /// A walk's step recording the titles of the console's list of tabs, in order, as `key`.
+    static func tabTitles(as key: String) -> [String: Any] {
+        ["script": "return [...document.querySelectorAll('#tabs .tab-title')].map(e => e.textContent).join('|');", "as": key]
+    }
+
+    static func titles(_ text: String?) -> [String] {
+        (text ?? "").split(separator: "|").map(String.init)
+    }
+
     /// The console session ends while an article is being written (the idle limit passes): *Save*
     /// asks for the password in place, signs in again and saves the article with every word typed;
     /// leaving the changed form would have asked first.

@@ -15,6 +15,15 @@ import Testing
         #expect(try FlokiAppDefinition(parsing: generated.json, categoryIDs: nil) == generated, "a stored definition is read whatever the categories")
     }
 
+    /// An order kept over the generated app: the tabs it names first, in its order, then the new ones
+    /// in the site's; a tab gone or named twice is not repeated.
+    @Test func anOrderKeptOverTheGeneratedAppFitsTheSiteAsItChanges() {
+        let generated = FlokiAppDefinition.generated(categoryIDs: [4, 7], hasGallery: true)
+        #expect(generated.arranged([9, 1]).tabIDs == [9, 1, 6, 2])
+        #expect(generated.arranged([2, 42, 9, 9, 6, 1]).tabIDs == [2, 9, 6, 1])
+        #expect(generated.arranged([]).tabIDs == generated.tabIDs)
+    }
+
     @Test func aTabWhoseCategoryIsGoneIsLeftOut() throws {
         let generated = FlokiAppDefinition.generated(categoryIDs: [4, 7], hasGallery: false)
         let app = FlokiApp(definition: generated, categoryNames: [4: "Sport"], languages: [Languages.bundled.english], publicURL: "https://x.example")

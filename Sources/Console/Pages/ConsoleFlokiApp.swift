@@ -6,8 +6,10 @@ import Routes
 import Storage
 
 /// The Floki app (administrators): its tabs in order — moved with buttons, or dragged with Debian's
-/// Sortable —, its whole definition as `var/floki/app` holds it, checked by the same rules
-/// (``FlokiAppDefinition/init(parsing:categoryIDs:)``), and a preview of the tab bar and the first
+/// Sortable —, kept as an order over the app generated from the site (so new categories and
+/// galleries still get their tabs); its whole definition as `var/floki/app` holds it, checked by the
+/// same rules (``FlokiAppDefinition/init(parsing:categoryIDs:)``), which once written no longer
+/// follows the site; a way back to the generated app; and a preview of the tab bar and the first
 /// screen made from the app data the apps are served. A change is written as commandr_fs writes it and
 /// forgotten likewise, so the version indicator's `v` changes with it.
 struct ConsoleFlokiApp: Sendable {
@@ -23,9 +25,12 @@ struct ConsoleFlokiApp: Sendable {
         let now = self.clock.now
         do {
             try await self.database.transaction { connection in
-                let current = try await FlokiAppDefinition.current(now: now, on: connection)
-                let changed = try await self.changed(current, by: request.form, on: connection)
-                try await FlokiAppStore.save(changed.json.serialized, by: staff.memberID, at: now, on: connection)
+                let current = try await FlokiAppDefinition.read(now: now, on: connection)
+                switch try await self.change(current.definition, current.origin, by: request.form, on: connection) {
+                case .written(let definition): try await FlokiAppStore.save(definition.json.serialized, by: staff.memberID, at: now, on: connection)
+                case .ordered(let order): try await FlokiAppStore.saveTabOrder(order, by: staff.memberID, at: now, on: connection)
+                case .generated: try await FlokiAppStore.remove(on: connection)
+                }
                 try await ConsoleChangeStore.record(
                     ConsoleChange(memberID: staff.memberID, username: staff.username, action: .appChanged, subject: "app", madeAt: now), on: connection)
             }
@@ -37,9 +42,22 @@ struct ConsoleFlokiApp: Sendable {
         return .redirect(to: ConsoleRoute.app.target([("saved", "1")]))
     }
 
-    /// `current` changed as `form` asks: a tab moved up or down, the tabs in a new order, or a whole
-    /// new definition.
-    private func changed(_ current: FlokiAppDefinition, by form: [String: String], on connection: StoreConnection) async throws -> FlokiAppDefinition {
+    /// What a change of the app keeps.
+    private enum Change {
+        /// A whole definition, written by hand: the site's new tabs are no longer added.
+        case written(FlokiAppDefinition)
+        /// The generated app's tabs in this order, new ones at the end.
+        case ordered([Int])
+        /// The generated app, in its own order.
+        case generated
+    }
+
+    /// What `form` asks of `current` (which comes from `origin`): a tab moved up or down or the tabs
+    /// in a new order (kept as an order over the generated app, unless the app is written whole), a
+    /// whole new definition, or the generated app again.
+    private func change(_ current: FlokiAppDefinition, _ origin: FlokiAppDefinition.Origin, by form: [String: String], on connection: StoreConnection)
+        async throws -> Change
+    {
         var order = current.tabIDs
         switch form["action"] {
         case "up", "down":
@@ -51,19 +69,21 @@ struct ConsoleFlokiApp: Sendable {
         case "definition":
             guard let json = JSONValue(parsing: form["definition"] ?? "") else { throw EndpointError.refused(.invalidPropertyData) }
             let categoryIDs = Set(try await NewsStore.categories(on: connection).map(\.id))
-            return try FlokiAppDefinition(parsing: json, categoryIDs: categoryIDs)
+            return .written(try FlokiAppDefinition(parsing: json, categoryIDs: categoryIDs))
+        case "generated":
+            return .generated
         default:
             throw EndpointError.badRequest(.improperlyFilledIn)
         }
         guard let reordered = current.reordered(order) else { throw EndpointError.badRequest(.improperlyFilledIn) }
-        return reordered
+        return origin == .written ? .written(reordered) : .ordered(reordered.tabIDs)
     }
 
     private func page(_ view: ConsoleView, definition text: String? = nil, notice: String? = nil, error: String? = nil, status: Int = 200)
         async throws -> ConsoleAnswer
     {
         let now = self.clock.now
-        let definition = try await self.database.withConnection { try await FlokiAppDefinition.current(now: now, on: $0) }
+        let (definition, origin) = try await self.database.withConnection { try await FlokiAppDefinition.read(now: now, on: $0) }
         let languages = [view.messages] + Languages.bundled.catalogs.filter { $0.languageCode != view.messages.languageCode }
         let app = try await self.news.flokiApp(languages: languages, maxAge: 0)
         let shown = Self.tabs(of: app, language: view.messages.tag.lowercased())
@@ -77,8 +97,19 @@ struct ConsoleFlokiApp: Sendable {
             "firstScreen": firstScreen,
             "definition": text ?? Self.pretty(definition.json.serialized),
             "version": app.version,
+            "origin": view.messages.text(Self.said(origin)),
+            "generated": origin == .generated,
         ]
         return view.page(.app, title: view.messages.text(.consoleApp), section: .app, context: context, notice: notice, error: error, status: status)
+    }
+
+    /// The sentence saying where the app comes from.
+    private static func said(_ origin: FlokiAppDefinition.Origin) -> MessageID {
+        switch origin {
+        case .generated: .consoleAppGenerated
+        case .ordered: .consoleAppOrdered
+        case .written: .consoleAppWritten
+        }
     }
 
     /// The tabs of the app data as the apps read them: ID, title in `language` (else the first
