@@ -33,7 +33,8 @@ extension FlokiAppDefinition {
         let order: [Int]?
 
         static func read(on connection: StoreConnection) async throws -> Self {
-            Self(written: FlokiAppDefinition.stored(try await FlokiAppStore.definition(on: connection)), order: try await FlokiAppStore.tabOrder(on: connection))
+            Self(
+                written: FlokiAppDefinition.stored(try await FlokiAppStore.definition(on: connection)), order: try await FlokiAppStore.tabOrder(on: connection))
         }
 
         /// The definition in force, the generated app made by `generated` when it is needed.

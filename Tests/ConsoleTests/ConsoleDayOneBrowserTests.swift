@@ -93,7 +93,8 @@ import Testing
             for (round, width) in [1280, 320].enumerated() {
                 let moved = try await BrowserDriver.walk(
                     base: base, width: width, height: 900, steps: signIn + [Self.tabTitles(as: "before"), ["click": "down-1"], Self.tabTitles(as: "after")])
-                let before = Self.titles(moved.text("before")), after = Self.titles(moved.text("after"))
+                let before = Self.titles(moved.text("before"))
+                let after = Self.titles(moved.text("after"))
                 #expect(before.count >= 2 && after == [before[1], before[0]] + before.dropFirst(2), "\(before) → \(after)")
                 let name = ["Regatta", "Lighthouse"][round]
                 #expect(try await fs.rest(.post, "var/news/\(name.lowercased())/_folder.cms", body: #"{"label": "\#(name)"}"#).success == true)
