@@ -164,12 +164,17 @@ import Testing
             try await agent.signIn("writer")
             let editor = try await agent.get("/admin/articles/new")
             let fieldPath = MediaLinks.path(of: field.image)
-            #expect(editor.body.contains(#"<option value="\#(fieldPath)">field (1200 × 900)</option>"#), "the library's images are offered")
+            let choice = try #require(
+                editor.body.firstMatch(of: /<input type="radio" name="image" value="([^"]+)" id="image-(\d+)">\n<img src="([^"]+)"[^>]*> <span>field \(1200 × 900\)<\/span>/),
+                "the library's images are offered with thumbnails: \(editor.body)")
+            #expect(choice.1 == "media:\(field.image.id)" && choice.2 == "\(field.image.id)", "written as media:<id>")
+            let thumbnail = try await client.image(String(choice.3))
+            #expect(thumbnail.status == .ok && MediaCodec.header(of: thumbnail.bytes, as: .jpeg)?.width == 75, "the thumbnail opens, 75 px square")
             let gallery = "media:\(dot.image.id) | A dot | Lab\n\nhttps://example.org/elsewhere.jpg | Far away"
             let saved = try await agent.post(
                 "/admin/articles/new",
                 [
-                    ("title", "Harvest"), ("category", "1"), ("image", fieldPath), ("image_caption", "The field"), ("image_credit", "Ann"),
+                    ("title", "Harvest"), ("category", "1"), ("image", String(choice.1)), ("image_caption", "The field"), ("image_credit", "Ann"),
                     ("gallery", gallery), ("action", "publish"),
                 ])
             #expect(saved.status == .seeOther, "\(saved.body)")
@@ -183,7 +188,7 @@ import Testing
             #expect(entries.first?["credit"] as? String == "Lab")
 
             let reopened = try await agent.get(try #require(saved.location))
-            #expect(reopened.body.contains(#"<option value="\#(fieldPath)" selected>"#))
+            #expect(reopened.body.contains(#"value="media:\#(field.image.id)" id="image-\#(field.image.id)" checked>"#), "read back as written")
             #expect(
                 reopened.body.contains(">media:\(dot.image.id) | A dot | Lab\nhttps://example.org/elsewhere.jpg | Far away</textarea>"),
                 "read back as written: \(reopened.body)")

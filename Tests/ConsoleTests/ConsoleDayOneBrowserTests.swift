@@ -33,13 +33,16 @@ import Testing
                         ["open": "/admin/media"], ["measure": "media width"],
                         ["files": ["id": "images", "paths": [small.path, wide.path]]],
                         ["click": "upload"], ["wait": "#notice"], ["url": "after uploading"], ["text": "notice"], ["axe": "media"],
+                        ["open": "/admin/articles/new"], ["measure": "editor width"], ["axe": "editor with the picker"],
+                        ["script": "return document.querySelectorAll('#image-picker img').length;", "as": "thumbnails"],
                         ["open": "/admin/push"], ["type": ["title": "Regatta", "body": "Starts at ten"]], ["click_stay": "audience-everyone"],
                         ["click": "review"], ["text": "reach"], ["click": "edit"], ["value": "title", "as": "title after going back"],
                     ])
                 #expect(upload.text("after uploading")?.hasSuffix("/admin/media?uploaded=2") == true, "\(upload.text("after uploading") ?? "")")
                 #expect(upload.text("notice")?.isEmpty == false)
                 #expect(upload.text("title after going back") == "Regatta", "back at the form, nothing lost, no password asked")
-                for page in ["settings", "articles", "members", "app", "media"] {
+                #expect(upload.text("thumbnails") == String(2 + 2 * round), "each library image offered with its thumbnail")
+                for page in ["settings", "articles", "members", "app", "media", "editor"] {
                     #expect(Self.fits(upload.text(page + " width"), width), "the \(page) page at \(width): \(upload.text(page + " width") ?? "")")
                 }
                 for (page, violations) in upload.axe { #expect(violations.isEmpty, "\(page): \(violations)") }

@@ -69,7 +69,13 @@ package enum TestServer {
             let services = try await Self.backgroundServices(for: site, settings: settings).filter { !excluding.contains($0.name) }.map(\.service)
             let app = EndpointApplication.build(
                 site: site, settings: settings, registry: registry, backgroundServices: services, accessLog: accessLog, logger: quietLogger)
-            return try await app.test(framework) { client in try await test(client, site) }
+            return try await app.test(framework) { client in
+                // A live client holds one connection, opened at once: it asks something straight
+                // away, so a test that first spends a while elsewhere (a browser walk) does not find
+                // it closed by the server's header timeout.
+                if client.port != nil { try await client.execute(uri: "/healthz", method: .head) { _ in } }
+                return try await test(client, site)
+            }
         }
         if let database { return try await serve(database) }
         return try await TestDatabase.withMigrated(engine) { try await serve($0) }

@@ -119,21 +119,18 @@ struct ConsoleArticles: Sendable {
     ) async throws -> ConsoleAnswer {
         let now = self.clock.now
         var form = form
-        let (categories, state, library) = try await self.database.withConnection { connection in
+        let (categories, state, library, chosen) = try await self.database.withConnection { connection in
             form.gallery = try await self.galleryAsWritten(form.gallery, on: connection)
+            let chosen = try await self.libraryImage(form.image, on: connection)
+            if let chosen { form.image = "media:\(chosen.id)" }
             return (
                 try await NewsStore.categories(on: connection), try await id.asyncMap { try await NewsDesk.state(ofArticle: $0, now: now, on: connection) },
-                try await MediaStore.newest(Self.imageChoices, offset: 0, on: connection)
+                try await MediaStore.newest(Self.imageChoices, offset: 0, on: connection), chosen
             )
         }
-        var images = library.map { image in
-            [
-                "value": MediaLinks.path(of: image), "label": "\(image.name) (\(image.width) × \(image.height))",
-                "selected": MediaLinks.path(of: image) == form.image,
-            ]
-        }
+        var images = library.map { Self.imageChoice($0, chosen: form.image) }
         if !form.image.isEmpty, !images.contains(where: { $0["value"] as? String == form.image }) {
-            images.insert(["value": form.image, "label": form.image, "selected": true], at: 0)
+            images.insert(chosen.map { Self.imageChoice($0, chosen: form.image) } ?? ["id": "image-address", "value": form.image, "label": form.image, "selected": true], at: 0)
         }
         let validated = current?.validated ?? false
         var context: [String: Any] = [
@@ -171,15 +168,31 @@ struct ConsoleArticles: Sendable {
         var written: [String] = []
         for line in lines.split(separator: "\n", omittingEmptySubsequences: false) {
             let parts = line.components(separatedBy: " | ")
-            guard case .contentHash(let hash)? = MediaLinks.reference(parts[0], publicURL: self.publicURL),
-                let image = try await MediaStore.find(contentHash: hash, on: connection)
-            else {
+            guard let image = try await self.libraryImage(parts[0], on: connection) else {
                 written.append(String(line))
                 continue
             }
             written.append((["media:\(image.id)"] + parts.dropFirst()).joined(separator: " | "))
         }
         return written.joined(separator: "\n")
+    }
+
+    /// The library's image `address` names (`media:<id>`, or the address it is stored under); nil for
+    /// an external image or none.
+    private func libraryImage(_ address: String, on connection: StoreConnection) async throws -> MediaRecord? {
+        switch MediaLinks.reference(address, publicURL: self.publicURL) {
+        case .id(let id)?: try await MediaStore.find(id: id, on: connection)
+        case .contentHash(let hash)?: try await MediaStore.find(contentHash: hash, on: connection)
+        case nil: nil
+        }
+    }
+
+    /// One image of the picker: written as `media:<id>`, shown by its square thumbnail, name and size.
+    private static func imageChoice(_ image: MediaRecord, chosen: String) -> [String: Any] {
+        [
+            "id": "image-\(image.id)", "value": "media:\(image.id)", "label": "\(image.name) (\(image.width) × \(image.height))",
+            "thumbnail": MediaLinks.path(of: image, .square(75)), "selected": "media:\(image.id)" == chosen,
+        ]
     }
 
     /// Saves, publishes, unpublishes or previews what the editor sent.
