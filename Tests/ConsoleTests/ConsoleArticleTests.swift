@@ -165,7 +165,8 @@ import Testing
             let editor = try await agent.get("/admin/articles/new")
             let fieldPath = MediaLinks.path(of: field.image)
             let choice = try #require(
-                editor.body.firstMatch(of: /<input type="radio" name="image" value="([^"]+)" id="image-(\d+)">\n<img src="([^"]+)"[^>]*> <span>field \(1200 × 900\)<\/span>/),
+                editor.body.firstMatch(
+                    of: /<input type="radio" name="image" value="([^"]+)" id="image-(\d+)">\n<img src="([^"]+)"[^>]*> <span>field \(1200 × 900\)<\/span>/),
                 "the library's images are offered with thumbnails: \(editor.body)")
             #expect(choice.1 == "media:\(field.image.id)" && choice.2 == "\(field.image.id)", "written as media:<id>")
             let thumbnail = try await client.image(String(choice.3))

@@ -130,7 +130,9 @@ struct ConsoleArticles: Sendable {
         }
         var images = library.map { Self.imageChoice($0, chosen: form.image) }
         if !form.image.isEmpty, !images.contains(where: { $0["value"] as? String == form.image }) {
-            images.insert(chosen.map { Self.imageChoice($0, chosen: form.image) } ?? ["id": "image-address", "value": form.image, "label": form.image, "selected": true], at: 0)
+            images.insert(
+                chosen.map { Self.imageChoice($0, chosen: form.image) } ?? ["id": "image-address", "value": form.image, "label": form.image, "selected": true],
+                at: 0)
         }
         let validated = current?.validated ?? false
         var context: [String: Any] = [
