@@ -231,6 +231,7 @@ public enum MessageID: String, CaseIterable, Sendable {
     // The web console (`Console`): Composr's words where it has them
     case logIn = "_LOGIN", logOut = "LOGOUT", username = "USERNAME", password = "PASSWORD", addNews = "ADD_NEWS", editNews = "EDIT_NEWS"
     case deleteNews = "DELETE_NEWS", title = "TITLE", newsSummary = "NEWS_SUMMARY", body = "BODY", category = "CATEGORY", publicationTime = "PUBLICATION_TIME"
+    case secondaryCategories = "SECONDARY_CATEGORIES"
     case preview = "PREVIEW", save = "SAVE", delete = "DELETE", search = "SEARCH", members = "MEMBERS", member = "MEMBER", usergroups = "USERGROUPS"
     case emailAddress = "EMAIL_ADDRESS", validated = "VALIDATED", banned = "BANNED", banMember = "BAN_MEMBER", unbanMember = "UNBAN_MEMBER", yes = "YES"
     case no = "NO", next = "NEXT", previous = "PREVIOUS", confirmDelete = "CONFIRM_DELETE", action = "ACTION", date = "DATE", ipAddress = "IP_ADDRESS"

@@ -311,6 +311,38 @@ import Testing
         }
     }
 
+    /// The categories an article is also listed in are shown and chosen in the editor: a box each,
+    /// checked as stored (an imported article's too), and the apps' category feeds follow the choice.
+    @Test(arguments: TestDatabase.engines)
+    func anArticlesSecondaryCategoriesAreChosenInTheEditor(engine: DatabaseEngine) async throws {
+        try await TestServer.run(engine: engine) { client, site in
+            try await ConsoleFixtures.editor("writer", services: site)
+            let agent = ConsoleAgent(client)
+            try await agent.signIn("writer")
+            let editor = try await agent.get("/admin/articles/new")
+            #expect(editor.body.contains(#"<input type="checkbox" name="also_in_4" id="also_in_4" value="1">"#), "\(editor.body)")
+            let saved = try await agent.post(
+                "/admin/articles/new", [("title", "Fair"), ("category", "1"), ("also_in_4", "1"), ("also_in_1", "1"), ("action", "publish")])
+            #expect(saved.status == .seeOther)
+            let id = try #require(saved.location?.split(separator: "/").last.flatMap { Int($0.prefix { $0.isNumber }) })
+            let stored = try await site.database.withConnection { try await NewsStore.otherCategories(ofArticle: id, on: $0) }
+            #expect(stored == [4], "its own category is not a secondary one")
+            func inCategoryFour() async throws -> Bool {
+                try await client.news("articles", "category=4&fields=title").raw.contains(#""title":"Fair""#)
+            }
+            #expect(try await inCategoryFour(), "the app's feed of category 4 lists it")
+
+            let reopened = try await agent.get("/admin/articles/\(id)")
+            #expect(reopened.body.contains(#"id="also_in_4" value="1" checked>"#), "read back as stored")
+            let version = try #require(reopened.hidden("version"))
+            let unfiled = try await agent.post(
+                "/admin/articles/\(id)", [("title", "Fair"), ("category", "1"), ("version", version), ("action", "save")])
+            #expect(unfiled.status == .seeOther)
+            #expect(try await site.database.withConnection { try await NewsStore.otherCategories(ofArticle: id, on: $0) }.isEmpty)
+            #expect(try await !inCategoryFour(), "no longer listed there")
+        }
+    }
+
     /// `YYYY-MM-DD HH:MM` in UTC.
     static func minuteText(_ unixTime: Int) -> String {
         let formatter = DateFormatter()

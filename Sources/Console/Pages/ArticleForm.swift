@@ -23,6 +23,9 @@ struct ArticleForm {
     var imageCredit = ""
     /// The gallery, one image a line: `address | caption | credit`.
     var gallery = ""
+    /// The categories the article is also listed in besides its own; nil until read (an article as
+    /// stored leaves them to its store).
+    var otherCategoryIDs: Set<Int>?
 
     init() {}
 
@@ -60,7 +63,11 @@ struct ArticleForm {
         self.imageCaption = (form["image_caption"] ?? "").trimmingWhitespace
         self.imageCredit = (form["image_credit"] ?? "").trimmingWhitespace
         self.gallery = form["gallery"] ?? ""
+        self.otherCategoryIDs = Set(form.compactMap { $0.value == "1" && $0.key.hasPrefix(Self.alsoIn) ? Int($0.key.dropFirst(Self.alsoIn.count)) : nil })
     }
+
+    /// The name of the box saying the article is also listed in a category, before its ID.
+    static let alsoIn = "also_in_"
 
     /// The changes the fields make, publishing the article when `validated` says so; an unreadable
     /// or too long field is refused with its sentence (naming the field in `messages`' language). An empty publication time is `now` for a new

@@ -121,6 +121,7 @@ struct ConsoleArticles: Sendable {
         var form = form
         let (categories, state, library, chosen) = try await self.database.withConnection { connection in
             form.gallery = try await self.galleryAsWritten(form.gallery, on: connection)
+            if form.otherCategoryIDs == nil, let id { form.otherCategoryIDs = try await NewsStore.otherCategories(ofArticle: id, on: connection) }
             let chosen = try await self.libraryImage(form.image, on: connection)
             if let chosen { form.image = "media:\(chosen.id)" }
             return (
@@ -142,6 +143,9 @@ struct ConsoleArticles: Sendable {
             "format": form.format.rawValue,
             "formatHint": view.messages.text(.consoleBodyFormat, Self.formatName(form.format)),
             "categories": categories.map { ["id": $0.id, "label": $0.label, "selected": $0.id == (form.categoryID ?? categories.first?.id)] },
+            "otherCategories": categories.map {
+                ["name": ArticleForm.alsoIn + String($0.id), "label": $0.label, "checked": form.otherCategoryIDs?.contains($0.id) == true]
+            },
             "saveLabel": view.messages.text(validated ? .save : .consoleSaveDraft),
             "validated": validated,
             "deletePath": id.map { ConsoleRoute.deleteArticle(id: $0).path } ?? false,
@@ -254,6 +258,7 @@ struct ConsoleArticles: Sendable {
                     ).id
                     change = .articleAdded
                 }
+                try await NewsStore.refileInOtherCategories(savedID, form.otherCategoryIDs ?? [], on: connection)
                 try await ConsoleChangeStore.record(
                     ConsoleChange(memberID: staff.memberID, username: staff.username, action: change, subject: form.title, madeAt: now), on: connection)
                 return savedID

@@ -134,6 +134,20 @@ public enum NewsStore {
         ).run()
     }
 
+    /// The categories article `id` is filed in besides its own, by ID.
+    public static func otherCategories(ofArticle id: Int, on connection: StoreConnection) async throws -> Set<Int> {
+        Set(
+            try await connection.raw("SELECT category_id FROM news_other_categories WHERE news_id = \(bind: id)").all().map {
+                try $0.decode(column: "category_id", as: Int.self)
+            })
+    }
+
+    /// Files article `id` in exactly `categoryIDs` besides its own category (an editor's choice).
+    public static func refileInOtherCategories(_ id: Int, _ categoryIDs: Set<Int>, on connection: StoreConnection) async throws {
+        try await connection.raw("DELETE FROM news_other_categories WHERE news_id = \(bind: id)").run()
+        try await Self.fileInOtherCategories(id, categoryIDs.sorted(), on: connection)
+    }
+
     /// Gives article `id` its identity (moniker and GUID). The writer does it last in the transaction:
     /// on PostgreSQL another article of the same title waits at its moniker's insert until this
     /// transaction ends, so the less comes after it, the shorter that wait.
