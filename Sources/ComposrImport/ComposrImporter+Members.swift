@@ -35,7 +35,7 @@ extension ComposrImporter {
                     guard existing.lowercased() == member.username.lowercased() else {
                         throw ComposrImportError.collision(kind: "member", id: member.id, here: existing, there: member.username)
                     }
-                    report.add(.members, member.id == 1 ? .matched : .skipped)
+                    report.add(.members, member.id == 1 ? .matched : .alreadyHere)
                     continue
                 }
                 let keys = Self.keys(member.username, member.email)
@@ -66,7 +66,7 @@ extension ComposrImporter {
             self.tell("memberships", done, of: site.memberships.count)
             guard let group = groups[membership.groupID], site.memberIDs.contains(membership.memberID) else { continue }
             guard membership.validated else {
-                report.add(.memberships, .skipped)
+                report.add(.memberships, .leftOut)
                 let group = site.groups.first { $0.id == membership.groupID }?.name ?? "group \(membership.groupID)"
                 report.note(
                     "\(applicantNames[membership.memberID] ?? "member \(membership.memberID)"): the application to \(group) is still pending in Composr; not carried"
@@ -74,7 +74,7 @@ extension ComposrImporter {
                 continue
             }
             let added = try await ImportStore.addMembership(member: membership.memberID, group: group, on: connection)
-            report.add(.memberships, added ? .imported : .skipped)
+            report.add(.memberships, added ? .imported : .alreadyHere)
         }
         return Dictionary(here.map { ($0.id, $0.passwordHash) }) { first, _ in first }
     }
@@ -93,12 +93,13 @@ extension ComposrImporter {
         try await site.members.forEachBatch(of: Self.batch) { batch in
             for member in batch where member.id != 1 && member.validated && !member.banned && ImportedPassword(member) != nil {
                 guard (hashesBefore[member.id] ?? member.passwordHash) == member.passwordHash else {
-                    report.add(.appSessions, .skipped)
+                    report.add(.appSessions, .leftOut)
+                    report.note("\(member.username): the password was changed here; the app signs in again")
                     continue
                 }
                 let kept = try await DeviceSessionStore.keepComposrAppSession(
                     memberID: member.id, composrHash: member.passwordHash, expiresAt: now + days * 86_400, now: now, on: connection)
-                report.add(.appSessions, kept ? .imported : .skipped)
+                report.add(.appSessions, kept ? .imported : .alreadyHere)
             }
         }
     }

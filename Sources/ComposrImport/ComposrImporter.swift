@@ -101,7 +101,7 @@ public struct ComposrImporter: Sendable {
                 report.add(.groups, .matched)
             } else if let before = imported[group.id] {
                 mapped[group.id] = before
-                report.add(.groups, .skipped)
+                report.add(.groups, .alreadyHere)
             } else {
                 var name = group.name
                 if names.contains(name.lowercased()) {
@@ -127,7 +127,7 @@ public struct ComposrImporter: Sendable {
             var kept: [(token: ComposrPushToken, memberID: Int?)] = []
             for token in tokens {
                 guard ["ios", "android"].contains(token.platform), !token.token.isEmpty, token.token.utf8.count <= 4_096 else {
-                    report.add(.pushTokens, .skipped)
+                    report.add(.pushTokens, .leftOut)
                     report.note("a push token of platform “\(token.platform)” not kept")
                     continue
                 }
@@ -135,7 +135,7 @@ public struct ComposrImporter: Sendable {
             }
             let added = try await ImportStore.addPushTokens(kept[...], on: connection, now: now)
             report.add(.pushTokens, .imported, count: added)
-            report.add(.pushTokens, .skipped, count: kept.count - added)
+            report.add(.pushTokens, .alreadyHere, count: kept.count - added)
         }
     }
 
@@ -145,7 +145,7 @@ public struct ComposrImporter: Sendable {
             let memberID = message.memberID.flatMap { site.memberIDs.contains($0) ? $0 : nil }
             if message.email.isEmpty, let memberID { message.email = try await ImportStore.email(ofMember: memberID, on: connection) ?? "" }
             let added = try await ImportStore.addStaffMessage(message, memberID: memberID, on: connection)
-            report.add(.staffMessages, added ? .imported : .skipped)
+            report.add(.staffMessages, added ? .imported : .alreadyHere)
         }
     }
 
@@ -188,11 +188,11 @@ public struct ComposrImporter: Sendable {
                         throw ComposrImportError.collision(kind: "article", id: article.id, here: existing.title, there: article.title)
                     }
                     if existing.title != article.title { report.note("article \(article.id): edited since it was imported; the copy here is kept") }
-                    report.add(.articles, .skipped)
+                    report.add(.articles, .alreadyHere)
                     continue
                 }
                 guard written.insert(article.id).inserted else {
-                    report.add(.articles, .skipped)
+                    report.add(.articles, .alreadyHere)
                     continue
                 }
                 rows.append(try await self.row(of: article, site, &images, &report, on: connection))
@@ -210,7 +210,7 @@ public struct ComposrImporter: Sendable {
             let batch = Array(addresses[start..<min(start + Self.batch, addresses.count)])
             let kept = try await NewsStore.keepComposrAddresses(batch, on: connection)
             report.add(.addresses, .imported, count: kept)
-            report.add(.addresses, .skipped, count: batch.count - kept)
+            report.add(.addresses, .alreadyHere, count: batch.count - kept)
         }
     }
 
@@ -219,6 +219,9 @@ public struct ComposrImporter: Sendable {
         of article: ComposrArticle, _ site: ComposrSite, _ images: inout ComposrImages?, _ report: inout ImportReport, on connection: StoreConnection
     ) async throws -> ImportStore.ArticleRow {
         let owner = "article \(article.id)"
+        for link in ComcodePageLinks.missing(in: article.summary + "\n" + article.body) {
+            report.note("\(owner): a link to the Composr page “\(link)”, which this server does not have, opens the news index")
+        }
         var text = (summary: article.summary, body: article.body)
         if var found = images {
             text.summary = try await found.renamingFiles(in: text.summary, for: owner, &report, on: connection)

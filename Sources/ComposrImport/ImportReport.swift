@@ -1,5 +1,6 @@
 /// What an import did: per kind, how many rows were imported, matched to this server's built-in rows,
-/// or skipped (already here, or pending in Composr), what was left out, and who can sign in to the
+/// already here (from an earlier run: left as they are) or left out (pending in Composr, not found,
+/// refused: each with a note), what was left out, and who can sign in to the
 /// console afterwards.
 public struct ImportReport: Sendable, Equatable {
     public enum Kind: String, CaseIterable, Sendable {
@@ -11,11 +12,15 @@ public struct ImportReport: Sendable, Equatable {
         /// Sessions kept for apps signed in to the Composr site (`--keep-app-sessions`).
         case appSessions = "app_sessions"
         /// Images and attachments brought into the media library from `--files` (matched: the library
-        /// held the same bytes; skipped: not found, or refused).
+        /// held the same bytes; left out: not found, or refused).
         case files
     }
     public enum Outcome: String, CaseIterable, Sendable {
-        case imported, matched, skipped
+        case imported, matched
+        /// Here from an earlier run (or earlier in the dump), left as it is.
+        case alreadyHere = "already_here"
+        /// Not carried, with a note saying why (pending in Composr, not found, refused).
+        case leftOut = "left_out"
     }
 
     public private(set) var counts: [Kind: [Outcome: Int]] = [:]
@@ -44,7 +49,7 @@ public struct ImportReport: Sendable, Equatable {
     public var text: String {
         var lines = [self.dryRun ? "Dry run: nothing was written." : "Imported."]
         for kind in Kind.allCases {
-            let parts = Outcome.allCases.map { "\(self.count(kind, $0)) \($0.rawValue)" }
+            let parts = Outcome.allCases.map { "\(self.count(kind, $0)) \(String($0.rawValue.map { $0 == "_" ? " " : $0 }))" }
             lines.append("  \(kind.rawValue): " + parts.joined(separator: ", "))
         }
         lines.append(

@@ -19,9 +19,13 @@ public struct ComposrPageLink: Equatable, Sendable {
     }
 
     /// The route of this server that shows the page: an article's page for a news item's view
-    /// (`news:view:<ID>`); nil for every other page, which this server does not have.
+    /// (`news:view:<ID>`), the news index for the news pages' lists and the site's home (`news`,
+    /// `news:browse`, `start`); nil for every other page, which this server does not have.
     public var route: SiteRoute? {
-        guard self.page == "news", self.type == "view", !self.id.isEmpty else { return nil }
-        return .articlePage(reference: self.id, query: .none)
+        switch (self.page.lowercased(), self.type.lowercased()) {
+        case ("news", "view") where !self.id.isEmpty: .articlePage(reference: self.id, query: .none)
+        case ("news", ""), ("news", "browse"), ("news", "misc"), ("start", ""), ("", ""): .newsIndex(query: .none)
+        default: nil
+        }
     }
 }

@@ -22,7 +22,7 @@ import Testing
         "Media": ["EndpointCore", "Messages", "Routes", "Storage", "Text", "CMediaCodec", "CMalloc"],
         "News": ["EndpointCore", "Media", "Push", "Messages", "RichText", "Routes", "Storage", "Text"],
         "Contact": ["Storage", "Text"],
-        "ComposrImport": ["Auth", "News", "Media", "Messages", "EndpointCore", "Storage"],
+        "ComposrImport": ["Auth", "News", "Media", "Messages", "EndpointCore", "Routes", "Storage"],
         "Hooks": [
             "EndpointCore", "News", "Media", "Contact", "Auth", "Mail", "Push", "Outbox", "Messages", "RichText", "Routes", "Storage", "Text",
         ],

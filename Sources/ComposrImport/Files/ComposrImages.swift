@@ -37,7 +37,7 @@ struct ComposrImages {
         case .external:
             return nil
         case .missing:
-            report.add(.files, .skipped)
+            report.add(.files, .leftOut)
             report.note("\(owner): file not found: \(reference)")
         case .file(let bytes, let name):
             do {
@@ -47,7 +47,7 @@ struct ComposrImages {
                 report.add(.files, created ? .imported : .matched)
                 stored = image
             } catch let failure as MediaFailure {
-                report.add(.files, .skipped)
+                report.add(.files, .leftOut)
                 report.note("\(owner): \(reference): \(MessageCatalog.english.text(failure.message, failure.arguments))")
             }
         }
