@@ -188,7 +188,8 @@ let package = Package(
         // MARK: Moving a Composr site over: its mysqldump read as a stream of rows, written in one transaction
 
         .target(
-            name: "ComposrImport", dependencies: ["Auth", "News", "Media", "Messages", "EndpointCore", "Routes", "Storage", .sqlKit], swiftSettings: upcoming + fuzzed),
+            name: "ComposrImport", dependencies: ["Auth", "News", "Media", "Messages", "EndpointCore", "Routes", "Storage", .sqlKit],
+            swiftSettings: upcoming + fuzzed),
 
         .target(
             name: "Hooks",

@@ -12,7 +12,8 @@ import Testing
     }
 
     @Test func onlyPagesThisServerLacksAreMissing() {
-        let text = #"[page="site:join"]a[/page] [page="site:join"]b[/page] [page="site:news"]c[/page] [page=":start"]d[/page] [page="site:news:view:2"]e[/page]"#
+        let text =
+            #"[page="site:join"]a[/page] [page="site:join"]b[/page] [page="site:news"]c[/page] [page=":start"]d[/page] [page="site:news:view:2"]e[/page]"#
         #expect(ComcodePageLinks.missing(in: text) == ["site:join"], "each once; news, the home page and articles are here")
     }
 

@@ -15,7 +15,9 @@ import Testing
         #expect(try EndpointProcess.run(["migrate"], database: url.connectionString).status == 0)
         let imported = try EndpointProcess.run(["import", "composr", ComposrFixture.dump.path, "--keep-app-sessions"], database: url.connectionString)
         #expect(imported.status == 0, "\(imported.errors)")
-        #expect(imported.output.contains("app_sessions: 6 imported, 0 matched, 0 already here, 0 left out"), "validated members with a kept password: \(imported.output)")
+        #expect(
+            imported.output.contains("app_sessions: 6 imported, 0 matched, 0 already here, 0 left out"),
+            "validated members with a kept password: \(imported.output)")
         let again = try EndpointProcess.run(["import", "composr", ComposrFixture.dump.path, "--keep-app-sessions"], database: url.connectionString)
         #expect(again.output.contains("app_sessions: 0 imported, 0 matched, 6 already here, 0 left out"), "\(again.output)")
 

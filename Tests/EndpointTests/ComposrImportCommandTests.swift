@@ -32,7 +32,8 @@ import Testing
         #expect(imported.output.contains("push_tokens: 3 imported"), "\(imported.output)")
         #expect(imported.output.contains("addresses: 6 imported"), "\(imported.output)")
         #expect(imported.output.contains("staff_messages: 1 imported"), "\(imported.output)")
-        #expect(imported.output.contains("memberships: 3 imported, 0 matched, 0 already here, 1 left out"), "Zoë's application stays pending: \(imported.output)")
+        #expect(
+            imported.output.contains("memberships: 3 imported, 0 matched, 0 already here, 1 left out"), "Zoë's application stays pending: \(imported.output)")
         #expect(imported.output.contains("Zoë: the application to Editors is still pending in Composr; not carried"), "named: \(imported.output)")
         #expect(
             imported.output.contains("article 1: a link to the Composr page “site:join”, which this server does not have, opens the news index"),
