@@ -90,9 +90,7 @@ import Testing
             try await NewsFixtures.article("Harbour news", database: site.database)
             let fs = CommandrClient(client: client, headers: try LoggedIn(try await client.login("chief")).iOSHeaders)
             let base = "http://localhost:\(try #require(client.port))"
-            let signIn: [[String: Any]] = [
-                ["open": "/admin/sign-in"], ["type": ["username": "chief", "password": "correct horse"]], ["click": "submit"], ["open": "/admin/app"],
-            ]
+            let signIn = Self.signingIn("chief") + [["open": "/admin/app"]]
             for (round, width) in [1280, 320].enumerated() {
                 let moved = try await BrowserDriver.walk(
                     base: base, width: width, height: 900, steps: signIn + [Self.tabTitles(as: "before"), ["click": "down-1"], Self.tabTitles(as: "after")])
@@ -117,6 +115,11 @@ import Testing
         }
     }
 
+    /// The steps signing `username` in to the console (password "correct horse").
+    static func signingIn(_ username: String) -> [[String: Any]] {
+        [["open": "/admin/sign-in"], ["type": ["username": username, "password": "correct horse"]], ["click": "submit"]]
+    }
+
     /// A walk's step recording the titles of the console's list of tabs, in order, as `key`.
     static func tabTitles(as key: String) -> [String: Any] {
         ["script": "return [...document.querySelectorAll('#tabs .tab-title')].map(e => e.textContent).join('|');", "as": key]
@@ -124,6 +127,76 @@ import Testing
 
     static func titles(_ text: String?) -> [String] {
         (text ?? "").split(separator: "|").map(String.init)
+    }
+
+    /// In Chromium at 1280 and 320 px: a draft saved a week ago and published now is first in
+    /// `content/news` and the Floki feed; an edit conflict is resolved from its page (their version
+    /// shown, *Save* again keeps this editor's text).
+    @Test(.enabled(if: BrowserDriver.isEnabled), arguments: TestDatabase.engines)
+    func aDraftFromLastWeekLeadsOncePublishedAndAConflictIsResolved(engine: DatabaseEngine) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conflict-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let time = ManualClock()
+        try await TestServer.run(engine: engine, framework: .live, clock: time.clock) { client, site in
+            try await ConsoleFixtures.editor("writer", services: site)
+            try await ConsoleFixtures.editor("other", services: site)
+            let base = "http://localhost:\(try #require(client.port))"
+            for (round, width) in [1280, 320].enumerated() {
+                let title = "Slow story \(round)"
+                let agent = ConsoleAgent(client)
+                try await agent.signIn("writer")
+                _ = try await agent.get("/admin/articles/new")
+                let draft = try await agent.post("/admin/articles/new", [("title", title), ("category", "1"), ("body", "Draft."), ("action", "save")])
+                let path = String(try #require(draft.location).split(separator: "?")[0])
+                time.advance(seconds: 3 * 86_400)
+                try await NewsFixtures.article("Midweek news \(round)", addDate: site.clock.now, database: site.database)
+                time.advance(seconds: 4 * 86_400)
+
+                let published = try await BrowserDriver.walk(
+                    base: base, width: width, height: 900,
+                    steps: Self.signingIn("writer") + [
+                        ["open": path], ["value": "publication_time", "as": "draft's time"], ["click": "publish"], ["text": "notice"],
+                        ["measure": "editor width"], ["axe": "published"],
+                    ])
+                #expect(published.text("draft's time") == "", "a draft's time is empty until set")
+                #expect(published.text("notice") == "Your action was successful.", "\(published.texts)")
+                let listed = try await client.news("articles", "fields=title")
+                #expect((listed.data["articles"] as? [[String: Any]])?.first?["title"] as? String == title, "\(listed.raw)")
+                let feed = try await client.execute(uri: NewsFixtures.uri("feed/all", "response_type=floki&keep_lang=en"), method: .get) {
+                    try JSONSerialization.jsonObject(with: Data(String(buffer: $0.body).utf8)) as? [String: Any]
+                }
+                #expect((feed?["items"] as? [[String: Any]])?.first?["title"] as? String == title, "first in the Floki feed")
+
+                let (opened, saved) = (folder.appendingPathComponent("opened-\(round)").path, folder.appendingPathComponent("saved-\(round)").path)
+                async let walked = BrowserDriver.walk(
+                    base: base, width: width, height: 900,
+                    steps: Self.signingIn("writer") + [
+                        ["open": path], ["touch": opened], ["wait_file": saved], ["type": ["body": "Mine \(round)."]], ["click": "save"],
+                        ["text": "error"], ["text": "theirs", "as": "their version"], ["measure": "conflict width"], ["axe": "conflict"],
+                        ["click": "save"], ["text": "notice"],
+                    ])
+                try await Waiting.until("the editor open in the browser", seconds: 60) { FileManager.default.fileExists(atPath: opened) }
+                let other = ConsoleAgent(client)
+                try await other.signIn("other")
+                let theirs = try await other.get(path)
+                let overwritten = try await other.post(
+                    path, [("title", title), ("category", "1"), ("body", "Theirs \(round)."), ("version", theirs.hidden("version") ?? ""), ("action", "save")])
+                #expect(overwritten.status == .seeOther)
+                #expect(FileManager.default.createFile(atPath: saved, contents: nil))
+                let walk = try await walked
+                #expect(walk.text("error")?.hasPrefix("Someone else saved this article after you opened it.") == true, "\(walk.texts)")
+                #expect(walk.text("their version")?.contains("Theirs \(round).") == true, "theirs shown")
+                #expect(walk.text("notice") == "Your action was successful.", "saved over theirs: \(walk.texts)")
+                #expect(Self.fits(walk.text("conflict width"), width), "the conflict at \(width): \(walk.text("conflict width") ?? "")")
+                #expect(Self.fits(published.text("editor width"), width), "the editor at \(width): \(published.text("editor width") ?? "")")
+                for (page, violations) in Array(published.axe) + Array(walk.axe) { #expect(violations.isEmpty, "\(page): \(violations)") }
+                let stored = try await site.database.withConnection { connection in
+                    try await connection.sql.raw("SELECT article FROM news WHERE title = \(bind: title)").first()?.decode(column: "article", as: String.self)
+                }
+                #expect(stored == "Mine \(round).", "this editor's text, saved over theirs")
+            }
+        }
     }
 
     /// The console session ends while an article is being written (the idle limit passes): *Save*

@@ -1,7 +1,6 @@
 package import EndpointCore
 import Messages
 package import Routes
-import Routes
 
 /// A request's target once its hook name checked out: the first thing read from outside bytes, so it
 /// is also a fuzz target (`FuzzTargets.dispatch`).
