@@ -91,4 +91,17 @@ import Testing
             Set(stores) == ["Auth", "ComposrImport", "Console", "Contact", "Mail", "Media", "News", "Outbox", "Push"],
             "every feature keeps its SQL in its store")
     }
+
+    /// An article's text limits are its writer's (`ArticleFieldCheck`, in News): a face — commandr_fs,
+    /// the console, the import — that checked them itself would disagree with the others again (the
+    /// console checked three of nine).
+    @Test func noFaceChecksAnArticlesLimitsItself() throws {
+        let sources = TestDatabase.repositoryRoot.appendingPathComponent("Sources")
+        let limits = ["title", "summary", "body", "author", "imageText"].map { "NewsFieldLimits." + $0 }
+        let offenders = try Self.imports().filter { ["Hooks", "Console", "ComposrImport", "EndpointServer"].contains($0.module) }.filter { file in
+            let text = try String(contentsOf: sources.appendingPathComponent(file.path), encoding: .utf8)
+            return limits.contains { text.contains($0) }
+        }.map(\.path)
+        #expect(offenders == [], "a face checks an article's limits itself")
+    }
 }

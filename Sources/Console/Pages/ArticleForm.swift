@@ -5,8 +5,8 @@ import News
 import RichText
 import Text
 
-/// An article as the editor shows and sends it: every field as text, read back by the same limits
-/// every writer of news reads (``NewsFieldLimits``).
+/// An article as the editor shows and sends it: every field as text, turned into the changes the
+/// news writer checks (its limits are the writer's, as for every other writer of news).
 struct ArticleForm {
     var title = ""
     var summary = ""
@@ -66,23 +66,30 @@ struct ArticleForm {
         self.otherCategoryIDs = Set(form.compactMap { $0.value == "1" && $0.key.hasPrefix(Self.alsoIn) ? Int($0.key.dropFirst(Self.alsoIn.count)) : nil })
     }
 
+    /// The fields as the writer names them in a refusal, as the editor labels them.
+    private static let labels: [String: MessageID] = [
+        "label": .title, "summary": .newsSummary, "article": .body, "image": .consoleArticleImage, "image_caption": .consoleImageCaption,
+        "image_credit": .consoleImageCredit, "external_url": .consoleExternalURL, ArticleFieldCheck.gallery: .gallery,
+    ]
+
+    /// `refusal`'s sentence in `messages`' language, a field it names called as the editor labels it.
+    static func said(_ refusal: EndpointError, messages: MessageCatalog) -> String {
+        var arguments = refusal.arguments
+        if let first = arguments.first, let label = Self.labels[first] { arguments[0] = messages.text(label) }
+        return messages.text(refusal.message, arguments)
+    }
+
     /// The name of the box saying the article is also listed in a category, before its ID.
     static let alsoIn = "also_in_"
 
     /// The changes the fields make, publishing the article when `validated` says so; an unreadable
-    /// or too long field is refused with its sentence (naming the field in `messages`' language). An empty publication time is `now` for a new
-    /// article or one being published, and unchanged for a draft saved again.
+    /// field is refused with its sentence (naming the field in `messages`' language; the writer
+    /// refuses one over its limit, ``said(_:messages:)``). An empty publication time is `now` for a
+    /// new article or one being published, and unchanged for a draft saved again.
     func changes(validated: Bool, isNew: Bool, categories: Set<Int>, now: Int, messages: MessageCatalog) throws(EndpointError) -> NewsArticleChanges {
         guard !self.title.isEmpty else { throw .refused(.consoleTitleRequired) }
-        for (text, field, maximum) in [
-            (self.title, MessageID.title, NewsFieldLimits.title), (self.summary, .newsSummary, NewsFieldLimits.summary),
-            (self.body, .body, NewsFieldLimits.body),
-        ] {
-            guard TextLength.fits(text, atMost: maximum) else { throw .refused(.fieldTooLong, messages.text(field), String(maximum)) }
-        }
         guard let category = self.categoryID, categories.contains(category) else { throw .refused(.consoleNoSuchCategory) }
-        guard self.externalURL.isEmpty || (TextLength.fits(self.externalURL, atMost: NewsFieldLimits.address) && Self.isWebAddress(self.externalURL))
-        else { throw .refused(.consoleBadURL) }
+        guard self.externalURL.isEmpty || NewsAddresses.isExternalStory(self.externalURL) else { throw .refused(.consoleBadURL) }
         var changes = NewsArticleChanges()
         changes.title = self.title
         changes.summary = self.summary
@@ -152,10 +159,5 @@ struct ArticleForm {
             article.expiresAt.map(String.init) ?? "", String(article.validated), String(article.featured), article.externalURL, article.format.rawValue,
         ]
         return Hex.encode(SHA256.hash(data: Array(fields.joined(separator: "\u{0}").utf8)))
-    }
-
-    private static func isWebAddress(_ text: String) -> Bool {
-        let lowered = text.lowercased()
-        return (lowered.hasPrefix("http://") || lowered.hasPrefix("https://")) && NewsImage.isURL(text)
     }
 }

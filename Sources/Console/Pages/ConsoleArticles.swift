@@ -269,7 +269,7 @@ struct ConsoleArticles: Sendable {
             form.categoryID = form.categoryID ?? current?.categoryID
             return try await self.editor(
                 view, id: id, form: form, current: current, version: sentVersion, notice: nil,
-                error: view.messages.text(refusal.message, refusal.arguments), status: 422)
+                error: ArticleForm.said(refusal, messages: view.messages), status: 422)
         }
     }
 

@@ -4,7 +4,9 @@ public import Storage
 /// Writes articles: the row (``NewsStore``), then everything made from it in the same transaction — its
 /// text rendered in its format (``ArticleRendering``), the uploaded images it shows recorded, its search
 /// text, its change log row — so no reader ever sees an article without its rendering, and every writer
-/// (commandr_fs, the news clock, `endpoint news rerender`, the import) writes the same way.
+/// (commandr_fs, the console, the news clock, `endpoint news rerender`, the import) writes the same
+/// way. What a writer gives is checked here, once for all of them: every text's limit
+/// (``ArticleFieldCheck``) and every address (``NewsAddresses``).
 public struct ArticleWriter: Sendable {
     /// The site's public URL, without a trailing slash: addresses on it are kept site-relative, and its
     /// image URLs name the media library's images.
@@ -16,13 +18,15 @@ public struct ArticleWriter: Sendable {
 
     /// Creates an article in `categoryID` with `changes` applied; returns its ID and what its rendering
     /// left out. `byline`, its writer's name, is its author when `changes` name none (the byline of an
-    /// article written in the console or through commandr_fs was only a date). Refused when its text
+    /// article written in the console or through commandr_fs was only a date). Refused when a text is
+    /// over its limit (``ArticleFieldCheck``), when its text
     /// nests deeper than the renderer goes, or an address it gives is none (``NewsAddresses``).
     @discardableResult
     public func create(
         title: String, categoryID: Int, submitterID: Int, byline: String = "", applying changes: NewsArticleChanges = NewsArticleChanges(),
         on connection: StoreConnection, now: Int
     ) async throws -> (id: Int, dropped: [String]) {
+        try ArticleFieldCheck.check(changes, title: title)
         try NewsAddresses.check(changes, publicURL: self.publicURL)
         var changes = changes
         if (changes.author ?? "").isEmpty, !byline.isEmpty { changes.author = byline }
@@ -57,6 +61,7 @@ public struct ArticleWriter: Sendable {
     public func apply(_ changes: NewsArticleChanges, toArticle id: Int, editedAt: Int?, on connection: StoreConnection, now: Int) async throws
         -> [String]
     {
+        try ArticleFieldCheck.check(changes)
         try NewsAddresses.check(changes, publicURL: self.publicURL)
         let shownBefore = try await NewsStore.isShown(id, on: connection, now: now)
         guard try await NewsStore.updateArticle(id, with: changes, editedAt: editedAt, on: connection) else { return [] }

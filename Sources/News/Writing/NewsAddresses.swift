@@ -25,6 +25,14 @@ package enum NewsAddresses {
         return HTMLAllowlist(publicURL: publicURL).link(raw)?.url
     }
 
+    /// Whether `raw` may be an article's external story: an absolute `http` or `https` address of
+    /// printable characters (its length is the writer's limit, ``ArticleFieldCheck``). The faces that
+    /// take one (commandr_fs, the console) ask this, each with its own sentence.
+    package static func isExternalStory(_ raw: String) -> Bool {
+        let lower = raw.lowercased()
+        return (lower.hasPrefix("http://") || lower.hasPrefix("https://")) && raw.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F }
+    }
+
     /// Refuses `changes` naming the first field whose address is none; the addresses are stored as
     /// given.
     package static func check(_ changes: NewsArticleChanges, publicURL: String) throws {

@@ -21,13 +21,19 @@ struct CommandrProperties {
         return self.pairs.last { $0.key == key }?.value
     }
 
-    /// A text property (numbers are accepted as their digits).
+    /// A text property (numbers are accepted as their digits) of at most `maximumLength` Unicode
+    /// scalars.
     mutating func text(_ key: String, maximumLength: Int = 255) throws(EndpointError) -> String? {
+        let text = try self.uncheckedText(key)
+        if let text, !TextLength.fits(text, atMost: maximumLength) { throw .refused(.fieldTooLong, key, String(maximumLength)) }
+        return text
+    }
+
+    /// A text property whose limit the feature's writer checks (an article's: ``ArticleFieldCheck``).
+    mutating func uncheckedText(_ key: String) throws(EndpointError) -> String? {
         switch self.value(key) {
         case nil, .null?: return nil
-        case .string(let text)?:
-            guard TextLength.fits(text, atMost: maximumLength) else { throw .refused(.fieldTooLong, key, String(maximumLength)) }
-            return text
+        case .string(let text)?: return text
         case .int(let number)?: return String(number)
         default: throw .refused(.invalidProperty, key)
         }

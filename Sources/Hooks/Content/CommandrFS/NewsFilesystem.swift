@@ -69,7 +69,7 @@ struct NewsFilesystem: CommandrFilesystem {
         guard let category = try await ResourceIdentityStore.find(.newsCategory, moniker: path[0], on: connection) else {
             throw EndpointError.refused(.missingResourceNamed, "var/news/" + path[0])
         }
-        let title = try properties.text("label", maximumLength: NewsFieldLimits.title) ?? GroupsFilesystem.label(ofFile: path[1])
+        let title = try properties.uncheckedText("label") ?? GroupsFilesystem.label(ofFile: path[1])
         let changes = try await Self.articleChanges(&properties, current: .emptyObject, publicURL: write.context.publicURL, on: connection)
         let byline = try await MemberStore.find(id: write.actorID, on: connection)?.username ?? ""
         let (id, dropped) = try await ArticleWriter(publicURL: write.context.publicURL).create(
@@ -130,16 +130,16 @@ struct NewsFilesystem: CommandrFilesystem {
         _ properties: inout CommandrProperties, current: JSONValue, publicURL: String, on connection: StoreConnection
     ) async throws -> NewsArticleChanges {
         var changes = NewsArticleChanges()
-        if let title = try properties.text("label", maximumLength: NewsFieldLimits.title), !title.trimmingWhitespace.isEmpty { changes.title = title }
-        changes.summary = try properties.text("summary", maximumLength: NewsFieldLimits.summary)
-        changes.article = try properties.text("article", maximumLength: NewsFieldLimits.body)
+        if let title = try properties.uncheckedText("label"), !title.trimmingWhitespace.isEmpty { changes.title = title }
+        changes.summary = try properties.uncheckedText("summary")
+        changes.article = try properties.uncheckedText("article")
         if let format = try properties.text("format", maximumLength: 16) {
             guard let known = TextFormat(rawValue: format) else { throw EndpointError.refused(.invalidProperty, "format") }
             changes.format = known
         }
-        changes.author = try properties.text("author", maximumLength: NewsFieldLimits.author)
-        changes.image = try properties.text("image", maximumLength: NewsFieldLimits.address)
-        changes.notes = try properties.text("notes", maximumLength: NewsFieldLimits.notes)
+        changes.author = try properties.uncheckedText("author")
+        changes.image = try properties.uncheckedText("image")
+        changes.notes = try properties.uncheckedText("notes")
         changes.validated = try properties.flag("validated")
         changes.allowRating = try properties.flag("allow_rating")
         changes.allowComments = try properties.flag("allow_comments")
@@ -161,14 +161,14 @@ struct NewsFilesystem: CommandrFilesystem {
         _ properties: inout CommandrProperties, into changes: inout NewsArticleChanges, publicURL: String, on connection: StoreConnection
     ) async throws {
         changes.expiresAt = try properties.time("expires_at")
-        if let url = try properties.text("external_url", maximumLength: NewsFieldLimits.address) {
-            guard url.isEmpty || (NewsImage.isURL(url) && !url.hasPrefix("/")) else { throw EndpointError.refused(.invalidProperty, "external_url") }
+        if let url = try properties.uncheckedText("external_url") {
+            guard url.isEmpty || NewsAddresses.isExternalStory(url) else { throw EndpointError.refused(.invalidProperty, "external_url") }
             changes.externalURL = url
         }
         changes.imageWidth = try properties.clearableInteger("image_width", in: NewsFieldLimits.imageSide)
         changes.imageHeight = try properties.clearableInteger("image_height", in: NewsFieldLimits.imageSide)
-        changes.imageCaption = try properties.text("image_caption", maximumLength: NewsFieldLimits.imageText)
-        changes.imageCredit = try properties.text("image_credit", maximumLength: NewsFieldLimits.imageText)
+        changes.imageCaption = try properties.uncheckedText("image_caption")
+        changes.imageCredit = try properties.uncheckedText("image_credit")
         if let variants = properties.structure("image_variants") {
             guard let stored = NewsImage.storedVariants(variants) else { throw EndpointError.refused(.invalidProperty, "image_variants") }
             changes.imageVariants = stored
