@@ -135,7 +135,7 @@ let package = Package(
 
         // MARK: Rich text: Markdown and Comcode rendered once, every HTML through one allowlist
 
-        .target(name: "RichText", dependencies: ["CCmarkGFM", "CGumbo"], swiftSettings: upcoming + fuzzed),
+        .target(name: "RichText", dependencies: ["CCmarkGFM", "CGumbo", "Text"], swiftSettings: upcoming + fuzzed),
 
         // MARK: Features: each with its model, store (its SQL), rules and answers
 
@@ -188,7 +188,7 @@ let package = Package(
         // MARK: Moving a Composr site over: its mysqldump read as a stream of rows, written in one transaction
 
         .target(
-            name: "ComposrImport", dependencies: ["Auth", "News", "Media", "Messages", "EndpointCore", "Routes", "Storage", .sqlKit],
+            name: "ComposrImport", dependencies: ["Auth", "News", "Media", "Messages", "EndpointCore", "Routes", "Storage", "Text", .sqlKit],
             swiftSettings: upcoming + fuzzed),
 
         .target(

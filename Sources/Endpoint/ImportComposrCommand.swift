@@ -82,12 +82,13 @@ struct ImportComposrCommand: AsyncParsableCommand {
                 for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
             }
         }
+        let clock = SiteClock.system
         let report = try await self.databaseOptions.withDatabase(logger: logger) { database in
             try await self.databaseOptions.migrate(database, logger: logger)
-            let uploads = MediaUploads(database: database, config: try await ConfigStore.load(from: database, clock: .system), workshop: workshop)
+            let uploads = MediaUploads(database: database, config: try await ConfigStore.load(from: database, clock: clock), workshop: workshop, clock: clock)
             do {
                 return try await ComposrImporter(publicURL: publicURL).run(
-                    site, into: database, now: Int(Date().timeIntervalSince1970), dryRun: self.dryRun, keepAppSessions: self.keepAppSessions,
+                    site, into: database, now: clock.now, dryRun: self.dryRun, keepAppSessions: self.keepAppSessions,
                     files: files.map { ($0, uploads) }, progress: ImportProgress.print)
             } catch let error as ComposrImportError {
                 throw CommandFailure(error.description)

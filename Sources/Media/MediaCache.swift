@@ -3,55 +3,72 @@ public import Logging
 import Metrics
 import NIOConcurrencyHelpers
 public import NIOCore
+public import Storage
 
 /// The versions this instance made, as files in one folder (`--media-cache`): rebuilt from the
 /// originals on a miss, so the folder can be emptied or lost at any time. Bounded by
 /// `media_cache_mb`: past it the least recently used files go first. Which files were used last is
-/// kept in memory and, roughly, in the files' modification times, so the order survives a restart.
+/// kept in memory (the order of their uses) and, roughly, in the files' modification times (from the
+/// site's clock), so the order survives a restart.
 ///
 /// Files are named `<content hash>.<version>.<extension>` in a subfolder per first two hash digits;
 /// they are written under a temporary name and renamed, so a reader never sees half a file.
 public final class MediaCache: Sendable {
     private struct Entry {
         var bytes: Int
-        var lastUse: Date
-        var touchedOnDisk: Date
+        /// When it was last used, as a place in the order of uses.
+        var lastUse: Int
+        /// The modification time its file was last given, in Unix seconds.
+        var touchedOnDisk: Int
     }
 
     private struct Index {
         var entries: [String: Entry] = [:]
         var totalBytes = 0
+        /// How many uses there were: the next use's place.
+        var uses = 0
+
+        mutating func use() -> Int {
+            self.uses += 1
+            return self.uses
+        }
     }
 
     public let directory: URL
     private let budgetBytes: Int
     private let index = NIOLockedValueBox(Index())
     private let logger: Logger
+    private let clock: SiteClock
     /// `endpoint_media_cache_hits_total`, `…_misses_total`, `endpoint_media_cache_bytes`.
     private let hits = Counter(label: "endpoint_media_cache_hits_total")
     private let misses = Counter(label: "endpoint_media_cache_misses_total")
     private let size = Gauge(label: "endpoint_media_cache_bytes")
 
     /// How stale a file's modification time may get before a use updates it (a write to the disk).
-    private static let touchInterval: TimeInterval = 600
+    private static let touchInterval = 600
 
     /// The cache in `directory` (created if missing), with the files already there, holding at most
-    /// `budgetBytes`.
-    public init(directory: URL, budgetBytes: Int, logger: Logger) throws {
+    /// `budgetBytes`, its uses timed by `clock`.
+    public init(directory: URL, budgetBytes: Int, logger: Logger, clock: SiteClock = .system) throws {
         self.directory = directory
         self.budgetBytes = max(1, budgetBytes)
         self.logger = logger
+        self.clock = clock
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var index = Index()
         let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey, .isRegularFileKey]
         let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: keys)
+        var found: [(name: String, bytes: Int, modified: Date)] = []
         while let file = files?.nextObject() as? URL {
             guard let values = try? file.resourceValues(forKeys: Set(keys)), values.isRegularFile == true,
                 let name = Self.name(of: file), let bytes = values.fileSize
             else { continue }
-            let modified = values.contentModificationDate ?? .distantPast
-            index.entries[name] = Entry(bytes: bytes, lastUse: modified, touchedOnDisk: modified)
-            index.totalBytes += bytes
+            found.append((name, bytes, values.contentModificationDate ?? .distantPast))
+        }
+        for file in found.sorted(by: { $0.modified < $1.modified }) {
+            let modified = Int(file.modified.timeIntervalSince1970)
+            index.entries[file.name] = Entry(bytes: file.bytes, lastUse: index.use(), touchedOnDisk: modified)
+            index.totalBytes += file.bytes
         }
         self.index.withLockedValue { $0 = index }
         self.size.record(index.totalBytes)
@@ -71,16 +88,18 @@ public final class MediaCache: Sendable {
             return nil
         }
         self.hits.increment()
-        let now = Date()
+        let now = self.clock.now
         let touch = self.index.withLockedValue { index -> Bool in
             guard var entry = index.entries[name] else { return false }
-            entry.lastUse = now
-            let stale = now.timeIntervalSince(entry.touchedOnDisk) > Self.touchInterval
+            entry.lastUse = index.use()
+            let stale = now - entry.touchedOnDisk > Self.touchInterval
             if stale { entry.touchedOnDisk = now }
             index.entries[name] = entry
             return stale
         }
-        if touch { try? FileManager.default.setAttributes([.modificationDate: now], ofItemAtPath: self.url(of: name).path) }
+        if touch {
+            try? FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: TimeInterval(now))], ofItemAtPath: self.url(of: name).path)
+        }
         return file
     }
 
@@ -94,10 +113,10 @@ public final class MediaCache: Sendable {
             self.logger.warning("could not keep an image version", metadata: ["file": "\(file.path)", "error": "\(error)"])
             return
         }
-        let now = Date()
+        let now = self.clock.now
         let total = self.index.withLockedValue { index -> Int in
             if let old = index.entries[name] { index.totalBytes -= old.bytes }
-            index.entries[name] = Entry(bytes: bytes.readableBytes, lastUse: now, touchedOnDisk: now)
+            index.entries[name] = Entry(bytes: bytes.readableBytes, lastUse: index.use(), touchedOnDisk: now)
             index.totalBytes += bytes.readableBytes
             return index.totalBytes
         }

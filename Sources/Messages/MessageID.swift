@@ -346,5 +346,13 @@ public enum MessageID: String, CaseIterable, Sendable {
         Self.consoleTexts.contains(self)
     }
 
-    private static let consoleTexts: Set<MessageID> = Set(Self.allCases.drop { $0 != .logIn }.prefix { $0 != .dateToday })
+    private static let consoleTexts: Set<MessageID> = Set(Self.allCases.filter { $0.rawValue.hasPrefix("ENDPOINT_CONSOLE") }).union(
+        Self.composrConsoleWords)
+
+    /// Composr's own words the console shows (its sentences of its own are `ENDPOINT_CONSOLE…`).
+    private static let composrConsoleWords: Set<MessageID> = [
+        .logIn, .logOut, .username, .password, .addNews, .editNews, .deleteNews, .title, .newsSummary, .body, .category, .publicationTime,
+        .secondaryCategories, .preview, .save, .delete, .search, .members, .member, .usergroups, .emailAddress, .validated, .banned, .banMember,
+        .unbanMember, .yes, .no, .next, .previous, .confirmDelete, .action, .date, .ipAddress, .lastActivity, .skipNavigation,
+    ]
 }

@@ -1,4 +1,5 @@
 import CGumbo
+import Text
 
 /// The one allowlist every HTML that leaves the server goes through: HTML is parsed as an HTML5 fragment
 /// by gumbo (so markup is read as browsers read it, entities and broken nesting included) and written out
@@ -45,7 +46,7 @@ public struct HTMLAllowlist: Sendable {
     static let maximumSourceDepth = 512
 
     public init(publicURL: String, resolveImage: @escaping @Sendable (String) -> Image? = { _ in nil }) {
-        self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+        self.publicURL = PublicURL.normalised(publicURL)
         self.resolveImage = resolveImage
     }
 

@@ -16,7 +16,8 @@ import Testing
     /// change (PostgreSQL, where instances share a database; SQLite's one instance forgets at once).
     @Test(arguments: TestDatabase.engines)
     func aBanEndsTheMembersSessionsAtOnceOnEveryInstance(engine: DatabaseEngine) async throws {
-        try await TestServer.run(engine: engine) { first, site in
+        // Sessions remembered for 300 s: a refusal within the wait below is the announcement's doing.
+        try await TestServer.run(engine: engine, config: ["session_cache_seconds": "300"]) { first, site in
             try await AccountFixtures.member("chief", role: .administrators, services: site)
             let victim = try await AccountFixtures.member("victim", services: site)
             func onAnotherInstance(_ test: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
@@ -28,7 +29,6 @@ import Testing
                 try await agent.signIn("chief")
                 let app = try LoggedIn(try await second.login("victim"))
                 #expect(try await second.envelope(AccountFixtures.sessionURI, headers: app.iOSHeaders).success == true, "the other instance knows it")
-                let remembered = ContinuousClock.now
                 let page = try await agent.get("/admin/members/\(victim)")
                 #expect(page.body.contains(#"id="sessions""#) && page.body.contains(#"value="end_session""#), "the session is listed")
                 // A ban asks first (nothing happens yet), and records why.
@@ -39,12 +39,10 @@ import Testing
                 let banned = try await agent.post("/admin/members/\(victim)", [("action", "ban"), ("confirmed", "1"), ("reason", "spam links")])
                 #expect(banned.status == .seeOther)
                 // The other instance forgets the session when the ban's announcement reaches it, which
-                // on a busy machine can come after the next request; before its 5 s memory runs out,
-                // so the refusal is the announcement's doing.
-                try await Waiting.until("the ban announced to the other instance", seconds: 3) {
+                // on a busy machine can come after the next request.
+                try await Waiting.until("the ban announced to the other instance", seconds: 10) {
                     try await second.envelope(AccountFixtures.sessionURI, headers: app.iOSHeaders).success == false
                 }
-                #expect(ContinuousClock.now - remembered < .seconds(4), "refused before the session's memory ran out")
                 #expect(try await second.login("victim").success == false)
                 let after = try await agent.get("/admin/members/\(victim)")
                 #expect(after.text(ofID: "banned") == "Yes" && after.body.contains(#"id="no-sessions""#))

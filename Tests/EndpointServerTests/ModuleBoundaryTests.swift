@@ -14,7 +14,7 @@ import Testing
         "Storage": ["Text"],
         "EndpointCore": ["Text", "Messages"],
         "Routes": ["EndpointCore", "Messages", "Text"],
-        "RichText": ["CCmarkGFM", "CGumbo"],
+        "RichText": ["CCmarkGFM", "CGumbo", "Text"],
         "Outbox": ["Storage", "Text"],
         "Mail": ["Outbox", "Storage", "Text"],
         "Push": ["Outbox", "Storage", "Text"],
@@ -22,7 +22,7 @@ import Testing
         "Media": ["EndpointCore", "Messages", "Routes", "Storage", "Text", "CMediaCodec", "CMalloc"],
         "News": ["EndpointCore", "Media", "Push", "Messages", "RichText", "Routes", "Storage", "Text"],
         "Contact": ["Storage", "Text"],
-        "ComposrImport": ["Auth", "News", "Media", "Messages", "EndpointCore", "Routes", "Storage"],
+        "ComposrImport": ["Auth", "News", "Media", "Messages", "EndpointCore", "Routes", "Storage", "Text"],
         "Hooks": [
             "EndpointCore", "News", "Media", "Contact", "Auth", "Mail", "Push", "Outbox", "Messages", "RichText", "Routes", "Storage", "Text",
         ],

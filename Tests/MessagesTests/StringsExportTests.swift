@@ -67,6 +67,15 @@ import Testing
         }
     }
 
+    /// The console's words stay out of the apps' exports: its own (`ENDPOINT_CONSOLE_…`) and the
+    /// Composr words it shows; the apps' sentences stay in.
+    @Test func theConsolesWordsAreKnownByTheirPrefixOrListed() {
+        #expect(MessageID.consoleApp.isConsoleText && MessageID.consoleAppBackToGenerated.isConsoleText)
+        #expect(MessageID.logIn.isConsoleText && MessageID.secondaryCategories.isConsoleText)
+        #expect(!MessageID.fieldTooLong.isConsoleText && !MessageID.dateToday.isConsoleText && !MessageID.gallery.isConsoleText)
+        #expect(Self.exported.contains(.fieldTooLong) && !Self.exported.contains(.consoleApp))
+    }
+
     @Test func jsonKeepsComposrsTemplates() throws {
         let french = try #require(Languages.bundled.catalog(named: "FR"))
         let files = StringsExport.files(french, format: .json)

@@ -1,4 +1,5 @@
 public import Foundation
+import Text
 
 /// The old site's files (`--files`): its folder, or an archive of it (or of its `uploads/`) that `tar`
 /// unpacks into a folder only this user can read, removed by ``close()``. A file is found by the URL
@@ -111,7 +112,7 @@ public final class ComposrFiles: Sendable {
         else { return nil }
         let url = String(match.1)
         guard !url.isEmpty else { return nil }
-        return url.hasSuffix("/") ? String(url.dropLast()) : url
+        return PublicURL.normalised(url)
     }
 
     /// The most files an archive may hold.

@@ -210,11 +210,11 @@ struct ConsoleArticles: Sendable {
         if action == "upload" {
             do {
                 form.body += (form.body.isEmpty ? "" : "\n\n") + (try await self.insertImage(request, staff, format: form.format)) + "\n"
-            } catch let failure as any EndpointErrorConvertible {
-                let error = failure.endpointError
+            } catch {
+                guard let refusal = ConsoleRefusal(error) else { throw error }
                 return try await self.editor(
-                    view, id: id, form: form, current: current, version: sentVersion, notice: nil, error: view.messages.text(error.message, error.arguments),
-                    status: 422)
+                    view, id: id, form: form, current: current, version: sentVersion, notice: nil, error: refusal.sentence(view.messages),
+                    status: refusal.status)
             }
             return try await self.editor(
                 view, id: id, form: form, current: current, version: sentVersion, notice: view.messages.text(.consoleImageInserted),
@@ -265,11 +265,12 @@ struct ConsoleArticles: Sendable {
             }
             self.effects.newsChanged()
             return .redirect(to: ConsoleRoute.article(id: savedID).target([("saved", "1")]))
-        } catch let refusal as EndpointError where refusal.status == 200 {
+        } catch {
+            guard let refusal = ConsoleRefusal(error) else { throw error }
             form.categoryID = form.categoryID ?? current?.categoryID
             return try await self.editor(
                 view, id: id, form: form, current: current, version: sentVersion, notice: nil,
-                error: ArticleForm.said(refusal, messages: view.messages), status: 422)
+                error: ArticleForm.said(refusal.error, messages: view.messages), status: refusal.status)
         }
     }
 

@@ -34,9 +34,9 @@ struct ConsoleFlokiApp: Sendable {
                 try await ConsoleChangeStore.record(
                     ConsoleChange(memberID: staff.memberID, username: staff.username, action: .appChanged, subject: "app", madeAt: now), on: connection)
             }
-        } catch let refusal as EndpointError where refusal.status == 200 {
-            return try await self.page(
-                view, definition: request.form["definition"], error: view.messages.text(refusal.message, refusal.arguments), status: 422)
+        } catch {
+            guard let refusal = ConsoleRefusal(error) else { throw error }
+            return try await self.page(view, definition: request.form["definition"], error: refusal.sentence(view.messages), status: refusal.status)
         }
         self.effects.newsChanged()
         return .redirect(to: ConsoleRoute.app.target([("saved", "1")]))

@@ -84,7 +84,7 @@ struct ConsoleInbox: Sendable {
         case "reply":
             let reply = (request.form["reply"] ?? "").trimmingWhitespace
             guard !reply.isEmpty, TextLength.fits(reply, atMost: 20_000) else {
-                return try await self.show(id, request, view, reply: reply, error: view.messages.text(.consoleReplyEmpty), status: 422)
+                return try await self.show(id, request, view, reply: reply, error: view.messages.text(.consoleReplyEmpty), status: ConsoleRefusal.refusedStatus)
             }
             let options = try await self.config.options()
             try await self.database.transaction { connection in

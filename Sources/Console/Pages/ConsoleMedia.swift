@@ -26,10 +26,9 @@ struct ConsoleMedia: Sendable {
             case "delete": return try await self.delete(request, staff, view)
             default: throw EndpointError.badRequest(.improperlyFilledIn)
             }
-        } catch let failure as any EndpointErrorConvertible where failure.endpointError.status < 500 {
-            let error = failure.endpointError
-            return try await self.page(
-                request, view, error: view.messages.text(error.message, error.arguments), status: error.status == 200 ? 422 : error.status)
+        } catch {
+            guard let refusal = ConsoleRefusal(error) else { throw error }
+            return try await self.page(request, view, error: refusal.sentence(view.messages), status: refusal.status)
         }
     }
 

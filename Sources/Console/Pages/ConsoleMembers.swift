@@ -100,11 +100,9 @@ struct ConsoleMembers: Sendable {
             }
             let done = try await self.apply(action, to: id, request, staff)
             return .redirect(to: ConsoleRoute.member(id: id).target([("saved", done)]))
-        } catch let failure as AccountFailure {
-            return try await self.show(
-                id, request, view, error: view.messages.text(failure.message, failure.arguments), status: failure.retryAfterSeconds == nil ? 422 : 429)
-        } catch let refusal as EndpointError where refusal.status == 200 {
-            return try await self.show(id, request, view, error: view.messages.text(refusal.message, refusal.arguments), status: 422)
+        } catch {
+            guard let refusal = ConsoleRefusal(error) else { throw error }
+            return try await self.show(id, request, view, error: refusal.sentence(view.messages), status: refusal.status)
         }
     }
 
@@ -186,7 +184,8 @@ struct ConsoleMembers: Sendable {
         let email = (request.form["email"] ?? "").trimmingWhitespace
         let groups = try await self.database.withConnection { try await GroupStore.all(on: $0) }
         guard let group = request.form["group"].flatMap({ Int($0) }), group != GroupRecord.guestsID, groups.contains(where: { $0.id == group }) else {
-            return try await self.addition(view, username: username, email: email, error: view.messages.text(.consolePushNoSuchGroup), status: 422)
+            return try await self.addition(
+                view, username: username, email: email, error: view.messages.text(.consolePushNoSuchGroup), status: ConsoleRefusal.refusedStatus)
         }
         let application = MemberRegistration.Application(
             username: username, password: (request.form["password"] ?? "").trimmingWhitespace, email: email, primaryGroupID: group)
@@ -200,13 +199,9 @@ struct ConsoleMembers: Sendable {
                     ConsoleChange(memberID: staff.memberID, username: staff.username, action: .memberAdded, subject: username, madeAt: now), on: connection)
             }
             return .redirect(to: ConsoleRoute.member(id: id).target([("saved", "1")]))
-        } catch let failure as AccountFailure {
-            return try await self.addition(
-                view, username: username, email: email, error: view.messages.text(failure.message, failure.arguments),
-                status: failure.retryAfterSeconds == nil ? 422 : 429)
-        } catch let failure as any EndpointErrorConvertible where failure.endpointError.status == 200 {
-            let error = failure.endpointError
-            return try await self.addition(view, username: username, email: email, error: view.messages.text(error.message, error.arguments), status: 422)
+        } catch {
+            guard let refusal = ConsoleRefusal(error) else { throw error }
+            return try await self.addition(view, username: username, email: email, error: refusal.sentence(view.messages), status: refusal.status)
         }
     }
 
@@ -249,9 +244,9 @@ struct ConsoleMembers: Sendable {
         if granted {
             do {
                 try await self.accounts.login.confirmPassword(memberID: staff.memberID, password: request.form["your_password"] ?? "", from: request.client)
-            } catch let failure as AccountFailure {
-                return try await self.groups(
-                    request, view, error: view.messages.text(failure.message, failure.arguments), status: failure.retryAfterSeconds == nil ? 422 : 429)
+            } catch {
+                guard let refusal = ConsoleRefusal(error) else { throw error }
+                return try await self.groups(request, view, error: refusal.sentence(view.messages), status: refusal.status)
             }
         }
         let now = self.clock.now

@@ -75,15 +75,16 @@ struct ConsolePush: Sendable {
             default:
                 return try await self.page(view, draft)
             }
-        } catch let failure as AccountFailure {
+        } catch is PushQueue.TooLarge {
+            return try await self.page(view, draft, error: view.messages.text(.pushTooLarge, "4096"), status: ConsoleRefusal.refusedStatus)
+        } catch {
+            guard let refusal = ConsoleRefusal(error, wrongPassword: 401) else { throw error }
+            guard error is AccountFailure else { return try await self.page(view, draft, error: refusal.sentence(view.messages), status: refusal.status) }
+            // The password asked on the review: the review again, with its reach.
             let devices = try? await self.database.withConnection { try await DeviceTokenStore.count(reaching: .allDevices, on: $0) }
             return try await self.page(
-                view, draft, reviewing: view.messages.text(.consolePushReach, view.messages.number(devices ?? 0)),
-                error: view.messages.text(failure.message, failure.arguments), status: failure.retryAfterSeconds == nil ? 401 : 429)
-        } catch let refusal as EndpointError where refusal.status == 200 {
-            return try await self.page(view, draft, error: view.messages.text(refusal.message, refusal.arguments), status: 422)
-        } catch is PushQueue.TooLarge {
-            return try await self.page(view, draft, error: view.messages.text(.pushTooLarge, "4096"), status: 422)
+                view, draft, reviewing: view.messages.text(.consolePushReach, view.messages.number(devices ?? 0)), error: refusal.sentence(view.messages),
+                status: refusal.status)
         }
     }
 

@@ -34,7 +34,7 @@ struct ConsoleSettings: Sendable {
             }
         }
         guard problems.isEmpty else {
-            return self.page(view, values: values, problems: problems, error: view.messages.text(.improperlyFilledIn), status: 422)
+            return self.page(view, values: values, problems: problems, error: view.messages.text(.improperlyFilledIn), status: ConsoleRefusal.refusedStatus)
         }
         let now = self.clock.now
         try await self.database.transaction { connection in

@@ -26,9 +26,9 @@ struct SignInPage {
         do {
             success = try await self.login.logIn(
                 username: username, password: (request.form["password"] ?? "").trimmingWhitespace, from: request.client, origin: ConsoleStaff.sessionOrigin)
-        } catch let failure as AccountFailure {
-            let status = failure.retryAfterSeconds != nil ? (failure.message == .serverBusy ? 503 : 429) : 401
-            return self.form(view, username: username, error: view.messages.text(failure.message, failure.arguments), status: status)
+        } catch {
+            guard let refusal = ConsoleRefusal(error, wrongPassword: 401) else { throw error }
+            return self.form(view, username: username, error: refusal.sentence(view.messages), status: refusal.status)
         }
         guard ConsoleStaff.role(success.permissions) != nil else {
             try await self.sessions.revoke(sessionID: success.session.id, memberID: success.member.id)

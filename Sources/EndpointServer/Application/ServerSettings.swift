@@ -4,6 +4,7 @@ import NIOCore
 import Outbox
 public import Push
 public import Storage
+import Text
 
 /// Everything `endpoint serve` can be told, resolved from flags, then environment, then defaults.
 public struct ServerSettings: Sendable {
@@ -90,7 +91,7 @@ public struct ServerSettings: Sendable {
 
     /// The base of links in e-mails: the public URL, else the listening address.
     public var linkBaseURL: String {
-        if let publicURL { return publicURL }
+        if let publicURL { return PublicURL.normalised(publicURL) }
         let host = ["0.0.0.0", "::", ""].contains(self.hostname) ? "127.0.0.1" : self.hostname
         return "http://\(host.contains(":") ? "[\(host)]" : host):\(self.port)"
     }

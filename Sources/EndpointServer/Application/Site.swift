@@ -109,7 +109,7 @@ public struct Site: Sendable {
             database: database,
             cache: try MediaCache(
                 directory: URL(fileURLWithPath: settings.mediaCacheDirectory, isDirectory: true),
-                budgetBytes: options.integer(.mediaCacheMB) * 1_000_000, logger: Logger(label: "endpoint.media")
+                budgetBytes: options.integer(.mediaCacheMB) * 1_000_000, logger: Logger(label: "endpoint.media"), clock: clock
             ),
             workshop: workshop
         )

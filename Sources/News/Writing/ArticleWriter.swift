@@ -1,5 +1,6 @@
 import RichText
 public import Storage
+import Text
 
 /// Writes articles: the row (``NewsStore``), then everything made from it in the same transaction — its
 /// text rendered in its format (``ArticleRendering``), the uploaded images it shows recorded, its search
@@ -13,7 +14,7 @@ public struct ArticleWriter: Sendable {
     let publicURL: String
 
     public init(publicURL: String) {
-        self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+        self.publicURL = PublicURL.normalised(publicURL)
     }
 
     /// Creates an article in `categoryID` with `changes` applied; returns its ID and what its rendering

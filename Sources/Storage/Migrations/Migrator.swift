@@ -11,6 +11,7 @@ public struct Migrator: Sendable {
     private let database: Database
     private let files: [MigrationFile]
     private let logger: Logger
+    private let clock: SiteClock
 
     /// A migration that failed; nothing of it was applied.
     public struct Failure: Error, CustomStringConvertible {
@@ -22,10 +23,12 @@ public struct Migrator: Sendable {
         }
     }
 
-    public init(database: Database, files: [MigrationFile], logger: Logger = Logger(label: "endpoint.migrations")) {
+    /// - Parameter clock: what stamps each migration's `applied_at`.
+    public init(database: Database, files: [MigrationFile], logger: Logger = Logger(label: "endpoint.migrations"), clock: SiteClock = .system) {
         self.database = database
         self.files = files
         self.logger = logger
+        self.clock = clock
     }
 
     /// Applies every pending migration in order; returns the names of those applied.
@@ -100,7 +103,7 @@ public struct Migrator: Sendable {
             try await connection.raw(
                 """
                 INSERT INTO schema_migrations (version, name, applied_at)
-                VALUES (\(bind: file.version), \(bind: file.name), \(bind: UnixTime.now))
+                VALUES (\(bind: file.version), \(bind: file.name), \(bind: self.clock.now))
                 """
             ).run()
             return true

@@ -1,6 +1,7 @@
 public import Messages
 public import Routes
 public import Storage
+import Text
 
 /// How joining, confirming and resetting behave on this site: the config options (read at start) and
 /// the public URL that e-mailed links point at.
@@ -33,7 +34,7 @@ public struct AccountPolicy: Sendable {
 
     public init(options: ConfigOptions, publicURL: String) {
         self.siteName = options.siteName
-        self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+        self.publicURL = PublicURL.normalised(publicURL)
         self.rules = AccountRules(options: options)
         self.emailConfirmation = options.flag(.emailConfirmJoin)
         self.confirmationSeconds = options.integer(.emailConfirmHours) * 3600

@@ -1,6 +1,7 @@
 public import Auth
 public import Media
 public import Storage
+import Text
 
 /// What `content/commandr_fs` writes with: the database for one transaction per write, the account
 /// rules members are created and changed with, the image rules, the site's public URL (image URLs in
@@ -25,7 +26,7 @@ public struct CommandrContext: Sendable {
         self.passwordChange = passwordChange
         self.policies = policies
         self.media = media
-        self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+        self.publicURL = PublicURL.normalised(publicURL)
         self.caches = caches
         self.clock = clock
     }

@@ -24,7 +24,7 @@ public struct NewsResponder: Sendable {
 
     /// The public URL as links are made from it: without a trailing slash.
     static func trimmed(_ publicURL: String) -> String {
-        publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+        PublicURL.normalised(publicURL)
     }
 
     /// One request: the resource `id` (`categories`, `articles/<id>`, `feed/all`…) and its parsed
