@@ -30,30 +30,6 @@ public struct Console: Sendable {
     /// Whether cookies are marked `Secure` (the site is served over HTTPS).
     let secureCookies: Bool
 
-    /// What a change made here must make this instance forget (the same as a change made through the
-    /// API: kept news answers, live streams, a member's cached sessions).
-    public struct Effects: Sendable {
-        public var newsChanged: @Sendable () -> Void
-        public var memberChanged: @Sendable (Int) -> Void
-        /// A group's privileges changed: every remembered membership may be wrong.
-        public var groupsChanged: @Sendable () -> Void
-        /// A config option changed.
-        public var configChanged: @Sendable () -> Void
-        /// An image was deleted: its versions go from this instance's cache.
-        public var mediaRemoved: @Sendable (_ contentHash: String) -> Void
-
-        public init(
-            newsChanged: @escaping @Sendable () -> Void, memberChanged: @escaping @Sendable (Int) -> Void, groupsChanged: @escaping @Sendable () -> Void,
-            configChanged: @escaping @Sendable () -> Void, mediaRemoved: @escaping @Sendable (String) -> Void
-        ) {
-            self.newsChanged = newsChanged
-            self.memberChanged = memberChanged
-            self.groupsChanged = groupsChanged
-            self.configChanged = configChanged
-            self.mediaRemoved = mediaRemoved
-        }
-    }
-
     /// The account flows the console's pages follow, the API's own.
     public struct Accounts: Sendable {
         public var login: Login
@@ -82,20 +58,20 @@ public struct Console: Sendable {
 
     public init(
         database: Database, config: ConfigStore, accounts: Accounts, clock: SiteClock, publicURL: String, uploads: MediaUploads, news: NewsResponder,
-        options: [ConfigOption], liveStreams: @escaping @Sendable () -> Int, effects: Effects, secureCookies: Bool
+        options: [ConfigOption], liveStreams: @escaping @Sendable () -> Int, secureCookies: Bool
     ) {
         self.database = database
         self.config = config
         self.accounts = accounts
         self.clock = clock
-        self.articles = ConsoleArticles(database: database, clock: clock, publicURL: publicURL, uploads: uploads, effects: effects)
-        self.members = ConsoleMembers(database: database, accounts: accounts, clock: clock, effects: effects)
+        self.articles = ConsoleArticles(database: database, clock: clock, publicURL: publicURL, uploads: uploads)
+        self.members = ConsoleMembers(database: database, accounts: accounts, clock: clock)
         self.dashboard = ConsoleDashboard(database: database, clock: clock, liveStreams: liveStreams)
         self.inbox = ConsoleInbox(database: database, config: config, clock: clock)
         self.push = ConsolePush(database: database, login: accounts.login, clock: clock, publicURL: publicURL)
-        self.app = ConsoleFlokiApp(database: database, news: news, clock: clock, effects: effects)
-        self.settings = ConsoleSettings(database: database, clock: clock, options: options, effects: effects)
-        self.media = ConsoleMedia(database: database, clock: clock, uploads: uploads, effects: effects)
+        self.app = ConsoleFlokiApp(database: database, news: news, clock: clock)
+        self.settings = ConsoleSettings(database: database, clock: clock, options: options)
+        self.media = ConsoleMedia(database: database, clock: clock, uploads: uploads)
         self.secureCookies = secureCookies
     }
 

@@ -11,15 +11,14 @@ public struct NewsClock: Sendable {
     let config: ConfigStore
     let clock: SiteClock
     let writer: ArticleWriter
-    /// Told when the tick changed what is shown: kept answers are forgotten.
-    let changed: @Sendable () -> Void
 
-    public init(database: Database, config: ConfigStore, clock: SiteClock, writer: ArticleWriter, changed: @escaping @Sendable () -> Void) {
+    /// What a tick changed is forgotten by the database's handler once committed (the change log
+    /// marks it stale).
+    public init(database: Database, config: ConfigStore, clock: SiteClock, writer: ArticleWriter) {
         self.database = database
         self.config = config
         self.clock = clock
         self.writer = writer
-        self.changed = changed
     }
 
     /// One tick as of `now` (the clock's, by default); returns how many articles changed state and
@@ -31,7 +30,6 @@ public struct NewsClock: Sendable {
             let rendered = try await self.writer.renderDue(limit: Self.renderingBatch, on: connection, now: now)
             return try await NewsChangeLog.recordClockChanges(on: connection, now: now) + rendered.changed
         }
-        if recorded > 0 { self.changed() }
         let pushing = try await self.config.options().flag(.newsPushOnPublish)
         let announced = try await NewsPublication(database: self.database).announceDue(pushing: pushing, now: now)
         return (recorded, announced)

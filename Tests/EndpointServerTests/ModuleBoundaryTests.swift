@@ -104,4 +104,17 @@ import Testing
         }.map(\.path)
         #expect(offenders == [], "a face checks an article's limits itself")
     }
+
+    /// What a write made stale is marked by the store that wrote and forgotten after the commit
+    /// (`Database.whenStale`): a face — commandr_fs, the console, the import — that evicted caches
+    /// itself could forget one, and a new page would serve stale lists with no test failing.
+    @Test func noFaceEvictsCachesItself() throws {
+        let sources = TestDatabase.repositoryRoot.appendingPathComponent("Sources")
+        let evictions = ["CacheEviction", "newsChanged", "memberChanged", "groupsChanged", "configChanged", "mediaRemoved", "tokensChanged"]
+        let offenders = try Self.imports().filter { ["Hooks", "Console", "ComposrImport"].contains($0.module) }.filter { file in
+            let text = try String(contentsOf: sources.appendingPathComponent(file.path), encoding: .utf8)
+            return evictions.contains { text.contains($0) }
+        }.map(\.path)
+        #expect(offenders == [], "a face evicts caches itself")
+    }
 }

@@ -17,7 +17,8 @@ import Storage
 package enum TestServer {
     /// - Parameters:
     ///   - database: a migrated database to serve, which other instances may share (as several servers
-    ///     behind a load balancer share one PostgreSQL); nil serves a fresh one of `engine`.
+    ///     behind a load balancer share one PostgreSQL; this one opens its own pool on it); nil serves
+    ///     a fresh one of `engine`.
     ///   - config: config options to set before the services read them (e.g. throttle limits).
     ///   - hashThreads, hashQueueLimit: the password-hashing pool.
     ///   - registry: hooks to serve instead of the standard set.
@@ -77,7 +78,9 @@ package enum TestServer {
                 return try await test(client, site)
             }
         }
-        if let database { return try await serve(database) }
+        // Another instance opens the database itself, as a second `endpoint serve` would: its own pool,
+        // told only of its own writes (the other's reach it as announcements, on PostgreSQL).
+        if let database { return try await TestDatabase.withOpen(database.url) { try await serve($0) } }
         return try await TestDatabase.withMigrated(engine) { try await serve($0) }
     }
 

@@ -57,6 +57,7 @@ public struct DeviceSessionStore: Sendable {
                 WHERE member_id = \(bind: memberID) AND origin = 'composr' AND revoked_at IS NULL
                 """
             ).run()
+            connection.markStale(.member(memberID))
         }
     }
 
@@ -91,7 +92,8 @@ public struct DeviceSessionStore: Sendable {
     /// is not theirs or already ended.
     @discardableResult
     public static func revoke(id: String, memberID: Int, now: Int, on connection: StoreConnection) async throws -> Bool {
-        try await connection.raw(
+        connection.markStale(.member(memberID))
+        return try await connection.raw(
             """
             UPDATE device_sessions SET revoked_at = \(bind: now)
             WHERE id = \(bind: id) AND member_id = \(bind: memberID) AND revoked_at IS NULL
@@ -110,7 +112,8 @@ public struct DeviceSessionStore: Sendable {
     /// many were live.
     @discardableResult
     public static func revokeAll(memberID: Int, now: Int, on connection: StoreConnection) async throws -> Int {
-        try await connection.raw(
+        connection.markStale(.member(memberID))
+        return try await connection.raw(
             """
             UPDATE device_sessions SET revoked_at = \(bind: now)
             WHERE member_id = \(bind: memberID) AND revoked_at IS NULL

@@ -47,6 +47,7 @@ public struct GroupStore: Sendable {
 
     /// Creates a group with no standing, and its identity; returns its ID.
     public static func create(name: String, on connection: StoreConnection) async throws -> Int {
+        connection.markStale(.groups)
         let row = try await DuplicateValue.catching(Self.uniqueIndexes(name)) {
             try await connection.raw(
                 """
@@ -69,6 +70,7 @@ public struct GroupStore: Sendable {
         assignments.set("is_super_moderator", changes.isSuperModerator)
         assignments.set("is_presented_at_install", changes.isPresentedAtInstall)
         guard !assignments.isEmpty else { return }
+        connection.markStale(.groups)
         try await DuplicateValue.catching(Self.uniqueIndexes(changes.name ?? "")) {
             try await connection.raw("UPDATE groups SET \(assignments.sql) WHERE id = \(bind: id)").run()
         }
@@ -85,6 +87,7 @@ public struct GroupStore: Sendable {
 
     /// Deletes group `id` and its identity.
     public static func delete(_ id: Int, on connection: StoreConnection) async throws {
+        connection.markStale(.groups)
         try await connection.raw("DELETE FROM groups WHERE id = \(bind: id)").run()
         try await ResourceIdentityStore.remove(.group, id: id, on: connection)
     }

@@ -6,6 +6,7 @@ extension MemberStore {
     /// throws ``DuplicateValue``. A renamed member's identity is relabelled with it.
     public static func apply(_ changes: MemberChanges, to memberID: Int, on connection: StoreConnection, now: Int) async throws {
         guard !changes.isEmpty else { return }
+        connection.markStale(.member(memberID))
         var assignments = ColumnAssignments()
         assignments.set("username", changes.username)
         assignments.set("email", changes.email)
@@ -32,6 +33,7 @@ extension MemberStore {
     /// Replaces the stored password hash (dropping any legacy salt, which only legacy hashes use) on
     /// `connection`; `confirmingEmail` also marks the address confirmed (the reset link proved it).
     public static func setPasswordHash(_ hash: String, memberID: Int, confirmingEmail: Bool = false, on connection: StoreConnection) async throws {
+        connection.markStale(.member(memberID))
         let confirmation: SQLQueryString = confirmingEmail ? ", email_confirmed = \(bind: true)" : ""
         try await connection.raw(
             "UPDATE members SET password_hash = \(bind: hash), legacy_salt = ''\(confirmation) WHERE id = \(bind: memberID)"
@@ -45,6 +47,7 @@ extension MemberStore {
 
     /// Marks the member's e-mail address confirmed.
     public static func confirmEmail(memberID: Int, on connection: StoreConnection) async throws {
+        connection.markStale(.member(memberID))
         try await connection.raw("UPDATE members SET email_confirmed = \(bind: true) WHERE id = \(bind: memberID)").run()
     }
 
@@ -58,6 +61,7 @@ extension MemberStore {
     /// Removes the member on `connection`: banned and logged out first (so nothing holding an old read
     /// of the row lets it back in), then deleted with its identity.
     public static func delete(memberID: Int, on connection: StoreConnection, now: Int) async throws {
+        connection.markStale(.member(memberID))
         try await connection.raw("UPDATE members SET banned = \(bind: true) WHERE id = \(bind: memberID)").run()
         try await DeviceSessionStore.revokeAll(memberID: memberID, now: now, on: connection)
         try await connection.raw("DELETE FROM members WHERE id = \(bind: memberID)").run()
@@ -71,6 +75,7 @@ extension MemberStore {
             "SELECT id FROM members WHERE email_confirmed = \(bind: false) AND join_time < \(bind: cutoff) AND id <> \(bind: MemberRecord.guestID)"
         let ids = try await connection.raw(pending).all().map { try $0.decode(column: "id", as: Int.self) }
         guard !ids.isEmpty else { return 0 }
+        for id in ids { connection.markStale(.member(id)) }
         try await connection.raw("DELETE FROM resource_ids WHERE resource_type = \(bind: ResourceType.member.rawValue) AND resource_id IN (\(binds: ids))")
             .run()
         try await connection.raw("DELETE FROM members WHERE id IN (\(binds: ids))").run()

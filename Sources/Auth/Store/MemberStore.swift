@@ -88,6 +88,7 @@ public struct MemberStore: Sendable {
 
     /// Makes `groupIDs` the member's groups, replacing the ones it had.
     public static func setGroups(_ groupIDs: Set<Int>, memberID: Int, on connection: StoreConnection) async throws {
+        connection.markStale(.member(memberID))
         try await connection.raw("DELETE FROM group_members WHERE member_id = \(bind: memberID)").run()
         for group in groupIDs.sorted() {
             try await connection.raw("INSERT INTO group_members (group_id, member_id) VALUES (\(bind: group), \(bind: memberID))").run()

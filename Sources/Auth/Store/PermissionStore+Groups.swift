@@ -12,6 +12,7 @@ extension PermissionStore {
 
     /// Grants group `groupID` the (declared) `privilege`, or takes it away.
     public static func setPrivilege(_ privilege: String, granted: Bool, groupID: Int, on connection: StoreConnection) async throws {
+        connection.markStale(.groups)
         try await connection.raw("DELETE FROM group_privileges WHERE group_id = \(bind: groupID) AND privilege = \(bind: privilege)").run()
         if granted {
             try await connection.raw("INSERT INTO group_privileges (group_id, privilege) VALUES (\(bind: groupID), \(bind: privilege))").run()

@@ -32,6 +32,7 @@ enum ImportStore {
     /// A group made for a Composr group, never with a super-administrator's or super-moderator's
     /// standing (those are matched to this server's own).
     static func insertGroup(named name: String, on connection: StoreConnection) async throws -> Int {
+        connection.markStale(.groups)
         let row = try await connection.raw(
             """
             INSERT INTO groups (name) VALUES (\(bind: name))
@@ -98,6 +99,7 @@ enum ImportStore {
             """
         ).run()
         let memberships = members.map { row -> SQLQueryString in "(\(bind: row.primaryGroupID), \(bind: row.member.id))" }
+        for row in members { connection.markStale(.member(row.member.id)) }
         try await connection.raw(
             "INSERT INTO group_members (group_id, member_id) VALUES \(memberships.joined(separator: ", ")) ON CONFLICT DO NOTHING"
         ).run()
@@ -105,7 +107,8 @@ enum ImportStore {
 
     /// Adds a secondary membership; false when the member had it already.
     static func addMembership(member: Int, group: Int, on connection: StoreConnection) async throws -> Bool {
-        try await connection.raw(
+        connection.markStale(.member(member))
+        return try await connection.raw(
             """
             INSERT INTO group_members (group_id, member_id) VALUES (\(bind: group), \(bind: member)) ON CONFLICT DO NOTHING RETURNING member_id
             """
@@ -120,6 +123,7 @@ enum ImportStore {
         -> Int
     {
         guard !tokens.isEmpty else { return 0 }
+        connection.markStale(.tokens)
         let rows = tokens.map { "(\(bind: $0.token.token), \(bind: $0.token.platform), \(bind: $0.memberID), \(bind: now), \(bind: now))" as SQLQueryString }
         return try await connection.raw(
             """
@@ -210,6 +214,7 @@ enum ImportStore {
     // MARK: Options
 
     static func setOption(_ name: String, _ value: String, on connection: StoreConnection) async throws {
+        connection.markStale(.config)
         try await connection.raw(
             """
             INSERT INTO config (name, value) VALUES (\(bind: name), \(bind: value))

@@ -17,7 +17,6 @@ struct ConsoleArticles: Sendable {
     let publicURL: String
     /// The media library's upload rules (the API's): images dropped into the editor go through them.
     let uploads: MediaUploads
-    let effects: Console.Effects
 
     static let pageSize = 25
     /// How many of the library's newest images the editor offers as the article's image.
@@ -258,12 +257,11 @@ struct ConsoleArticles: Sendable {
                     ).id
                     change = .articleAdded
                 }
-                try await NewsStore.refileInOtherCategories(savedID, form.otherCategoryIDs ?? [], on: connection)
+                try await writer.refile(savedID, inOtherCategories: form.otherCategoryIDs ?? [], on: connection, now: now)
                 try await ConsoleChangeStore.record(
                     ConsoleChange(memberID: staff.memberID, username: staff.username, action: change, subject: form.title, madeAt: now), on: connection)
                 return savedID
             }
-            self.effects.newsChanged()
             return .redirect(to: ConsoleRoute.article(id: savedID).target([("saved", "1")]))
         } catch {
             guard let refusal = ConsoleRefusal(error) else { throw error }
@@ -319,7 +317,6 @@ struct ConsoleArticles: Sendable {
                 ConsoleChange(memberID: staff.memberID, username: staff.username, action: .articleDeleted, subject: article.title, madeAt: now),
                 on: connection)
         }
-        self.effects.newsChanged()
         return .redirect(to: ConsoleRoute.articles.path)
     }
 }

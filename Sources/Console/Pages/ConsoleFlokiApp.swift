@@ -16,7 +16,6 @@ struct ConsoleFlokiApp: Sendable {
     let database: Database
     let news: NewsResponder
     let clock: SiteClock
-    let effects: Console.Effects
 
     func answer(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView) async throws -> ConsoleAnswer {
         guard request.method == .post else {
@@ -38,7 +37,6 @@ struct ConsoleFlokiApp: Sendable {
             guard let refusal = ConsoleRefusal(error) else { throw error }
             return try await self.page(view, definition: request.form["definition"], error: refusal.sentence(view.messages), status: refusal.status)
         }
-        self.effects.newsChanged()
         return .redirect(to: ConsoleRoute.app.target([("saved", "1")]))
     }
 

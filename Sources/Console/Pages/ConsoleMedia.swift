@@ -11,7 +11,6 @@ struct ConsoleMedia: Sendable {
     let database: Database
     let clock: SiteClock
     let uploads: MediaUploads
-    let effects: Console.Effects
 
     static let pageSize = 40
 
@@ -63,15 +62,13 @@ struct ConsoleMedia: Sendable {
             ).page(view, title: view.messages.text(.delete), section: .media)
         }
         let now = self.clock.now
-        let removed = try await self.database.transaction { connection -> String? in
-            guard let image = try await MediaStore.find(id: id, on: connection) else { return nil }
+        try await self.database.transaction { connection in
+            guard let image = try await MediaStore.find(id: id, on: connection) else { return }
             try await self.uploads.delete(image, on: connection)
             try await ConsoleChangeStore.record(
                 ConsoleChange(memberID: staff.memberID, username: staff.username, action: .imageDeleted, subject: image.name, madeAt: now),
                 on: connection)
-            return image.contentHash
         }
-        if let removed { self.effects.mediaRemoved(removed) }
         return .redirect(to: ConsoleRoute.media.path)
     }
 

@@ -15,7 +15,6 @@ struct ConsoleMembers: Sendable {
     let database: Database
     let accounts: Console.Accounts
     let clock: SiteClock
-    let effects: Console.Effects
 
     static let pageSize = 50
 
@@ -161,7 +160,6 @@ struct ConsoleMembers: Sendable {
         default:
             throw EndpointError.badRequest(.improperlyFilledIn)
         }
-        self.effects.memberChanged(id)
         return "1"
     }
 
@@ -261,7 +259,6 @@ struct ConsoleMembers: Sendable {
                     madeAt: now),
                 on: connection)
         }
-        self.effects.groupsChanged()
         return .redirect(to: ConsoleRoute.groups.target([("saved", "1")]))
     }
 
@@ -274,6 +271,5 @@ struct ConsoleMembers: Sendable {
                 ConsoleChange(memberID: staff.memberID, username: staff.username, action: .loggedOutEverywhere, subject: staff.username, madeAt: now),
                 on: connection)
         }
-        self.effects.memberChanged(staff.memberID)
     }
 }

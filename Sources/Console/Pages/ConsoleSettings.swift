@@ -12,7 +12,6 @@ struct ConsoleSettings: Sendable {
     let database: Database
     let clock: SiteClock
     let options: [ConfigOption]
-    let effects: Console.Effects
 
     func answer(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView) async throws -> ConsoleAnswer {
         let stored = try await self.stored()
@@ -44,7 +43,6 @@ struct ConsoleSettings: Sendable {
                     ConsoleChange(memberID: staff.memberID, username: staff.username, action: .settingChanged, subject: name, madeAt: now), on: connection)
             }
         }
-        if !checked.isEmpty { self.effects.configChanged() }
         return .redirect(to: ConsoleRoute.settings.target([("saved", "1")]))
     }
 

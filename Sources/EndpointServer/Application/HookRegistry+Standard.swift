@@ -39,7 +39,7 @@ extension HookRegistry {
                 administrators: administrators,
                 context: CommandrContext(
                     database: site.database, registration: site.registration, passwordChange: site.passwordChange, policies: site.policies,
-                    media: site.mediaUploads, publicURL: site.publicURL, caches: site.caches, clock: site.clock
+                    media: site.mediaUploads, publicURL: site.publicURL, clock: site.clock
                 )),
             as: HookKey("content", "commandr_fs")
         )

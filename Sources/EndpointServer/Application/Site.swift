@@ -117,9 +117,11 @@ public struct Site: Sendable {
             config: config, memberships: memberships, sessions: sessions, news: self.newsAnswers, live: self.newsLive,
             pushTokens: self.pushRegistrations, media: self.media
         )
+        // Whatever face wrote, this instance forgets what the committed writes made stale.
+        database.whenStale { [caches = self.caches] stale in
+            for announcement in stale { caches.evict(announcement) }
+        }
         self.newsClock = NewsClock(
-            database: database, config: config, clock: clock, writer: ArticleWriter(publicURL: settings.linkBaseURL),
-            changed: { [caches = self.caches] in caches.newsChanged() }
-        )
+            database: database, config: config, clock: clock, writer: ArticleWriter(publicURL: settings.linkBaseURL))
     }
 }

@@ -70,9 +70,6 @@ struct SiteRoutes: RouterMiddleware {
                 clock: site.clock,
                 publicURL: site.publicURL, uploads: site.mediaUploads, news: site.news, options: ConfigOption.declared,
                 liveStreams: { [live = site.newsLive] in live.streamCount },
-                effects: Console.Effects(
-                    newsChanged: site.caches.newsChanged, memberChanged: site.caches.memberChanged, groupsChanged: site.caches.groupsChanged,
-                    configChanged: site.caches.configChanged, mediaRemoved: site.caches.mediaRemoved),
                 secureCookies: settings.secureCookies
             ),
             languages: languages, clientAddress: clientAddress, crossSite: CrossSiteCheck(publicAuthority: settings.publicAuthority),

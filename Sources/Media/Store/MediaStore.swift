@@ -65,7 +65,8 @@ public enum MediaStore {
     /// Deletes image `id`, its bytes and its identity. The caller has checked that no article shows it
     /// (``articlesShowing(mediaID:on:)``); the foreign key refuses it otherwise.
     public static func delete(id: Int, on connection: StoreConnection) async throws {
-        try await connection.raw("DELETE FROM media WHERE id = \(bind: id)").run()
+        let deleted = try await connection.raw("DELETE FROM media WHERE id = \(bind: id) RETURNING content_hash").first()
+        if let hash = try deleted?.decode(column: "content_hash", as: String.self) { connection.markStale(.media(hash)) }
         try await ResourceIdentityStore.remove(.media, id: id, on: connection)
     }
 

@@ -17,6 +17,7 @@ public enum FlokiAppStore {
             ON CONFLICT (id) DO UPDATE SET definition = excluded.definition, updated_by = excluded.updated_by, updated_at = excluded.updated_at
             """
         ).run()
+        connection.markStale(.news)
     }
 
     /// The generated app's tabs in the order an administrator gave them, by unique ID; nil for the
@@ -35,11 +36,13 @@ public enum FlokiAppStore {
             ON CONFLICT (id) DO UPDATE SET tab_ids = excluded.tab_ids, updated_by = excluded.updated_by, updated_at = excluded.updated_at
             """
         ).run()
+        connection.markStale(.news)
     }
 
     /// Goes back to the generated app, in the generated order.
     public static func remove(on connection: StoreConnection) async throws {
         try await connection.raw("DELETE FROM floki_app WHERE id = 1").run()
         try await connection.raw("DELETE FROM floki_tab_order WHERE id = 1").run()
+        connection.markStale(.news)
     }
 }

@@ -76,6 +76,7 @@ public enum NewsChangeLog {
         try await connection.raw(
             "INSERT INTO news_changes (resource_type, resource_id, changed_at, was_shown) VALUES \(rows.joined(separator: ", "))"
         ).run()
+        connection.markStale(.news)
     }
 
     /// Records a write to category `id`.
@@ -176,6 +177,7 @@ public enum NewsChangeLog {
             VALUES (\(bind: type.rawValue), \(bind: id), \(bind: now), \(bind: shown || shownBefore))
             """
         ).run()
+        connection.markStale(.news)
     }
 
     private static func lock(_ connection: StoreConnection) async throws {

@@ -143,7 +143,7 @@ public enum NewsStore {
     }
 
     /// Files article `id` in exactly `categoryIDs` besides its own category (an editor's choice).
-    public static func refileInOtherCategories(_ id: Int, _ categoryIDs: Set<Int>, on connection: StoreConnection) async throws {
+    static func refileInOtherCategories(_ id: Int, _ categoryIDs: Set<Int>, on connection: StoreConnection) async throws {
         try await connection.raw("DELETE FROM news_other_categories WHERE news_id = \(bind: id)").run()
         try await Self.fileInOtherCategories(id, categoryIDs.sorted(), on: connection)
     }

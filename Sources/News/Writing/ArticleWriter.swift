@@ -71,6 +71,15 @@ public struct ArticleWriter: Sendable {
         return dropped
     }
 
+    /// Files article `id` in exactly `categoryIDs` besides its own category (an editor's choice); a
+    /// change is recorded in the change log, so every list and app sees it.
+    public func refile(_ id: Int, inOtherCategories categoryIDs: Set<Int>, on connection: StoreConnection, now: Int) async throws {
+        guard try await NewsStore.otherCategories(ofArticle: id, on: connection) != categoryIDs else { return }
+        let shownBefore = try await NewsStore.isShown(id, on: connection, now: now)
+        try await NewsStore.refileInOtherCategories(id, categoryIDs, on: connection)
+        try await NewsChangeLog.recordArticle(id, shownBefore: shownBefore, on: connection, now: now)
+    }
+
     /// Renders article `id` again (the renderer changed, or its rendering was never made); when what
     /// readers are shown changed, the change log records it so apps fetch it again. True when it did.
     @discardableResult

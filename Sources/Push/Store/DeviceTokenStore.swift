@@ -137,6 +137,7 @@ public enum DeviceTokenStore {
     /// Forgets a token the push service called dead.
     public static func remove(token: String, platform: PushPlatform, on connection: StoreConnection) async throws {
         try await connection.raw("DELETE FROM device_tokens WHERE platform = \(bind: platform.rawValue) AND token = \(bind: token)").run()
+        connection.markStale(.tokens)
     }
 }
 

@@ -44,7 +44,8 @@ public final class ConfigStore: Sendable {
     /// Writes option `name` (which must exist) on `connection`, inside the caller's transaction;
     /// false when there is no such option. Call ``invalidate()`` once the transaction is committed.
     public static func write(_ name: String, value: String, on connection: StoreConnection) async throws -> Bool {
-        try await connection.raw("UPDATE config SET value = \(bind: value) WHERE name = \(bind: name) RETURNING name").first() != nil
+        connection.markStale(.config)
+        return try await connection.raw("UPDATE config SET value = \(bind: value) WHERE name = \(bind: name) RETURNING name").first() != nil
     }
 
     /// Every option, by name, read on `connection` (what `/etc` lists).

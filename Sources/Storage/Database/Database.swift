@@ -33,6 +33,8 @@ public final class Database: Sendable {
     private let lent = Synchronization.Atomic<Int>(0)
     /// Whether caches in front of this database may answer (see ``CacheTrust``).
     public let cacheTrust = CacheTrust()
+    /// Told what committed writes made stale (``whenStale(_:)``).
+    private let staleHandler = NIOLockedValueBox<(@Sendable ([CacheAnnouncement]) -> Void)?>(nil)
 
     private enum Pool: @unchecked Sendable {
         case sqlite(EventLoopGroupConnectionPool<SQLiteFileSource>)
@@ -116,8 +118,27 @@ public final class Database: Sendable {
     ///
     /// A database that cannot be used right now (see ``DatabaseUnavailable``) throws
     /// ``DatabaseUnavailable`` whatever the driver said; other errors pass through unchanged.
+    ///
+    /// What its writes made stale is handed over when `body` ends, thrown or not: outside a
+    /// transaction each statement commits on its own.
     public func withConnection<Result>(_ body: (StoreConnection) async throws -> Result) async throws -> Result {
-        try await self.withLease { try await body(StoreConnection($0.sql)) }
+        let marks = StaleMarks()
+        defer { self.handOver(marks) }
+        return try await self.withLease { try await body(StoreConnection($0.sql, marks: marks)) }
+    }
+
+    /// Has `handler` told, after each commit, what the committed writes made stale (the composition
+    /// root's cache eviction: this instance forgets at once whatever face wrote). One handler; a later
+    /// one replaces it.
+    public func whenStale(_ handler: @escaping @Sendable ([CacheAnnouncement]) -> Void) {
+        self.staleHandler.withLockedValue { $0 = handler }
+    }
+
+    /// Hands `marks` to the handler, if there are any.
+    private func handOver(_ marks: StaleMarks) {
+        let stale = marks.take()
+        guard !stale.isEmpty, let handler = self.staleHandler.withLockedValue({ $0 }) else { return }
+        handler(stale)
     }
 
     /// A leased connection: its SQL, and whether it must be closed rather than lent again.
@@ -157,7 +178,8 @@ public final class Database: Sendable {
     }
 
     /// Runs `body` inside a transaction on one connection: committed when `body` returns, rolled back
-    /// when it throws (the error is rethrown). On SQLite the write lock is taken up front
+    /// when it throws (the error is rethrown). What its writes made stale is handed over after the
+    /// `COMMIT`, and forgotten on a rollback. On SQLite the write lock is taken up front
     /// (`BEGIN IMMEDIATE`) so two writers queue instead of failing to upgrade their locks.
     ///
     /// A `COMMIT` that fails leaves the connection's transaction in an unknown state: it is rolled back
@@ -168,7 +190,8 @@ public final class Database: Sendable {
     ///   reference; ignored on PostgreSQL.
     public func transaction<Result>(foreignKeysOff: Bool = false, _ body: (StoreConnection) async throws -> Result) async throws -> Result {
         let pausesForeignKeys = foreignKeysOff && self.engine == .sqlite
-        return try await self.withLease { lease in
+        let marks = StaleMarks()
+        let result = try await self.withLease { lease in
             let connection = lease.sql
             if pausesForeignKeys {
                 // Foreign keys come back on with a fresh connection: this one is not lent again.
@@ -178,7 +201,7 @@ public final class Database: Sendable {
             try await connection.raw(self.engine == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
             let result: Result
             do {
-                result = try await body(StoreConnection(connection))
+                result = try await body(StoreConnection(connection, marks: marks))
                 if pausesForeignKeys, try await connection.raw("PRAGMA foreign_key_check").first() != nil { throw BrokenForeignKeys() }
             } catch {
                 try? await connection.raw("ROLLBACK").run()
@@ -193,6 +216,8 @@ public final class Database: Sendable {
             }
             return result
         }
+        self.handOver(marks)
+        return result
     }
 
     /// A transaction run with foreign keys off left a reference to a row that is not there.

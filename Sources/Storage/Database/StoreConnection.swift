@@ -10,9 +10,19 @@ package import SQLKit
 public struct StoreConnection: Sendable {
     /// The SQL connection, for the stores (and tests, which set up rows the API cannot make).
     package let sql: any SQLDatabase
+    /// What the writes on it made stale, handed over once they commit (``Database/whenStale(_:)``).
+    let marks: StaleMarks
 
-    package init(_ sql: any SQLDatabase) {
+    init(_ sql: any SQLDatabase, marks: StaleMarks) {
         self.sql = sql
+        self.marks = marks
+    }
+
+    /// Notes that a write on this connection made `announcement`'s caches stale: a store calls it for
+    /// each write the caches depend on (the tables PostgreSQL's triggers announce), and the database
+    /// tells this instance once the write is committed.
+    package func markStale(_ announcement: CacheAnnouncement) {
+        self.marks.add(announcement)
     }
 
     /// A statement as SQL text with bound values (SQLKit's `raw`).

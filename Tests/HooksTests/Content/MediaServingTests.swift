@@ -157,9 +157,12 @@ import Testing
             let kept = try await Self.upload(ImageFixtures.transparent, as: "kept.png", fs)
             let gone = try await Self.upload(ImageFixtures.landscape, as: "gone.jpg", fs)
             for url in [kept, gone] { #expect(try await client.image(url + "?s=75").status == .ok) }
-            try await site.database.transaction { connection in
-                let image = try #require(try await MediaStore.all(on: connection).first { $0.name == "gone" })
-                try await MediaStore.delete(id: image.id, on: connection)
+            // Deleted by another process (its own pool: this instance is not told).
+            try await TestDatabase.withOpen(site.database.url) { database in
+                try await database.transaction { connection in
+                    let image = try #require(try await MediaStore.all(on: connection).first { $0.name == "gone" })
+                    try await MediaStore.delete(id: image.id, on: connection)
+                }
             }
             #expect(try await site.media.sweepCache() == 1)
             #expect(try await site.media.sweepCache() == 0)

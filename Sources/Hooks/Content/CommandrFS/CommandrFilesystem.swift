@@ -26,23 +26,10 @@ protocol CommandrFilesystem: Sendable {
     /// Whether `path` is a file whose content is the uploaded bytes (an image) rather than `data`: it
     /// needs no `data`, and an edit creates it when it does not exist (a REST `PUT` of a new image).
     func takesFile(_ path: [String]) -> Bool
-    /// The kept answers a write here makes stale, forgotten once it is committed (members, groups and
-    /// images are told apart by the write itself: ``CommandrWrite``).
-    var staleAfterWrite: CommandrStaleAnswers { get }
-}
-
-/// The kept answers of this instance a commandr_fs write can make stale.
-struct CommandrStaleAnswers: OptionSet, Sendable {
-    let rawValue: Int
-    /// The config snapshot.
-    static let config = CommandrStaleAnswers(rawValue: 1)
-    /// Rendered news answers (and the live feed, which reads the change log at once).
-    static let news = CommandrStaleAnswers(rawValue: 2)
 }
 
 extension CommandrFilesystem {
     func locate(_ identity: ResourceIdentity, on connection: StoreConnection) async throws -> [String]? { nil }
     func prepare(_ path: [String], type: String, _ write: CommandrWrite) async throws {}
     func takesFile(_ path: [String]) -> Bool { false }
-    var staleAfterWrite: CommandrStaleAnswers { [] }
 }

@@ -7,9 +7,6 @@ import Storage
 /// against the option's rule and applies it to the running server at once. Options cannot be
 /// added or deleted.
 struct ConfigFilesystem: CommandrFilesystem {
-    /// Options shape news answers too (their ages, the Floki app's), and the config snapshot is forgotten.
-    var staleAfterWrite: CommandrStaleAnswers { [.config, .news] }
-
     func list(_ path: [String], on connection: StoreConnection) async throws -> [CommandrEntry]? {
         guard path.isEmpty else { return nil }
         return try await ConfigStore.all(on: connection).map { CommandrEntry.file($0.name, size: $0.value.utf8.count) }

@@ -11,9 +11,6 @@ import Text
 /// passes the checks of ``FlokiAppDefinition/init(parsing:categoryIDs:)``; deleting it goes back to the
 /// generated app. The version indicator changes with it, so every app fetches the new definition.
 struct FlokiFilesystem: CommandrFilesystem {
-    /// The Floki app data is a kept news answer.
-    var staleAfterWrite: CommandrStaleAnswers { .news }
-
     /// What decides which articles are shown (the generated definition offers a Gallery tab once one is).
     let clock: SiteClock
 

@@ -41,14 +41,12 @@ extension GroupsFilesystem {
                 !record.isDefault, !record.isSuperAdmin
             else { throw EndpointError.refused(.groupInUse, group.identity.label) }
             try await GroupStore.delete(record.id, on: connection)
-            write.forgetAllMemberships()
             return
         }
         guard let member = try await Self.member(file: path[1], in: group, on: connection) else { return }
         guard member.id != MemberRecord.guestID else { throw EndpointError.refused(.guestAccountFixed) }
         guard member.id != write.actorID else { throw EndpointError.refused(.cannotDeleteSelf) }
         try await MemberStore.delete(memberID: member.id, on: connection, now: write.now)
-        write.forgetMember(member.id)
     }
 
     private func applyGroup(_ properties: inout CommandrProperties, id: Int, current: JSONValue, _ write: CommandrWrite, on connection: StoreConnection)
@@ -62,7 +60,6 @@ extension GroupsFilesystem {
         changes.isPresentedAtInstall = try properties.flag("is_presented_at_install")
         try properties.rejectUnread(allowingUnchanged: current)
         try await GroupStore.apply(changes, to: id, on: connection)
-        write.forgetAllMemberships()
     }
 
     private func addMember(
@@ -134,6 +131,5 @@ extension GroupsFilesystem {
         try await MemberStore.apply(changes, to: member.id, on: connection, now: write.now)
         if let passwordHash { try await PasswordChange.apply(hash: passwordHash, memberID: member.id, on: connection, now: write.now) }
         if let groups { try await MemberStore.setGroups(Set(groups + [member.primaryGroupID]), memberID: member.id, on: connection) }
-        write.forgetMember(member.id)
     }
 }

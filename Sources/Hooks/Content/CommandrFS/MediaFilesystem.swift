@@ -80,8 +80,6 @@ struct MediaFilesystem: CommandrFilesystem {
     func delete(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws {
         guard let image = try await Self.image(path, on: connection) else { return }
         try await write.context.media.delete(image, on: connection)
-        let caches = write.context.caches
-        write.whenCommitted { caches.mediaRemoved(image.contentHash) }
     }
 
     // MARK: Properties

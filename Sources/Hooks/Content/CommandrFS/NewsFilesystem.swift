@@ -11,8 +11,6 @@ import Text
 /// folder creates a category; deleting it removes the category when it holds no articles. Editing an
 /// article's `category` moves it to that folder.
 struct NewsFilesystem: CommandrFilesystem {
-    var staleAfterWrite: CommandrStaleAnswers { .news }
-
     // MARK: Reading
 
     func list(_ path: [String], on connection: StoreConnection) async throws -> [CommandrEntry]? {

@@ -1,12 +1,8 @@
-public import Auth
-public import Media
-public import News
-public import Push
-public import Storage
-
 /// What this instance must forget after a committed change, so the next request reads the database:
-/// called by the writes of this instance once they commit, and by the cache announcements of every
-/// change committed anywhere (PostgreSQL).
+/// told by the database after each commit on this instance (``Database/whenStale(_:)``: what its
+/// stores marked stale), and by the cache announcements of every change committed anywhere
+/// (PostgreSQL). Its closures are the caches above the storage kernel, handed in by the composition
+/// root.
 public struct CacheEviction: Sendable {
     /// A config option changed.
     public var configChanged: @Sendable () -> Void
@@ -40,37 +36,6 @@ public struct CacheEviction: Sendable {
         self.tokensChanged = tokensChanged
         self.mediaRemoved = mediaRemoved
         self.everythingChanged = everythingChanged
-    }
-
-    /// The live config snapshot, memberships, sessions, news answers and live streams, push
-    /// registrations and images.
-    public static func live(
-        config: ConfigStore, memberships: Memberships, sessions: SessionStore, news: NewsAnswerCache, live: NewsLiveFeed,
-        pushTokens: PushRegistrations, media: MediaVersions
-    ) -> Self {
-        Self(
-            configChanged: { config.invalidate() },
-            groupsChanged: { memberships.forgetAll() },
-            memberChanged: { memberID in
-                sessions.forgetCached(memberID: memberID)
-                memberships.forget(memberID: memberID)
-            },
-            newsChanged: {
-                news.clear()
-                live.changed()
-            },
-            tokensChanged: { pushTokens.forgetAll() },
-            mediaRemoved: { media.forget(contentHash: $0) },
-            everythingChanged: {
-                config.invalidate()
-                memberships.forgetAll()
-                sessions.forgetAllCached()
-                news.clear()
-                live.changed()
-                pushTokens.forgetAll()
-                media.forgetSummaries()
-            }
-        )
     }
 
     /// Forgets what `announcement` says changed; nil (a reconnection, or a payload this version does
