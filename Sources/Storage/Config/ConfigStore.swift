@@ -42,7 +42,8 @@ public final class ConfigStore: Sendable {
     }
 
     /// Writes option `name` (which must exist) on `connection`, inside the caller's transaction;
-    /// false when there is no such option. Call ``invalidate()`` once the transaction is committed.
+    /// false when there is no such option. The snapshot is forgotten once the transaction is committed
+    /// (the write marks the connection stale for config).
     public static func write(_ name: String, value: String, on connection: StoreConnection) async throws -> Bool {
         connection.markStale(.config)
         return try await connection.raw("UPDATE config SET value = \(bind: value) WHERE name = \(bind: name) RETURNING name").first() != nil
