@@ -60,7 +60,7 @@ public struct ComposrImporter: Sendable {
                     try await ImportStore.setOption(name, value, on: connection)
                 }
                 try await ImportStore.advanceSequences(on: connection)
-                report.consoleStaff = try await ImportStore.consoleStaff(on: connection)
+                report.consoleStaff = try await PermissionStore.consoleStaffUsernames(on: connection)
                 if dryRun { throw DryRunDone() }
             }
         } catch is DryRunDone {

@@ -144,7 +144,7 @@ public struct Console: Sendable {
             idleSeconds: options.integer(.consoleIdleMinutes) * 60, maximumSeconds: options.integer(.consoleSessionHours) * 3600,
             origin: ConsoleStaff.sessionOrigin)
         guard let session = try await self.accounts.sessions.authenticate(memberID: memberID, token: token, limits: limits),
-            let permissions = try await self.accounts.memberships.permissions(of: memberID), let role = ConsoleStaff.role(permissions)
+            let permissions = try await self.accounts.memberships.permissions(of: memberID), let role = ConsoleAccess.role(permissions)
         else { return nil }
         return ConsoleStaff(memberID: memberID, username: permissions.membership.username, role: role, sessionToken: token, sessionID: session.id)
     }

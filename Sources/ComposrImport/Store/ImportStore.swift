@@ -43,19 +43,6 @@ enum ImportStore {
         return id
     }
 
-    /// The members who can sign in to `/admin`: validated, not banned, in a group of administrators or
-    /// one granted news editing (Composr's `edit_highrange_content`), by name.
-    static func consoleStaff(on connection: StoreConnection) async throws -> [String] {
-        try await connection.raw(
-            """
-            SELECT DISTINCT m.username AS username FROM members m JOIN group_members gm ON gm.member_id = m.id JOIN groups g ON g.id = gm.group_id
-            WHERE m.validated = \(bind: true) AND m.banned = \(bind: false) AND (g.is_super_admin = \(bind: true)
-                OR g.id IN (SELECT group_id FROM group_privileges WHERE privilege = 'edit_highrange_content'))
-            ORDER BY m.username
-            """
-        ).all().map { try $0.decode(column: "username", as: String.self) }
-    }
-
     // MARK: Members
 
     /// Every member here: ID, username, address, password hash (read once: looked up member by member,

@@ -208,7 +208,7 @@ struct ConsoleMembers: Sendable {
     private func isStaffGroup(_ groupID: Int) async throws -> Bool {
         try await self.database.withConnection { connection in
             let group = try await GroupStore.all(on: connection).first { $0.id == groupID }
-            let editing = try await PermissionStore.groups(holding: ConsoleStaff.editingPrivilege, on: connection)
+            let editing = try await PermissionStore.groups(holding: ConsoleAccess.editingPrivilege, on: connection)
             return group.map { $0.isSuperAdmin || $0.isSuperModerator } == true || editing.contains(groupID)
         }
     }
@@ -219,7 +219,7 @@ struct ConsoleMembers: Sendable {
             let groups = try await GroupStore.all(on: connection).filter { $0.id != GroupRecord.guestsID }
             var counts: [Int: Int] = [:]
             for group in groups { counts[group.id] = try await GroupStore.memberCount(group.id, on: connection) }
-            return (groups, try await PermissionStore.groups(holding: ConsoleStaff.editingPrivilege, on: connection), counts)
+            return (groups, try await PermissionStore.groups(holding: ConsoleAccess.editingPrivilege, on: connection), counts)
         }
         let context: [String: Any] = [
             "groups": groups.map { group in
@@ -252,7 +252,7 @@ struct ConsoleMembers: Sendable {
             guard groupID != GroupRecord.guestsID, let group = try await GroupStore.all(on: connection).first(where: { $0.id == groupID }) else {
                 throw EndpointError.badRequest(.improperlyFilledIn)
             }
-            try await PermissionStore.setPrivilege(ConsoleStaff.editingPrivilege, granted: granted, groupID: groupID, on: connection)
+            try await PermissionStore.setPrivilege(ConsoleAccess.editingPrivilege, granted: granted, groupID: groupID, on: connection)
             try await ConsoleChangeStore.record(
                 ConsoleChange(
                     memberID: staff.memberID, username: staff.username, action: granted ? .groupEditsNews : .groupStoppedEditingNews, subject: group.name,

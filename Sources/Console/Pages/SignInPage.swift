@@ -30,7 +30,7 @@ struct SignInPage {
             guard let refusal = ConsoleRefusal(error, wrongPassword: 401) else { throw error }
             return self.form(view, username: username, error: refusal.sentence(view.messages), status: refusal.status)
         }
-        guard ConsoleStaff.role(success.permissions) != nil else {
+        guard ConsoleAccess.role(success.permissions) != nil else {
             try await self.sessions.revoke(sessionID: success.session.id, memberID: success.member.id)
             return self.form(view, username: username, error: view.messages.text(.consoleNotStaff), status: 403)
         }
