@@ -257,7 +257,8 @@ struct ConsoleArticles: Sendable {
                     ).id
                     change = .articleAdded
                 }
-                try await writer.refile(savedID, inOtherCategories: form.otherCategoryIDs ?? [], on: connection, now: now)
+                let alsoIn = (form.otherCategoryIDs ?? []).subtracting(changes.categoryID.map { [$0] } ?? [])
+                try await writer.refile(savedID, inOtherCategories: alsoIn, on: connection, now: now)
                 try await ConsoleChangeStore.record(
                     ConsoleChange(memberID: staff.memberID, username: staff.username, action: change, subject: form.title, madeAt: now), on: connection)
                 return savedID

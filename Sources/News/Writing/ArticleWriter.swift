@@ -20,8 +20,8 @@ public struct ArticleWriter: Sendable {
     /// Creates an article in `categoryID` with `changes` applied; returns its ID and what its rendering
     /// left out. `byline`, its writer's name, is its author when `changes` name none (the byline of an
     /// article written in the console or through commandr_fs was only a date). Refused when a text is
-    /// over its limit (``ArticleFieldCheck``), when its text
-    /// nests deeper than the renderer goes, or an address it gives is none (``NewsAddresses``).
+    /// over its limit (``ArticleFieldCheck``), when its text nests deeper than the renderer goes, or
+    /// when an address it gives is none (``NewsAddresses``).
     @discardableResult
     public func create(
         title: String, categoryID: Int, submitterID: Int, byline: String = "", applying changes: NewsArticleChanges = NewsArticleChanges(),
