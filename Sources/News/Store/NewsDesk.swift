@@ -46,14 +46,13 @@ public enum NewsDesk {
         }
         // An article filed in the category besides its own (an imported one, as Composr files them) too.
         if let category = filter.categoryID {
-            conditions.append(
-                "(category_id = \(bind: category) OR id IN (SELECT news_id FROM news_other_categories WHERE category_id = \(bind: category)))")
+            conditions.append("(\(NewsFeedStore.inOwnCategory([category])) OR \(NewsFeedStore.inOtherCategory([category])))")
         }
         if let state = filter.state { conditions.append("\(Self.state(now: now)) = \(bind: state.rawValue)") }
         let filtered: SQLQueryString = conditions.isEmpty ? "" : " WHERE \(conditions.joined(separator: " AND "))"
         let rows = try await connection.raw(
             """
-            SELECT \(unsafeRaw: NewsStore.articleColumns), \(Self.state(now: now)) AS desk_state FROM news\(filtered)
+            SELECT \(unsafeRaw: NewsStore.articleColumns), \(Self.state(now: now)) AS desk_state FROM news n\(filtered)
             ORDER BY add_date DESC, id DESC LIMIT \(bind: filter.limit + 1) OFFSET \(bind: filter.offset)
             """
         ).all()
