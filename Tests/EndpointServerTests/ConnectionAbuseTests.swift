@@ -77,7 +77,8 @@ import Testing
     /// One network cannot hold every connection the server accepts: past its cap, its new connections
     /// are closed at once while others' are still accepted.
     @Test func oneNetworkHoldsAtMostItsShareOfConnections() async throws {
-        try await TestServer.run(settings: Self.settings(header: 30, idle: 30, connections: 10, perNetwork: 2), framework: .live) { client, _ in
+        // Three per network: the test client's own connection (it has made a request) and two held here.
+        try await TestServer.run(settings: Self.settings(header: 30, idle: 30, connections: 10, perNetwork: 3), framework: .live) { client, _ in
             let port = try #require(client.port)
             var held: [any Channel] = []
             for _ in 0..<2 { held.append(try await RawHTTP.idleConnection(port: port)) }
@@ -134,7 +135,8 @@ import Testing
     }
 
     @Test func beyondTheConnectionLimitNewConnectionsWaitTheirTurn() async throws {
-        try await TestServer.run(settings: Self.settings(header: 30, idle: 30, connections: 3), framework: .live) { client, _ in
+        // Four: the test client's own connection (it has made a request) and three held here.
+        try await TestServer.run(settings: Self.settings(header: 30, idle: 30, connections: 4), framework: .live) { client, _ in
             let port = try #require(client.port)
             var idle: [any Channel] = []
             for _ in 0..<3 { idle.append(try await RawHTTP.idleConnection(port: port)) }
