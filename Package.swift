@@ -112,7 +112,7 @@ let package = Package(
         .target(
             name: "Storage",
             dependencies: [
-                "Text",
+                "Messages", "Text",
                 .sqlKit,
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
@@ -131,7 +131,7 @@ let package = Package(
 
         // MARK: The URLs: every route parsed and printed from one declaration
 
-        .target(name: "Routes", dependencies: ["EndpointCore", "Messages", "Text"], swiftSettings: upcoming + fuzzed),
+        .target(name: "Routes", dependencies: ["Messages", "Text", .nioCore], swiftSettings: upcoming + fuzzed),
 
         // MARK: Rich text: Markdown and Comcode rendered once, every HTML through one allowlist
 
@@ -150,7 +150,8 @@ let package = Package(
         .target(
             name: "Push",
             dependencies: [
-                "Outbox", "Storage", "Text", .sqlKit, .asyncHTTPClient, .jwtKit, .logging, .metrics, .nioCore, .nioLocks, .nioSSL, .serviceLifecycle,
+                "Messages", "Outbox", "Storage", "Text", .sqlKit, .asyncHTTPClient, .jwtKit, .logging, .metrics, .nioCore, .nioLocks, .nioSSL,
+                .serviceLifecycle,
             ],
             swiftSettings: upcoming
         ),
@@ -167,7 +168,7 @@ let package = Package(
         .target(
             name: "Media",
             dependencies: [
-                "CMediaCodec", "CMalloc", "EndpointCore", "Messages", "Routes", "Storage", "Text", .sqlKit, .crypto, .logging, .metrics, .nioCore, .nioPosix,
+                "CMediaCodec", "CMalloc", "Messages", "Routes", "Storage", "Text", .sqlKit, .crypto, .logging, .metrics, .nioCore, .nioPosix,
                 .nioLocks,
                 .serviceLifecycle,
             ],
@@ -270,7 +271,7 @@ let package = Package(
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
         .testTarget(name: "TextTests", dependencies: ["Text"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
-        .testTarget(name: "RoutesTests", dependencies: ["Routes", "EndpointCore"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
+        .testTarget(name: "RoutesTests", dependencies: ["Routes", "Messages"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .testTarget(name: "RichTextTests", dependencies: ["RichText", "TestSupport"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .testTarget(
             name: "ComposrImportTests", dependencies: ["ComposrImport", "TestSupport"], exclude: ["Fixtures"],

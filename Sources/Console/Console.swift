@@ -79,7 +79,7 @@ public struct Console: Sendable {
     public func answer(_ request: ConsoleRequest) async throws -> ConsoleAnswer {
         var request = request
         if case .asset(let name) = request.route {
-            guard request.method == .get, let asset = ConsoleAssets.answer(name) else { throw EndpointError(status: 404, message: .consoleNothing) }
+            guard request.method == .get, let asset = ConsoleAssets.answer(name) else { throw Refusal.notFound(.consoleNothing) }
             return asset
         }
         let siteName = try await self.config.options().text(.siteName)
@@ -111,7 +111,7 @@ public struct Console: Sendable {
         case .push: return try await self.push.answer(request, staff, view)
         case .app: return try await self.app.answer(request, staff, view)
         case .settings: return try await self.settings.answer(request, staff, view)
-        case .signIn, .asset: throw EndpointError(status: 404, message: .consoleNothing)
+        case .signIn, .asset: throw Refusal.notFound(.consoleNothing)
         }
     }
 

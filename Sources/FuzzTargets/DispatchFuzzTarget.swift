@@ -1,23 +1,24 @@
 import EndpointCore
 import EndpointServer
 import HummingbirdCore
+import Messages
 import Routes
 
 extension FuzzTarget {
     /// The request line: the method (first line of the input) and the request target (the rest), read
     /// as the server reads them — Hummingbird's URI, the ``SiteRoute`` it names, then `ResolvedTarget`.
     ///
-    /// Properties: a refusal is a 400; an accepted target names word-only hooks, takes `type` and `id`
+    /// Properties: a refusal says the input is malformed (a 400); an accepted target names word-only hooks, takes `type` and `id`
     /// from the query when it has them, and an `id` read from the path never starts with a slash.
     static let dispatch = FuzzTarget(name: "dispatch") { input in
         let (methodBytes, targetBytes) = input.splitAtFirstLine
         let uri = URI(targetBytes.lossyText)
         guard case .endpoint(let pathInfo, let query)? = SiteRoute(path: uri.path, query: uri.query) else { return nil }
         let resolved: ResolvedTarget
-        do throws(EndpointError) {
+        do throws(Refusal) {
             resolved = try ResolvedTarget(method: methodBytes.lossyText, pathInfo: pathInfo, query: query)
         } catch {
-            return error.status == 400 ? nil : "refused with status \(error.status)"
+            return error.kind == .malformed ? nil : "refused as \(error.kind), not as malformed"
         }
         guard DispatchTarget.isWord(resolved.key.hookType), DispatchTarget.isWord(resolved.key.hook) else {
             return "accepted hook names that are not words: \(resolved.key)"

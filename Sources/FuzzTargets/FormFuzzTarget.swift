@@ -1,21 +1,21 @@
-import EndpointCore
 import EndpointServer
+import Messages
 import Routes
 
 extension FuzzTarget {
     /// An `application/x-www-form-urlencoded` body or query string.
     ///
-    /// Properties: a refusal is a 400; no decoded name is empty; encoding the decoded pairs again and
+    /// Properties: a refusal says the input is malformed (a 400); no decoded name is empty; encoding the decoded pairs again and
     /// decoding that gives the same pairs; the lookup table refuses exactly the inputs with a repeated
     /// name; the one-pass table (``FormURLEncoding/table(_:)``, what requests use) answers exactly as
     /// the table of the pairs, refusals included.
     static let form = FuzzTarget(name: "form") { input in
-        let oneStep = Result { () throws(EndpointError) in try FormURLEncoding.table(input) }
+        let oneStep = Result { () throws(Refusal) in try FormURLEncoding.table(input) }
         let pairs: [(name: String, value: String)]
-        do throws(EndpointError) {
+        do throws(Refusal) {
             pairs = try FormURLEncoding.decode(input)
         } catch {
-            guard error.status == 400 else { return "refused with status \(error.status)" }
+            guard error.kind == .malformed else { return "refused as \(error.kind), not as malformed" }
             return Self.failure(of: oneStep) == error ? nil : "the one-pass table did not refuse as the pairs did"
         }
         if pairs.contains(where: \.name.isEmpty) { return "decoded an empty name" }
@@ -25,17 +25,17 @@ extension FuzzTarget {
             return "decoding its own encoding gave other pairs"
         }
         let hasRepeat = Set(pairs.map(\.name)).count != pairs.count
-        switch Result(catching: { () throws(EndpointError) in try ParameterFields.table(pairs) }) {
+        switch Result(catching: { () throws(Refusal) in try ParameterFields.table(pairs) }) {
         case .success(let table):
             if hasRepeat || table.count != pairs.count { return "a repeated name was accepted" }
             return (try? oneStep.get()) == table ? nil : "the one-pass table differs from the pairs' table"
         case .failure(let error):
-            guard hasRepeat && error.status == 400 else { return "a table without repeated names was refused" }
+            guard hasRepeat && error.kind == .malformed else { return "a table without repeated names was refused" }
             return Self.failure(of: oneStep) == error ? nil : "the one-pass table did not refuse as the pairs' table did"
         }
     }
 
-    private static func failure<Success>(of result: Result<Success, EndpointError>) -> EndpointError? {
+    private static func failure<Success>(of result: Result<Success, Refusal>) -> Refusal? {
         guard case .failure(let error) = result else { return nil }
         return error
     }

@@ -1,22 +1,22 @@
-import EndpointCore
 import EndpointServer
 import Foundation
+import Messages
 import NIOCore
 
 extension FuzzTarget {
     /// A `multipart/form-data` body (what the iOS SDK posts): the boundary on the first line of the
     /// input, the body after it.
     ///
-    /// Properties: a refusal is a 400; the text fields decoded, written again as a body with the same
+    /// Properties: a refusal says the input is malformed (a 400); the text fields decoded, written again as a body with the same
     /// boundary, decode to the same fields.
     static let multipart = FuzzTarget(name: "multipart") { input in
         let (boundaryBytes, body) = input.splitAtFirstLine
         guard let boundary = MultipartForm.boundary(in: "multipart/form-data; boundary=" + boundaryBytes.lossyText) else { return nil }
         let pairs: [(name: String, value: String)]
-        do throws(EndpointError) {
+        do throws(Refusal) {
             pairs = try MultipartForm.decode(ByteBuffer(bytes: body), boundary: boundary)
         } catch {
-            return error.status == 400 ? nil : "refused with status \(error.status)"
+            return error.kind == .malformed ? nil : "refused as \(error.kind), not as malformed"
         }
         // A field whose text contains the delimiter, or a name a header line cannot carry, cannot be written back.
         guard pairs.allSatisfy({ pair in !pair.value.contains("--" + boundary) && !pair.name.contains(where: \.isNewline) }) else {

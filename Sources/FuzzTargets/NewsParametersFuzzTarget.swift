@@ -1,5 +1,6 @@
 import EndpointCore
 import EndpointServer
+import Messages
 import News
 import Routes
 
@@ -7,17 +8,17 @@ extension FuzzTarget {
     /// The query string of a `content/news` request, read as the hook reads it, and of an MIT News
     /// app's stories request, read as its route reads it.
     ///
-    /// Properties: a refusal is a 400; numbers are within their ranges; a cursor or sync token that was
+    /// Properties: a refusal says the input is malformed (a 400); numbers are within their ranges; a cursor or sync token that was
     /// accepted is written back as the same token and reads back equal; search words are non-empty,
     /// distinct, at most 20, and already folded (folding them again changes nothing).
     static let newsParameters = FuzzTarget(name: "news-parameters") { input in
         let query: [String: String]
         let parameters: NewsParameters
-        do throws(EndpointError) {
+        do throws(Refusal) {
             query = try FormURLEncoding.table(input)
             parameters = try NewsParameters(RequestParameters(post: [:], query: query))
         } catch {
-            return error.status == 400 ? nil : "refused with status \(error.status)"
+            return error.kind == .malformed ? nil : "refused as \(error.kind), not as malformed"
         }
         guard (1...100).contains(parameters.limit), (1...20).contains(parameters.perCategory), parameters.page >= 1 else {
             return "a number outside its range was accepted"
@@ -29,10 +30,10 @@ extension FuzzTarget {
     /// The properties of an MIT News stories request read from `query`.
     private static func checkMITStories(_ query: [String: String]) -> String? {
         let stories: MITStoriesQuery
-        do throws(EndpointError) {
+        do throws(Refusal) {
             stories = try MITStoriesQuery(RequestParameters(post: [:], query: query))
         } catch {
-            return error.status == 400 ? nil : "MIT News: refused with status \(error.status)"
+            return error.kind == .malformed ? nil : "MIT News: refused as \(error.kind), not as malformed"
         }
         guard (1...100).contains(stories.limit), (0...100_000).contains(stories.offset) else { return "MIT News: a number outside its range" }
         guard !(stories.searchTooShort && stories.search != nil) else { return "MIT News: a search both too short and run" }

@@ -1,4 +1,3 @@
-public import EndpointCore
 import Foundation
 public import Messages
 
@@ -62,20 +61,17 @@ public enum MediaFailure: Error, Equatable, Sendable {
     }
 }
 
-extension MediaFailure: EndpointErrorConvertible {
-    /// The answer, wherever it is met: a refused upload or write is a refusal (200, as every envelope
-    /// refusal); an image URL naming no image is a 404 and an unknown version a 400; a full version
-    /// workshop is a 503 with `Retry-After`.
-    public var endpointError: EndpointError {
-        let status =
+extension MediaFailure: RefusalConvertible {
+    /// What each failure is: a refused upload or write is a value refused; an image URL naming no
+    /// image is not found and an unknown version malformed; a full version workshop cannot serve now.
+    public var refusal: Refusal {
+        let kind: Refusal.Kind =
             switch self {
-            case .noSuchImage: 404
-            case .unknownVersion: 400
-            case .busy: 503
-            case .unsupportedType, .tooLarge, .tooManyPixels, .corrupt, .nothingSent, .unknownReference, .inUse: 200
+            case .noSuchImage: .notFound
+            case .unknownVersion: .malformed
+            case .busy: .unavailable
+            case .unsupportedType, .tooLarge, .tooManyPixels, .corrupt, .nothingSent, .unknownReference, .inUse: .invalid
             }
-        return EndpointError(
-            status: status, message: self.message, arguments: self.arguments, headers: self.retryAfterSeconds.map { ["Retry-After": String($0)] } ?? [:]
-        )
+        return Refusal(kind, self.message, self.arguments, retryAfterSeconds: self.retryAfterSeconds)
     }
 }

@@ -54,7 +54,6 @@ public final class NewsSearchGate: Sendable {
         }
         guard !granted else { return }
         let retryAfter = max(1, start + 60 - now)
-        throw EndpointError(
-            status: 200, message: .newsSearchThrottled, arguments: [String((retryAfter + 59) / 60)], headers: ["Retry-After": String(retryAfter)])
+        throw Refusal.limited(.newsSearchThrottled, seconds: retryAfter)
     }
 }

@@ -1,3 +1,4 @@
+public import Messages
 public import Storage
 
 /// Sending a notification on an administrator's behalf (`misc/push_send`, `endpoint push send`): one
@@ -72,5 +73,11 @@ public struct PushBroadcast: Sendable {
         }
         if case .member(let id) = request.target { data["to_id"] = String(id) }
         return data
+    }
+}
+
+extension PushBroadcast.NoSuchMember: RefusalConvertible {
+    public var refusal: Refusal {
+        .notFound(.memberNoExist)
     }
 }

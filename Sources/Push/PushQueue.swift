@@ -1,4 +1,5 @@
 import Foundation
+public import Messages
 public import Storage
 
 /// Queues push notifications in the outbox, refusing those the services would reject for their size.
@@ -17,5 +18,12 @@ public enum PushQueue {
         guard notification.fitsServiceLimits else { throw TooLarge() }
         let payload = String(decoding: try JSONEncoder().encode(notification), as: UTF8.self)
         return try await PushOutbox.enqueue(payload: payload, to: target, on: connection, now: now)
+    }
+}
+
+extension PushQueue.TooLarge: RefusalConvertible {
+    /// The services' size limit.
+    public var refusal: Refusal {
+        .invalid(.pushTooLarge, String(PushNotification.maximumPayloadBytes))
     }
 }

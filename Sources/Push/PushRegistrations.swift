@@ -1,3 +1,4 @@
+public import Messages
 import Metrics
 import NIOConcurrencyHelpers
 public import Storage
@@ -122,5 +123,19 @@ public final class PushRegistrations: Sendable {
     /// Forgets every token (one moved or was removed elsewhere, or announcements may have been missed).
     public func forgetAll() {
         self.known.withLockedValue { $0.removeAll() }
+    }
+}
+
+extension PushRegistrations.MalformedToken: RefusalConvertible {
+    /// What a token of the platform looks like.
+    public var refusal: Refusal {
+        .invalid(self.platform == .ios ? .invalidAPNsToken : .invalidFCMToken)
+    }
+}
+
+extension PushRegistrations.TooManyNewTokens: RefusalConvertible {
+    /// How long until the limit's window ends, with `Retry-After`.
+    public var refusal: Refusal {
+        .limited(.pushDevicesThrottled, seconds: self.retryAfterSeconds)
     }
 }

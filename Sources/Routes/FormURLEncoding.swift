@@ -1,5 +1,4 @@
-package import EndpointCore
-import Messages
+package import Messages
 package import NIOCore
 
 /// Decodes `application/x-www-form-urlencoded` text (query strings and form bodies).
@@ -12,25 +11,25 @@ package import NIOCore
 /// through type metadata, which made a 2 MB body take a second in a debug build (the test suite's).
 package enum FormURLEncoding {
     /// The name/value pairs of `bytes`, in order; empty names are skipped (as PHP does).
-    package static func decode(_ bytes: some Collection<UInt8>) throws(EndpointError) -> [(name: String, value: String)] {
+    package static func decode(_ bytes: some Collection<UInt8>) throws(Refusal) -> [(name: String, value: String)] {
         try Self.inPlace(bytes, Self.pairs)
     }
 
     /// The name/value pairs of a form body.
-    package static func decode(_ body: ByteBuffer) throws(EndpointError) -> [(name: String, value: String)] {
-        try body.withUnsafeReadableBytes { bytes in Result { () throws(EndpointError) in try Self.pairs(bytes) } }.get()
+    package static func decode(_ body: ByteBuffer) throws(Refusal) -> [(name: String, value: String)] {
+        try body.withUnsafeReadableBytes { bytes in Result { () throws(Refusal) in try Self.pairs(bytes) } }.get()
     }
 
     /// The fields of `bytes` by name, as ``ParameterFields`` makes them of ``decode(_:)``'s pairs (a name
     /// sent twice is refused, and a malformed escape anywhere is refused first), in one pass without the
     /// list of pairs: every request's query string and form body is read this way.
-    package static func table(_ bytes: some Collection<UInt8>) throws(EndpointError) -> [String: String] {
+    package static func table(_ bytes: some Collection<UInt8>) throws(Refusal) -> [String: String] {
         try Self.inPlace(bytes, Self.table)
     }
 
     /// The fields of a form body by name, as for a query string.
-    package static func table(_ body: ByteBuffer) throws(EndpointError) -> [String: String] {
-        try body.withUnsafeReadableBytes { bytes in Result { () throws(EndpointError) in try Self.table(bytes) } }.get()
+    package static func table(_ body: ByteBuffer) throws(Refusal) -> [String: String] {
+        try body.withUnsafeReadableBytes { bytes in Result { () throws(Refusal) in try Self.table(bytes) } }.get()
     }
 
     /// `text` as one component of a query or form: every byte but ASCII letters, digits and `-._~`
@@ -66,28 +65,28 @@ package enum FormURLEncoding {
     }
 
     /// Percent-decodes one component; `+` becomes a space unless `plusIsSpace` is false.
-    package static func decodeComponent(_ bytes: some Collection<UInt8>, plusIsSpace: Bool = true) throws(EndpointError) -> String {
-        try Self.inPlace(bytes) { raw throws(EndpointError) in try Self.component(raw, 0..<raw.count, plusIsSpace: plusIsSpace) }
+    package static func decodeComponent(_ bytes: some Collection<UInt8>, plusIsSpace: Bool = true) throws(Refusal) -> String {
+        try Self.inPlace(bytes) { raw throws(Refusal) in try Self.component(raw, 0..<raw.count, plusIsSpace: plusIsSpace) }
     }
 
     /// `body` applied to the contiguous bytes of `bytes` (copied first only when they are not).
     private static func inPlace<Result>(
-        _ bytes: some Collection<UInt8>, _ body: (UnsafeRawBufferPointer) throws(EndpointError) -> Result
-    ) throws(EndpointError) -> Result {
+        _ bytes: some Collection<UInt8>, _ body: (UnsafeRawBufferPointer) throws(Refusal) -> Result
+    ) throws(Refusal) -> Result {
         let outcome = bytes.withContiguousStorageIfAvailable { buffer in
-            Swift.Result { () throws(EndpointError) in try body(UnsafeRawBufferPointer(buffer)) }
+            Swift.Result { () throws(Refusal) in try body(UnsafeRawBufferPointer(buffer)) }
         }
         if let outcome { return try outcome.get() }
-        return try Array(bytes).withUnsafeBytes { raw in Swift.Result { () throws(EndpointError) in try body(raw) } }.get()
+        return try Array(bytes).withUnsafeBytes { raw in Swift.Result { () throws(Refusal) in try body(raw) } }.get()
     }
 
-    private static func pairs(_ bytes: UnsafeRawBufferPointer) throws(EndpointError) -> [(name: String, value: String)] {
+    private static func pairs(_ bytes: UnsafeRawBufferPointer) throws(Refusal) -> [(name: String, value: String)] {
         var pairs: [(name: String, value: String)] = []
         try Self.forEachField(of: bytes) { name, value in pairs.append((name, value)) }
         return pairs
     }
 
-    private static func table(_ bytes: UnsafeRawBufferPointer) throws(EndpointError) -> [String: String] {
+    private static func table(_ bytes: UnsafeRawBufferPointer) throws(Refusal) -> [String: String] {
         var table: [String: String] = [:]
         // Told once the whole input has decoded, so that a malformed escape after it is what is refused,
         // as when the pairs come first.
@@ -95,14 +94,14 @@ package enum FormURLEncoding {
         try Self.forEachField(of: bytes) { name, value in
             if table.updateValue(value, forKey: name) != nil, repeated == nil { repeated = name }
         }
-        if let repeated { throw .badRequest(.duplicateParameter, repeated) }
+        if let repeated { throw .malformed(.duplicateParameter, repeated) }
         return table
     }
 
     /// Calls `body` with each field's decoded name and value, in order; empty names are skipped.
     private static func forEachField(
         of bytes: UnsafeRawBufferPointer, _ body: (_ name: String, _ value: String) -> Void
-    ) throws(EndpointError) {
+    ) throws(Refusal) {
         var start = 0
         while start < bytes.count {
             let end = Self.firstIndex(of: UInt8(ascii: "&"), in: bytes, start..<bytes.count) ?? bytes.count
@@ -129,7 +128,7 @@ package enum FormURLEncoding {
 
     /// The percent-decoded `range` of `bytes`. Text with nothing to decode (most names and values)
     /// is only checked to be UTF-8.
-    private static func component(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, plusIsSpace: Bool) throws(EndpointError) -> String {
+    private static func component(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, plusIsSpace: Bool) throws(Refusal) -> String {
         let escaped = Self.firstIndex(of: UInt8(ascii: "%"), in: bytes, range) != nil
         guard escaped || (plusIsSpace && Self.firstIndex(of: UInt8(ascii: "+"), in: bytes, range) != nil) else {
             return try Self.text(UnsafeRawBufferPointer(rebasing: bytes[range]))
@@ -141,7 +140,7 @@ package enum FormURLEncoding {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
                 guard index + 2 < range.upperBound, let high = Self.hexValue(bytes[index + 1]), let low = Self.hexValue(bytes[index + 2]) else {
-                    throw .badRequest(.invalidEncoding)
+                    throw .malformed(.invalidEncoding)
                 }
                 output.append(high << 4 | low)
                 index += 3
@@ -150,15 +149,15 @@ package enum FormURLEncoding {
                 index += 1
             }
         }
-        return try output.withUnsafeBytes { decoded in Result { () throws(EndpointError) in try Self.text(decoded) } }.get()
+        return try output.withUnsafeBytes { decoded in Result { () throws(Refusal) in try Self.text(decoded) } }.get()
     }
 
     /// `bytes` as a string, when they are UTF-8. ASCII (nearly every name and value) is UTF-8 as it
     /// stands and is taken without validation, whose generic code was a percent of a form-posted call.
-    private static func text(_ bytes: UnsafeRawBufferPointer) throws(EndpointError) -> String {
+    private static func text(_ bytes: UnsafeRawBufferPointer) throws(Refusal) -> String {
         let utf8 = bytes.assumingMemoryBound(to: UInt8.self)
         if Self.isASCII(bytes) { return String(decoding: utf8, as: UTF8.self) }
-        guard let text = String(validating: utf8, as: UTF8.self) else { throw .badRequest(.invalidEncoding) }
+        guard let text = String(validating: utf8, as: UTF8.self) else { throw .malformed(.invalidEncoding) }
         return text
     }
 

@@ -1,4 +1,4 @@
-package import EndpointCore
+package import Messages
 
 /// A URL's query: the text a request carried after `?`, read as name/value pairs when a route needs
 /// them, or printed from pairs, each name and value percent-encoded (``FormURLEncoding/encode(_:)``),
@@ -20,12 +20,12 @@ public struct RouteQuery: Hashable, Sendable {
     public static let none = RouteQuery(raw: nil)
 
     /// The pairs, in order (a malformed escape or text that is not UTF-8 is a 400).
-    package func pairs() throws(EndpointError) -> [(name: String, value: String)] {
+    package func pairs() throws(Refusal) -> [(name: String, value: String)] {
         try FormURLEncoding.decode((self.raw ?? "").utf8)
     }
 
     /// The fields by name (a name sent twice, a malformed escape or text that is not UTF-8 is a 400).
-    package func table() throws(EndpointError) -> [String: String] {
+    package func table() throws(Refusal) -> [String: String] {
         try FormURLEncoding.table((self.raw ?? "").utf8)
     }
 

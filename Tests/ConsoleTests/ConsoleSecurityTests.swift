@@ -28,14 +28,14 @@ import Testing
             // HTML (`[semihtml]`'s content, as the review's `[html]` was) within the body's limit of a million characters.
             let crashing = "[semihtml]" + String(repeating: "<x</>", count: 190_000) + "[/semihtml]"
             let refused = try await agent.post("/admin/preview", [("format", "comcode"), ("body", crashing)])
-            #expect(refused.status == .badRequest, "\(refused.status)")
+            #expect(refused.status == .unprocessableContent, "\(refused.status)")
             #expect(refused.body.contains(MessageCatalog.english.text(.newsTextTooDeep, "512")), "\(refused.body.prefix(300))")
             #expect(try await client.execute(uri: "/healthz", method: .get) { $0.status } == .ok)
 
             let table =
                 "|" + String(repeating: "a|", count: 1_000) + "\n|" + String(repeating: "-|", count: 1_000) + "\n" + String(repeating: "x\n", count: 9_500)
             let wide = try await agent.post("/admin/preview", [("format", "markdown"), ("body", table)])
-            #expect(wide.status == .badRequest, "\(wide.status)")
+            #expect(wide.status == .unprocessableContent, "\(wide.status)")
             #expect(wide.body.contains("tables have more than 20000 cells in all."), "\(wide.body.prefix(300))")
 
             let preview = try await agent.post("/admin/preview", [("format", "markdown"), ("body", "**Still** here")])

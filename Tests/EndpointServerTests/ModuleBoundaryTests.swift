@@ -11,15 +11,15 @@ import Testing
     static let below: [String: Set<String>] = [
         "Text": [],
         "Messages": [],
-        "Storage": ["Text"],
+        "Storage": ["Messages", "Text"],
         "EndpointCore": ["Text", "Messages"],
-        "Routes": ["EndpointCore", "Messages", "Text"],
+        "Routes": ["Messages", "Text"],
         "RichText": ["CCmarkGFM", "CGumbo", "Text"],
         "Outbox": ["Storage", "Text"],
         "Mail": ["Outbox", "Storage", "Text"],
-        "Push": ["Outbox", "Storage", "Text"],
+        "Push": ["Messages", "Outbox", "Storage", "Text"],
         "Auth": ["EndpointCore", "Mail", "Messages", "Outbox", "Routes", "Storage", "Text", "CArgon2", "CArgon2Memory", "CCrypt"],
-        "Media": ["EndpointCore", "Messages", "Routes", "Storage", "Text", "CMediaCodec", "CMalloc"],
+        "Media": ["Messages", "Routes", "Storage", "Text", "CMediaCodec", "CMalloc"],
         "News": ["EndpointCore", "Media", "Push", "Messages", "RichText", "Routes", "Storage", "Text"],
         "Contact": ["Storage", "Text"],
         "ComposrImport": ["Auth", "News", "Media", "Messages", "EndpointCore", "Routes", "Storage", "Text"],
@@ -103,6 +103,18 @@ import Testing
             return limits.contains { text.contains($0) }
         }.map(\.path)
         #expect(offenders == [], "a face checks an article's limits itself")
+    }
+
+    /// A feature says what kind of failure it met (a ``Refusal``) and each face chooses the status:
+    /// a feature that threw the wire's `EndpointError` would decide Composr's "refused = HTTP 200" for
+    /// the console and the other routes too.
+    @Test func noFeatureThrowsTheWiresError() throws {
+        let sources = TestDatabase.repositoryRoot.appendingPathComponent("Sources")
+        let faces: Set<String> = ["EndpointCore", "Hooks", "Console", "EndpointServer", "Endpoint"]
+        let offenders = try Self.imports().filter { !faces.contains($0.module) }.filter { file in
+            try String(contentsOf: sources.appendingPathComponent(file.path), encoding: .utf8).contains("EndpointError")
+        }.map(\.path)
+        #expect(offenders == [], "a feature throws EndpointError")
     }
 
     /// What a write made stale is marked by the store that wrote and forgotten after the commit

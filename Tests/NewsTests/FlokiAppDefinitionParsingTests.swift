@@ -11,7 +11,7 @@ import Testing
         let generated = FlokiAppDefinition.generated(categoryIDs: [4, 7], hasGallery: true)
         #expect(generated.tabs.map(\.uniqueID) == [1, 6, 9, 2])
         #expect(try FlokiAppDefinition(parsing: generated.json, categoryIDs: [4, 7]) == generated)
-        #expect(throws: EndpointError.self) { try FlokiAppDefinition(parsing: generated.json, categoryIDs: [4]) }
+        #expect(throws: Refusal.self) { try FlokiAppDefinition(parsing: generated.json, categoryIDs: [4]) }
         #expect(try FlokiAppDefinition(parsing: generated.json, categoryIDs: nil) == generated, "a stored definition is read whatever the categories")
     }
 

@@ -23,7 +23,7 @@ import Testing
         do {
             try await gate.admit(from: address, perMinute: perMinute)
             return true
-        } catch let error as EndpointError where error.message == .newsSearchThrottled {
+        } catch let refusal as Refusal where refusal.message == .newsSearchThrottled && refusal.kind == .limited {
             return false
         }
     }

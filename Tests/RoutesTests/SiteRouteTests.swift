@@ -1,4 +1,4 @@
-import EndpointCore
+import Messages
 import Testing
 
 @testable import Routes
@@ -103,6 +103,6 @@ import Testing
     @Test func aQueryReadsLeniently() {
         let query = RouteQuery(raw: "s=75&x=%ZZ&d=2&s=150")
         #expect(query.first("s") == "75" && query.first("d") == "2" && query.first("x") == nil && query.first("y") == nil)
-        #expect(throws: EndpointError.self) { try query.table() }
+        #expect(throws: Refusal.self) { try query.table() }
     }
 }

@@ -40,3 +40,12 @@ extension PasswordHasher {
         }
     }
 }
+
+extension AccountFailure: RefusalConvertible {
+    /// A refused account step; a rate limit says when to try again, and a full password-hashing pool
+    /// is the server unable to serve now.
+    public var refusal: Refusal {
+        let kind: Refusal.Kind = self.message == .serverBusy ? .unavailable : self.retryAfterSeconds == nil ? .invalid : .limited
+        return Refusal(kind, self.message, self.arguments, retryAfterSeconds: self.retryAfterSeconds)
+    }
+}

@@ -73,10 +73,10 @@ struct ArticleForm {
     ]
 
     /// `refusal`'s sentence in `messages`' language, a field it names called as the editor labels it.
-    static func said(_ refusal: EndpointError, messages: MessageCatalog) -> String {
-        var arguments = refusal.arguments
+    static func said(_ refusal: ConsoleRefusal, messages: MessageCatalog) -> String {
+        var arguments = refusal.error.arguments
         if let first = arguments.first, let label = Self.labels[first] { arguments[0] = messages.text(label) }
-        return messages.text(refusal.message, arguments)
+        return messages.text(refusal.error.message, arguments)
     }
 
     /// The name of the box saying the article is also listed in a category, before its ID.
@@ -86,10 +86,10 @@ struct ArticleForm {
     /// field is refused with its sentence (naming the field in `messages`' language; the writer
     /// refuses one over its limit, ``said(_:messages:)``). An empty publication time is `now` for a
     /// new article or one being published, and unchanged for a draft saved again.
-    func changes(validated: Bool, isNew: Bool, categories: Set<Int>, now: Int, messages: MessageCatalog) throws(EndpointError) -> NewsArticleChanges {
-        guard !self.title.isEmpty else { throw .refused(.consoleTitleRequired) }
-        guard let category = self.categoryID, categories.contains(category) else { throw .refused(.consoleNoSuchCategory) }
-        guard self.externalURL.isEmpty || NewsAddresses.isExternalStory(self.externalURL) else { throw .refused(.consoleBadURL) }
+    func changes(validated: Bool, isNew: Bool, categories: Set<Int>, now: Int, messages: MessageCatalog) throws(Refusal) -> NewsArticleChanges {
+        guard !self.title.isEmpty else { throw .invalid(.consoleTitleRequired) }
+        guard let category = self.categoryID, categories.contains(category) else { throw .invalid(.consoleNoSuchCategory) }
+        guard self.externalURL.isEmpty || NewsAddresses.isExternalStory(self.externalURL) else { throw .invalid(.consoleBadURL) }
         var changes = NewsArticleChanges()
         changes.title = self.title
         changes.summary = self.summary
@@ -103,7 +103,7 @@ struct ArticleForm {
         changes.validated = validated
         changes.format = self.format
         if !self.publicationTime.isEmpty {
-            guard let time = ConsoleTime.parse(self.publicationTime) else { throw .refused(.consoleBadTime, messages.text(.publicationTime)) }
+            guard let time = ConsoleTime.parse(self.publicationTime) else { throw .invalid(.consoleBadTime, messages.text(.publicationTime)) }
             changes.addDate = time
         } else if isNew || validated {
             changes.addDate = now
@@ -111,7 +111,7 @@ struct ArticleForm {
         if self.expiryTime.isEmpty {
             changes.expiresAt = .some(nil)
         } else {
-            guard let time = ConsoleTime.parse(self.expiryTime) else { throw .refused(.consoleBadTime, messages.text(.consoleExpiryTime)) }
+            guard let time = ConsoleTime.parse(self.expiryTime) else { throw .invalid(.consoleBadTime, messages.text(.consoleExpiryTime)) }
             changes.expiresAt = .some(time)
         }
         return changes

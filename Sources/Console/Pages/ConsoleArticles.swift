@@ -48,7 +48,7 @@ struct ConsoleArticles: Sendable {
             let format = request.form["format"].flatMap(TextFormat.init(rawValue:)) ?? .markdown
             let preview = try await self.preview(ArticleForm(request.form, format: format))
             return ConsoleAnswer(body: .html(preview))
-        default: throw EndpointError(status: 404, message: .consoleNothing)
+        default: throw Refusal.notFound(.consoleNothing)
         }
     }
 
@@ -106,7 +106,7 @@ struct ConsoleArticles: Sendable {
 
     private func article(_ id: Int) async throws -> NewsArticle {
         guard let article = try await self.database.withConnection({ try await NewsStore.article(id: id, on: $0) }) else {
-            throw EndpointError(status: 404, message: .consoleNoSuchArticle)
+            throw Refusal.notFound(.consoleNoSuchArticle)
         }
         return article
     }
@@ -228,7 +228,7 @@ struct ConsoleArticles: Sendable {
             // again is this editor's choice to save over theirs, not the same refusal again.
             return try await self.editor(
                 view, id: id, form: form, current: current, version: ArticleForm.version(of: current), notice: nil,
-                error: view.messages.text(.consoleEditConflict), theirs: current, status: 409)
+                error: view.messages.text(.consoleEditConflict), theirs: current, status: RefusalStatuses.http.status(of: .conflict))
         }
         let validated = action == "publish" ? true : action == "unpublish" ? false : (current?.validated ?? false)
         let now = self.clock.now
@@ -240,7 +240,7 @@ struct ConsoleArticles: Sendable {
                     &changes, current: .object([("image", .string(current?.image ?? ""))]), publicURL: self.publicURL, on: connection)
                 guard let gallery = NewsImage.storedGallery(try await ArticleImages.expandGallery(form.galleryJSON, publicURL: self.publicURL, on: connection))
                 else {
-                    throw EndpointError.refused(.invalidProperty, view.messages.text(.gallery))
+                    throw Refusal.invalid(.invalidProperty, view.messages.text(.gallery))
                 }
                 changes.gallery = gallery
                 let writer = ArticleWriter(publicURL: self.publicURL)
@@ -269,7 +269,7 @@ struct ConsoleArticles: Sendable {
             form.categoryID = form.categoryID ?? current?.categoryID
             return try await self.editor(
                 view, id: id, form: form, current: current, version: sentVersion, notice: nil,
-                error: ArticleForm.said(refusal.error, messages: view.messages), status: refusal.status)
+                error: ArticleForm.said(refusal, messages: view.messages), status: refusal.status)
         }
     }
 
@@ -285,7 +285,7 @@ struct ConsoleArticles: Sendable {
     /// and answers the text that shows it in a body written in `format`.
     private func insertImage(_ request: ConsoleRequest, _ staff: ConsoleStaff, format: TextFormat) async throws -> String {
         guard let file = request.files.first(where: { $0.name == "image" }), !file.bytes.isEmpty else {
-            throw EndpointError.refused(.consoleChooseImage)
+            throw Refusal.invalid(.consoleChooseImage)
         }
         let inspected = try await self.uploads.inspect(Array(file.bytes))
         let stem = Self.fileStem(file.fileName)
@@ -312,7 +312,7 @@ struct ConsoleArticles: Sendable {
     private func delete(_ id: Int, _ staff: ConsoleStaff) async throws -> ConsoleAnswer {
         let now = self.clock.now
         try await self.database.transaction { connection in
-            guard let article = try await NewsStore.article(id: id, on: connection) else { throw EndpointError(status: 404, message: .consoleNoSuchArticle) }
+            guard let article = try await NewsStore.article(id: id, on: connection) else { throw Refusal.notFound(.consoleNoSuchArticle) }
             try await NewsStore.deleteArticle(id: id, on: connection, now: now)
             try await ConsoleChangeStore.record(
                 ConsoleChange(memberID: staff.memberID, username: staff.username, action: .articleDeleted, subject: article.title, madeAt: now),

@@ -59,21 +59,21 @@ struct ConsoleFlokiApp: Sendable {
         var order = current.tabIDs
         switch form["action"] {
         case "up", "down":
-            guard let id = form["tab"].flatMap({ Int($0) }), let at = order.firstIndex(of: id) else { throw EndpointError.badRequest(.improperlyFilledIn) }
+            guard let id = form["tab"].flatMap({ Int($0) }), let at = order.firstIndex(of: id) else { throw Refusal.malformed(.improperlyFilledIn) }
             let to = form["action"] == "up" ? at - 1 : at + 1
             if order.indices.contains(to) { order.swapAt(at, to) }
         case "order":
             order = (form["order"] ?? "").split(separator: ",").compactMap { Int($0) }
         case "definition":
-            guard let json = JSONValue(parsing: form["definition"] ?? "") else { throw EndpointError.refused(.invalidPropertyData) }
+            guard let json = JSONValue(parsing: form["definition"] ?? "") else { throw Refusal.invalid(.invalidPropertyData) }
             let categoryIDs = Set(try await NewsStore.categories(on: connection).map(\.id))
             return .written(try FlokiAppDefinition(parsing: json, categoryIDs: categoryIDs))
         case "generated":
             return .generated
         default:
-            throw EndpointError.badRequest(.improperlyFilledIn)
+            throw Refusal.malformed(.improperlyFilledIn)
         }
-        guard let reordered = current.reordered(order) else { throw EndpointError.badRequest(.improperlyFilledIn) }
+        guard let reordered = current.reordered(order) else { throw Refusal.malformed(.improperlyFilledIn) }
         return origin == .written ? .written(reordered) : .ordered(reordered.tabIDs)
     }
 

@@ -20,7 +20,7 @@ struct ConsoleInbox: Sendable {
         case (.messages, .get): return try await self.list(request, view)
         case (.message(let id), .get): return try await self.show(id, request, view)
         case (.message(let id), .post): return try await self.change(id, request, staff, view)
-        default: throw EndpointError(status: 404, message: .consoleNothing)
+        default: throw Refusal.notFound(.consoleNothing)
         }
     }
 
@@ -71,7 +71,7 @@ struct ConsoleInbox: Sendable {
             let status: StaffMessage.Status = request.form["action"] == "read" ? .read : .closed
             try await self.database.transaction { connection in
                 guard let message = try await StaffMessageStore.find(id: id, on: connection) else {
-                    throw EndpointError(status: 404, message: .consoleNoSuchMessage)
+                    throw Refusal.notFound(.consoleNoSuchMessage)
                 }
                 try await StaffMessageStore.setStatus(status, id: id, on: connection)
                 try await ConsoleChangeStore.record(
@@ -89,9 +89,9 @@ struct ConsoleInbox: Sendable {
             let options = try await self.config.options()
             try await self.database.transaction { connection in
                 guard let message = try await StaffMessageStore.find(id: id, on: connection) else {
-                    throw EndpointError(status: 404, message: .consoleNoSuchMessage)
+                    throw Refusal.notFound(.consoleNoSuchMessage)
                 }
-                guard !message.email.isEmpty else { throw EndpointError.refused(.consoleNoAddress) }
+                guard !message.email.isEmpty else { throw Refusal.invalid(.consoleNoAddress) }
                 let mail = MailComposer().compose(
                     to: message.email, subject: view.messages.text(.consoleReplySubject, message.title),
                     paragraphs: [reply, options.siteName])
@@ -103,13 +103,13 @@ struct ConsoleInbox: Sendable {
             }
             return .redirect(to: ConsoleRoute.message(id: id).target([("done", "reply")]))
         default:
-            throw EndpointError.badRequest(.improperlyFilledIn)
+            throw Refusal.malformed(.improperlyFilledIn)
         }
     }
 
     private func message(_ id: Int) async throws -> StaffMessage {
         guard let message = try await self.database.withConnection({ try await StaffMessageStore.find(id: id, on: $0) }) else {
-            throw EndpointError(status: 404, message: .consoleNoSuchMessage)
+            throw Refusal.notFound(.consoleNoSuchMessage)
         }
         return message
     }

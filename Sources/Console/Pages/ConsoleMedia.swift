@@ -23,7 +23,7 @@ struct ConsoleMedia: Sendable {
             switch request.form["action"] {
             case "upload": return try await self.upload(request, staff)
             case "delete": return try await self.delete(request, staff, view)
-            default: throw EndpointError.badRequest(.improperlyFilledIn)
+            default: throw Refusal.malformed(.improperlyFilledIn)
             }
         } catch {
             guard let refusal = ConsoleRefusal(error) else { throw error }
@@ -34,7 +34,7 @@ struct ConsoleMedia: Sendable {
     /// Stores every image the form carries, each checked and recorded; all or none.
     private func upload(_ request: ConsoleRequest, _ staff: ConsoleStaff) async throws -> ConsoleAnswer {
         let files = request.files.filter { $0.name == "images" && !$0.bytes.isEmpty }
-        guard !files.isEmpty else { throw EndpointError.refused(.consoleChooseImage) }
+        guard !files.isEmpty else { throw Refusal.invalid(.consoleChooseImage) }
         var inspected: [(image: InspectedImage, name: String)] = []
         for file in files { inspected.append((try await self.uploads.inspect(Array(file.bytes)), ConsoleArticles.fileStem(file.fileName))) }
         let now = self.clock.now
@@ -53,7 +53,7 @@ struct ConsoleMedia: Sendable {
     /// Deletes the image the form names, unless an article shows it, once the page asking first was
     /// answered.
     private func delete(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView) async throws -> ConsoleAnswer {
-        guard let id = request.form["image"].flatMap({ Int($0) }) else { throw EndpointError.badRequest(.improperlyFilledIn) }
+        guard let id = request.form["image"].flatMap({ Int($0) }) else { throw Refusal.malformed(.improperlyFilledIn) }
         if !ConsoleConfirmation.isConfirmed(request), let image = try await self.database.withConnection({ try await MediaStore.find(id: id, on: $0) }) {
             return ConsoleConfirmation(
                 action: ConsoleRoute.media.path, fields: [("action", "delete"), ("image", String(id))],

@@ -27,7 +27,7 @@ struct ConsoleMembers: Sendable {
         case (.newMember, .post): return try await self.add(request, staff, view)
         case (.groups, .get): return try await self.groups(request, view)
         case (.groups, .post): return try await self.grant(request, staff, view)
-        default: throw EndpointError(status: 404, message: .consoleNothing)
+        default: throw Refusal.notFound(.consoleNothing)
         }
     }
 
@@ -57,7 +57,7 @@ struct ConsoleMembers: Sendable {
     private func show(_ id: Int, _ request: ConsoleRequest, _ view: ConsoleView, error: String? = nil, status: Int = 200) async throws -> ConsoleAnswer {
         guard let staff = view.staff else { throw EndpointError(status: 403, message: .consoleSessionEnded) }
         guard id != MemberRecord.guestID, let member = try await MemberStore(database: self.database).find(id: id) else {
-            throw EndpointError(status: 404, message: .consoleNoSuchMember)
+            throw Refusal.notFound(.consoleNoSuchMember)
         }
         let membership = try await PermissionStore(database: self.database).membership(of: id)
         let sessions = member.banned ? [] : try await self.accounts.sessions.live(memberID: id)
@@ -109,7 +109,7 @@ struct ConsoleMembers: Sendable {
     private func apply(_ action: String, to id: Int, _ request: ConsoleRequest, _ staff: ConsoleStaff) async throws -> String {
         let now = self.clock.now
         guard id != MemberRecord.guestID, let member = try await MemberStore(database: self.database).find(id: id) else {
-            throw EndpointError(status: 404, message: .consoleNoSuchMember)
+            throw Refusal.notFound(.consoleNoSuchMember)
         }
         // A ban's reason is recorded with it: "banned victim (spam)".
         let reason = TextLength.prefix((request.form["reason"] ?? "").trimmingWhitespace, 255)
@@ -118,7 +118,7 @@ struct ConsoleMembers: Sendable {
             try await ConsoleChangeStore.record(
                 ConsoleChange(memberID: staff.memberID, username: staff.username, action: change, subject: subject, madeAt: now), on: connection)
         }
-        if ["ban", "make_admin", "remove_admin"].contains(action), id == staff.memberID { throw EndpointError.refused(.consoleNotYourself) }
+        if ["ban", "make_admin", "remove_admin"].contains(action), id == staff.memberID { throw Refusal.invalid(.consoleNotYourself) }
         switch action {
         case "ban", "unban", "validate", "confirm_email":
             var changes = MemberChanges()
@@ -140,7 +140,7 @@ struct ConsoleMembers: Sendable {
             }
         case "reset":
             // A member without an address gets no link: the page says so rather than that one is on its way.
-            guard !member.email.isEmpty else { throw EndpointError.refused(.consoleMemberNoAddress) }
+            guard !member.email.isEmpty else { throw Refusal.invalid(.consoleMemberNoAddress) }
             try await self.accounts.passwordReset.request(login: member.username, ip: request.client.ip)
             try await self.database.transaction { try await record(.resetSent, $0) }
             return "reset"
@@ -158,7 +158,7 @@ struct ConsoleMembers: Sendable {
                 try await record(action == "make_admin" ? .madeAdministrator : .administratorRemoved, connection)
             }
         default:
-            throw EndpointError.badRequest(.improperlyFilledIn)
+            throw Refusal.malformed(.improperlyFilledIn)
         }
         return "1"
     }
@@ -237,7 +237,7 @@ struct ConsoleMembers: Sendable {
     /// takes it away, recorded with its name.
     private func grant(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView) async throws -> ConsoleAnswer {
         guard let groupID = request.form["group"].flatMap({ Int($0) }), let granted = ["1": true, "0": false][request.form["edits"] ?? ""] else {
-            throw EndpointError.badRequest(.improperlyFilledIn)
+            throw Refusal.malformed(.improperlyFilledIn)
         }
         if granted {
             do {
@@ -250,7 +250,7 @@ struct ConsoleMembers: Sendable {
         let now = self.clock.now
         try await self.database.transaction { connection in
             guard groupID != GroupRecord.guestsID, let group = try await GroupStore.all(on: connection).first(where: { $0.id == groupID }) else {
-                throw EndpointError.badRequest(.improperlyFilledIn)
+                throw Refusal.malformed(.improperlyFilledIn)
             }
             try await PermissionStore.setPrivilege(ConsoleAccess.editingPrivilege, granted: granted, groupID: groupID, on: connection)
             try await ConsoleChangeStore.record(

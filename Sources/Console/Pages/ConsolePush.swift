@@ -94,19 +94,19 @@ struct ConsolePush: Sendable {
         case "everyone": return .allDevices
         case "member":
             guard let member = try await MemberStore(database: self.database).find(login: draft.username), member.id != MemberRecord.guestID else {
-                throw EndpointError.refused(.consoleNoSuchMember)
+                throw Refusal.invalid(.consoleNoSuchMember)
             }
             return .member(member.id)
         default:
             let groups = try await self.database.withConnection { try await GroupStore.all(on: $0) }
-            guard let id = draft.groupID, groups.contains(where: { $0.id == id }) else { throw EndpointError.refused(.consolePushNoSuchGroup) }
+            guard let id = draft.groupID, groups.contains(where: { $0.id == id }) else { throw Refusal.invalid(.consolePushNoSuchGroup) }
             return .group(id)
         }
     }
 
     /// The notification `draft` makes: its title and text, and the article it opens.
     private func notification(_ draft: Draft, from staff: ConsoleStaff) throws -> PushNotification {
-        guard !draft.title.isEmpty, !draft.body.isEmpty else { throw EndpointError.refused(.consolePushNeedsText) }
+        guard !draft.title.isEmpty, !draft.body.isEmpty else { throw Refusal.invalid(.consolePushNeedsText) }
         var data: [String: String] = [:]
         if let article = draft.articleID {
             data["id"] = String(article)

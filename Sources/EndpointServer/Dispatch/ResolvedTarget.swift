@@ -1,5 +1,5 @@
 package import EndpointCore
-import Messages
+package import Messages
 package import Routes
 
 /// A request's target once its hook name checked out: the first thing read from outside bytes, so it
@@ -23,7 +23,7 @@ package struct ResolvedTarget {
     ///   - method: the HTTP method as sent.
     ///   - pathInfo: the raw path after `/data/endpoint.php`.
     ///   - query: the query, as sent.
-    package init(method: String, pathInfo rawPathInfo: String, query rawQuery: RouteQuery) throws(EndpointError) {
+    package init(method: String, pathInfo rawPathInfo: String, query rawQuery: RouteQuery) throws(Refusal) {
         let pathInfo = try FormURLEncoding.decodeComponent(rawPathInfo.utf8, plusIsSpace: false)
         let query = try rawQuery.table()
         let method = method.uppercased()
@@ -32,11 +32,11 @@ package struct ResolvedTarget {
         switch target.responseType {
         case nil, "json": self.responseType = .json
         case "floki": self.responseType = .floki
-        default: throw .badRequest(.jsonOnly)
+        default: throw .malformed(.jsonOnly)
         }
-        guard let hookType = target.hookType, !hookType.isEmpty else { throw .badRequest(.noParameterSent, "hook_type") }
-        guard let hook = target.hook, !hook.isEmpty else { throw .badRequest(.noParameterSent, "hook") }
-        guard DispatchTarget.isWord(hookType), DispatchTarget.isWord(hook) else { throw .badRequest(.invalidHookName) }
+        guard let hookType = target.hookType, !hookType.isEmpty else { throw .malformed(.noParameterSent, "hook_type") }
+        guard let hook = target.hook, !hook.isEmpty else { throw .malformed(.noParameterSent, "hook") }
+        guard DispatchTarget.isWord(hookType), DispatchTarget.isWord(hook) else { throw .malformed(.invalidHookName) }
         self.key = HookKey(hookType, hook)
         self.target = target
         self.pathInfo = pathInfo

@@ -8,8 +8,8 @@ import Routes
 import Storage
 
 /// The one place an error becomes an answer: every route's handler throws, and this middleware gives
-/// the failure its status, sentence and headers (``EndpointErrorConvertible``: each error type maps
-/// itself once) in the form its route answers failures in (``FailureForm``). An error that says nothing
+/// the failure its status, sentence and headers (a feature's ``Refusal`` given the status of its kind
+/// in the form's ``RefusalStatuses``) in the form its route answers failures in (``FailureForm``). An error that says nothing
 /// of itself is a 500 whose sentence carries the request ID, logged with what it was.
 ///
 /// The request ID is the access recorder's (``AccessRecorder`` runs around this), as every answer's.
@@ -37,8 +37,8 @@ struct FailureAnswers: RouterMiddleware {
     private func answer(_ error: any Error, form: FailureForm, language: MessageCatalog?, _ request: Request, _ context: Context) async -> Response {
         let requestID = RequestOrigin.requestID.isEmpty ? context.id : RequestOrigin.requestID
         let failure: EndpointError
-        if let convertible = error as? any EndpointErrorConvertible {
-            failure = convertible.endpointError
+        if let described = EndpointError(answering: error, form.statuses) {
+            failure = described
         } else {
             context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
             failure = EndpointError(status: 500, message: .internalFailure, arguments: [requestID])
@@ -46,7 +46,7 @@ struct FailureAnswers: RouterMiddleware {
         let messages: MessageCatalog
         if let language { messages = language } else { messages = await self.languages.catalog(for: request) }
         switch form {
-        case .envelope(let caching): return Envelope.failure(failure, requestID: requestID, language: messages, caching: caching)
+        case .envelope(let caching, _): return Envelope.failure(failure, requestID: requestID, language: messages, caching: caching)
         case .floki(let caching): return Envelope.flokiFailure(failure, requestID: requestID, language: messages, caching: caching)
         case .bare: return Envelope.bareFailure(failure, requestID: requestID, language: messages)
         case .page:
@@ -71,7 +71,7 @@ extension SiteRoute {
     var failureForm: FailureForm {
         switch self {
         case .endpoint: .envelope(.private)
-        case .media: .envelope(.notStored)
+        case .media: .envelope(.notStored, .http)
         case .mitCategories, .mitStories, .mitStory: .bare
         case .flokiBeacon, .flokiAppData: .floki(.notStored)
         case .newsIndex, .articlePage, .composrArticle, .confirmEmail, .resetPassword, .pageStyleSheet, .console: .page

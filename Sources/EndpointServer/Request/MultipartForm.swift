@@ -1,5 +1,5 @@
 package import EndpointCore
-import Messages
+package import Messages
 package import NIOCore
 
 /// Decodes a `multipart/form-data` body (what the iOS SDK posts) into name/value pairs and files.
@@ -14,16 +14,16 @@ package enum MultipartForm {
     }
 
     /// The text fields of `body` (what every hook reads).
-    package static func decode(_ body: ByteBuffer, boundary: String) throws(EndpointError) -> [(name: String, value: String)] {
+    package static func decode(_ body: ByteBuffer, boundary: String) throws(Refusal) -> [(name: String, value: String)] {
         try self.form(body, boundary: boundary).fields
     }
 
     /// The text fields and the file parts of `body`.
-    package static func form(_ body: ByteBuffer, boundary: String) throws(EndpointError) -> Decoded {
+    package static func form(_ body: ByteBuffer, boundary: String) throws(Refusal) -> Decoded {
         // An empty body is a form without fields; so is the closing delimiter alone (`MultipartBody`).
         guard body.readableBytes > 0 else { return Decoded() }
         guard let parts = MultipartBody.parts(of: Array(body.readableBytesView), boundary: boundary) else {
-            throw .badRequest(.malformedBody, "multipart/form-data")
+            throw .malformed(.malformedBody, "multipart/form-data")
         }
         var form = Decoded()
         for part in parts {
@@ -34,7 +34,7 @@ package enum MultipartForm {
                 form.files.append((name, disposition.parameters["filename"] ?? disposition.parameters["filename*"] ?? "", part.content))
                 continue
             }
-            guard let value = String(validating: part.content, as: UTF8.self) else { throw .badRequest(.invalidEncoding) }
+            guard let value = String(validating: part.content, as: UTF8.self) else { throw .malformed(.invalidEncoding) }
             form.fields.append((name, value))
         }
         return form

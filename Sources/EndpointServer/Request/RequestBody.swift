@@ -36,14 +36,14 @@ enum RequestBody {
 
     /// The fields (and, of a multipart form, the files) of an urlencoded or multipart body; none for
     /// any other content type.
-    static func form(_ body: ByteBuffer, contentType: String?) throws(EndpointError) -> PostedForm {
+    static func form(_ body: ByteBuffer, contentType: String?) throws(Refusal) -> PostedForm {
         guard let contentType else { return PostedForm() }
         if MediaTypeText.hasPrefix(contentType.utf8, lowercased: "application/x-www-form-urlencoded") {
             return PostedForm(fields: try FormURLEncoding.table(body))
         }
         if MediaTypeText.hasPrefix(contentType.utf8, lowercased: "multipart/form-data") {
             guard let boundary = MultipartForm.boundary(in: contentType) else {
-                throw .badRequest(.malformedBody, "multipart/form-data")
+                throw .malformed(.malformedBody, "multipart/form-data")
             }
             let form = try MultipartForm.form(body, boundary: boundary)
             return PostedForm(fields: try ParameterFields.table(form.fields), files: form.files)

@@ -43,9 +43,14 @@ public struct ContentNewsHook: Hook {
         let options = try await self.config.options()
         if id == Self.liveResource, request.responseType == .json {
             let limits = NewsLiveFeed.Limits(streams: options.integer(.newsLiveStreams), perNetwork: options.integer(.newsLiveStreamsPerNetwork))
-            let stream = try await self.live.open(
-                parameters, lastEventID: request.lastEventID, network: RateLimit.Subject.address(request.clientAddress).key, limits: limits)
-            return HookResponse(caching: .notStored, stream: stream)
+            do {
+                let stream = try await self.live.open(
+                    parameters, lastEventID: request.lastEventID, network: RateLimit.Subject.address(request.clientAddress).key, limits: limits)
+                return HookResponse(caching: .notStored, stream: stream)
+            } catch let refusal as Refusal where refusal.kind == .limited {
+                // An `EventSource` is no phone SDK: it reads the status (a 429 with `Retry-After`), not the envelope.
+                throw EndpointError(refusal, .http)
+            }
         }
         if query.isSearch { try await self.searches.admit(from: request.clientAddress, perMinute: options.integer(.newsSearchPerMinute)) }
         return try await self.responder.response(to: query, maxAge: options.integer(.newsMaxAgeSeconds))

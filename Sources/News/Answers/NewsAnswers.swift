@@ -45,7 +45,7 @@ struct NewsAnswers {
     func category(_ reference: String) async throws -> Answer {
         let state = try await NewsChangeLog.state(on: self.connection)
         guard let category = try await NewsFeedStore.category(reference, now: self.moment(after: state.latestTime), on: self.connection) else {
-            throw EndpointError.refused(.newsUnknownCategory, reference)
+            throw Refusal.notFound(.newsUnknownCategory, reference)
         }
         return Answer(data: ["category": self.json.category(category)], lastModified: state.latestTime)
     }
@@ -56,7 +56,7 @@ struct NewsAnswers {
         let filters = try await self.filters()
         let cursor = self.parameters.cursor
         if let cursor, cursor.filters != filters.key || (cursor.rank != nil) != self.parameters.byRelevance {
-            throw EndpointError.badRequest(.newsCursorOtherList)
+            throw Refusal.malformed(.newsCursorOtherList)
         }
         let (articles, next) = try await self.page(filters, after: cursor, now: self.moment(after: state.latestTime))
         var answer = Answer(
@@ -105,7 +105,7 @@ struct NewsAnswers {
 
     func article(_ reference: String) async throws -> Answer {
         guard let article = try await NewsFeedStore.article(reference, now: self.moment(after: nil), on: self.connection) else {
-            throw EndpointError.refused(.newsUnknownArticle)
+            throw Refusal.notFound(.newsUnknownArticle)
         }
         return Answer(data: ["article": self.json.article(article)], lastModified: article.article.updatedAt)
     }
@@ -183,7 +183,7 @@ struct NewsAnswers {
         var ids: Set<Int> = []
         for reference in references {
             guard let id = try await NewsFeedStore.categoryID(reference, on: connection) else {
-                throw EndpointError.refused(.newsUnknownCategory, reference)
+                throw Refusal.notFound(.newsUnknownCategory, reference)
             }
             ids.insert(id)
         }

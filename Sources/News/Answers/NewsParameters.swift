@@ -37,38 +37,38 @@ public struct NewsParameters: Hashable, Sendable {
         "category", "categories", "limit", "per_category", "cursor", "since", "d", "q", "page", "l", "h", "o", "cache_size", "sections", "fields", "sort",
     ]
 
-    public init(_ parameters: RequestParameters) throws(EndpointError) {
+    public init(_ parameters: RequestParameters) throws(Refusal) {
         if let list = parameters.optionalEither("category") ?? parameters.optionalEither("categories") {
             let references = list.split(separator: ",").map { String($0).trimmingWhitespace }
             guard !references.isEmpty, references.count <= 50, references.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 100 }) else {
-                throw .badRequest(.invalidParameter, "category")
+                throw .malformed(.invalidParameter, "category")
             }
             self.categories = references
         }
         self.limit = try Self.number(parameters, "limit", in: 1...100, default: 20)
         self.perCategory = try Self.number(parameters, "per_category", in: 1...20, default: 3)
         if let text = parameters.optionalEither("cursor"), !text.isEmpty {
-            guard let cursor = NewsCursor(token: text) else { throw .badRequest(.newsBadCursor) }
+            guard let cursor = NewsCursor(token: text) else { throw .malformed(.newsBadCursor) }
             self.cursor = cursor
         }
         if let text = parameters.optionalEither("since"), !text.isEmpty {
-            guard let token = SyncToken(token: text) else { throw .badRequest(.newsBadSyncToken) }
+            guard let token = SyncToken(token: text) else { throw .malformed(.newsBadSyncToken) }
             self.since = token
         }
         let device = parameters.optionalEither("d")
-        guard (device?.utf8.count ?? 0) <= 16 else { throw .badRequest(.invalidParameter, "d") }
+        guard (device?.utf8.count ?? 0) <= 16 else { throw .malformed(.invalidParameter, "d") }
         self.device = DeviceClass(parameter: device)
         if let query = parameters.optionalEither("q") {
             guard let text = try Self.searchText(query) else {
-                throw .badRequest(.newsSearchLength, String(Self.searchLength.lowerBound), String(Self.searchLength.upperBound))
+                throw .malformed(.newsSearchLength, String(Self.searchLength.lowerBound), String(Self.searchLength.upperBound))
             }
-            guard let search = SearchQuery(text) else { throw .badRequest(.newsSearchWord) }
+            guard let search = SearchQuery(text) else { throw .malformed(.newsSearchWord) }
             self.search = search
         }
         switch parameters.optionalEither("sort")?.trimmingWhitespace {
         case nil, "", "newest": self.byRelevance = false
         case "relevance" where self.search != nil: self.byRelevance = true
-        default: throw .badRequest(.invalidParameter, "sort")
+        default: throw .malformed(.invalidParameter, "sort")
         }
         self.page = try Self.number(parameters, "page", in: 1...10_000, default: 1)
         self.lowest = try Self.flokiID(parameters, "l")
@@ -77,7 +77,7 @@ public struct NewsParameters: Hashable, Sendable {
         switch parameters.optionalEither("sections") {
         case nil, "open": self.sectionsCollapsed = false
         case "collapsed": self.sectionsCollapsed = true
-        default: throw .badRequest(.invalidParameter, "sections")
+        default: throw .malformed(.invalidParameter, "sections")
         }
         if parameters.optionalEither("cache_size") != nil {
             self.cacheSize = try Self.number(parameters, "cache_size", in: 1...FlokiFeed.maximumFeedSize, default: FlokiFeed.defaultFeedSize)
@@ -85,7 +85,7 @@ public struct NewsParameters: Hashable, Sendable {
         if let list = parameters.optionalEither("fields"), !list.isEmpty {
             let names = Set(list.split(separator: ",").map { String($0).trimmingWhitespace })
             if let unknown = names.sorted().first(where: { !NewsJSON.articleKeys.contains($0) }) {
-                throw .badRequest(.newsUnknownField, TextLength.prefix(unknown, 40))
+                throw .malformed(.newsUnknownField, TextLength.prefix(unknown, 40))
             }
             self.fields = names
         }
@@ -114,10 +114,10 @@ public struct NewsParameters: Hashable, Sendable {
     }
 
     /// A Floki item ID: a whole number, nil when absent or not positive.
-    static func flokiID(_ parameters: RequestParameters, _ name: String) throws(EndpointError) -> Int? {
+    static func flokiID(_ parameters: RequestParameters, _ name: String) throws(Refusal) -> Int? {
         guard let text = parameters.optionalEither(name)?.trimmingWhitespace, !text.isEmpty else { return nil }
         guard text.utf8.count <= 20, let value = Int(text) else {
-            throw .badRequest(.numberOutOfRange, name, "1", String(Int(Int32.max)))
+            throw .malformed(.numberOutOfRange, name, "1", String(Int(Int32.max)))
         }
         return value > 0 ? value : nil
     }
@@ -127,8 +127,8 @@ public struct NewsParameters: Hashable, Sendable {
 
     /// `q` trimmed, or nil when it is shorter than ``searchLength``; refused when longer. Its length is
     /// checked before anything else reads it: first in bytes, on the text as sent.
-    static func searchText(_ query: String) throws(EndpointError) -> String? {
-        let tooLong = EndpointError.badRequest(.newsSearchLength, String(Self.searchLength.lowerBound), String(Self.searchLength.upperBound))
+    static func searchText(_ query: String) throws(Refusal) -> String? {
+        let tooLong = Refusal.malformed(.newsSearchLength, String(Self.searchLength.lowerBound), String(Self.searchLength.upperBound))
         guard query.utf8.count <= 4 * Self.searchLength.upperBound else { throw tooLong }
         let trimmed = query.trimmingWhitespace
         guard TextLength.fits(trimmed, atMost: Self.searchLength.upperBound) else { throw tooLong }
@@ -136,11 +136,11 @@ public struct NewsParameters: Hashable, Sendable {
     }
 
     /// A whole number in `range` (decimal digits only), or `fallback` when absent or empty.
-    static func number(_ parameters: RequestParameters, _ name: String, in range: ClosedRange<Int>, default fallback: Int) throws(EndpointError) -> Int {
+    static func number(_ parameters: RequestParameters, _ name: String, in range: ClosedRange<Int>, default fallback: Int) throws(Refusal) -> Int {
         guard let text = parameters.optionalEither(name)?.trimmingWhitespace, !text.isEmpty else { return fallback }
         guard text.utf8.count <= 10, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
             let value = Int(text), range.contains(value)
-        else { throw .badRequest(.numberOutOfRange, name, String(range.lowerBound), String(range.upperBound)) }
+        else { throw .malformed(.numberOutOfRange, name, String(range.lowerBound), String(range.upperBound)) }
         return value
     }
 }

@@ -180,7 +180,7 @@ public struct NewsResponder: Sendable {
             case ("gallery", nil): return try await FlokiGallery(answers: reader).tab()
             case ("gallery", let reference?): return try await FlokiGallery(answers: reader).article(reference)
             case ("search", nil): return try await feed.search()
-            default: throw EndpointError.badRequest(.newsUnknownResource, TextLength.prefix(query.id, 60))
+            default: throw Refusal.malformed(.newsUnknownResource, TextLength.prefix(query.id, 60))
             }
         }
         switch query.resource {
@@ -193,7 +193,7 @@ public struct NewsResponder: Sendable {
         case ("articles", let reference?): return try await reader.article(reference)
         case ("top", nil): return try await reader.top()
         case ("changes", nil): return try await reader.changes()
-        default: throw EndpointError.badRequest(.newsUnknownResource, TextLength.prefix(query.id, 60))
+        default: throw Refusal.malformed(.newsUnknownResource, TextLength.prefix(query.id, 60))
         }
     }
 

@@ -12,19 +12,19 @@ extension FlokiAppDefinition {
     ///
     /// - Parameter categoryIDs: the news categories that exist; nil takes any (a stored definition,
     ///   checked when written, whose tab of a category deleted since is left out of the app).
-    public init(parsing json: JSONValue, categoryIDs: Set<Int>?) throws(EndpointError) {
-        guard case .object(let pairs) = json else { throw .refused(.invalidPropertyData) }
+    public init(parsing json: JSONValue, categoryIDs: Set<Int>?) throws(Refusal) {
+        guard case .object(let pairs) = json else { throw .invalid(.invalidPropertyData) }
         if let unknown = pairs.first(where: { !["tabs", "sections_start_collapsed", "misc"].contains($0.key) }) {
-            throw .refused(.unknownProperty, unknown.key)
+            throw .invalid(.unknownProperty, unknown.key)
         }
         guard case .array(let list)? = json["tabs"], !list.isEmpty, list.count <= Self.maximumTabs else {
-            throw .refused(.flokiNoTabs, String(Self.maximumTabs))
+            throw .invalid(.flokiNoTabs, String(Self.maximumTabs))
         }
         var tabs: [Tab] = []
         for (index, value) in list.enumerated() {
             let tab = try Tab(parsing: value, position: index + 1, categoryIDs: categoryIDs)
             if let first = tabs.firstIndex(where: { $0.uniqueID == tab.uniqueID }) {
-                throw .refused(.flokiDuplicateTabID, String(first + 1), String(index + 1), String(tab.uniqueID))
+                throw .invalid(.flokiDuplicateTabID, String(first + 1), String(index + 1), String(tab.uniqueID))
             }
             tabs.append(tab)
         }
@@ -32,12 +32,12 @@ extension FlokiAppDefinition {
         switch json["sections_start_collapsed"] {
         case nil: self.sectionsStartCollapsed = false
         case .bool(let collapsed)?: self.sectionsStartCollapsed = collapsed
-        default: throw .refused(.invalidProperty, "sections_start_collapsed")
+        default: throw .invalid(.invalidProperty, "sections_start_collapsed")
         }
         let misc = json["misc"] ?? [:]
-        guard case .object(let miscPairs) = misc else { throw .refused(.invalidProperty, "misc") }
+        guard case .object(let miscPairs) = misc else { throw .invalid(.invalidProperty, "misc") }
         if let unknown = miscPairs.first(where: { !["delete_disk_cache", "slash_scaled_images"].contains($0.key) }) {
-            throw .refused(.unknownProperty, "misc." + unknown.key)
+            throw .invalid(.unknownProperty, "misc." + unknown.key)
         }
         self.deleteDiskCache = try Self.texts(misc["delete_disk_cache"], "delete_disk_cache")
         self.slashScaledImages = try Self.texts(misc["slash_scaled_images"], "slash_scaled_images")
@@ -46,12 +46,12 @@ extension FlokiAppDefinition {
     static let maximumTabs = 20
 
     /// A `misc` device list: device names (the clients compare them with the device's own).
-    private static func texts(_ value: JSONValue?, _ name: String) throws(EndpointError) -> [String] {
+    private static func texts(_ value: JSONValue?, _ name: String) throws(Refusal) -> [String] {
         guard let value else { return [] }
-        guard case .array(let items) = value, items.count <= 100 else { throw .refused(.flokiTextList, name) }
+        guard case .array(let items) = value, items.count <= 100 else { throw .invalid(.flokiTextList, name) }
         var texts: [String] = []
         for item in items {
-            guard case .string(let text) = item, TextLength.fits(text, in: 1...200) else { throw .refused(.flokiTextList, name) }
+            guard case .string(let text) = item, TextLength.fits(text, in: 1...200) else { throw .invalid(.flokiTextList, name) }
             texts.append(text)
         }
         return texts
@@ -59,10 +59,10 @@ extension FlokiAppDefinition {
 }
 
 extension FlokiAppDefinition.Tab {
-    init(parsing json: JSONValue, position: Int, categoryIDs: Set<Int>?) throws(EndpointError) {
+    init(parsing json: JSONValue, position: Int, categoryIDs: Set<Int>?) throws(Refusal) {
         let tab = String(position)
-        guard case .object(let pairs) = json else { throw .refused(.flokiTabClass, tab) }
-        guard case .int(let uniqueID)? = json["unique_id"], (1...Int(Int32.max)).contains(uniqueID) else { throw .refused(.flokiTabID, tab) }
+        guard case .object(let pairs) = json else { throw .invalid(.flokiTabClass, tab) }
+        guard case .int(let uniqueID)? = json["unique_id"], (1...Int(Int32.max)).contains(uniqueID) else { throw .invalid(.flokiTabID, tab) }
         self.uniqueID = uniqueID
         let classType: String
         switch json["class_type"] {
@@ -71,47 +71,47 @@ extension FlokiAppDefinition.Tab {
             switch json["category"] {
             case nil: self.content = .news(categoryID: nil)
             case .int(let id) where categoryIDs?.contains(id) ?? (id > 0): self.content = .news(categoryID: id)
-            case let other?: throw .refused(.flokiTabCategory, tab, other.serialized)
+            case let other?: throw .invalid(.flokiTabCategory, tab, other.serialized)
             }
         case .string("Gallery_view_controller"):
             classType = "Gallery_view_controller"
             self.content = .gallery
         case .string("Web_view_controller"):
             classType = "Web_view_controller"
-            guard case .string(let url)? = json["main_url"], FlokiOption.isWebAddress(url) else { throw .refused(.flokiTabAddress, tab, "main_url") }
+            guard case .string(let url)? = json["main_url"], FlokiOption.isWebAddress(url) else { throw .invalid(.flokiTabAddress, tab, "main_url") }
             self.content = .web(url: url)
         default:
-            throw .refused(.flokiTabClass, tab)
+            throw .invalid(.flokiTabClass, tab)
         }
         let keys =
             ["unique_id", "class_type", "title", "short_title", "tab_image", "data"] + (classType == "News_view_controller" ? ["category"] : [])
             + (classType == "Web_view_controller" ? ["main_url"] : [])
-        if let unknown = pairs.first(where: { !keys.contains($0.key) }) { throw .refused(.flokiTabUnknownOption, tab, unknown.key, classType) }
+        if let unknown = pairs.first(where: { !keys.contains($0.key) }) { throw .invalid(.flokiTabUnknownOption, tab, unknown.key, classType) }
         self.titles = try Self.titles(json["title"], "title", tab: tab)
         self.shortTitles = try Self.titles(json["short_title"], "short_title", tab: tab)
-        if case .web = self.content, self.titles.isEmpty { throw .refused(.flokiTabNeedsTitle, tab) }
-        self.image = try json["tab_image"].map { value throws(EndpointError) in try Self.icon(value, tab: tab) }
+        if case .web = self.content, self.titles.isEmpty { throw .invalid(.flokiTabNeedsTitle, tab) }
+        self.image = try json["tab_image"].map { value throws(Refusal) in try Self.icon(value, tab: tab) }
         let options = json["data"] ?? [:]
-        guard case .object(let written) = options else { throw .refused(.flokiTabUnknownOption, tab, "data", classType) }
+        guard case .object(let written) = options else { throw .invalid(.flokiTabUnknownOption, tab, "data", classType) }
         let known = FlokiOption.options(of: classType)
         for (name, value) in written {
-            guard let kind = known[name] else { throw .refused(.flokiTabUnknownOption, tab, name, classType) }
+            guard let kind = known[name] else { throw .invalid(.flokiTabUnknownOption, tab, name, classType) }
             try kind.check(value, name: name, tab: tab)
         }
         // What the patterns capture opens the address: one without the other opens nothing.
-        guard (options["gallery_regex"] == nil) == (options["gallery_url"] == nil) else { throw .refused(.flokiTabPairs, tab) }
+        guard (options["gallery_regex"] == nil) == (options["gallery_url"] == nil) else { throw .invalid(.flokiTabPairs, tab) }
         self.options = options
     }
 
     /// `{"<language code>": "<text>", …}`, each text 1 to 100 characters.
-    private static func titles(_ value: JSONValue?, _ name: String, tab: String) throws(EndpointError) -> [FlokiAppDefinition.LocalText] {
+    private static func titles(_ value: JSONValue?, _ name: String, tab: String) throws(Refusal) -> [FlokiAppDefinition.LocalText] {
         guard let value else { return [] }
-        guard case .object(let pairs) = value, !pairs.isEmpty else { throw .refused(.flokiTabTitle, tab, name) }
+        guard case .object(let pairs) = value, !pairs.isEmpty else { throw .invalid(.flokiTabTitle, tab, name) }
         var texts: [FlokiAppDefinition.LocalText] = []
         for (language, text) in pairs {
             guard TextLength.fits(language, in: 2...8), language.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") }), case .string(let words) = text,
                 TextLength.fits(words, in: 1...100)
-            else { throw .refused(.flokiTabTitle, tab, name) }
+            else { throw .invalid(.flokiTabTitle, tab, name) }
             texts.append(.init(language: language.lowercased(), text: words))
         }
         return texts
@@ -123,8 +123,8 @@ extension FlokiAppDefinition.Tab {
 
     /// A tab icon: base64 of a PNG that decodes whole, small enough for the app data every client
     /// downloads.
-    private static func icon(_ value: JSONValue, tab: String) throws(EndpointError) -> String {
-        let refusal = EndpointError.refused(.flokiTabImage, tab, String(Self.maximumIconSide), String(Self.maximumIconBytes / 1024))
+    private static func icon(_ value: JSONValue, tab: String) throws(Refusal) -> String {
+        let refusal = Refusal.invalid(.flokiTabImage, tab, String(Self.maximumIconSide), String(Self.maximumIconBytes / 1024))
         guard case .string(let text) = value, text.utf8.count <= Self.maximumIconBytes * 4 / 3 + 4, let data = Data(base64Encoded: text),
             let image = try? InspectedImage.inspect(
                 [UInt8](data), maximumBytes: Self.maximumIconBytes, maximumPixels: Self.maximumIconSide * Self.maximumIconSide),

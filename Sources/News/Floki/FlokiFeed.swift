@@ -25,7 +25,7 @@ struct FlokiFeed {
         let now = self.answers.moment(after: state.latestTime)
         var categoryIDs: [Int]?
         if reference != "all" {
-            guard let id = try await NewsFeedStore.categoryID(reference, on: connection) else { throw EndpointError.refused(.newsUnknownCategory, reference) }
+            guard let id = try await NewsFeedStore.categoryID(reference, on: connection) else { throw Refusal.notFound(.newsUnknownCategory, reference) }
             categoryIDs = [id]
         }
         let held = parameters.heldRange
@@ -50,7 +50,7 @@ struct FlokiFeed {
         let connection = self.answers.connection
         let parameters = self.answers.parameters
         let now = self.answers.moment(after: nil)
-        guard let search = parameters.search else { throw EndpointError.badRequest(.noParameterSent, "q") }
+        guard let search = parameters.search else { throw Refusal.malformed(.noParameterSent, "q") }
         let articles = try await NewsSearchStore.articles(
             matching: search, in: nil, after: nil, limit: Self.searchPageSize + 1, offset: (parameters.page - 1) * Self.searchPageSize, now: now,
             on: connection

@@ -62,7 +62,7 @@ struct FlokiGallery {
         let state = try await NewsChangeLog.state(on: connection)
         let now = self.answers.moment(after: state.latestTime)
         guard let published = try await NewsFeedStore.article(reference, now: now, on: connection), published.article.id <= Self.highestArticleID
-        else { throw EndpointError.refused(.newsUnknownArticle) }
+        else { throw Refusal.notFound(.newsUnknownArticle) }
         return NewsAnswers.Answer(
             data: ["thumbs": .array(self.thumbs(published)), "to_delete": [], "has_older": false], lastModified: state.latestTime
         )

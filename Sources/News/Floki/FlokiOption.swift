@@ -71,37 +71,37 @@ enum FlokiOption {
     }
 
     /// Refuses `value` for the option `name` of tab `tab` with a sentence saying what it must be.
-    func check(_ value: JSONValue, name: String, tab: String) throws(EndpointError) {
+    func check(_ value: JSONValue, name: String, tab: String) throws(Refusal) {
         switch self {
         case .number(let range):
             guard case .int(let number) = value, range.contains(number) else {
-                throw .refused(.flokiTabNumber, tab, name, String(range.lowerBound), String(range.upperBound))
+                throw .invalid(.flokiTabNumber, tab, name, String(range.lowerBound), String(range.upperBound))
             }
         case .flag:
-            guard case .bool = value else { throw .refused(.flokiTabFlag, tab, name) }
+            guard case .bool = value else { throw .invalid(.flokiTabFlag, tab, name) }
         case .colour:
             guard case .array(let parts) = value, parts.count == 3, parts.allSatisfy({ Self.int($0, in: 0...255) }) else {
-                throw .refused(.flokiTabColour, tab, name)
+                throw .invalid(.flokiTabColour, tab, name)
             }
         case .size:
             guard case .array(let parts) = value, parts.count == 2, parts.allSatisfy({ Self.int($0, in: 1...Self.int32) }) else {
-                throw .refused(.flokiTabSize, tab, name)
+                throw .invalid(.flokiTabSize, tab, name)
             }
         case .address:
-            guard case .string(let text) = value, Self.isAddress(text) else { throw .refused(.flokiTabAddress, tab, name) }
+            guard case .string(let text) = value, Self.isAddress(text) else { throw .invalid(.flokiTabAddress, tab, name) }
         case .searchAddress:
-            guard case .string(let text) = value, Self.isAddress(text) else { throw .refused(.flokiTabAddress, tab, name) }
-            guard text.contains(Self.wordsPlaceholder), text.contains(Self.pagePlaceholder) else { throw .refused(.flokiSearchAddress, tab) }
+            guard case .string(let text) = value, Self.isAddress(text) else { throw .invalid(.flokiTabAddress, tab, name) }
+            guard text.contains(Self.wordsPlaceholder), text.contains(Self.pagePlaceholder) else { throw .invalid(.flokiSearchAddress, tab) }
         case .patterns:
             guard case .array(let items) = value, (1...20).contains(items.count),
                 items.allSatisfy({ item in
                     guard case .string(let text) = item, let pattern = try? NSRegularExpression(pattern: text) else { return false }
                     return pattern.numberOfCaptureGroups >= 1
                 })
-            else { throw .refused(.flokiTabPatterns, tab, name) }
+            else { throw .invalid(.flokiTabPatterns, tab, name) }
         case .wordsAddress:
             guard case .string(let text) = value, Self.isAddress(text), text.contains(Self.wordsPlaceholder) else {
-                throw .refused(.flokiTabWordsAddress, tab, name)
+                throw .invalid(.flokiTabWordsAddress, tab, name)
             }
         }
     }

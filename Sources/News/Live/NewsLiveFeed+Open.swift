@@ -15,8 +15,7 @@ extension NewsLiveFeed {
             categoryIDs = try await self.database.withConnection { try await NewsAnswers.categoryIDs(references, on: $0) }
         }
         guard let subscription = self.subscribe(network: network, limits: limits) else {
-            throw EndpointError(
-                status: 429, message: .newsLiveBusy, arguments: [String(Self.busyRetrySeconds)], headers: ["Retry-After": String(Self.busyRetrySeconds)])
+            throw Refusal(.limited, .newsLiveBusy, [String(Self.busyRetrySeconds)], retryAfterSeconds: Self.busyRetrySeconds)
         }
         let resume: NewsLiveStream.Resume =
             if let lastEventID, !lastEventID.isEmpty {

@@ -27,13 +27,13 @@ struct MITNewsAnswers {
         var categoryID: Int?
         if let reference = query.category {
             guard let id = try await NewsFeedStore.categoryID(reference, on: self.connection) else {
-                throw EndpointError(status: 404, message: .newsUnknownCategory, arguments: [TextLength.prefix(reference, 60)])
+                throw Refusal.notFound(.newsUnknownCategory, TextLength.prefix(reference, 60))
             }
             categoryID = id
         }
         guard !query.searchTooShort else { return NewsAnswers.Answer(data: .array([]), lastModified: state.latestTime) }
         let list = query.listKey(categoryID: categoryID)
-        if let cursor = query.cursor, cursor.filters != list { throw EndpointError.badRequest(.newsCursorOtherList) }
+        if let cursor = query.cursor, cursor.filters != list { throw Refusal.malformed(.newsCursorOtherList) }
         let position = query.cursor.map { NewsFeedStore.Position(addDate: $0.addDate, id: $0.id) }
         let now = NewsAnswers.moment(self.clock, after: state.latestTime)
         var stories: [PublishedArticle]
@@ -62,7 +62,7 @@ struct MITNewsAnswers {
     /// One shown story, by ID or moniker.
     func story(_ reference: String) async throws -> NewsAnswers.Answer {
         guard let story = try await NewsFeedStore.article(reference, now: NewsAnswers.moment(self.clock, after: nil), on: self.connection) else {
-            throw EndpointError(status: 404, message: .newsUnknownArticle)
+            throw Refusal.notFound(.newsUnknownArticle)
         }
         return NewsAnswers.Answer(data: self.json.story(story), lastModified: story.article.updatedAt)
     }

@@ -21,9 +21,9 @@ public struct MITStoriesQuery: Hashable, Sendable {
     /// Where the previous page ended (the iOS app follows the `Link` header that carries it).
     package var cursor: NewsCursor?
 
-    public init(_ parameters: RequestParameters) throws(EndpointError) {
+    public init(_ parameters: RequestParameters) throws(Refusal) {
         if let category = parameters.optionalEither("category")?.trimmingWhitespace, !category.isEmpty {
-            guard category.utf8.count <= 100 else { throw .badRequest(.invalidParameter, "category") }
+            guard category.utf8.count <= 100 else { throw .malformed(.invalidParameter, "category") }
             self.category = category
         }
         if let query = parameters.optionalEither("q") {
@@ -33,12 +33,12 @@ public struct MITStoriesQuery: Hashable, Sendable {
         switch parameters.optionalEither("featured")?.trimmingWhitespace.lowercased() {
         case nil, "", "false", "0": self.featuredOnly = false
         case "true", "1": self.featuredOnly = true
-        default: throw .badRequest(.invalidParameter, "featured")
+        default: throw .malformed(.invalidParameter, "featured")
         }
         self.offset = try NewsParameters.number(parameters, "offset", in: 0...100_000, default: 0)
         self.limit = try NewsParameters.number(parameters, "limit", in: 1...100, default: 20)
         if let text = parameters.optionalEither("cursor"), !text.isEmpty {
-            guard let cursor = NewsCursor(token: text) else { throw .badRequest(.newsBadCursor) }
+            guard let cursor = NewsCursor(token: text) else { throw .malformed(.newsBadCursor) }
             self.cursor = cursor
         }
     }

@@ -1,5 +1,5 @@
 package import EndpointCore
-import Messages
+package import Messages
 import Text
 
 /// The one check of an article's texts against ``NewsFieldLimits``, made by ``ArticleWriter`` for
@@ -31,19 +31,19 @@ package enum ArticleFieldCheck {
 
     /// Refuses `changes` (of an article titled `title` when they give no title) at the first field
     /// over its limit; a gallery entry's address, caption and credit have an image's limits.
-    static func check(_ changes: NewsArticleChanges, title: String? = nil) throws(EndpointError) {
+    static func check(_ changes: NewsArticleChanges, title: String? = nil) throws(Refusal) {
         var changes = changes
         if changes.title == nil { changes.title = title }
         for field in Self.fields {
             if let text = field.value(changes), !TextLength.fits(text, atMost: field.maximum) {
-                throw .refused(.fieldTooLong, field.name, String(field.maximum))
+                throw .invalid(.fieldTooLong, field.name, String(field.maximum))
             }
         }
         guard let gallery = changes.gallery, case .array(let entries)? = JSONValue(parsing: gallery) else { return }
         for entry in entries {
             for (key, maximum) in [("url", NewsFieldLimits.address), ("caption", NewsFieldLimits.imageText), ("credit", NewsFieldLimits.imageText)] {
                 if case .string(let text)? = entry[key], !TextLength.fits(text, atMost: maximum) {
-                    throw .refused(.fieldTooLong, Self.gallery, String(maximum))
+                    throw .invalid(.fieldTooLong, Self.gallery, String(maximum))
                 }
             }
         }

@@ -33,7 +33,7 @@ public struct ArticleRendering {
     ) async throws -> (summaryHTML: String, bodyHTML: String, dropped: [String]) {
         // A preview is bounded as the article it shows: what may not be saved is not rendered.
         for (text, field, maximum) in [(summary, "summary", NewsFieldLimits.summary), (body, "body", NewsFieldLimits.body)] {
-            guard TextLength.fits(text, atMost: maximum) else { throw EndpointError.refused(.fieldTooLong, field, String(maximum)) }
+            guard TextLength.fits(text, atMost: maximum) else { throw Refusal.invalid(.fieldTooLong, field, String(maximum)) }
         }
         let rendering = try await Self.make(Text(summary: summary, body: body, format: format), publicURL: publicURL, refusing: true, on: connection)
         return (rendering.stored.summaryHTML, rendering.stored.bodyHTML, rendering.dropped)
@@ -89,12 +89,12 @@ public struct ArticleRendering {
     }
 
     /// The sentence a writer is given for a text that was not rendered.
-    private static func refusal(_ refused: TextRefused) -> EndpointError {
+    private static func refusal(_ refused: TextRefused) -> Refusal {
         switch refused {
-        case .tooDeep(let maximum): EndpointError.refused(.newsTextTooDeep, String(maximum))
-        case .tooManyTableCells(let maximum): EndpointError.refused(.newsTableTooLarge, String(maximum))
-        case .tooLong(let maximum): EndpointError.refused(.newsTextTooLong, String(maximum))
-        case .failed: EndpointError.refused(.newsTextNotRendered)
+        case .tooDeep(let maximum): Refusal.invalid(.newsTextTooDeep, String(maximum))
+        case .tooManyTableCells(let maximum): Refusal.invalid(.newsTableTooLarge, String(maximum))
+        case .tooLong(let maximum): Refusal.invalid(.newsTextTooLong, String(maximum))
+        case .failed: Refusal.invalid(.newsTextNotRendered)
         }
     }
 

@@ -36,14 +36,14 @@ package enum NewsAddresses {
     /// Refuses `changes` naming the first field whose address is none; the addresses are stored as
     /// given.
     package static func check(_ changes: NewsArticleChanges, publicURL: String) throws {
-        if let image = changes.image, Self.image(image, publicURL: publicURL) == nil { throw EndpointError.refused(.newsBadAddress, "image") }
+        if let image = changes.image, Self.image(image, publicURL: publicURL) == nil { throw Refusal.invalid(.newsBadAddress, "image") }
         if let external = changes.externalURL, Self.link(external, publicURL: publicURL) == nil {
-            throw EndpointError.refused(.newsBadAddress, "external_url")
+            throw Refusal.invalid(.newsBadAddress, "external_url")
         }
         if let gallery = changes.gallery, case .array(let entries)? = JSONValue(parsing: gallery) {
             for entry in entries {
                 guard case .string(let url)? = entry["url"] else { continue }
-                guard Self.image(url, publicURL: publicURL) != nil else { throw EndpointError.refused(.newsBadAddress, "gallery") }
+                guard Self.image(url, publicURL: publicURL) != nil else { throw Refusal.invalid(.newsBadAddress, "gallery") }
             }
         }
     }

@@ -1,4 +1,5 @@
 import AsyncKit
+public import Messages
 import NIOCore
 import NIOPosix
 import PostgresKit
@@ -53,5 +54,13 @@ public struct DatabaseUnavailable: Error, CustomStringConvertible {
         default:
             return false
         }
+    }
+}
+
+extension DatabaseUnavailable: RefusalConvertible {
+    /// "Temporarily unavailable": clients retry after `Retry-After`; nothing was half-written (the
+    /// transaction, if any, did not commit).
+    public var refusal: Refusal {
+        Refusal(.unavailable, .siteUnavailable, retryAfterSeconds: Self.retryAfterSeconds)
     }
 }

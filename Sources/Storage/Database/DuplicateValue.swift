@@ -1,3 +1,4 @@
+public import Messages
 /// A write refused by a unique index: the value (a username, an e-mail address, a group name) is
 /// already taken by another row.
 ///
@@ -30,5 +31,12 @@ public struct DuplicateValue: Error, Sendable, Equatable {
             if let name = ConstraintViolation.uniqueIndexName(in: error), let duplicate = indexes[name] { throw duplicate }
             throw error
         }
+    }
+}
+
+extension DuplicateValue: RefusalConvertible {
+    /// "One of these with the name … already exists", naming the value (a commandr_fs edit).
+    public var refusal: Refusal {
+        .invalid(.alreadyExists, self.value)
     }
 }

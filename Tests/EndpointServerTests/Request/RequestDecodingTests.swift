@@ -1,5 +1,6 @@
 import EndpointCore
 import HTTPTypes
+import Messages
 import NIOCore
 import Routes
 import Testing
@@ -63,7 +64,7 @@ import Testing
 
         @Test(arguments: ["%FF%FE", "%E2%82", "%G1", "abc%", "%4"])
         func malformedEscapesAreRefused(text: String) {
-            #expect(throws: EndpointError.badRequest(.invalidEncoding)) { try FormURLEncoding.decode("title=\(text)".utf8) }
+            #expect(throws: Refusal.malformed(.invalidEncoding)) { try FormURLEncoding.decode("title=\(text)".utf8) }
         }
 
         @Test func plusIsASpaceOnlyInForms() throws {
@@ -72,7 +73,7 @@ import Testing
         }
 
         @Test func duplicateFieldsAreRefused() {
-            #expect(throws: EndpointError.badRequest(.duplicateParameter, "a")) {
+            #expect(throws: Refusal.malformed(.duplicateParameter, "a")) {
                 try ParameterFields.table([("a", "1"), ("b", "2"), ("a", "3")])
             }
         }
@@ -84,23 +85,23 @@ import Testing
             "caf\u{E9}=cr\u{E8}me+br%C3%BBl%C3%A9e", "a=1&b=2&a=3", "a=1&a=2&title=%FF", "a=1&title=%G1&a=2", "", "&&=",
         ])
         func oneTableAnswersAsThePairsAndTheirTable(form: String) {
-            let pairs = Result { () throws(EndpointError) in try ParameterFields.table(FormURLEncoding.decode(form.utf8)) }
-            let table = Result { () throws(EndpointError) in try FormURLEncoding.table(form.utf8) }
+            let pairs = Result { () throws(Refusal) in try ParameterFields.table(FormURLEncoding.decode(form.utf8)) }
+            let table = Result { () throws(Refusal) in try FormURLEncoding.table(form.utf8) }
             #expect(table == pairs)
-            #expect(Result { () throws(EndpointError) in try FormURLEncoding.table(ByteBuffer(string: form)) } == pairs)
+            #expect(Result { () throws(Refusal) in try FormURLEncoding.table(ByteBuffer(string: form)) } == pairs)
         }
 
         @Test func aRepeatedNameIsToldOnlyOnceTheWholeFormDecoded() {
-            #expect(throws: EndpointError.badRequest(.duplicateParameter, "a")) { try FormURLEncoding.table("a=1&b=2&a=3&b=4".utf8) }
-            #expect(throws: EndpointError.badRequest(.invalidEncoding)) { try FormURLEncoding.table("a=1&a=2&title=%E2%82".utf8) }
-            #expect(throws: EndpointError.badRequest(.invalidEncoding)) { try FormURLEncoding.table([UInt8]("a=1&a=2&b=".utf8) + [0xFF, 0x41]) }
+            #expect(throws: Refusal.malformed(.duplicateParameter, "a")) { try FormURLEncoding.table("a=1&b=2&a=3&b=4".utf8) }
+            #expect(throws: Refusal.malformed(.invalidEncoding)) { try FormURLEncoding.table("a=1&a=2&title=%E2%82".utf8) }
+            #expect(throws: Refusal.malformed(.invalidEncoding)) { try FormURLEncoding.table([UInt8]("a=1&a=2&b=".utf8) + [0xFF, 0x41]) }
         }
 
         @Test func textOfEveryLengthIsCheckedForUTF8PastItsASCIIPrefix() throws {
             for length in 0..<20 {
                 let ascii = String(repeating: "k", count: length)
                 #expect(try FormURLEncoding.table("v\(ascii)=\(ascii)é".utf8) == ["v\(ascii)": "\(ascii)é"])
-                #expect(throws: EndpointError.badRequest(.invalidEncoding)) { try FormURLEncoding.table([UInt8]("v=\(ascii)".utf8) + [0xC3]) }
+                #expect(throws: Refusal.malformed(.invalidEncoding)) { try FormURLEncoding.table([UInt8]("v=\(ascii)".utf8) + [0xC3]) }
             }
         }
 

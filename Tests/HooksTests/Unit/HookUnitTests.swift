@@ -78,7 +78,7 @@ import Testing
                 try await hook.run(HookUnitTests.request("login", post: ["username": "a", "password": "b"]))
             }
             #expect(
-                AccountFailure.limited(.loginThrottled, seconds: 90).endpointError
+                EndpointError(AccountFailure.limited(.loginThrottled, seconds: 90).refusal, .composr)
                     == EndpointError(status: 200, message: .loginThrottled, arguments: ["2"], headers: ["Retry-After": "90"]))
         }
     }
@@ -126,15 +126,17 @@ import Testing
         }
     }
 
-    @Test func businessErrorsHaveOneEnvelopeAnswerEach() {
-        #expect(MemberRegistration.Conflict.email(siteName: "My site").endpointError == .refused(.emailAddressInUseOnSite, "My site"))
-        #expect(MemberRegistration.Conflict.username.endpointError == .refused(.usernameAlreadyExists))
-        #expect(PushRegistrations.MalformedToken(platform: .ios).endpointError == .refused(.invalidAPNsToken))
-        #expect(PushRegistrations.MalformedToken(platform: .android).endpointError == .refused(.invalidFCMToken))
+    /// Each feature's failure says once what kind it is; Composr's API answers the kinds.
+    @Test func featureFailuresHaveOneComposrAnswerEach() {
+        func composr(_ failure: any RefusalConvertible) -> EndpointError { EndpointError(failure.refusal, .composr) }
+        #expect(composr(MemberRegistration.Conflict.email(siteName: "My site")) == .refused(.emailAddressInUseOnSite, "My site"))
+        #expect(composr(MemberRegistration.Conflict.username) == .refused(.usernameAlreadyExists))
+        #expect(composr(PushRegistrations.MalformedToken(platform: .ios)) == .refused(.invalidAPNsToken))
+        #expect(composr(PushRegistrations.MalformedToken(platform: .android)) == .refused(.invalidFCMToken))
         #expect(
-            PushRegistrations.TooManyNewTokens(retryAfterSeconds: 61).endpointError
+            composr(PushRegistrations.TooManyNewTokens(retryAfterSeconds: 61))
                 == EndpointError(status: 200, message: .pushDevicesThrottled, arguments: ["2"], headers: ["Retry-After": "61"]))
-        #expect(DuplicateValue(.groupName, "Editors").endpointError == .refused(.alreadyExists, "Editors"))
-        #expect(AccountFailure.serverBusy.endpointError.headers == ["Retry-After": "1"])
+        #expect(composr(DuplicateValue(.groupName, "Editors")) == .refused(.alreadyExists, "Editors"))
+        #expect(composr(AccountFailure.serverBusy) == EndpointError(status: 503, message: .serverBusy, headers: ["Retry-After": "1"]))
     }
 }

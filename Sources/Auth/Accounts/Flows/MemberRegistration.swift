@@ -1,3 +1,4 @@
+public import Messages
 public import Storage
 
 /// Creating a member: the one rule `account/join`, `endpoint member add` and `content/commandr_fs`
@@ -85,6 +86,16 @@ public struct MemberRegistration: Sendable {
             return try await MemberStore.create(member, on: connection, now: now)
         } catch let duplicate as DuplicateValue {
             throw duplicate.field == .email ? Conflict.email(siteName: siteName) : Conflict.username
+        }
+    }
+}
+
+extension MemberRegistration.Conflict: RefusalConvertible {
+    /// Composr's join sentences for a taken username or address.
+    public var refusal: Refusal {
+        switch self {
+        case .username: .invalid(.usernameAlreadyExists)
+        case .email(let siteName): .invalid(.emailAddressInUseOnSite, siteName)
         }
     }
 }

@@ -130,3 +130,10 @@ public struct AccountRules: Sendable {
         }
     }
 }
+
+extension AccountRules.Violation: RefusalConvertible {
+    /// The broken rule's sentence.
+    public var refusal: Refusal {
+        Refusal(.invalid, self.message, self.arguments)
+    }
+}

@@ -1,6 +1,6 @@
 public import EndpointCore
 import Foundation
-import Messages
+public import Messages
 public import Storage
 import Text
 
@@ -13,25 +13,25 @@ public enum ConfigOptionRule {
 
     /// `value` as it is to be stored in option `name` of `kind`, or the error saying what the option
     /// needs.
-    public static func check(_ value: String, option name: String, kind: ConfigOption.Kind) throws(EndpointError) -> String {
+    public static func check(_ value: String, option name: String, kind: ConfigOption.Kind) throws(Refusal) -> String {
         let trimmed = value.trimmingWhitespace
         switch kind {
         case .flag:
-            guard trimmed == "0" || trimmed == "1" else { throw .refused(.optionExpectsFlag, name) }
+            guard trimmed == "0" || trimmed == "1" else { throw .invalid(.optionExpectsFlag, name) }
             return trimmed
         case .integer(let range):
             guard let number = Int(trimmed), range.contains(number) else {
-                throw .refused(.optionExpectsInteger, name, String(range.lowerBound), String(range.upperBound))
+                throw .invalid(.optionExpectsInteger, name, String(range.lowerBound), String(range.upperBound))
             }
             return String(number)
         case .timezone:
-            guard TimezoneName.isKnown(trimmed) else { throw .refused(.optionExpectsTimezone, name) }
+            guard TimezoneName.isKnown(trimmed) else { throw .invalid(.optionExpectsTimezone, name) }
             return trimmed
         case .language:
             return try Self.languageCode(trimmed, option: name)
         case .text(let maximumLength), .list(let maximumLength):
             guard TextLength.fits(value, atMost: maximumLength), !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" }) else {
-                throw .refused(.optionExpectsText, name, String(maximumLength))
+                throw .invalid(.optionExpectsText, name, String(maximumLength))
             }
             return value
         }
@@ -39,9 +39,9 @@ public enum ConfigOptionRule {
 
     /// The code of the server's language that `value` names (`fr`, `fr-CA` and `FR` all name `FR`), or
     /// the error listing the languages there are.
-    public static func languageCode(_ value: String, option name: String) throws(EndpointError) -> String {
+    public static func languageCode(_ value: String, option name: String) throws(Refusal) -> String {
         guard let catalog = Languages.bundled.catalog(named: value) else {
-            throw .refused(.optionExpectsLanguage, name, Languages.bundled.codes.joined(separator: ", "))
+            throw .invalid(.optionExpectsLanguage, name, Languages.bundled.codes.joined(separator: ", "))
         }
         return catalog.languageCode
     }
