@@ -39,11 +39,10 @@ public struct Console: Sendable {
         public var passwordChange: PasswordChange
         public var passwordReset: PasswordReset
         public var policies: AccountPolicySource
-        public var groups: GroupStore
 
         public init(
             login: Login, sessions: SessionStore, memberships: Memberships, registration: MemberRegistration, passwordChange: PasswordChange,
-            passwordReset: PasswordReset, policies: AccountPolicySource, groups: GroupStore
+            passwordReset: PasswordReset, policies: AccountPolicySource
         ) {
             self.login = login
             self.sessions = sessions
@@ -52,7 +51,6 @@ public struct Console: Sendable {
             self.passwordChange = passwordChange
             self.passwordReset = passwordReset
             self.policies = policies
-            self.groups = groups
         }
     }
 

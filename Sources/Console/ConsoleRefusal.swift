@@ -4,9 +4,9 @@ import Messages
 
 /// How the console answers a failure of what a form sent, in one place: the page that sent it shows
 /// the sentence in place, with the status HTTP gives the refusal's kind (``RefusalStatuses/http``:
-/// 422 for a value refused, 409, 404, 429 with `Retry-After`, 503 when password checks are queued
-/// full or the database is away for a moment) or the console's own client error (a 403); anything
-/// else is no refusal, and the console's failure page answers it.
+/// 422 for a value refused, 409, 404, 429 with `Retry-After` for guessing throttled or password
+/// checks queued full, 503 while the database is away) or the console's own client error (a 403);
+/// anything else is no refusal, and the console's failure page answers it.
 struct ConsoleRefusal {
     let error: EndpointError
     let status: Int

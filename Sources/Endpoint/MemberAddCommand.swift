@@ -43,9 +43,11 @@ struct MemberAddCommand: AsyncParsableCommand {
                 let role: GroupRole = self.admin ? .administrators : self.staff ? .superModerators : .members
                 let application = MemberRegistration.Application(
                     username: self.username.trimmingWhitespace, password: password, email: self.email.trimmingWhitespace,
-                    primaryGroupID: try await GroupStore(database: database).groupID(for: role)
+                    primaryGroupID: try await database.withConnection { try await GroupStore.groupID(for: role, on: $0) }
                 )
-                return try await MemberRegistration(database: database, hasher: hasher, clock: .system).register(application, policy: policy)
+                let registration = MemberRegistration(hasher: hasher, clock: .system)
+                let checked = try await registration.check(application, policy: policy)
+                return try await database.transaction { try await registration.register(checked, on: $0) }
             }
         }
         print(id)

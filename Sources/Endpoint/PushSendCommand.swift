@@ -52,8 +52,10 @@ struct PushSendCommand: AsyncParsableCommand {
         let count = try await self.databaseOptions.withDatabase(logger: logger) { database in
             try await self.databaseOptions.migrate(database, logger: logger)
             do {
-                let members = MemberStore(database: database)
-                return try await PushBroadcast(database: database, clock: .system) { try await members.find(id: $0) != nil }.send(request, from: .commandLine)
+                let broadcast = PushBroadcast(database: database, clock: .system) { id in
+                    try await database.withConnection { try await MemberStore.find(id: id, on: $0) } != nil
+                }
+                return try await broadcast.send(request, from: .commandLine)
             } catch is PushQueue.TooLarge {
                 throw CommandFailure("The notification is larger than the push services accept (\(PushNotification.maximumPayloadBytes) bytes).")
             } catch is PushBroadcast.NoSuchMember {

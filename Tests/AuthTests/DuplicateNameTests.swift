@@ -9,10 +9,10 @@ import Testing
     @Test(arguments: TestDatabase.engines)
     func duplicateNamesAreReportedAsWhatTheyAre(engine: DatabaseEngine) async throws {
         try await TestDatabase.withMigrated(engine) { database in
-            let group = try await GroupStore(database: database).groupID(for: .members)
-            let alice = try await MemberStore(database: database).create(
+            let group = try await database.groups.groupID(for: .members)
+            let alice = try await database.members.create(
                 NewMember(username: "alice", email: "a@example.com", passwordHash: "", primaryGroupID: group), now: UnixTime.now)
-            _ = try await MemberStore(database: database).create(
+            _ = try await database.members.create(
                 NewMember(username: "bob", email: "b@example.com", passwordHash: "", primaryGroupID: group), now: UnixTime.now)
             var changes = MemberChanges()
             changes.email = "B@example.com"

@@ -9,8 +9,8 @@ import Testing
     @Test(arguments: TestDatabase.engines)
     func simultaneousAccountsWithOneNameMakeExactlyOne(engine: DatabaseEngine) async throws {
         try await TestDatabase.withMigrated(engine) { database in
-            let members = MemberStore(database: database)
-            let group = try await GroupStore(database: database).groupID(for: .members)
+            let members = database.members
+            let group = try await database.groups.groupID(for: .members)
             let outcomes = await withTaskGroup(of: Result<Int, any Error>.self) { tasks in
                 for attempt in 0..<8 {
                     tasks.addTask {

@@ -27,7 +27,7 @@ import Testing
         #expect(try #require(ConsoleRefusal(wrong)).status == 422)
         #expect(try #require(ConsoleRefusal(wrong, wrongPassword: 401)).status == 401)
         #expect(try #require(ConsoleRefusal(AccountFailure(.passwordMismatch, retryAfterSeconds: 30))).status == 429)
-        #expect(try #require(ConsoleRefusal(AccountFailure(.serverBusy, retryAfterSeconds: 1))).status == 503)
+        #expect(try #require(ConsoleRefusal(AccountFailure(.serverBusy, retryAfterSeconds: 1))).status == 429)
         #expect(try #require(ConsoleRefusal(wrong)).sentence(.english).isEmpty == false)
     }
 }

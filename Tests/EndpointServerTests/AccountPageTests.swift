@@ -84,7 +84,7 @@ import Testing
             let memberID = try await AccountFixtures.member("browser", services: services)
             #expect(try await Self.fetch(client, "/account/reset-password?member=\(memberID)").status == .badRequest)
             let wrong = try await Self.fetch(client, "/account/reset-password?member=\(memberID)&code=\(String(repeating: "C", count: 32))")
-            #expect(wrong.status == .badRequest)
+            #expect(wrong.status == .unprocessableContent)
             #expect(wrong.body.contains("You have entered an incorrect reset code."))
             #expect(wrong.formToken == nil)
 

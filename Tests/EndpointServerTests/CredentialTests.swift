@@ -79,12 +79,12 @@ import Testing
             let id = try await AccountFixtures.member("alice", services: services)
             let policy = services.sessions.policy
             let now = Int(Date().timeIntervalSince1970)
-            let (_, idle) = try await services.sessions.create(
-                memberID: id, userAgent: "t", ip: "127.0.0.1", now: now - policy.idleSeconds - 10
-            )
-            let (ancient, ancientToken) = try await services.sessions.create(
-                memberID: id, userAgent: "t", ip: "127.0.0.1", now: now - policy.maximumSeconds - 10
-            )
+            let (_, idle) = try await services.database.withConnection {
+                try await services.sessions.create(memberID: id, userAgent: "t", ip: "127.0.0.1", now: now - policy.idleSeconds - 10, on: $0)
+            }
+            let (ancient, ancientToken) = try await services.database.withConnection {
+                try await services.sessions.create(memberID: id, userAgent: "t", ip: "127.0.0.1", now: now - policy.maximumSeconds - 10, on: $0)
+            }
             try await services.database.withConnection { connection in
                 try await connection.raw("UPDATE device_sessions SET last_used_at = \(bind: now - 5) WHERE id = \(bind: ancient.id)").run()
             }
@@ -100,7 +100,7 @@ import Testing
     @Test func lastUseIsRecordedAtMostOncePerInterval() async throws {
         try await TestDatabase.withMigrated(.sqlite) { database in
             let sessions = SessionStore(database: database, policy: SessionPolicy(), clock: .system)
-            let (session, token) = try await sessions.create(memberID: 1, userAgent: "t", ip: "i", now: 1_000_000)
+            let (session, token) = try await database.withConnection { try await sessions.create(memberID: 1, userAgent: "t", ip: "i", now: 1_000_000, on: $0) }
             _ = try await sessions.authenticate(memberID: 1, token: token.text, now: 1_000_030)
             #expect(try await sessions.live(memberID: 1, now: 1_000_030).first?.lastUsedAt == session.createdAt)
             _ = try await sessions.authenticate(memberID: 1, token: token.text, now: 1_000_061)
@@ -111,8 +111,10 @@ import Testing
     @Test func recognisedSessionsAreCachedBriefly() async throws {
         try await TestDatabase.withMigrated(.sqlite) { database in
             let sessions = SessionStore(database: database, policy: SessionPolicy(options: ConfigOptions([:])), clock: .system)
-            let (first, firstToken) = try await sessions.create(memberID: 1, userAgent: "t", ip: "i", now: 1_000_000)
-            let (_, secondToken) = try await sessions.create(memberID: 1, userAgent: "t", ip: "i", now: 1_000_000)
+            let (first, firstToken) = try await database.withConnection {
+                try await sessions.create(memberID: 1, userAgent: "t", ip: "i", now: 1_000_000, on: $0)
+            }
+            let (_, secondToken) = try await database.withConnection { try await sessions.create(memberID: 1, userAgent: "t", ip: "i", now: 1_000_000, on: $0) }
             #expect(try await sessions.authenticate(memberID: 1, token: firstToken.text, now: 1_000_001) != nil)
             #expect(try await sessions.authenticate(memberID: 1, token: secondToken.text, now: 1_000_001) != nil)
 

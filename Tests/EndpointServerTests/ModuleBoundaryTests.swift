@@ -117,6 +117,24 @@ import Testing
         #expect(offenders == [], "a feature throws EndpointError")
     }
 
+    /// A store works on the caller's `StoreConnection` (the unit of work: a flow opens one connection
+    /// or transaction per use case, and its writes commit together); a store type that opened
+    /// connections of its own would split a use case over several pooled connections again (a login
+    /// borrowed eight) and could not join its caller's transaction.
+    @Test func noStoreOpensAConnectionItself() throws {
+        let sources = TestDatabase.repositoryRoot.appendingPathComponent("Sources")
+        let storeType = try Regex(#"(struct|enum|class|extension) \w+Store\b"#)
+        var stores = 0
+        let offenders = try Self.imports().filter { $0.path.contains("/Store/") }.filter { file in
+            let text = try String(contentsOf: sources.appendingPathComponent(file.path), encoding: .utf8)
+            guard text.contains(storeType) else { return false }
+            stores += 1
+            return text.contains("self.database.withConnection") || text.contains("self.database.transaction") || text.contains("let database: Database")
+        }.map(\.path)
+        #expect(stores >= 15, "the store files were found")
+        #expect(offenders == [], "a store opens a connection itself")
+    }
+
     /// What a write made stale is marked by the store that wrote and forgotten after the commit
     /// (`Database.whenStale`): a face — commandr_fs, the console, the import — that evicted caches
     /// itself could forget one, and a new page would serve stale lists with no test failing.

@@ -90,7 +90,7 @@ import Testing
             for (kind, key) in answered {
                 switch kind {
                 case "join":
-                    #expect(try await MemberStore(database: db).find(login: String(key.prefix { $0 != "@" })) != nil, "\(key) exists")
+                    #expect(try await db.members.find(login: String(key.prefix { $0 != "@" })) != nil, "\(key) exists")
                     #expect(smtp.received.filter { $0.recipient == key }.count == 1, "\(key)'s confirmation delivered once")
                 case "reset":
                     #expect(smtp.received.filter { $0.recipient == key }.count == 1, "\(key)'s reset link delivered once")
@@ -124,9 +124,9 @@ actor KillSwitch {
 /// The accounts the crash test asks resets for.
 enum CrashRecoveryFixtures {
     static func members(_ database: Database) async throws {
-        let group = try await GroupStore(database: database).groupID(for: .members)
+        let group = try await database.groups.groupID(for: .members)
         for index in 0..<10 {
-            _ = try await MemberStore(database: database).create(
+            _ = try await database.members.create(
                 NewMember(
                     username: "forgetful\(index)", email: "forgetful\(index)@example.com", passwordHash: "", primaryGroupID: group
                 ), now: UnixTime.now)

@@ -35,7 +35,7 @@ import Testing
         #expect(id == "2\n")
 
         try await TestDatabase.withOpen(url) { database in
-            let alice = try #require(try await MemberStore(database: database).find(login: "ALICE"))
+            let alice = try #require(try await database.members.find(login: "ALICE"))
             #expect(alice.email == "alice@example.com")
             #expect(alice.passwordHash.hasPrefix("$argon2id$v=19$m=19456,t=2,p=1$"))
             #expect(alice.primaryGroupID == 2)
@@ -70,13 +70,13 @@ import Testing
         try self.run(["member", "add", "--username", "dave", "--email", "dave@example.com", "--password", "first password"], database: url)
         try await TestDatabase.withOpen(url) { database in
             let sessions = SessionStore(database: database, policy: SessionPolicy(), clock: .system)
-            _ = try await sessions.create(memberID: 2, userAgent: "phone", ip: "10.0.0.1")
-            _ = try await sessions.create(memberID: 2, userAgent: "tablet", ip: "10.0.0.2")
+            _ = try await database.withConnection { try await sessions.create(memberID: 2, userAgent: "phone", ip: "10.0.0.1", on: $0) }
+            _ = try await database.withConnection { try await sessions.create(memberID: 2, userAgent: "tablet", ip: "10.0.0.2", on: $0) }
         }
         let changed = try self.run(["member", "password", "--username", "DAVE", "--password", "second password"], database: url)
         #expect(changed == "Password changed; 2 device sessions ended.\n")
         try await TestDatabase.withOpen(url) { database in
-            let dave = try #require(try await MemberStore(database: database).find(id: 2))
+            let dave = try #require(try await database.members.find(id: 2))
             let hasher = PasswordHasher(threads: 1)
             #expect(try await hasher.verify("second password", against: dave.passwordHash) == .match(needsRehash: false))
             try await hasher.shutdown()
@@ -97,7 +97,8 @@ import Testing
         let url = try await TestDatabase.freshURL(.sqlite)
         try self.run(["member", "add", "--username", "erin", "--email", "erin@example.com", "--password", "a password"], database: url)
         try await TestDatabase.withOpen(url) { database in
-            _ = try await SessionStore(database: database, policy: SessionPolicy(), clock: .system).create(memberID: 2, userAgent: "phone", ip: "10.0.0.1")
+            let sessions = SessionStore(database: database, policy: SessionPolicy(), clock: .system)
+            _ = try await database.withConnection { try await sessions.create(memberID: 2, userAgent: "phone", ip: "10.0.0.1", on: $0) }
         }
         let listed = try self.run(["member", "sessions", "--username", "erin"], database: url)
         #expect(listed.contains("\t10.0.0.1\tphone"))

@@ -20,7 +20,7 @@ import Testing
             let second = try await migrator.migrate()
             #expect(second.isEmpty)
 
-            let guest = try #require(try await MemberStore(database: database).find(id: 1))
+            let guest = try #require(try await database.withConnection { try await MemberStore.find(id: 1, on: $0) })
             #expect(guest.username == "Guest")
             #expect(guest.passwordHash.isEmpty)
             let groups = try await database.withConnection { try await $0.raw("SELECT name FROM groups ORDER BY id").all() }
@@ -106,11 +106,10 @@ import Testing
         try await TestDatabase.withFresh(engine) { database in
             let files = try MigrationFile.load(from: TestDatabase.migrationsFolder, engine: engine)
             _ = try await Migrator(database: database, files: files.filter { $0.version < 27 }, logger: quietLogger).migrate()
-            let members = MemberStore(database: database)
-            let kept = try await members.create(
-                NewMember(username: "kept", email: "kept@example.com", passwordHash: "", primaryGroupID: 4, secondaryGroupIDs: [2]), now: UnixTime.now)
-            let newest = try await members.create(
-                NewMember(username: "newest", email: "newest@example.com", passwordHash: "", primaryGroupID: 4), now: UnixTime.now)
+            let create = { (member: NewMember) in try await database.transaction { try await MemberStore.create(member, on: $0, now: UnixTime.now) } }
+            let kept = try await create(
+                NewMember(username: "kept", email: "kept@example.com", passwordHash: "", primaryGroupID: 4, secondaryGroupIDs: [2]))
+            let newest = try await create(NewMember(username: "newest", email: "newest@example.com", passwordHash: "", primaryGroupID: 4))
             let article = try await database.withConnection { connection in
                 try #require(
                     try await connection.raw("INSERT INTO news (category_id, title, submitter_id, add_date) VALUES (1, 'Kept', 1, 0) RETURNING id")
@@ -118,13 +117,13 @@ import Testing
             }
             _ = try await Migrator(database: database, files: files, logger: quietLogger).migrate()
 
-            #expect(try await members.find(id: kept)?.username == "kept")
+            #expect(try await database.withConnection { try await MemberStore.find(id: kept, on: $0) }?.username == "kept")
             #expect(try await Self.groups(of: kept, database) == [2, 4], "references survive the rebuild")
             await #expect(throws: (any Error).self, "foreign keys are enforced again") {
                 try await database.withConnection { try await $0.raw("INSERT INTO group_members (group_id, member_id) VALUES (2, 999)").run() }
             }
             try await database.transaction { try await MemberStore.delete(memberID: newest, on: $0, now: UnixTime.now) }
-            let next = try await members.create(NewMember(username: "next", email: "next@example.com", passwordHash: "", primaryGroupID: 4), now: UnixTime.now)
+            let next = try await create(NewMember(username: "next", email: "next@example.com", passwordHash: "", primaryGroupID: 4))
             #expect(next > newest, "the deleted newest member's ID \(newest) is not given again (got \(next))")
             try await database.transaction { try await NewsStore.deleteArticle(id: article, on: $0, now: UnixTime.now) }
             let nextArticle = try await database.transaction {

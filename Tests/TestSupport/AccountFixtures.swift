@@ -6,6 +6,7 @@ import HTTPTypes
 import Hooks
 import HummingbirdTesting
 import SQLKit
+import Storage
 
 /// Accounts and logins for authentication tests.
 package enum AccountFixtures {
@@ -20,14 +21,14 @@ package enum AccountFixtures {
         role: GroupRole = .members,
         services: Site
     ) async throws -> Int {
-        let group = try await services.groups.groupID(for: role)
-        return try await services.members.create(
-            NewMember(
-                username: username,
-                email: "\(username.lowercased())@example.com",
-                passwordHash: try await services.hasher.hash(password),
-                primaryGroupID: group
-            ), now: services.clock.now)
+        let hash = try await services.hasher.hash(password)
+        return try await services.database.transaction { connection in
+            let member = NewMember(
+                username: username, email: "\(username.lowercased())@example.com", passwordHash: hash,
+                primaryGroupID: try await GroupStore.groupID(for: role, on: connection)
+            )
+            return try await MemberStore.create(member, on: connection, now: services.clock.now)
+        }
     }
 
     /// Sets columns of a member row directly, as an import or an administrator would.
@@ -39,7 +40,7 @@ package enum AccountFixtures {
 
     /// The member's stored password hash.
     package static func storedHash(_ memberID: Int, services: Site) async throws -> String {
-        try await services.members.find(id: memberID)?.passwordHash ?? ""
+        try await services.database.withConnection { try await MemberStore.find(id: memberID, on: $0) }?.passwordHash ?? ""
     }
 }
 
@@ -84,4 +85,41 @@ extension TestClientProtocol {
     package func login(_ username: String, _ password: String = "correct horse", headers: HTTPFields = [:]) async throws -> DecodedEnvelope {
         try await self.postForm(AccountFixtures.loginURI, [("username", username), ("password", password)], headers: headers)
     }
+}
+
+/// Reading members and groups in a test, each read on a connection of its own (the stores take the
+/// caller's connection; a test's assertion is its own unit of work).
+package struct TestMembers: Sendable {
+    let database: Database
+
+    package func find(id: Int) async throws -> MemberRecord? {
+        try await self.database.withConnection { try await MemberStore.find(id: id, on: $0) }
+    }
+
+    package func find(login: String) async throws -> MemberRecord? {
+        try await self.database.withConnection { try await MemberStore.find(login: login, on: $0) }
+    }
+
+    package func create(_ member: NewMember, now: Int) async throws -> Int {
+        try await self.database.transaction { try await MemberStore.create(member, on: $0, now: now) }
+    }
+}
+
+/// The groups of a test's site, read on a connection of their own.
+package struct TestGroups: Sendable {
+    let database: Database
+
+    package func groupID(for role: GroupRole) async throws -> Int {
+        try await self.database.withConnection { try await GroupStore.groupID(for: role, on: $0) }
+    }
+}
+
+extension Site {
+    package var members: TestMembers { TestMembers(database: self.database) }
+    package var groups: TestGroups { TestGroups(database: self.database) }
+}
+
+extension Database {
+    package var members: TestMembers { TestMembers(database: self) }
+    package var groups: TestGroups { TestGroups(database: self) }
 }

@@ -42,10 +42,10 @@ extension PasswordHasher {
 }
 
 extension AccountFailure: RefusalConvertible {
-    /// A refused account step; a rate limit says when to try again, and a full password-hashing pool
-    /// is the server unable to serve now.
+    /// A refused account step; a rate limit — and a full password-hashing pool, which admits no more
+    /// checks for a second — says when to try again (on Composr's API a phone reads the sentence:
+    /// HTTP 200 with `Retry-After`).
     public var refusal: Refusal {
-        let kind: Refusal.Kind = self.message == .serverBusy ? .unavailable : self.retryAfterSeconds == nil ? .invalid : .limited
-        return Refusal(kind, self.message, self.arguments, retryAfterSeconds: self.retryAfterSeconds)
+        Refusal(self.retryAfterSeconds == nil ? .invalid : .limited, self.message, self.arguments, retryAfterSeconds: self.retryAfterSeconds)
     }
 }

@@ -10,7 +10,7 @@ public import Text
 /// ``SessionPolicy/cacheSeconds``; ending a session through this instance forgets it at once, and
 /// through another instance when its announcement arrives (``CacheAnnouncementListener``).
 public struct SessionStore: Sendable {
-    private let store: DeviceSessionStore
+    private let database: Database
     public let policy: SessionPolicy
     /// The site's clock: "now", unless a caller working at one time for several writes says.
     private let clock: SiteClock
@@ -18,22 +18,24 @@ public struct SessionStore: Sendable {
     private let cache: ExpiringCache<String, DeviceSession>?
 
     public init(database: Database, policy: SessionPolicy, clock: SiteClock) {
-        self.store = DeviceSessionStore(database: database)
+        self.database = database
         self.policy = policy
         self.clock = clock
         self.cache = policy.cacheSeconds > 0 ? ExpiringCache(name: "sessions", lifetimeSeconds: policy.cacheSeconds, trust: database.cacheTrust) : nil
     }
 
-    /// Starts a session for `memberID` made by `origin` (``DeviceSession/origin``); returns it with the
-    /// token to hand to the device (once).
-    public func create(memberID: Int, userAgent: String, ip: String, origin: String = "", now: Int? = nil) async throws -> (DeviceSession, SessionToken) {
+    /// Starts a session for `memberID` made by `origin` (``DeviceSession/origin``) on `connection`
+    /// (inside the caller's unit of work); returns it with the token to hand to the device (once).
+    public func create(memberID: Int, userAgent: String, ip: String, origin: String = "", now: Int? = nil, on connection: StoreConnection) async throws
+        -> (DeviceSession, SessionToken)
+    {
         let now = now ?? self.clock.now
         let token = SessionToken.generate()
         let session = DeviceSession(
             id: RandomText.hex(byteCount: 16), memberID: memberID, createdAt: now, lastUsedAt: now,
             expiresAt: now + self.policy.maximumSeconds, userAgent: TextLength.prefix(userAgent, 255), ip: ip, origin: origin
         )
-        try await self.store.insert(session, tokenHash: SessionToken.storageHash(of: token.text))
+        try await DeviceSessionStore.insert(session, tokenHash: SessionToken.storageHash(of: token.text), on: connection)
         return (session, token)
     }
 
@@ -43,30 +45,37 @@ public struct SessionStore: Sendable {
     /// cache configured, a session recognised in the last few seconds is not read again. A use with
     /// stricter `limits` of its own (the console's) also refuses a session idle or old beyond them, or
     /// made by another origin than theirs.
+    ///
+    /// A session remembered and not due a touch borrows no connection; otherwise the read and the
+    /// touch share one.
     public func authenticate(memberID: Int, token: String, limits: SessionLimits? = nil, now: Int? = nil) async throws -> DeviceSession? {
         let now = now ?? self.clock.now
         // A token of this server's, or a Composr password hash an app signed in to the Composr site
         // presents (``DeviceSessionStore/keepComposrAppSession(memberID:composrHash:expiresAt:now:on:)``).
         guard SessionToken.isWellFormed(token) || LegacyComposrHash.recognises(token) else { return nil }
         let tokenHash = SessionToken.storageHash(of: token)
-        guard var session = try await self.cachedOrStored(tokenHash: tokenHash, now: now),
-            session.memberID == memberID, now < session.endsAt(policy: self.policy),
-            limits.map({ now - session.lastUsedAt < $0.idleSeconds && now - session.createdAt < $0.maximumSeconds && session.origin == $0.origin })
-                ?? true
-        else { return nil }
-        if now - session.lastUsedAt >= self.policy.touchIntervalSeconds {
-            try await self.store.touch(id: session.id, now: now)
-            session.lastUsedAt = now
-            self.cache?.update(tokenHash) { $0.lastUsedAt = now }
+        let accepts = { (session: DeviceSession) in
+            session.memberID == memberID && now < session.endsAt(policy: self.policy)
+                && (limits.map { now - session.lastUsedAt < $0.idleSeconds && now - session.createdAt < $0.maximumSeconds && session.origin == $0.origin }
+                    ?? true)
         }
-        return session
-    }
-
-    private func cachedOrStored(tokenHash: String, now: Int) async throws -> DeviceSession? {
-        if let cached = self.cache?.value(for: tokenHash, now: now) { return cached }
-        let stored = try await self.store.find(tokenHash: tokenHash)
-        if let stored { self.cache?.store(stored, for: tokenHash, now: now) }
-        return stored
+        let cached = self.cache?.value(for: tokenHash, now: now)
+        if let cached, !accepts(cached) { return nil }
+        if let cached, now - cached.lastUsedAt < self.policy.touchIntervalSeconds { return cached }
+        return try await self.database.withConnection { connection -> DeviceSession? in
+            var found = cached
+            if found == nil {
+                found = try await DeviceSessionStore.find(tokenHash: tokenHash, on: connection)
+                if let found { self.cache?.store(found, for: tokenHash, now: now) }
+            }
+            guard var session = found, accepts(session) else { return nil }
+            if now - session.lastUsedAt >= self.policy.touchIntervalSeconds {
+                try await DeviceSessionStore.touch(id: session.id, now: now, on: connection)
+                session.lastUsedAt = now
+                self.cache?.update(tokenHash) { $0.lastUsedAt = now }
+            }
+            return session
+        }
     }
 
     /// Ends one session of `memberID`; false when it is not theirs or already ended.
@@ -74,7 +83,7 @@ public struct SessionStore: Sendable {
     public func revoke(sessionID: String, memberID: Int, now: Int? = nil) async throws -> Bool {
         let now = now ?? self.clock.now
         self.cache?.forget { $1.id == sessionID }
-        return try await self.store.revoke(id: sessionID, memberID: memberID, now: now)
+        return try await self.database.withConnection { try await DeviceSessionStore.revoke(id: sessionID, memberID: memberID, now: now, on: $0) }
     }
 
     /// Ends every session of `memberID`; returns how many were live.
@@ -82,14 +91,14 @@ public struct SessionStore: Sendable {
     public func revokeAll(memberID: Int, now: Int? = nil) async throws -> Int {
         let now = now ?? self.clock.now
         self.forgetCached(memberID: memberID)
-        return try await self.store.revokeAll(memberID: memberID, now: now)
+        return try await self.database.withConnection { try await DeviceSessionStore.revokeAll(memberID: memberID, now: now, on: $0) }
     }
 
-    /// Ends the member's Composr app session, if the import kept one: they logged in here, so their
-    /// app holds a token of this server's now.
-    public func endComposrAppSession(memberID: Int, now: Int? = nil) async throws {
+    /// Ends the member's Composr app session on `connection`, if the import kept one: they logged in
+    /// here, so their app holds a token of this server's now.
+    public func endComposrAppSession(memberID: Int, now: Int? = nil, on connection: StoreConnection) async throws {
         self.forgetCached(memberID: memberID)
-        try await self.store.endComposrAppSession(memberID: memberID, now: now ?? self.clock.now)
+        try await DeviceSessionStore.endComposrAppSession(memberID: memberID, now: now ?? self.clock.now, on: connection)
     }
 
     /// Drops this instance's cached recognitions of `memberID`'s sessions (after a change committed
@@ -106,7 +115,9 @@ public struct SessionStore: Sendable {
     /// The member's live sessions, most recently used first.
     public func live(memberID: Int, now: Int? = nil) async throws -> [DeviceSession] {
         let now = now ?? self.clock.now
-        return try await self.store.live(memberID: memberID, idleSince: now - self.policy.idleSeconds, now: now)
+        return try await self.database.withConnection {
+            try await DeviceSessionStore.live(memberID: memberID, idleSince: now - self.policy.idleSeconds, now: now, on: $0)
+        }
     }
 }
 

@@ -9,7 +9,7 @@ public import Storage
 /// Issuing a code for a member and purpose deletes that member's earlier unused codes for the same
 /// purpose, so only the newest e-mail works. A code is consumed by a conditional `UPDATE` in the
 /// transaction that applies it, so two simultaneous uses cannot both succeed.
-public struct AccountCodeStore: Sendable {
+public enum AccountCodeStore {
     /// What a code is for.
     public enum Purpose: String, Sendable {
         case confirmEmail = "confirm_email"
@@ -22,12 +22,6 @@ public struct AccountCodeStore: Sendable {
         case expired
         case used
         case unknown
-    }
-
-    private let database: Database
-
-    public init(database: Database) {
-        self.database = database
     }
 
     /// Stores the code hashed as `codeHash` for `memberID`, valid for `lifetimeSeconds`, on
@@ -50,19 +44,17 @@ public struct AccountCodeStore: Sendable {
     }
 
     /// What the code hashed as `codeHash` is for `memberID` and `purpose`.
-    public func lookup(memberID: Int, purpose: Purpose, codeHash: String, now: Int) async throws -> Lookup {
-        try await self.database.withConnection { connection in
-            let row = try await connection.raw(
-                """
-                SELECT id, expires_at, used_at FROM account_codes
-                WHERE code_hash = \(bind: codeHash) AND member_id = \(bind: memberID) AND purpose = \(bind: purpose.rawValue)
-                """
-            ).first()
-            guard let row else { return .unknown }
-            if try row.decode(column: "used_at", as: Int?.self) != nil { return .used }
-            if try row.decode(column: "expires_at", as: Int.self) <= now { return .expired }
-            return .valid(codeID: try row.decode(column: "id", as: String.self))
-        }
+    public static func lookup(memberID: Int, purpose: Purpose, codeHash: String, now: Int, on connection: StoreConnection) async throws -> Lookup {
+        let row = try await connection.raw(
+            """
+            SELECT id, expires_at, used_at FROM account_codes
+            WHERE code_hash = \(bind: codeHash) AND member_id = \(bind: memberID) AND purpose = \(bind: purpose.rawValue)
+            """
+        ).first()
+        guard let row else { return .unknown }
+        if try row.decode(column: "used_at", as: Int?.self) != nil { return .used }
+        if try row.decode(column: "expires_at", as: Int.self) <= now { return .expired }
+        return .valid(codeID: try row.decode(column: "id", as: String.self))
     }
 
     /// Marks the code used on `connection`; false when it already was (someone else got there first).

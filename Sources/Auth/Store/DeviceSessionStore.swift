@@ -6,26 +6,18 @@ public import Storage
 ///
 /// Only storage lives here; what a session may do, how long it lives and what is remembered in memory
 /// is `Auth`'s `SessionStore`.
-public struct DeviceSessionStore: Sendable {
-    private let database: Database
-
-    public init(database: Database) {
-        self.database = database
-    }
-
+public enum DeviceSessionStore {
     /// Stores `session` under `tokenHash`. Sessions that ended are removed by the maintenance sweep
     /// (``MaintenanceSweep``), the one place that rule lives, not at every login.
-    public func insert(_ session: DeviceSession, tokenHash: String) async throws {
-        try await self.database.withConnection { connection in
-            try await connection.raw(
-                """
-                INSERT INTO device_sessions (id, member_id, token_hash, created_at, last_used_at, expires_at, user_agent, ip, origin)
-                VALUES (\(bind: session.id), \(bind: session.memberID), \(bind: tokenHash), \(bind: session.createdAt),
-                    \(bind: session.lastUsedAt), \(bind: session.expiresAt), \(bind: session.userAgent), \(bind: session.ip),
-                    \(bind: session.origin))
-                """
-            ).run()
-        }
+    public static func insert(_ session: DeviceSession, tokenHash: String, on connection: StoreConnection) async throws {
+        try await connection.raw(
+            """
+            INSERT INTO device_sessions (id, member_id, token_hash, created_at, last_used_at, expires_at, user_agent, ip, origin)
+            VALUES (\(bind: session.id), \(bind: session.memberID), \(bind: tokenHash), \(bind: session.createdAt),
+                \(bind: session.lastUsedAt), \(bind: session.expiresAt), \(bind: session.userAgent), \(bind: session.ip),
+                \(bind: session.origin))
+            """
+        ).run()
     }
 
     /// Keeps a session for the app signed in to the Composr site as `memberID`: its token is the
@@ -49,43 +41,32 @@ public struct DeviceSessionStore: Sendable {
     }
 
     /// Ends the member's Composr app session (they logged in here).
-    public func endComposrAppSession(memberID: Int, now: Int) async throws {
-        try await self.database.withConnection { connection in
-            try await connection.raw(
-                """
-                UPDATE device_sessions SET revoked_at = \(bind: now)
-                WHERE member_id = \(bind: memberID) AND origin = 'composr' AND revoked_at IS NULL
-                """
-            ).run()
-            connection.markStale(.member(memberID))
-        }
+    public static func endComposrAppSession(memberID: Int, now: Int, on connection: StoreConnection) async throws {
+        try await connection.raw(
+            """
+            UPDATE device_sessions SET revoked_at = \(bind: now)
+            WHERE member_id = \(bind: memberID) AND origin = 'composr' AND revoked_at IS NULL
+            """
+        ).run()
+        connection.markStale(.member(memberID))
     }
 
     /// The unrevoked session stored under `tokenHash`, with its member's language, unless its member is
     /// banned.
-    public func find(tokenHash: String) async throws -> DeviceSession? {
-        try await self.database.withConnection { connection in
-            try await connection.raw(
-                """
-                SELECT \(unsafeRaw: Self.columns) FROM device_sessions s JOIN members m ON m.id = s.member_id
-                WHERE s.token_hash = \(bind: tokenHash) AND s.revoked_at IS NULL AND m.banned = \(bind: false)
-                """
-            ).first().map(Self.session)
-        }
+    public static func find(tokenHash: String, on connection: StoreConnection) async throws -> DeviceSession? {
+        try await connection.raw(
+            """
+            SELECT \(unsafeRaw: Self.columns) FROM device_sessions s JOIN members m ON m.id = s.member_id
+            WHERE s.token_hash = \(bind: tokenHash) AND s.revoked_at IS NULL AND m.banned = \(bind: false)
+            """
+        ).first().map(Self.session)
     }
 
     /// Records use of session `id` at `now`, unless a later use was already recorded.
-    public func touch(id: String, now: Int) async throws {
-        try await self.database.withConnection { connection in
-            try await connection.raw(
-                "UPDATE device_sessions SET last_used_at = \(bind: now) WHERE id = \(bind: id) AND last_used_at < \(bind: now)"
-            ).run()
-        }
-    }
-
-    /// Ends session `id` of `memberID`; false when it is not theirs or already ended.
-    public func revoke(id: String, memberID: Int, now: Int) async throws -> Bool {
-        try await self.database.withConnection { try await Self.revoke(id: id, memberID: memberID, now: now, on: $0) }
+    public static func touch(id: String, now: Int, on connection: StoreConnection) async throws {
+        try await connection.raw(
+            "UPDATE device_sessions SET last_used_at = \(bind: now) WHERE id = \(bind: id) AND last_used_at < \(bind: now)"
+        ).run()
     }
 
     /// Ends session `id` of `memberID` on `connection` (inside the caller's transaction); false when it
@@ -100,12 +81,6 @@ public struct DeviceSessionStore: Sendable {
             RETURNING id
             """
         ).first() != nil
-    }
-
-    /// Ends every session of `memberID`; returns how many were live.
-    @discardableResult
-    public func revokeAll(memberID: Int, now: Int) async throws -> Int {
-        try await self.database.withConnection { try await Self.revokeAll(memberID: memberID, now: now, on: $0) }
     }
 
     /// Ends every session of `memberID` on `connection` (inside the caller's transaction); returns how
@@ -124,17 +99,15 @@ public struct DeviceSessionStore: Sendable {
 
     /// The member's sessions that are unrevoked, unexpired and used since `idleSince`, most recently
     /// used first.
-    public func live(memberID: Int, idleSince: Int, now: Int) async throws -> [DeviceSession] {
-        try await self.database.withConnection { connection in
-            try await connection.raw(
-                """
-                SELECT \(unsafeRaw: Self.columns) FROM device_sessions s JOIN members m ON m.id = s.member_id
-                WHERE s.member_id = \(bind: memberID) AND s.revoked_at IS NULL AND s.expires_at > \(bind: now)
-                    AND s.last_used_at > \(bind: idleSince)
-                ORDER BY s.last_used_at DESC
-                """
-            ).all().map(Self.session)
-        }
+    public static func live(memberID: Int, idleSince: Int, now: Int, on connection: StoreConnection) async throws -> [DeviceSession] {
+        try await connection.raw(
+            """
+            SELECT \(unsafeRaw: Self.columns) FROM device_sessions s JOIN members m ON m.id = s.member_id
+            WHERE s.member_id = \(bind: memberID) AND s.revoked_at IS NULL AND s.expires_at > \(bind: now)
+                AND s.last_used_at > \(bind: idleSince)
+            ORDER BY s.last_used_at DESC
+            """
+        ).all().map(Self.session)
     }
 
     /// What ``session(_:)`` reads: the session (`s`) and its member's language (`m`).

@@ -3,22 +3,14 @@ public import Storage
 
 /// Reads and writes usergroups (table `groups`). Group names are unique regardless of case (a unique
 /// index decides; a clash throws ``DuplicateValue``).
-public struct GroupStore: Sendable {
-    private let database: Database
-
-    public init(database: Database) {
-        self.database = database
-    }
-
+public enum GroupStore {
     /// The ID of the group playing `role`.
-    public func groupID(for role: GroupRole) async throws -> Int {
-        try await self.database.withConnection { connection in
-            let row = try await connection.raw(
-                "SELECT id FROM groups WHERE \(unsafeRaw: role.flagColumn) = \(bind: true) ORDER BY id LIMIT 1"
-            ).first()
-            guard let id = try row?.decode(column: "id", as: Int.self) else { throw MissingGroup(role: role) }
-            return id
-        }
+    public static func groupID(for role: GroupRole, on connection: StoreConnection) async throws -> Int {
+        let row = try await connection.raw(
+            "SELECT id FROM groups WHERE \(unsafeRaw: role.flagColumn) = \(bind: true) ORDER BY id LIMIT 1"
+        ).first()
+        guard let id = try row?.decode(column: "id", as: Int.self) else { throw MissingGroup(role: role) }
+        return id
     }
 
     /// No group plays a role the server needs (a site whose groups were edited into an unusable state).

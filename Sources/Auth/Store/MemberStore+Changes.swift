@@ -40,11 +40,6 @@ extension MemberStore {
         ).run()
     }
 
-    /// Replaces the stored password hash outside any transaction (a login upgrading a legacy hash).
-    public func setPasswordHash(_ hash: String, memberID: Int) async throws {
-        try await self.database.withConnection { try await Self.setPasswordHash(hash, memberID: memberID, on: $0) }
-    }
-
     /// Marks the member's e-mail address confirmed.
     public static func confirmEmail(memberID: Int, on connection: StoreConnection) async throws {
         connection.markStale(.member(memberID))
@@ -52,10 +47,8 @@ extension MemberStore {
     }
 
     /// Records a visit (Unix time) on the member.
-    public func setLastVisit(_ time: Int, memberID: Int) async throws {
-        try await self.database.withConnection { connection in
-            try await connection.raw("UPDATE members SET last_visit_time = \(bind: time) WHERE id = \(bind: memberID)").run()
-        }
+    public static func setLastVisit(_ time: Int, memberID: Int, on connection: StoreConnection) async throws {
+        try await connection.raw("UPDATE members SET last_visit_time = \(bind: time) WHERE id = \(bind: memberID)").run()
     }
 
     /// Removes the member on `connection`: banned and logged out first (so nothing holding an old read

@@ -6,19 +6,7 @@ public import Storage
 /// Uniqueness of usernames and e-mail addresses (both case-insensitive) is enforced by the database's
 /// unique indexes, so two simultaneous sign-ups cannot both succeed; the loser gets a
 /// ``DuplicateValue``. Changes to existing accounts are in `MemberStore+Changes.swift`.
-public struct MemberStore: Sendable {
-    let database: Database
-
-    public init(database: Database) {
-        self.database = database
-    }
-
-    /// Creates the account, its group memberships and its identity in one transaction, joined at
-    /// `now`; returns its ID.
-    public func create(_ member: NewMember, now: Int) async throws -> Int {
-        try await self.database.transaction { try await Self.create(member, on: $0, now: now) }
-    }
-
+public enum MemberStore {
     /// Creates the account, its group memberships and its identity on `connection`, inside the
     /// caller's transaction (a ``DuplicateValue`` then leaves that transaction to be rolled back).
     public static func create(_ member: NewMember, on connection: StoreConnection, now: Int) async throws -> Int {
@@ -41,32 +29,23 @@ public struct MemberStore: Sendable {
     }
 
     /// The member whose username or, failing that, e-mail address matches `login` case-insensitively.
-    public func find(login: String) async throws -> MemberRecord? {
-        try await self.database.withConnection { connection in
-            let byName = try await connection.raw(
-                "SELECT \(unsafeRaw: Self.columns) FROM members WHERE lower(username) = lower(\(bind: login))"
-            ).first()
-            if let byName { return try Self.record(byName) }
-            let byEmail = try await connection.raw(
-                "SELECT \(unsafeRaw: Self.columns) FROM members WHERE email <> '' AND lower(email) = lower(\(bind: login)) ORDER BY id LIMIT 1"
-            ).first()
-            return try byEmail.map(Self.record)
-        }
+    public static func find(login: String, on connection: StoreConnection) async throws -> MemberRecord? {
+        let byName = try await connection.raw(
+            "SELECT \(unsafeRaw: Self.columns) FROM members WHERE lower(username) = lower(\(bind: login))"
+        ).first()
+        if let byName { return try Self.record(byName) }
+        let byEmail = try await connection.raw(
+            "SELECT \(unsafeRaw: Self.columns) FROM members WHERE email <> '' AND lower(email) = lower(\(bind: login)) ORDER BY id LIMIT 1"
+        ).first()
+        return try byEmail.map(Self.record)
     }
 
     /// The member whose e-mail address is `email` (case-insensitive), if any.
-    public func find(email: String) async throws -> MemberRecord? {
+    public static func find(email: String, on connection: StoreConnection) async throws -> MemberRecord? {
         guard !email.isEmpty else { return nil }
-        return try await self.database.withConnection { connection in
-            try await connection.raw(
-                "SELECT \(unsafeRaw: Self.columns) FROM members WHERE email <> '' AND lower(email) = lower(\(bind: email)) ORDER BY id LIMIT 1"
-            ).first().map(Self.record)
-        }
-    }
-
-    /// The member with this ID.
-    public func find(id: Int) async throws -> MemberRecord? {
-        try await self.database.withConnection { try await Self.find(id: id, on: $0) }
+        return try await connection.raw(
+            "SELECT \(unsafeRaw: Self.columns) FROM members WHERE email <> '' AND lower(email) = lower(\(bind: email)) ORDER BY id LIMIT 1"
+        ).first().map(Self.record)
     }
 
     /// The member with this ID, read on `connection` (inside the caller's transaction).

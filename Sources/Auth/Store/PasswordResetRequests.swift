@@ -9,7 +9,7 @@ public import Text
 /// A request is answered once its row is written, the same for every login name; what follows
 /// (finding the account, mailing its link) is the reset worker's, so the answer's timing says nothing
 /// about whether the account exists.
-public struct PasswordResetRequests: Sendable {
+public enum PasswordResetRequests {
     /// One waiting request.
     public struct Request: Sendable, Equatable {
         public let id: Int
@@ -18,36 +18,24 @@ public struct PasswordResetRequests: Sendable {
         public let requestID: String
     }
 
-    private let database: Database
-    private let clock: SiteClock
-
-    public init(database: Database, clock: SiteClock) {
-        self.database = database
-        self.clock = clock
-    }
-
-    /// Records a request for `login` (at most 255 characters are kept: no login is longer).
-    public func add(login: String) async throws {
-        let now = self.clock.now
-        try await self.database.withConnection { connection in
-            try await connection.raw(
-                """
-                INSERT INTO password_reset_requests (login, requested_at, request_id)
-                VALUES (\(bind: TextLength.prefix(login, 255)), \(bind: now), \(bind: RequestOrigin.requestID))
-                """
-            ).run()
-        }
+    /// Records a request for `login` made at `now` (at most 255 characters are kept: no login is
+    /// longer).
+    public static func add(login: String, now: Int, on connection: StoreConnection) async throws {
+        try await connection.raw(
+            """
+            INSERT INTO password_reset_requests (login, requested_at, request_id)
+            VALUES (\(bind: TextLength.prefix(login, 255)), \(bind: now), \(bind: RequestOrigin.requestID))
+            """
+        ).run()
     }
 
     /// The oldest waiting request, if any.
-    public func oldest() async throws -> Request? {
-        try await self.database.withConnection { connection in
-            try await connection.raw("SELECT id, login, request_id FROM password_reset_requests ORDER BY id LIMIT 1").first().map { row in
-                Request(
-                    id: try row.decode(column: "id", as: Int.self), login: try row.decode(column: "login", as: String.self),
-                    requestID: try row.decode(column: "request_id", as: String.self)
-                )
-            }
+    public static func oldest(on connection: StoreConnection) async throws -> Request? {
+        try await connection.raw("SELECT id, login, request_id FROM password_reset_requests ORDER BY id LIMIT 1").first().map { row in
+            Request(
+                id: try row.decode(column: "id", as: Int.self), login: try row.decode(column: "login", as: String.self),
+                requestID: try row.decode(column: "request_id", as: String.self)
+            )
         }
     }
 

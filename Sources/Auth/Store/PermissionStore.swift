@@ -3,56 +3,44 @@ public import Storage
 
 /// Reads a member's groups and what they grant (privileges, page deny lists, zones), in as few queries
 /// as the answer needs.
-public struct PermissionStore: Sendable {
-    private let database: Database
-
-    public init(database: Database) {
-        self.database = database
+public enum PermissionStore {
+    /// Everything the login answer reports. Nil when there is no such member.
+    public static func permissions(of memberID: Int, now: Int, on connection: StoreConnection) async throws -> MemberPermissions? {
+        guard let membership = try await Self.membership(of: memberID, on: connection) else { return nil }
+        let memberGroups: SQLQueryString = "SELECT group_id FROM group_members WHERE member_id = \(bind: memberID)"
+        let unexpired: SQLQueryString = "member_id = \(bind: memberID) AND (active_until IS NULL OR active_until > \(bind: now))"
+        let privileges: SQLQueryString =
+            membership.isAdmin
+            ? "SELECT name AS value FROM privileges"
+            : """
+            SELECT privilege AS value FROM group_privileges WHERE group_id IN (\(memberGroups))
+            UNION SELECT privilege AS value FROM member_privileges WHERE \(unexpired)
+            """
+        let pages: SQLQueryString = """
+            SELECT page AS value FROM group_page_access WHERE group_id IN (\(memberGroups))
+            UNION SELECT page AS value FROM member_page_access WHERE \(unexpired)
+            """
+        let zones: SQLQueryString =
+            membership.isAdmin
+            ? "SELECT name AS value FROM zones"
+            : """
+            SELECT zone AS value FROM group_zone_access WHERE group_id IN (\(memberGroups))
+            UNION SELECT zone AS value FROM member_zone_access WHERE \(unexpired)
+            """
+        var queries = ["privileges": privileges, "zones": zones]
+        if !membership.isAdmin { queries["pages"] = pages }
+        let lists = try await Self.lists(queries, on: connection)
+        return MemberPermissions(
+            membership: membership,
+            privileges: lists["privileges", default: []],
+            pagesBlacklist: lists["pages", default: []],
+            zoneAccess: lists["zones", default: []]
+        )
     }
 
     /// The member's name and groups, and whether the groups make the member staff or admin (one query;
     /// what most requests need). Nil when there is no such member.
-    public func membership(of memberID: Int) async throws -> Membership? {
-        try await self.database.withConnection { try await Self.membership(of: memberID, on: $0) }
-    }
-
-    /// Everything the login answer reports. Nil when there is no such member.
-    public func permissions(of memberID: Int, now: Int) async throws -> MemberPermissions? {
-        try await self.database.withConnection { connection in
-            guard let membership = try await Self.membership(of: memberID, on: connection) else { return nil }
-            let memberGroups: SQLQueryString = "SELECT group_id FROM group_members WHERE member_id = \(bind: memberID)"
-            let unexpired: SQLQueryString = "member_id = \(bind: memberID) AND (active_until IS NULL OR active_until > \(bind: now))"
-            let privileges: SQLQueryString =
-                membership.isAdmin
-                ? "SELECT name AS value FROM privileges"
-                : """
-                SELECT privilege AS value FROM group_privileges WHERE group_id IN (\(memberGroups))
-                UNION SELECT privilege AS value FROM member_privileges WHERE \(unexpired)
-                """
-            let pages: SQLQueryString = """
-                SELECT page AS value FROM group_page_access WHERE group_id IN (\(memberGroups))
-                UNION SELECT page AS value FROM member_page_access WHERE \(unexpired)
-                """
-            let zones: SQLQueryString =
-                membership.isAdmin
-                ? "SELECT name AS value FROM zones"
-                : """
-                SELECT zone AS value FROM group_zone_access WHERE group_id IN (\(memberGroups))
-                UNION SELECT zone AS value FROM member_zone_access WHERE \(unexpired)
-                """
-            var queries = ["privileges": privileges, "zones": zones]
-            if !membership.isAdmin { queries["pages"] = pages }
-            let lists = try await Self.lists(queries, on: connection)
-            return MemberPermissions(
-                membership: membership,
-                privileges: lists["privileges", default: []],
-                pagesBlacklist: lists["pages", default: []],
-                zoneAccess: lists["zones", default: []]
-            )
-        }
-    }
-
-    private static func membership(of memberID: Int, on connection: StoreConnection) async throws -> Membership? {
+    public static func membership(of memberID: Int, on connection: StoreConnection) async throws -> Membership? {
         let rows = try await connection.raw(
             """
             SELECT m.username, g.id, g.name, g.is_super_admin, g.is_super_moderator

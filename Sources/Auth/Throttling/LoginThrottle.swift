@@ -60,22 +60,26 @@ public struct LoginThrottle: Sendable {
     /// Counts a failed attempt of `username` from `ip` in every scope before the password is checked,
     /// unless a scope is at its limit (then nothing is counted and the login is refused without a
     /// check): so concurrent attempts cannot all pass a limit that each alone would have met. An
-    /// attempt that turns out not to be a failure gives its reservation back (``release(_:)``).
-    public func reserve(username: String, ip: String, now: Int? = nil) async throws -> RateLimit.Admission {
+    /// attempt that turns out not to be a failure gives its reservation back (``release(_:on:)``).
+    /// `connection` must be in a transaction.
+    func reserve(username: String, ip: String, on connection: StoreConnection) async throws -> RateLimit.Admission {
         let limits = try await self.limits()
-        return try await self.rateLimit.reserve(
-            Self.action, limits: Self.scopes(username: username, ip: ip, limits: limits), retainSeconds: max(86_400, limits.longestSeconds), now: now
+        return try await RateLimit.reserve(
+            Self.action, limits: Self.scopes(username: username, ip: ip, limits: limits), retainSeconds: max(86_400, limits.longestSeconds),
+            now: self.rateLimit.now, on: connection
         )
     }
 
     /// The attempt was no failure: the password was right, or never checked (the hashing pool was full).
-    public func release(_ reservation: RateLimit.Reservation) async throws {
+    func release(_ reservation: RateLimit.Reservation) async throws {
         try await self.rateLimit.release(reservation)
     }
 
-    /// Forgets the (username, IP) failures after a successful login.
-    public func clear(username: String, ip: String) async throws {
-        try await self.rateLimit.forget(Self.action, subject: Self.scopes(username: username, ip: ip, limits: Limits())[0].subject)
+    /// A successful login: gives back its reservation and forgets the (username, IP) failures, on
+    /// `connection`.
+    func succeeded(_ reservation: RateLimit.Reservation, username: String, ip: String, on connection: StoreConnection) async throws {
+        try await RateLimit.release(reservation, on: connection)
+        try await RateLimit.forget(Self.action, subject: Self.scopes(username: username, ip: ip, limits: Limits())[0].subject, on: connection)
     }
 
     /// Forgets `name`'s failures from everywhere (its password was just reset by the member, who

@@ -56,10 +56,10 @@ struct ConsoleMembers: Sendable {
 
     private func show(_ id: Int, _ request: ConsoleRequest, _ view: ConsoleView, error: String? = nil, status: Int = 200) async throws -> ConsoleAnswer {
         guard let staff = view.staff else { throw EndpointError(status: 403, message: .consoleSessionEnded) }
-        guard id != MemberRecord.guestID, let member = try await MemberStore(database: self.database).find(id: id) else {
-            throw Refusal.notFound(.consoleNoSuchMember)
+        let (member, membership) = try await self.database.withConnection { connection in
+            (try await MemberStore.find(id: id, on: connection), try await PermissionStore.membership(of: id, on: connection))
         }
-        let membership = try await PermissionStore(database: self.database).membership(of: id)
+        guard id != MemberRecord.guestID, let member else { throw Refusal.notFound(.consoleNoSuchMember) }
         let sessions = member.banned ? [] : try await self.accounts.sessions.live(memberID: id)
         func yesNo(_ value: Bool) -> String { view.messages.text(value ? .yes : .no) }
         let context: [String: Any] = [
@@ -86,7 +86,7 @@ struct ConsoleMembers: Sendable {
     private func change(_ id: Int, _ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView) async throws -> ConsoleAnswer {
         let action = request.form["action"] ?? ""
         if action == "ban", id != staff.memberID, !ConsoleConfirmation.isConfirmed(request),
-            let member = try await MemberStore(database: self.database).find(id: id), id != MemberRecord.guestID
+            let member = try await self.database.withConnection({ try await MemberStore.find(id: id, on: $0) }), id != MemberRecord.guestID
         {
             return ConsoleConfirmation(
                 action: ConsoleRoute.member(id: id).path, fields: [("action", "ban")], question: view.messages.text(.consoleConfirmBan, member.username),
@@ -108,7 +108,7 @@ struct ConsoleMembers: Sendable {
     /// Applies `action` to member `id`; what the page says after it (`1`, or `reset`).
     private func apply(_ action: String, to id: Int, _ request: ConsoleRequest, _ staff: ConsoleStaff) async throws -> String {
         let now = self.clock.now
-        guard id != MemberRecord.guestID, let member = try await MemberStore(database: self.database).find(id: id) else {
+        guard id != MemberRecord.guestID, let member = try await self.database.withConnection({ try await MemberStore.find(id: id, on: $0) }) else {
             throw Refusal.notFound(.consoleNoSuchMember)
         }
         // A ban's reason is recorded with it: "banned victim (spam)".
@@ -167,8 +167,9 @@ struct ConsoleMembers: Sendable {
     private func addition(_ view: ConsoleView, username: String = "", email: String = "", error: String? = nil, status: Int = 200) async throws
         -> ConsoleAnswer
     {
-        let groups = try await self.database.withConnection { try await GroupStore.all(on: $0) }.filter { $0.id != GroupRecord.guestsID }
-        let members = try await self.accounts.groups.groupID(for: .members)
+        let (groups, members) = try await self.database.withConnection { connection in
+            (try await GroupStore.all(on: connection).filter { $0.id != GroupRecord.guestsID }, try await GroupStore.groupID(for: .members, on: connection))
+        }
         let context: [String: Any] = [
             "username": username, "email": email,
             "groups": groups.map { ["id": $0.id, "name": $0.name, "selected": $0.id == members] },
@@ -192,9 +193,12 @@ struct ConsoleMembers: Sendable {
             if try await self.isStaffGroup(group) {
                 try await self.accounts.login.confirmPassword(memberID: staff.memberID, password: request.form["your_password"] ?? "", from: request.client)
             }
-            let id = try await self.accounts.registration.register(application, policy: try await self.accounts.policies.current()) { connection, _ in
+            let checked = try await self.accounts.registration.check(application, policy: try await self.accounts.policies.current())
+            let id = try await self.database.transaction { connection in
+                let id = try await self.accounts.registration.register(checked, on: connection)
                 try await ConsoleChangeStore.record(
                     ConsoleChange(memberID: staff.memberID, username: staff.username, action: .memberAdded, subject: username, madeAt: now), on: connection)
+                return id
             }
             return .redirect(to: ConsoleRoute.member(id: id).target([("saved", "1")]))
         } catch {

@@ -93,7 +93,9 @@ struct ConsolePush: Sendable {
         switch draft.audience {
         case "everyone": return .allDevices
         case "member":
-            guard let member = try await MemberStore(database: self.database).find(login: draft.username), member.id != MemberRecord.guestID else {
+            guard let member = try await self.database.withConnection({ try await MemberStore.find(login: draft.username, on: $0) }),
+                member.id != MemberRecord.guestID
+            else {
                 throw Refusal.invalid(.consoleNoSuchMember)
             }
             return .member(member.id)

@@ -18,8 +18,6 @@ public struct Site: Sendable {
     public let hasher: PasswordHasher
     public let sessions: SessionStore
     public let memberships: Memberships
-    public let members: MemberStore
-    public let groups: GroupStore
     /// The joining and resetting rules and links in force.
     public let policies: AccountPolicySource
     public let login: Login
@@ -69,7 +67,7 @@ public struct Site: Sendable {
         let rateLimit = RateLimit(database: database, clock: clock)
         let mails = AccountMails()
         let login = Login(database: database, config: config, hasher: hasher, sessions: sessions, memberships: memberships, rateLimit: rateLimit)
-        let registration = MemberRegistration(database: database, hasher: hasher, clock: clock)
+        let registration = MemberRegistration(hasher: hasher, clock: clock)
         let passwordChange = PasswordChange(database: database, hasher: hasher, sessions: sessions, clock: clock)
         let confirmation = EmailConfirmation(database: database, rateLimit: rateLimit, mails: mails, policies: policies, clock: clock)
         self.database = database
@@ -77,8 +75,6 @@ public struct Site: Sendable {
         self.hasher = hasher
         self.sessions = sessions
         self.memberships = memberships
-        self.members = MemberStore(database: database)
-        self.groups = GroupStore(database: database)
         self.policies = policies
         self.login = login
         self.registration = registration
@@ -90,7 +86,9 @@ public struct Site: Sendable {
             database: database, hasher: hasher, registration: registration, confirmation: confirmation, login: login, policies: policies,
             rateLimit: rateLimit, clock: clock
         )
-        self.pushBroadcast = PushBroadcast(database: database, clock: clock) { [members = self.members] in try await members.find(id: $0) != nil }
+        self.pushBroadcast = PushBroadcast(database: database, clock: clock) { id in
+            try await database.withConnection { try await MemberStore.find(id: id, on: $0) } != nil
+        }
         self.cookies = SessionCookies(secure: settings.secureCookies)
         self.staffEmail = settings.staffEmail
         self.publicURL = settings.linkBaseURL

@@ -66,7 +66,7 @@ struct SiteRoutes: RouterMiddleware {
                 database: database, config: site.config,
                 accounts: Console.Accounts(
                     login: site.login, sessions: site.sessions, memberships: site.memberships, registration: site.registration,
-                    passwordChange: site.passwordChange, passwordReset: site.passwordReset, policies: site.policies, groups: site.groups),
+                    passwordChange: site.passwordChange, passwordReset: site.passwordReset, policies: site.policies),
                 clock: site.clock,
                 publicURL: site.publicURL, uploads: site.mediaUploads, news: site.news, options: ConfigOption.declared,
                 liveStreams: { [live = site.newsLive] in live.streamCount },

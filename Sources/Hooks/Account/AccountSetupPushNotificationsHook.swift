@@ -39,7 +39,7 @@ public struct AccountSetupPushNotificationsHook: Hook {
             Self(
                 register: { token, platform, owner, ip in try await registrations.register(token, platform: platform, owner: owner, from: ip) },
                 isAdministrator: { try await memberships.membership(of: $0)?.isAdmin == true },
-                memberExists: { try await MemberStore(database: database).find(id: $0) != nil }
+                memberExists: { id in try await database.withConnection { try await MemberStore.find(id: id, on: $0) } != nil }
             )
         }
     }

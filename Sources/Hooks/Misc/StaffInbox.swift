@@ -18,7 +18,7 @@ public enum StaffInbox {
         let composer = MailComposer()
         let rateLimit = RateLimit(database: database, clock: clock)
         return ContactUsHook.Inbox(
-            member: { try await MemberStore(database: database).find(id: $0) },
+            member: { id in try await database.withConnection { try await MemberStore.find(id: id, on: $0) } },
             admit: { ip, memberID in
                 let options = try await config.options()
                 var scopes: [(subject: RateLimit.Subject, rule: RateLimit.Rule)] = [

@@ -48,6 +48,9 @@ public struct RateLimit: Sendable {
         self.clock = clock
     }
 
+    /// "Now" on the limits' clock, for a caller reserving on its own connection.
+    public var now: Int { self.clock.now }
+
     /// Counts one `action` for each subject of `limits` when every one of them has room under its rule,
     /// in one step no concurrent request can slip into; otherwise counts nothing and says how long the
     /// longest-waiting subject must wait. Events older than `retainSeconds` of that action are
@@ -56,27 +59,33 @@ public struct RateLimit: Sendable {
         _ action: String, limits: [(subject: Subject, rule: Rule)], retainSeconds: Int = 86_400, now: Int? = nil
     ) async throws -> Admission {
         let now = now ?? self.clock.now
+        return try await self.database.transaction { try await Self.reserve(action, limits: limits, retainSeconds: retainSeconds, now: now, on: $0) }
+    }
+
+    /// ``reserve(_:limits:retainSeconds:now:)`` on `connection`, which must be in a transaction (the
+    /// caller's unit of work: a login reads its member in the same one).
+    public static func reserve(
+        _ action: String, limits: [(subject: Subject, rule: Rule)], retainSeconds: Int = 86_400, now: Int, on connection: StoreConnection
+    ) async throws -> Admission {
         let reservation = Reservation(id: UUID().uuidString.lowercased())
-        return try await self.database.transaction { connection in
-            if connection.isPostgres {
-                for key in Set(limits.map { action + "\n" + $0.subject.key }).sorted() {
-                    try await connection.raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: key)))").run()
-                }
+        if connection.isPostgres {
+            for key in Set(limits.map { action + "\n" + $0.subject.key }).sorted() {
+                try await connection.raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: key)))").run()
             }
-            if let wait = try await Self.wait(action, limits: limits, now: now, on: connection) { return .limited(seconds: wait) }
-            for subject in Set(limits.map(\.subject)) {
-                try await connection.raw(
-                    """
-                    INSERT INTO rate_events (action, subject, happened_at, reservation)
-                    VALUES (\(bind: action), \(bind: subject.key), \(bind: now), \(bind: reservation.id))
-                    """
-                ).run()
-            }
-            try await connection.raw(
-                "DELETE FROM rate_events WHERE action = \(bind: action) AND happened_at <= \(bind: now - retainSeconds)"
-            ).run()
-            return .admitted(reservation)
         }
+        if let wait = try await Self.wait(action, limits: limits, now: now, on: connection) { return .limited(seconds: wait) }
+        for subject in Set(limits.map(\.subject)) {
+            try await connection.raw(
+                """
+                INSERT INTO rate_events (action, subject, happened_at, reservation)
+                VALUES (\(bind: action), \(bind: subject.key), \(bind: now), \(bind: reservation.id))
+                """
+            ).run()
+        }
+        try await connection.raw(
+            "DELETE FROM rate_events WHERE action = \(bind: action) AND happened_at <= \(bind: now - retainSeconds)"
+        ).run()
+        return .admitted(reservation)
     }
 
     /// ``reserve(_:limits:retainSeconds:now:)`` for one subject: nil when counted, else the seconds to
@@ -90,9 +99,12 @@ public struct RateLimit: Sendable {
 
     /// Gives back what `reservation` counted (the action turned out not to count).
     public func release(_ reservation: Reservation) async throws {
-        try await self.database.withConnection { connection in
-            try await connection.raw("DELETE FROM rate_events WHERE reservation = \(bind: reservation.id)").run()
-        }
+        try await self.database.withConnection { try await Self.release(reservation, on: $0) }
+    }
+
+    /// Gives back what `reservation` counted, on `connection`.
+    public static func release(_ reservation: Reservation, on connection: StoreConnection) async throws {
+        try await connection.raw("DELETE FROM rate_events WHERE reservation = \(bind: reservation.id)").run()
     }
 
     /// Seconds until every subject may do `action` again under its rule (the longest wait), or nil when
@@ -119,8 +131,11 @@ public struct RateLimit: Sendable {
 
     /// Forgets every counted `action` of `subject` (e.g. a login's failures once it succeeded).
     public func forget(_ action: String, subject: Subject) async throws {
-        try await self.database.withConnection { connection in
-            try await connection.raw("DELETE FROM rate_events WHERE action = \(bind: action) AND subject = \(bind: subject.key)").run()
-        }
+        try await self.database.withConnection { try await Self.forget(action, subject: subject, on: $0) }
+    }
+
+    /// Forgets every counted `action` of `subject`, on `connection`.
+    public static func forget(_ action: String, subject: Subject, on connection: StoreConnection) async throws {
+        try await connection.raw("DELETE FROM rate_events WHERE action = \(bind: action) AND subject = \(bind: subject.key)").run()
     }
 }

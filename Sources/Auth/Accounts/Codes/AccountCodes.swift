@@ -2,9 +2,7 @@ import Storage
 
 /// The codes e-mailed links carry: 192 random bits (32 base64url characters), of which the database
 /// keeps only the SHA-256 hash (see ``AccountCodeStore``).
-struct AccountCodes: Sendable {
-    let store: AccountCodeStore
-
+enum AccountCodes {
     /// Creates a code for `memberID` valid for `lifetimeSeconds`, on `connection`; returns the code to
     /// e-mail (it is not stored).
     static func issue(
@@ -18,9 +16,12 @@ struct AccountCodes: Sendable {
         return code
     }
 
-    /// What `code` is for `memberID` and `purpose` at `now`; anything not shaped like a code is unknown.
-    func lookup(memberID: Int, purpose: AccountCodeStore.Purpose, code: String, now: Int) async throws -> AccountCodeStore.Lookup {
+    /// What `code` is for `memberID` and `purpose` at `now`, read on `connection`; anything not shaped
+    /// like a code is unknown.
+    static func lookup(memberID: Int, purpose: AccountCodeStore.Purpose, code: String, now: Int, on connection: StoreConnection) async throws
+        -> AccountCodeStore.Lookup
+    {
         guard code.utf8.count == 32 else { return .unknown }
-        return try await self.store.lookup(memberID: memberID, purpose: purpose, codeHash: SessionToken.storageHash(of: code), now: now)
+        return try await AccountCodeStore.lookup(memberID: memberID, purpose: purpose, codeHash: SessionToken.storageHash(of: code), now: now, on: connection)
     }
 }

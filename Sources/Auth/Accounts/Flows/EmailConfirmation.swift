@@ -6,8 +6,6 @@ public import Storage
 /// link's page or `account/join` with `type=confirm`).
 public struct EmailConfirmation: Sendable {
     private let database: Database
-    private let members: MemberStore
-    private let codes: AccountCodes
     private let guesses: CodeGuessGuard
     private let mails: AccountMails
     private let policies: AccountPolicySource
@@ -15,8 +13,6 @@ public struct EmailConfirmation: Sendable {
 
     public init(database: Database, rateLimit: RateLimit, mails: AccountMails, policies: AccountPolicySource, clock: SiteClock) {
         self.database = database
-        self.members = MemberStore(database: database)
-        self.codes = AccountCodes(store: AccountCodeStore(database: database))
         self.guesses = CodeGuessGuard(rateLimit: rateLimit)
         self.mails = mails
         self.policies = policies
@@ -38,9 +34,14 @@ public struct EmailConfirmation: Sendable {
     /// works; wrong, used and expired codes throw and count toward the network's guess limit.
     public func confirm(memberID: Int, code: String, ip: String) async throws -> MessageID {
         let policy = try await self.policies.current()
-        let member = try await self.members.find(id: memberID)
         let now = self.clock.now
-        switch try await self.codes.lookup(memberID: memberID, purpose: .confirmEmail, code: code, now: now) {
+        let (member, lookup) = try await self.database.withConnection { connection in
+            (
+                try await MemberStore.find(id: memberID, on: connection),
+                try await AccountCodes.lookup(memberID: memberID, purpose: .confirmEmail, code: code, now: now, on: connection)
+            )
+        }
+        switch lookup {
         case .unknown:
             try await self.guesses.reject(ip: ip, policy: policy, AccountFailure(.incorrectConfirmCode))
         case .expired:

@@ -42,8 +42,6 @@ public struct Joining: Sendable {
         case loggedIn(memberID: Int, session: DeviceSession, token: SessionToken)
     }
 
-    private let members: MemberStore
-    private let groups: GroupStore
     private let rateLimit: RateLimit
     private let registration: MemberRegistration
     private let confirmation: EmailConfirmation
@@ -60,8 +58,6 @@ public struct Joining: Sendable {
         self.database = database
         self.clock = clock
         self.hasher = hasher
-        self.members = MemberStore(database: database)
-        self.groups = GroupStore(database: database)
         self.rateLimit = rateLimit
         self.registration = registration
         self.confirmation = confirmation
@@ -92,11 +88,16 @@ public struct Joining: Sendable {
             throw AccountFailure.limited(.joinThrottled, seconds: wait)
         }
 
-        let owner = try await self.members.find(email: application.email)
+        let (owner, named, membersGroup) = try await self.database.withConnection { connection in
+            (
+                try await MemberStore.find(email: application.email, on: connection), try await MemberStore.find(login: username, on: connection),
+                try await GroupStore.groupID(for: .members, on: connection)
+            )
+        }
         if let owner, owner.username.lowercased() != username.lowercased() {
             throw AccountFailure(.emailAddressInUseOnSite, [policy.siteName])
         }
-        if let existing = try await self.members.find(login: username), existing.username.lowercased() == username.lowercased() {
+        if let existing = named, existing.username.lowercased() == username.lowercased() {
             guard owner?.id == existing.id, !existing.emailConfirmed, policy.emailConfirmation,
                 try await self.isPassword(application.password, of: existing)
             else { throw AccountFailure(.usernameAlreadyExists) }
@@ -110,7 +111,7 @@ public struct Joining: Sendable {
 
         var member = MemberRegistration.Application(
             username: username, password: application.password, email: application.email,
-            primaryGroupID: try await self.groups.groupID(for: .members)
+            primaryGroupID: membersGroup
         )
         member.validated = !policy.staffValidation
         member.emailConfirmed = !policy.emailConfirmation
@@ -118,18 +119,19 @@ public struct Joining: Sendable {
         member.dateOfBirth = dateOfBirth
         let language = application.language.flatMap { Languages.bundled.catalog(named: $0)?.languageCode } ?? policy.defaultLanguage
         member.language = language
-        let confirming = policy.emailConfirmation
-        let memberID = try await self.registration.register(member, policy: policy) { connection, id in
-            if confirming {
-                let recipient = AccountMails.Recipient(memberID: id, username: username, email: application.email, language: language)
+        let checked = try await self.registration.check(member, policy: policy)
+        // The member, its confirmation mail or its session: stored together or not at all.
+        return try await self.database.transaction { connection in
+            let memberID = try await self.registration.register(checked, on: connection)
+            if policy.emailConfirmation {
+                let recipient = AccountMails.Recipient(memberID: memberID, username: username, email: application.email, language: language)
                 try await self.confirmation.send(to: recipient, on: connection)
+            } else if !policy.staffValidation {
+                let (session, token) = try await self.login.startSession(memberID: memberID, from: client, on: connection)
+                return .loggedIn(memberID: memberID, session: session, token: token)
             }
+            return .waiting(memberID: memberID, messages: Self.waitingMessages(policy))
         }
-        if !confirming && !policy.staffValidation {
-            let (session, token) = try await self.login.startSession(memberID: memberID, from: client)
-            return .loggedIn(memberID: memberID, session: session, token: token)
-        }
-        return .waiting(memberID: memberID, messages: Self.waitingMessages(policy))
     }
 
     /// Whether `password` is the one `member` joined with (hashed like a login's check, on the hashing

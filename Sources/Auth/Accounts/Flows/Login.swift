@@ -30,14 +30,14 @@ public struct Login: Sendable {
         public let token: SessionToken
     }
 
-    private let members: MemberStore
+    private let database: Database
     private let throttle: LoginThrottle
     private let hasher: PasswordHasher
     private let sessions: SessionStore
     private let memberships: Memberships
 
     public init(database: Database, config: ConfigStore, hasher: PasswordHasher, sessions: SessionStore, memberships: Memberships, rateLimit: RateLimit) {
-        self.members = MemberStore(database: database)
+        self.database = database
         self.throttle = LoginThrottle(rateLimit: rateLimit, config: config)
         self.hasher = hasher
         self.sessions = sessions
@@ -58,45 +58,65 @@ public struct Login: Sendable {
         }
     }
 
+    /// Two units of work, each on one pooled connection: the member read and the attempt counted
+    /// before the password is hashed, and everything a success writes after (no connection is held
+    /// while Argon2 runs).
     private func attempt(username: String, password: String, from client: Client, origin: String) async throws -> Success {
-        let (member, needsRehash, throttleKey) = try await self.checkPassword(username: username, password: password, from: client)
-        if !member.validated { throw AccountFailure(.memberNotValidatedStaff) }
-        if !member.emailConfirmed { throw AccountFailure(.memberNotValidatedEmail) }
-        if member.banned { throw AccountFailure(.youAreBanned) }
-
-        if needsRehash, let upgraded = try? await self.hasher.hash(password) {
-            try await self.members.setPasswordHash(upgraded, memberID: member.id)
+        let (member, needsRehash, checked) = try await self.checkPassword(username: username, password: password, from: client)
+        let standing: MessageID? =
+            !member.validated ? .memberNotValidatedStaff : !member.emailConfirmed ? .memberNotValidatedEmail : member.banned ? .youAreBanned : nil
+        if let standing {
+            // The password was right: no failure to count.
+            try await self.throttle.release(checked.reservation)
+            throw AccountFailure(standing)
         }
-        try await self.throttle.clear(username: throttleKey, ip: client.ip)
-        let (session, token) = try await self.startSession(memberID: member.id, from: client, origin: origin)
-        try await self.sessions.endComposrAppSession(memberID: member.id, now: session.createdAt)
-        try await self.members.setLastVisit(session.createdAt, memberID: member.id)
-        guard let permissions = try await self.memberships.permissions(of: member.id) else { throw AccountFailure(.memberInvalidLogin) }
-        return Success(member: member, permissions: permissions, session: session, token: token)
+
+        let upgraded = needsRehash ? try? await self.hasher.hash(password) : nil
+        return try await self.database.transaction { connection in
+            try await self.throttle.succeeded(checked.reservation, username: checked.throttleKey, ip: client.ip, on: connection)
+            if let upgraded { try await MemberStore.setPasswordHash(upgraded, memberID: member.id, on: connection) }
+            let (session, token) = try await self.startSession(memberID: member.id, from: client, origin: origin, on: connection)
+            try await self.sessions.endComposrAppSession(memberID: member.id, now: session.createdAt, on: connection)
+            try await MemberStore.setLastVisit(session.createdAt, memberID: member.id, on: connection)
+            guard let permissions = try await self.memberships.permissions(of: member.id, on: connection) else { throw AccountFailure(.memberInvalidLogin) }
+            return Success(member: member, permissions: permissions, session: session, token: token)
+        }
     }
 
     /// Asks a signed-in member for their password again before a change that needs it (the console's
     /// pushes to everyone): the same check and throttles as logging in, no session. Throws
     /// ``AccountFailure`` when it is not their password.
     public func confirmPassword(memberID: Int, password: String, from client: Client) async throws {
-        guard let member = try await self.members.find(id: memberID) else { throw AccountFailure(.memberInvalidLogin) }
-        let (checked, _, _) = try await self.checkPassword(username: member.username, password: password, from: client)
+        guard let member = try await self.database.withConnection({ try await MemberStore.find(id: memberID, on: $0) }) else {
+            throw AccountFailure(.memberInvalidLogin)
+        }
+        let (checked, _, attempt) = try await self.checkPassword(username: member.username, password: password, from: client)
+        try await self.throttle.release(attempt.reservation)
         guard checked.id == memberID else { throw AccountFailure(.memberInvalidLogin) }
     }
 
-    /// The member `username` names when `password` is theirs, whether their hash wants redoing, and
-    /// the name the throttle counts them by; every failure reads the same, unknown names cost what
-    /// wrong passwords cost, and failures are throttled.
-    private func checkPassword(username: String, password: String, from client: Client) async throws -> (MemberRecord, Bool, String) {
-        guard !username.isEmpty, !password.isEmpty else { throw AccountFailure(.memberInvalidLogin) }
-        let member = try await self.members.find(login: username)
-        // Count failures against the account itself, so typing its e-mail address instead of its
-        // username (or changing letter case) does not buy an attacker a second allowance.
-        let throttleKey = member?.username ?? username
-        // Counted as a failure before the password is checked, so concurrent guesses cannot all slip
-        // under the limit; given back when it was none.
+    /// A password checked and found right: the attempt's reservation, still counted, and the name the
+    /// throttle counts the member by.
+    private struct CheckedAttempt {
         let reservation: RateLimit.Reservation
-        switch try await self.throttle.reserve(username: throttleKey, ip: client.ip) {
+        let throttleKey: String
+    }
+
+    /// The member `username` names when `password` is theirs, whether their hash wants redoing, and
+    /// the attempt (its reservation is still counted: the caller gives it back); every failure reads
+    /// the same, unknown names cost what wrong passwords cost, and failures are throttled.
+    private func checkPassword(username: String, password: String, from client: Client) async throws -> (MemberRecord, Bool, CheckedAttempt) {
+        guard !username.isEmpty, !password.isEmpty else { throw AccountFailure(.memberInvalidLogin) }
+        let (member, admission) = try await self.database.transaction { connection in
+            let member = try await MemberStore.find(login: username, on: connection)
+            // Count failures against the account itself, so typing its e-mail address instead of its
+            // username (or changing letter case) does not buy an attacker a second allowance. Counted
+            // as a failure before the password is checked, so concurrent guesses cannot all slip
+            // under the limit; given back when it was none.
+            return (member, try await self.throttle.reserve(username: member?.username ?? username, ip: client.ip, on: connection))
+        }
+        let reservation: RateLimit.Reservation
+        switch admission {
         case .admitted(let admitted): reservation = admitted
         case .limited(let seconds): throw AccountFailure.limited(.loginThrottled, seconds: seconds)
         }
@@ -114,12 +134,14 @@ public struct Login: Sendable {
             throw error
         }
         guard case .match(let needsRehash) = check, let member else { throw AccountFailure(.memberInvalidLogin) }
-        try await self.throttle.release(reservation)
-        return (member, needsRehash, throttleKey)
+        return (member, needsRehash, CheckedAttempt(reservation: reservation, throttleKey: member.username))
     }
 
-    /// Starts a session for a member who proved who they are some other way (joining).
-    public func startSession(memberID: Int, from client: Client, origin: String = "") async throws -> (DeviceSession, SessionToken) {
-        try await self.sessions.create(memberID: memberID, userAgent: client.userAgent, ip: client.ip, origin: origin)
+    /// Starts a session on `connection` for a member who proved who they are (logging in, or joining
+    /// with nothing to wait for).
+    public func startSession(memberID: Int, from client: Client, origin: String = "", on connection: StoreConnection) async throws
+        -> (DeviceSession, SessionToken)
+    {
+        try await self.sessions.create(memberID: memberID, userAgent: client.userAgent, ip: client.ip, origin: origin, on: connection)
     }
 }

@@ -36,37 +36,23 @@ public struct MemberRegistration: Sendable {
         case email(siteName: String)
     }
 
-    private let database: Database
+    /// An application checked against the site's rules, its password hashed: ready to store.
+    public struct Checked: Sendable {
+        let member: NewMember
+        let siteName: String
+    }
+
     private let hasher: PasswordHasher
     private let clock: SiteClock
 
-    public init(database: Database, hasher: PasswordHasher, clock: SiteClock) {
-        self.database = database
+    public init(hasher: PasswordHasher, clock: SiteClock) {
         self.hasher = hasher
         self.clock = clock
     }
 
-    /// Creates the member in a transaction of its own; `andThen` runs inside it with the new ID (say,
-    /// to queue a confirmation mail), so either everything is stored or nothing is. Returns the ID.
-    public func register(
-        _ application: Application, policy: AccountPolicy,
-        andThen: (StoreConnection, Int) async throws -> Void = { _, _ in }
-    ) async throws -> Int {
-        let member = try await self.checked(application, policy: policy)
-        return try await self.database.transaction { connection in
-            let id = try await Self.store(member, siteName: policy.siteName, on: connection, now: self.clock.now)
-            try await andThen(connection, id)
-            return id
-        }
-    }
-
-    /// Creates the member on `connection`, inside the caller's transaction. Returns the ID.
-    public func register(_ application: Application, policy: AccountPolicy, on connection: StoreConnection) async throws -> Int {
-        try await Self.store(try await self.checked(application, policy: policy), siteName: policy.siteName, on: connection, now: self.clock.now)
-    }
-
-    /// The account to store: rules checked, password hashed.
-    private func checked(_ application: Application, policy: AccountPolicy) async throws -> NewMember {
+    /// Checks `application` and hashes its password, before any connection is borrowed (Argon2 takes
+    /// tens of milliseconds).
+    public func check(_ application: Application, policy: AccountPolicy) async throws -> Checked {
         do {
             try policy.rules.check(username: application.username, password: application.password)
             try policy.rules.check(email: application.email)
@@ -74,18 +60,21 @@ public struct MemberRegistration: Sendable {
             throw AccountFailure(error)
         }
         let hash = try await PasswordHasher.admitting { try await self.hasher.hash(application.password) }
-        return NewMember(
+        let member = NewMember(
             username: application.username, email: application.email, passwordHash: hash, primaryGroupID: application.primaryGroupID,
             validated: application.validated, emailConfirmed: application.emailConfirmed, timezone: application.timezone,
             language: application.language ?? policy.defaultLanguage, dateOfBirth: application.dateOfBirth?.description
         )
+        return Checked(member: member, siteName: policy.siteName)
     }
 
-    private static func store(_ member: NewMember, siteName: String, on connection: StoreConnection, now: Int) async throws -> Int {
+    /// Creates the member on `connection`, inside the caller's transaction (what else the use case
+    /// writes — a confirmation mail, a session — commits with it or not at all). Returns the ID.
+    public func register(_ checked: Checked, on connection: StoreConnection) async throws -> Int {
         do {
-            return try await MemberStore.create(member, on: connection, now: now)
+            return try await MemberStore.create(checked.member, on: connection, now: self.clock.now)
         } catch let duplicate as DuplicateValue {
-            throw duplicate.field == .email ? Conflict.email(siteName: siteName) : Conflict.username
+            throw duplicate.field == .email ? Conflict.email(siteName: checked.siteName) : Conflict.username
         }
     }
 }

@@ -12,14 +12,11 @@ public import Storage
 /// default); a completed reset also lifts the login throttle others put on the member's name.
 public struct PasswordReset: Sendable {
     private let database: Database
-    private let members: MemberStore
-    private let codes: AccountCodes
     private let rateLimit: RateLimit
     private let guesses: CodeGuessGuard
     private let passwordChange: PasswordChange
     private let mails: AccountMails
     private let policies: AccountPolicySource
-    private let requests: PasswordResetRequests
     private let clock: SiteClock
     /// Rung when a request is stored, for the worker that mails the links.
     public let requested = Doorbell()
@@ -29,9 +26,6 @@ public struct PasswordReset: Sendable {
     ) {
         self.database = database
         self.clock = clock
-        self.requests = PasswordResetRequests(database: database, clock: clock)
-        self.members = MemberStore(database: database)
-        self.codes = AccountCodes(store: AccountCodeStore(database: database))
         self.rateLimit = rateLimit
         self.guesses = CodeGuessGuard(rateLimit: rateLimit)
         self.passwordChange = passwordChange
@@ -49,7 +43,8 @@ public struct PasswordReset: Sendable {
         if let wait = try await self.rateLimit.admit("reset_request", subject: .address(ip), rule: policy.resetsPerNetwork) {
             throw AccountFailure.limited(.resetThrottled, seconds: wait)
         }
-        try await self.requests.add(login: login)
+        let now = self.clock.now
+        try await self.database.withConnection { try await PasswordResetRequests.add(login: login, now: now, on: $0) }
         self.requested.ring()
     }
 
@@ -60,7 +55,7 @@ public struct PasswordReset: Sendable {
     @discardableResult
     public func mailRequested() async throws -> Int {
         var handled = 0
-        while let request = try await self.requests.oldest() {
+        while let request = try await self.database.withConnection({ try await PasswordResetRequests.oldest(on: $0) }) {
             try await RequestOrigin.$requestID.withValue(request.requestID) { try await self.mailLink(for: request) }
             handled += 1
         }
@@ -70,7 +65,8 @@ public struct PasswordReset: Sendable {
     private func mailLink(for request: PasswordResetRequests.Request) async throws {
         let policy = try await self.policies.current()
         var recipient: MemberRecord?
-        if let member = try await self.members.find(login: request.login), member.id != MemberRecord.guestID, !member.banned, !member.email.isEmpty,
+        if let member = try await self.database.withConnection({ try await MemberStore.find(login: request.login, on: $0) }),
+            member.id != MemberRecord.guestID, !member.banned, !member.email.isEmpty,
             try await self.rateLimit.admit("reset_account", subject: .member(member.id), rule: policy.resetsPerAccount) == nil
         {
             recipient = member
@@ -99,26 +95,29 @@ public struct PasswordReset: Sendable {
         let codeID = try await self.validCode(memberID: memberID, code: code, ip: ip, policy: policy)
         guard password == passwordConfirm else { throw AccountFailure(.passwordMismatch) }
         let hash = try await self.passwordChange.hash(password, rules: policy.rules)
-        guard let member = try await self.members.find(id: memberID) else { throw AccountFailure(.incorrectPasswordResetCode) }
         let now = self.clock.now
         let changed = try await self.database.transaction { connection in
-            guard try await AccountCodeStore.consume(codeID: codeID, on: connection, now: now) else { return false }
+            guard let member = try await MemberStore.find(id: memberID, on: connection) else { throw AccountFailure(.incorrectPasswordResetCode) }
+            guard try await AccountCodeStore.consume(codeID: codeID, on: connection, now: now) else { return nil as MemberRecord? }
             try await PasswordChange.apply(hash: hash, memberID: memberID, confirmingEmail: true, on: connection, now: now)
             if !member.email.isEmpty {
                 try await MailOutbox.enqueue(
                     self.mails.passwordChanged(to: AccountMails.Recipient(member), at: now, policy: policy), on: connection, now: now)
             }
-            return true
+            return member
         }
         self.passwordChange.committed(memberID: memberID)
-        guard changed else { throw AccountFailure(.codeUsed) }
+        guard let member = changed else { throw AccountFailure(.codeUsed) }
         // The member proved the account is theirs: failures others piled on its name lock them out no more.
         try await LoginThrottle.forgive(member.username, in: self.rateLimit)
         return .passwordChanged
     }
 
     private func validCode(memberID: Int, code: String, ip: String, policy: AccountPolicy) async throws -> String {
-        switch try await self.codes.lookup(memberID: memberID, purpose: .resetPassword, code: code, now: self.clock.now) {
+        let now = self.clock.now
+        switch try await self.database.withConnection({
+            try await AccountCodes.lookup(memberID: memberID, purpose: .resetPassword, code: code, now: now, on: $0)
+        }) {
         case .unknown:
             try await self.guesses.reject(ip: ip, policy: policy, AccountFailure(.incorrectPasswordResetCode))
         case .expired:

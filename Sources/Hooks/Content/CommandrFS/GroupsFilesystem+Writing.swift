@@ -70,7 +70,7 @@ extension GroupsFilesystem {
         let email = (try properties.text("email_address", maximumLength: 254) ?? "").trimmingWhitespace
         let application = MemberRegistration.Application(username: username, password: password, email: email, primaryGroupID: group.record.id)
         let policy = try await write.context.policies.current()
-        let id = try await write.context.registration.register(application, policy: policy, on: connection)
+        let id = try await write.context.registration.register(try await write.context.registration.check(application, policy: policy), on: connection)
         guard let identity = try await ResourceIdentityStore.find(.member, id: id, on: connection),
             let member = try await MemberStore.find(id: id, on: connection)
         else { throw InsertedRowMissing(table: "members") }
