@@ -182,7 +182,7 @@ let package = Package(
             ],
             swiftSettings: upcoming + fuzzed
         ),
-        .target(name: "Contact", dependencies: ["Storage", "Text", .sqlKit], swiftSettings: upcoming),
+        .target(name: "Contact", dependencies: ["EndpointCore", "Mail", "Messages", "Outbox", "Push", "Storage", "Text", .sqlKit], swiftSettings: upcoming),
 
         // MARK: The API: the hooks and the HTTP server
 

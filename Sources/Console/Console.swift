@@ -1,4 +1,5 @@
 public import Auth
+public import Contact
 import EndpointCore
 public import Media
 import Messages
@@ -37,26 +38,28 @@ public struct Console: Sendable {
         public var memberships: Memberships
         public var registration: MemberRegistration
         public var passwordChange: PasswordChange
+        public var administration: MemberAdministration
         public var passwordReset: PasswordReset
         public var policies: AccountPolicySource
 
         public init(
             login: Login, sessions: SessionStore, memberships: Memberships, registration: MemberRegistration, passwordChange: PasswordChange,
-            passwordReset: PasswordReset, policies: AccountPolicySource
+            administration: MemberAdministration, passwordReset: PasswordReset, policies: AccountPolicySource
         ) {
             self.login = login
             self.sessions = sessions
             self.memberships = memberships
             self.registration = registration
             self.passwordChange = passwordChange
+            self.administration = administration
             self.passwordReset = passwordReset
             self.policies = policies
         }
     }
 
     public init(
-        database: Database, config: ConfigStore, accounts: Accounts, clock: SiteClock, publicURL: String, uploads: MediaUploads, news: NewsResponder,
-        options: [ConfigOption], liveStreams: @escaping @Sendable () -> Int, secureCookies: Bool
+        database: Database, config: ConfigStore, accounts: Accounts, inbox: StaffInbox, clock: SiteClock, publicURL: String, uploads: MediaUploads,
+        news: NewsResponder, options: [ConfigOption], liveStreams: @escaping @Sendable () -> Int, secureCookies: Bool
     ) {
         self.database = database
         self.config = config
@@ -65,7 +68,7 @@ public struct Console: Sendable {
         self.articles = ConsoleArticles(database: database, clock: clock, publicURL: publicURL, uploads: uploads)
         self.members = ConsoleMembers(database: database, accounts: accounts, clock: clock)
         self.dashboard = ConsoleDashboard(database: database, clock: clock, liveStreams: liveStreams)
-        self.inbox = ConsoleInbox(database: database, config: config, clock: clock)
+        self.inbox = ConsoleInbox(database: database, inbox: inbox, clock: clock)
         self.push = ConsolePush(database: database, login: accounts.login, clock: clock, publicURL: publicURL)
         self.app = ConsoleFlokiApp(database: database, news: news, clock: clock)
         self.settings = ConsoleSettings(database: database, clock: clock, options: options)

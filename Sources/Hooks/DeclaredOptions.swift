@@ -1,4 +1,5 @@
 public import Auth
+import Contact
 public import Media
 public import News
 public import Push
@@ -8,5 +9,5 @@ extension ConfigOption {
     /// Every option the server declares, module by module: what `/etc` edits are checked against,
     /// what `endpoint options` prints, what the migrations must seed.
     public static let declared: [ConfigOption] =
-        declaredByStorage + declaredByAuth + declaredByAccounts + declaredByPush + declaredByNews + declaredByMedia + declaredByHooks
+        declaredByStorage + declaredByAuth + declaredByAccounts + declaredByPush + declaredByNews + declaredByMedia + declaredByContact
 }

@@ -68,8 +68,36 @@ import Testing
             #expect(try await client.envelope(AccountFixtures.sessionURI, headers: phone.iOSHeaders).success == false)
             #expect(try await client.envelope(AccountFixtures.sessionURI, headers: tablet.iOSHeaders).success == true)
             let selfBan = try await agent.post("/admin/members/\(chief)", [("action", "ban")])
-            #expect(selfBan.status == .unprocessableContent && selfBan.text(ofID: "error") == "You cannot do this to your own account here.")
+            #expect(selfBan.status == .unprocessableContent && selfBan.text(ofID: "error") == "You cannot delete or ban your own account.")
             #expect(try await site.members.find(id: chief)?.banned == false)
+        }
+    }
+
+    /// A member's edits have one door (`MemberAdministration`): the console and commandr_fs refuse
+    /// the same edit with the same sentence, and neither writes anything.
+    @Test func theConsoleAndCommandrFSRefuseAMembersEditAlike() async throws {
+        try await TestServer.run { client, site in
+            let chief = try await AccountFixtures.member("chief", role: .administrators, services: site)
+            let member = try await AccountFixtures.member("traveller", services: site)
+            let agent = ConsoleAgent(client)
+            try await agent.signIn("chief")
+            let fs = CommandrClient(client: client, headers: try LoggedIn(try await client.login("chief")).iOSHeaders)
+            let before = try await AccountFixtures.storedHash(member, services: site)
+
+            _ = try await agent.get("/admin/members/\(chief)")
+            let consoleBan = try await agent.post("/admin/members/\(chief)", [("action", "ban")]).text(ofID: "error")
+            let commandrBan = try await fs.rest(.put, "var/groups/administrators/chief.cms", body: #"{"is_perm_banned": 1}"#).errorDetails
+            #expect(consoleBan != nil && consoleBan == commandrBan, "\(consoleBan ?? "") / \(commandrBan ?? "")")
+
+            _ = try await agent.get("/admin/members/\(member)")
+            let consoleWeak = try await agent.post(
+                "/admin/members/\(member)", [("action", "set_password"), ("new_password", "short"), ("your_password", "correct horse")]
+            ).text(ofID: "error")
+            let commandrWeak = try await fs.rest(.put, "var/groups/members/traveller.cms", body: #"{"password": "short"}"#).errorDetails
+            #expect(consoleWeak != nil && consoleWeak == commandrWeak, "\(consoleWeak ?? "") / \(commandrWeak ?? "")")
+
+            #expect(try await site.members.find(id: chief)?.banned == false)
+            #expect(try await AccountFixtures.storedHash(member, services: site) == before, "no password was written")
         }
     }
 

@@ -21,7 +21,7 @@ import Testing
         "Auth": ["EndpointCore", "Mail", "Messages", "Outbox", "Routes", "Storage", "Text", "CArgon2", "CArgon2Memory", "CCrypt"],
         "Media": ["Messages", "Routes", "Storage", "Text", "CMediaCodec", "CMalloc"],
         "News": ["EndpointCore", "Media", "Push", "Messages", "RichText", "Routes", "Storage", "Text"],
-        "Contact": ["Storage", "Text"],
+        "Contact": ["EndpointCore", "Mail", "Messages", "Outbox", "Push", "Storage", "Text"],
         "ComposrImport": ["Auth", "News", "Media", "Messages", "EndpointCore", "Routes", "Storage", "Text"],
         "Hooks": [
             "EndpointCore", "News", "Media", "Contact", "Auth", "Mail", "Push", "Outbox", "Messages", "RichText", "Routes", "Storage", "Text",

@@ -10,7 +10,8 @@ import Text
 /// answered by e-mail through the mail outbox, in the transaction that records the answer.
 struct ConsoleInbox: Sendable {
     let database: Database
-    let config: ConfigStore
+    /// Contact's door: the reply follows its rules.
+    let inbox: StaffInbox
     let clock: SiteClock
 
     static let pageSize = 50
@@ -83,23 +84,19 @@ struct ConsoleInbox: Sendable {
             return .redirect(to: ConsoleRoute.message(id: id).target([("done", "status")]))
         case "reply":
             let reply = (request.form["reply"] ?? "").trimmingWhitespace
-            guard !reply.isEmpty, TextLength.fits(reply, atMost: 20_000) else {
+            guard !reply.isEmpty else {
                 return try await self.show(id, request, view, reply: reply, error: view.messages.text(.consoleReplyEmpty), status: ConsoleRefusal.refusedStatus)
             }
-            let options = try await self.config.options()
-            try await self.database.transaction { connection in
-                guard let message = try await StaffMessageStore.find(id: id, on: connection) else {
-                    throw Refusal.notFound(.consoleNoSuchMessage)
+            do {
+                try await self.database.transaction { connection in
+                    let message = try await self.inbox.reply(reply, to: id, messages: view.messages, on: connection)
+                    try await ConsoleChangeStore.record(
+                        ConsoleChange(memberID: staff.memberID, username: staff.username, action: .messageReplied, subject: message.title, madeAt: now),
+                        on: connection)
                 }
-                guard !message.email.isEmpty else { throw Refusal.invalid(.consoleNoAddress) }
-                let mail = MailComposer().compose(
-                    to: message.email, subject: view.messages.text(.consoleReplySubject, message.title),
-                    paragraphs: [reply, options.siteName])
-                try await MailOutbox.enqueue(mail, on: connection, now: now)
-                try await StaffMessageStore.setStatus(.answered, id: id, on: connection)
-                try await ConsoleChangeStore.record(
-                    ConsoleChange(memberID: staff.memberID, username: staff.username, action: .messageReplied, subject: message.title, madeAt: now),
-                    on: connection)
+            } catch {
+                guard let refusal = ConsoleRefusal(error) else { throw error }
+                return try await self.show(id, request, view, reply: reply, error: refusal.sentence(view.messages), status: refusal.status)
             }
             return .redirect(to: ConsoleRoute.message(id: id).target([("done", "reply")]))
         default:

@@ -118,24 +118,37 @@ struct ConsoleMembers: Sendable {
             try await ConsoleChangeStore.record(
                 ConsoleChange(memberID: staff.memberID, username: staff.username, action: change, subject: subject, madeAt: now), on: connection)
         }
-        if ["ban", "make_admin", "remove_admin"].contains(action), id == staff.memberID { throw Refusal.invalid(.consoleNotYourself) }
+        var edit = MemberEdit()
+        let change: ConsoleChange.Action
         switch action {
-        case "ban", "unban", "validate", "confirm_email":
-            var changes = MemberChanges()
-            let change: ConsoleChange.Action
-            switch action {
-            case "ban": (changes.banned, change) = (true, .memberBanned)
-            case "unban": (changes.banned, change) = (false, .memberUnbanned)
-            case "validate": (changes.validated, change) = (true, .memberValidated)
-            default: (changes.emailConfirmed, change) = (true, .emailConfirmed)
-            }
-            try await self.database.transaction { connection in
-                try await MemberStore.apply(changes, to: id, on: connection, now: now)
-                try await record(change, connection)
-            }
+        case "ban": (edit.columns.banned, change) = (true, .memberBanned)
+        case "unban": (edit.columns.banned, change) = (false, .memberUnbanned)
+        case "validate": (edit.columns.validated, change) = (true, .memberValidated)
+        case "confirm_email": (edit.columns.emailConfirmed, change) = (true, .emailConfirmed)
+        case "set_password": (edit.password, change) = ((request.form["new_password"] ?? "").trimmingWhitespace, .passwordSet)
+        case "make_admin": (edit.administrator, change) = (true, .madeAdministrator)
+        case "remove_admin": (edit.administrator, change) = (false, .administratorRemoved)
+        default: return try await self.act(action, on: member, request, record: record)
+        }
+        let administration = self.accounts.administration
+        let checked = try await administration.check(edit, for: member, now: now)
+        try await self.database.transaction { connection in
+            try await administration.apply(checked, to: member, by: staff.memberID, on: connection, now: now)
+            try await record(change, connection)
+        }
+        if edit.password != nil { self.accounts.passwordChange.committed(memberID: id) }
+        return "1"
+    }
+
+    /// What the member page does besides changing the member: ending a session, mailing a reset link.
+    private func act(
+        _ action: String, on member: MemberRecord, _ request: ConsoleRequest, record: (ConsoleChange.Action, StoreConnection) async throws -> Void
+    ) async throws -> String {
+        switch action {
         case "end_session":
+            let now = self.clock.now
             try await self.database.transaction { connection in
-                try await DeviceSessionStore.revoke(id: request.form["session"] ?? "", memberID: id, now: now, on: connection)
+                try await DeviceSessionStore.revoke(id: request.form["session"] ?? "", memberID: member.id, now: now, on: connection)
                 try await record(.sessionEnded, connection)
             }
         case "reset":
@@ -144,19 +157,6 @@ struct ConsoleMembers: Sendable {
             try await self.accounts.passwordReset.request(login: member.username, ip: request.client.ip)
             try await self.database.transaction { try await record(.resetSent, $0) }
             return "reset"
-        case "set_password":
-            let rules = try await self.accounts.policies.current().rules
-            let hash = try await self.accounts.passwordChange.hash((request.form["new_password"] ?? "").trimmingWhitespace, rules: rules)
-            try await self.database.transaction { connection in
-                try await PasswordChange.apply(hash: hash, memberID: id, on: connection, now: now)
-                try await record(.passwordSet, connection)
-            }
-            self.accounts.passwordChange.committed(memberID: id)
-        case "make_admin", "remove_admin":
-            try await self.database.transaction { connection in
-                try await MemberStore.setAdministrator(action == "make_admin", memberID: id, on: connection)
-                try await record(action == "make_admin" ? .madeAdministrator : .administratorRemoved, connection)
-            }
         default:
             throw Refusal.malformed(.improperlyFilledIn)
         }

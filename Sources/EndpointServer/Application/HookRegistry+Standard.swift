@@ -31,14 +31,15 @@ extension HookRegistry {
         )
         registry.register(AccountLostPasswordHook(recovery: .live(site.passwordReset)), as: HookKey("account", "lost_password"))
         registry.register(
-            ContactUsHook(inbox: StaffInbox.live(database: site.database, config: site.config, staffEmail: site.staffEmail, clock: site.clock)),
+            ContactUsHook(inbox: site.staffInbox, database: site.database),
             as: HookKey("misc", "contact_us"), HookKey("account", "contact_us")
         )
         registry.register(
             ContentCommandrFSHook(
                 administrators: administrators,
                 context: CommandrContext(
-                    database: site.database, registration: site.registration, passwordChange: site.passwordChange, policies: site.policies,
+                    database: site.database, registration: site.registration, memberAdministration: site.memberAdministration,
+                    policies: site.policies,
                     media: site.mediaUploads, publicURL: site.publicURL, clock: site.clock
                 )),
             as: HookKey("content", "commandr_fs")

@@ -1,4 +1,5 @@
 public import Auth
+public import Contact
 import Foundation
 public import Hooks
 import Logging
@@ -23,6 +24,8 @@ public struct Site: Sendable {
     public let login: Login
     public let registration: MemberRegistration
     public let passwordChange: PasswordChange
+    /// Staff changing members, whichever face they use.
+    public let memberAdministration: MemberAdministration
     public let confirmation: EmailConfirmation
     public let passwordReset: PasswordReset
     public let joining: Joining
@@ -30,6 +33,8 @@ public struct Site: Sendable {
     public let cookies: SessionCookies
     /// Where staff notifications go (`ENDPOINT_STAFF_EMAIL`); nil means every administrator's address.
     public let staffEmail: String?
+    /// Messages to the staff, and the staff's replies.
+    public let staffInbox: StaffInbox
     /// The site's public URL (`--public-url`, or the address it listens on): links in answers.
     public let publicURL: String
     /// Rendered `content/news` answers of this instance.
@@ -79,6 +84,7 @@ public struct Site: Sendable {
         self.login = login
         self.registration = registration
         self.passwordChange = passwordChange
+        self.memberAdministration = MemberAdministration(policies: policies, passwordChange: passwordChange)
         self.confirmation = confirmation
         self.passwordReset = PasswordReset(
             database: database, rateLimit: rateLimit, passwordChange: passwordChange, mails: mails, policies: policies, clock: clock)
@@ -91,6 +97,7 @@ public struct Site: Sendable {
         }
         self.cookies = SessionCookies(secure: settings.secureCookies)
         self.staffEmail = settings.staffEmail
+        self.staffInbox = StaffInbox(database: database, config: config, staffEmail: settings.staffEmail, clock: clock)
         self.publicURL = settings.linkBaseURL
         self.newsAnswers = NewsAnswerCache(trust: database.cacheTrust)
         self.news = NewsResponder(database: database, publicURL: settings.linkBaseURL, answers: self.newsAnswers, clock: clock)

@@ -66,8 +66,9 @@ struct SiteRoutes: RouterMiddleware {
                 database: database, config: site.config,
                 accounts: Console.Accounts(
                     login: site.login, sessions: site.sessions, memberships: site.memberships, registration: site.registration,
-                    passwordChange: site.passwordChange, passwordReset: site.passwordReset, policies: site.policies),
-                clock: site.clock,
+                    passwordChange: site.passwordChange, administration: site.memberAdministration, passwordReset: site.passwordReset,
+                    policies: site.policies),
+                inbox: site.staffInbox, clock: site.clock,
                 publicURL: site.publicURL, uploads: site.mediaUploads, news: site.news, options: ConfigOption.declared,
                 liveStreams: { [live = site.newsLive] in live.streamCount },
                 secureCookies: settings.secureCookies

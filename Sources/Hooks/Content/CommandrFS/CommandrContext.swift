@@ -10,19 +10,19 @@ import Text
 public struct CommandrContext: Sendable {
     public let database: Database
     public let registration: MemberRegistration
-    public let passwordChange: PasswordChange
+    public let memberAdministration: MemberAdministration
     public let policies: AccountPolicySource
     public let media: MediaUploads
     public let publicURL: String
     public let clock: SiteClock
 
     public init(
-        database: Database, registration: MemberRegistration, passwordChange: PasswordChange, policies: AccountPolicySource,
+        database: Database, registration: MemberRegistration, memberAdministration: MemberAdministration, policies: AccountPolicySource,
         media: MediaUploads, publicURL: String, clock: SiteClock
     ) {
         self.database = database
         self.registration = registration
-        self.passwordChange = passwordChange
+        self.memberAdministration = memberAdministration
         self.policies = policies
         self.media = media
         self.publicURL = PublicURL.normalised(publicURL)

@@ -78,58 +78,34 @@ extension GroupsFilesystem {
         return [group.identity.moniker, identity.moniker + ".cms"]
     }
 
-    /// Applies member properties; for a member just created (`isNew`) its name and password are
-    /// already set.
+    /// Translates member properties into an edit for ``MemberAdministration``, which checks and
+    /// applies it; for a member just created (`isNew`) its name and password are already set.
     private func applyMember(
         _ properties: inout CommandrProperties, member: MemberRecord, current: JSONValue, isNew: Bool = false,
         _ write: CommandrWrite, on connection: StoreConnection
     ) async throws {
-        guard member.id != MemberRecord.guestID else { throw EndpointError.refused(.guestAccountFixed) }
-        let rules = try await write.context.policies.current().rules
-        var changes = MemberChanges()
-        if let username = try properties.text("label")?.trimmingWhitespace, username != member.username, !isNew {
-            try rules.check(username: username)
-            changes.username = username
-        }
-        if let email = try properties.text("email_address", maximumLength: 254)?.trimmingWhitespace, email != member.email {
-            if !email.isEmpty { try rules.check(email: email) }
-            changes.email = email
-        }
-        var passwordHash: String?
-        if !isNew, let password = try properties.text("password") {
-            passwordHash = try await write.context.passwordChange.hash(password, rules: rules)
-        }
-        if let timezone = try properties.text("timezone") {
-            guard TimezoneName.isKnown(timezone) else { throw EndpointError.refused(.invalidProperty, "timezone") }
-            changes.timezone = timezone
-        }
-        if let language = try properties.text("language", maximumLength: 35)?.trimmingWhitespace {
-            // Empty: no preference of the member's own (the browser's or the site's language applies).
-            changes.language = language.isEmpty ? "" : try ConfigOptionRule.languageCode(language, option: "language")
-        }
-        changes.validated = try properties.flag("validated")
-        changes.emailConfirmed = try properties.flag("email_confirmed")
-        changes.revealAge = try properties.flag("reveal_age")
-        changes.signature = try properties.text("signature", maximumLength: 4000)
-        changes.banned = try properties.flag("is_perm_banned")
-        guard !(changes.banned == true && member.id == write.actorID) else { throw EndpointError.refused(.cannotDeleteSelf) }
+        var edit = MemberEdit()
+        edit.columns.username = isNew ? nil : try properties.text("label")?.trimmingWhitespace
+        edit.columns.email = try properties.text("email_address", maximumLength: 254)?.trimmingWhitespace
+        edit.password = isNew ? nil : try properties.text("password")
+        edit.columns.timezone = try properties.text("timezone")
+        edit.columns.language = try properties.text("language", maximumLength: 35)?.trimmingWhitespace
+        edit.columns.validated = try properties.flag("validated")
+        edit.columns.emailConfirmed = try properties.flag("email_confirmed")
+        edit.columns.revealAge = try properties.flag("reveal_age")
+        edit.columns.signature = try properties.text("signature", maximumLength: 4000)
+        edit.columns.banned = try properties.flag("is_perm_banned")
         let day = try properties.integer("dob_day")
         let month = try properties.integer("dob_month")
         let year = try properties.integer("dob_year")
         if day != nil || month != nil || year != nil {
-            guard let day, let month, let year, let date = DateOfBirth(year: year, month: month, day: day, now: write.now) else {
-                throw EndpointError.refused(.invalidDateGiven)
-            }
-            changes.dateOfBirth = date.description
+            guard let day, let month, let year else { throw EndpointError.refused(.invalidDateGiven) }
+            edit.dateOfBirth = (year, month, day)
         }
-        let groups = try properties.references("groups")
-        for groupID in groups ?? [] where try await ResourceIdentityStore.find(.group, id: groupID, on: connection) == nil {
-            throw EndpointError.refused(.invalidProperty, "groups")
-        }
+        edit.groups = try properties.references("groups")
         try properties.rejectUnread(allowingUnchanged: current)
-
-        try await MemberStore.apply(changes, to: member.id, on: connection, now: write.now)
-        if let passwordHash { try await PasswordChange.apply(hash: passwordHash, memberID: member.id, on: connection, now: write.now) }
-        if let groups { try await MemberStore.setGroups(Set(groups + [member.primaryGroupID]), memberID: member.id, on: connection) }
+        let administration = write.context.memberAdministration
+        try await administration.apply(
+            try await administration.check(edit, for: member, now: write.now), to: member, by: write.actorID, on: connection, now: write.now)
     }
 }
