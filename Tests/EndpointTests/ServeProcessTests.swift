@@ -40,6 +40,17 @@ import Testing
         #expect(second.errors.contains("Another endpoint serve is using \(database): one server runs on an SQLite file"), "\(second.errors)")
         let badName = try EndpointProcess.run(["serve", "--instance", "a b"], database: database)
         #expect(badName.errors.contains("The instance identity must be 1 to 100 letters, digits"), "\(badName.errors)")
+        // Each flag is read by its one declaration, from the command line or the environment alike.
+        let unknown = try EndpointProcess.run(["serve", "--prot", "8080"], database: database)
+        #expect(unknown.status != 0 && unknown.errors.contains("Unknown flag --prot"), "\(unknown.errors)")
+        let missing = try EndpointProcess.run(["serve", "--port"], database: database)
+        #expect(missing.status != 0 && missing.errors.contains("--port needs a value."), "\(missing.errors)")
+        let drain = try EndpointProcess.run(["serve", "--drain-seconds=301"], database: database)
+        #expect(drain.errors.contains("The drain must be between 0 and 300 seconds."), "\(drain.errors)")
+        var environment = ProcessInfo.processInfo.environment
+        environment["ENDPOINT_PORT"] = "70000"
+        let fromEnvironment = try Subprocess.run(EndpointProcess.executable, ["serve", "--database", database], environment: environment)
+        #expect(fromEnvironment.status != 0 && fromEnvironment.errors.contains("The port must be between 1 and 65535."), "\(fromEnvironment.errors)")
         #expect(EndpointProcess.stop(first))
         let again = try await EndpointProcess.serve(port: port, database: database, client: client)
         #expect(EndpointProcess.stop(again))
