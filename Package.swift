@@ -177,7 +177,7 @@ let package = Package(
         .target(
             name: "News",
             dependencies: [
-                "EndpointCore", "Media", "Push", "Messages", "RichText", "Routes", "Storage", "Text", .sqlKit, .logging, .metrics, .nioCore, .nioLocks,
+                "EndpointCore", "Media", "Push", "Messages", "RichText", "Routes", "Storage", "Text", .sqlKit, .crypto, .logging, .metrics, .nioCore, .nioLocks,
                 .serviceLifecycle,
             ],
             swiftSettings: upcoming + fuzzed

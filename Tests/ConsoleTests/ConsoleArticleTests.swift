@@ -238,7 +238,7 @@ import Testing
             let cases: [([(String, String)], String)] = [
                 ([("title", "  "), ("category", "1")], "Please give the article a title."),
                 ([("title", String(repeating: "é", count: 256)), ("category", "1")], "The Title is too long; it may be at most 255 characters."),
-                ([("title", "x"), ("category", "999")], "Please choose one of the categories."),
+                ([("title", "x"), ("category", "999")], "The value of \u{2018}Category\u{2019} is not valid."),
                 ([("title", "x"), ("category", "1"), ("publication_time", "tomorrow")], "The Publication time must be written as YYYY-MM-DD HH:MM."),
                 ([("title", "x"), ("category", "1"), ("publication_time", "2026-02-30 10:00")], "The Publication time must be written as YYYY-MM-DD HH:MM."),
                 ([("title", "x"), ("category", "1"), ("external_url", "javascript:alert(1)")], "The external URL must start with http:// or https://."),

@@ -105,6 +105,19 @@ import Testing
         #expect(offenders == [], "a face checks an article's limits itself")
     }
 
+    /// An article's edits have one door, `ArticleEditor` (News/Writing): a face that wrote through the
+    /// writer or the store itself would skip the editor's checks (the category, the addresses, the
+    /// library's images, the version the edit was made on).
+    @Test func noFaceWritesAnArticleBesideTheEditor() throws {
+        let sources = TestDatabase.repositoryRoot.appendingPathComponent("Sources")
+        let writes = ["ArticleWriter", "ArticleImages.", "NewsStore.insertArticle", "NewsStore.updateArticle", "NewsStore.deleteArticle"]
+        let offenders = try Self.imports().filter { ["Hooks", "Console"].contains($0.module) }.filter { file in
+            let text = try String(contentsOf: sources.appendingPathComponent(file.path), encoding: .utf8)
+            return writes.contains { text.contains($0) }
+        }.map(\.path)
+        #expect(offenders == [], "a face writes an article beside the editor")
+    }
+
     /// A feature says what kind of failure it met (a ``Refusal``) and each face chooses the status:
     /// a feature that threw the wire's `EndpointError` would decide Composr's "refused = HTTP 200" for
     /// the console and the other routes too.

@@ -1,4 +1,3 @@
-import Crypto
 import EndpointCore
 import Messages
 import News
@@ -69,7 +68,7 @@ struct ArticleForm {
     /// The fields as the writer names them in a refusal, as the editor labels them.
     private static let labels: [String: MessageID] = [
         "label": .title, "summary": .newsSummary, "article": .body, "image": .consoleArticleImage, "image_caption": .consoleImageCaption,
-        "image_credit": .consoleImageCredit, "external_url": .consoleExternalURL, ArticleFieldCheck.gallery: .gallery,
+        "image_credit": .consoleImageCredit, "external_url": .consoleExternalURL, ArticleFieldCheck.gallery: .gallery, "category": .category,
     ]
 
     /// `refusal`'s sentence in `messages`' language, a field it names called as the editor labels it.
@@ -82,14 +81,18 @@ struct ArticleForm {
     /// The name of the box saying the article is also listed in a category, before its ID.
     static let alsoIn = "also_in_"
 
-    /// The changes the fields make, publishing the article when `validated` says so; an unreadable
-    /// field is refused with its sentence (naming the field in `messages`' language; the writer
-    /// refuses one over its limit, ``said(_:messages:)``). An empty publication time is `now` for a
-    /// new article or one being published, and unchanged for a draft saved again.
-    func changes(validated: Bool, isNew: Bool, categories: Set<Int>, now: Int, messages: MessageCatalog) throws(Refusal) -> NewsArticleChanges {
+    /// The edit the fields make of the article at version `basedOn` (nil for a new one), publishing
+    /// it when `validated` says so; an unreadable field is refused with its sentence (naming the field
+    /// in `messages`' language; the editor refuses the rest, ``said(_:messages:)``). An empty
+    /// publication time is `now` for a new article or one being published, and unchanged for a draft
+    /// saved again.
+    func edit(validated: Bool, basedOn: String?, now: Int, messages: MessageCatalog) throws(Refusal) -> ArticleEdit {
         guard !self.title.isEmpty else { throw .invalid(.consoleTitleRequired) }
-        guard let category = self.categoryID, categories.contains(category) else { throw .invalid(.consoleNoSuchCategory) }
-        guard self.externalURL.isEmpty || NewsAddresses.isExternalStory(self.externalURL) else { throw .invalid(.consoleBadURL) }
+        guard let category = self.categoryID else { throw .invalid(.consoleNoSuchCategory) }
+        var edit = ArticleEdit()
+        edit.basedOn = basedOn
+        edit.gallery = self.galleryJSON
+        edit.otherCategories = self.otherCategoryIDs ?? []
         var changes = NewsArticleChanges()
         changes.title = self.title
         changes.summary = self.summary
@@ -105,7 +108,7 @@ struct ArticleForm {
         if !self.publicationTime.isEmpty {
             guard let time = ConsoleTime.parse(self.publicationTime) else { throw .invalid(.consoleBadTime, messages.text(.publicationTime)) }
             changes.addDate = time
-        } else if isNew || validated {
+        } else if basedOn == nil || validated {
             changes.addDate = now
         }
         if self.expiryTime.isEmpty {
@@ -114,7 +117,8 @@ struct ArticleForm {
             guard let time = ConsoleTime.parse(self.expiryTime) else { throw .invalid(.consoleBadTime, messages.text(.consoleExpiryTime)) }
             changes.expiresAt = .some(time)
         }
-        return changes
+        edit.changes = changes
+        return edit
     }
 
     /// The gallery the lines give, as `commandr_fs` takes one (`[{url, caption, credit}]`); an empty
@@ -149,15 +153,5 @@ struct ArticleForm {
             "expiryTime": self.expiryTime, "externalURL": self.externalURL, "featured": self.featured, "imageCaption": self.imageCaption,
             "imageCredit": self.imageCredit, "gallery": self.gallery,
         ]
-    }
-
-    /// A digest of everything the editor shows of `article`: the version the editor was opened at,
-    /// compared when saving so that a save never overwrites another editor's.
-    static func version(of article: NewsArticle) -> String {
-        let fields: [String] = [
-            article.title, article.summary, article.article, String(article.categoryID), String(article.addDate), String(article.editDate ?? 0),
-            article.expiresAt.map(String.init) ?? "", String(article.validated), String(article.featured), article.externalURL, article.format.rawValue,
-        ]
-        return Hex.encode(SHA256.hash(data: Array(fields.joined(separator: "\u{0}").utf8)))
     }
 }

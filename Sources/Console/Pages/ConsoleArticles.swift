@@ -8,9 +8,9 @@ import Routes
 import Storage
 import Text
 
-/// The articles: the list, the editor (new and existing), the preview, deletion. Every change is
-/// written by News's ``ArticleWriter`` in one transaction with its record in the console's changes, then
-/// forgotten by what the API forgets after a commandr_fs write, so readers see it exactly alike.
+/// The articles: the list, the editor (new and existing), the preview, deletion. The form is
+/// translated into an edit for News's ``ArticleEditor`` — commandr_fs's door too — and written in one
+/// transaction with its record in the console's changes, so readers see it exactly alike.
 struct ConsoleArticles: Sendable {
     let database: Database
     let clock: SiteClock
@@ -137,7 +137,7 @@ struct ConsoleArticles: Sendable {
         let validated = current?.validated ?? false
         var context: [String: Any] = [
             "action": id.map { ConsoleRoute.article(id: $0).path } ?? ConsoleRoute.newArticle.path,
-            "version": version ?? current.map(ArticleForm.version(of:)) ?? "",
+            "version": version ?? current.map(ArticleEditor.version(of:)) ?? "",
             "article": form.context,
             "format": form.format.rawValue,
             "formatHint": view.messages.text(.consoleBodyFormat, Self.formatName(form.format)),
@@ -223,47 +223,34 @@ struct ConsoleArticles: Sendable {
             return try await self.editor(
                 view, id: id, form: form, current: current, version: sentVersion, notice: nil, preview: try await self.preview(form))
         }
-        if let current, !FormToken.matches(sentVersion, ArticleForm.version(of: current)) {
-            // The page keeps this editor's text, shows theirs, and now carries their version: saving
-            // again is this editor's choice to save over theirs, not the same refusal again.
-            return try await self.editor(
-                view, id: id, form: form, current: current, version: ArticleForm.version(of: current), notice: nil,
-                error: view.messages.text(.consoleEditConflict), theirs: current, status: RefusalStatuses.http.status(of: .conflict))
-        }
         let validated = action == "publish" ? true : action == "unpublish" ? false : (current?.validated ?? false)
         let now = self.clock.now
         do {
+            let edit = try form.edit(validated: validated, basedOn: current.map { _ in sentVersion }, now: now, messages: view.messages)
+            let editor = ArticleEditor(publicURL: self.publicURL)
             let savedID = try await self.database.transaction { connection in
-                let categories = Set(try await NewsStore.categories(on: connection).map(\.id))
-                var changes = try form.changes(validated: validated, isNew: current == nil, categories: categories, now: now, messages: view.messages)
-                try await ArticleImages.expandImage(
-                    &changes, current: .object([("image", .string(current?.image ?? ""))]), publicURL: self.publicURL, on: connection)
-                guard let gallery = NewsImage.storedGallery(try await ArticleImages.expandGallery(form.galleryJSON, publicURL: self.publicURL, on: connection))
-                else {
-                    throw Refusal.invalid(.invalidProperty, view.messages.text(.gallery))
-                }
-                changes.gallery = gallery
-                let writer = ArticleWriter(publicURL: self.publicURL)
                 let savedID: Int
                 let change: ConsoleChange.Action
-                if let id {
-                    try await writer.apply(changes, toArticle: id, editedAt: now, on: connection, now: now)
-                    savedID = id
+                if let current {
+                    try await editor.edit(current, with: edit, on: connection, now: now)
+                    savedID = current.id
                     change = action == "publish" ? .articlePublished : action == "unpublish" ? .articleUnpublished : .articleEdited
                 } else {
-                    savedID = try await writer.create(
-                        title: form.title, categoryID: changes.categoryID ?? 0, submitterID: staff.memberID, byline: staff.username, applying: changes,
-                        on: connection, now: now
-                    ).id
+                    savedID = try await editor.create(edit, title: form.title, submitterID: staff.memberID, byline: staff.username, on: connection, now: now).id
                     change = .articleAdded
                 }
-                let alsoIn = (form.otherCategoryIDs ?? []).subtracting(changes.categoryID.map { [$0] } ?? [])
-                try await writer.refile(savedID, inOtherCategories: alsoIn, on: connection, now: now)
                 try await ConsoleChangeStore.record(
                     ConsoleChange(memberID: staff.memberID, username: staff.username, action: change, subject: form.title, madeAt: now), on: connection)
                 return savedID
             }
             return .redirect(to: ConsoleRoute.article(id: savedID).target([("saved", "1")]))
+        } catch let refusal as Refusal where refusal.kind == .conflict {
+            // The page keeps this editor's text, shows theirs, and now carries their version: saving
+            // again is this editor's choice to save over theirs, not the same refusal again.
+            let theirs = try await self.article(id ?? 0)
+            return try await self.editor(
+                view, id: id, form: form, current: theirs, version: ArticleEditor.version(of: theirs), notice: nil,
+                error: view.messages.text(refusal.message), theirs: theirs, status: RefusalStatuses.http.status(of: .conflict))
         } catch {
             guard let refusal = ConsoleRefusal(error) else { throw error }
             form.categoryID = form.categoryID ?? current?.categoryID
@@ -313,7 +300,7 @@ struct ConsoleArticles: Sendable {
         let now = self.clock.now
         try await self.database.transaction { connection in
             guard let article = try await NewsStore.article(id: id, on: connection) else { throw Refusal.notFound(.consoleNoSuchArticle) }
-            try await NewsStore.deleteArticle(id: id, on: connection, now: now)
+            try await ArticleEditor(publicURL: self.publicURL).delete(article, on: connection, now: now)
             try await ConsoleChangeStore.record(
                 ConsoleChange(memberID: staff.memberID, username: staff.username, action: .articleDeleted, subject: article.title, madeAt: now),
                 on: connection)

@@ -68,10 +68,11 @@ struct NewsFilesystem: CommandrFilesystem {
             throw EndpointError.refused(.missingResourceNamed, "var/news/" + path[0])
         }
         let title = try properties.uncheckedText("label") ?? GroupsFilesystem.label(ofFile: path[1])
-        let changes = try await Self.articleChanges(&properties, current: .emptyObject, publicURL: write.context.publicURL, on: connection)
+        var edit = try await Self.articleEdit(&properties, current: .emptyObject, on: connection)
+        if edit.category == nil { edit.changes.categoryID = category.id }
         let byline = try await MemberStore.find(id: write.actorID, on: connection)?.username ?? ""
-        let (id, dropped) = try await ArticleWriter(publicURL: write.context.publicURL).create(
-            title: title, categoryID: category.id, submitterID: write.actorID, byline: byline, applying: changes, on: connection, now: write.now)
+        let (id, dropped) = try await ArticleEditor(publicURL: write.context.publicURL).create(
+            edit, title: title, submitterID: write.actorID, byline: byline, on: connection, now: write.now)
         write.answer("dropped", .array(dropped.map(JSONValue.string)))
         return [category.moniker, try await Self.moniker(.news, id, on: connection) + ".cms"]
     }
@@ -85,11 +86,8 @@ struct NewsFilesystem: CommandrFilesystem {
             return
         }
         guard let article = try await Self.article(file: path[1], category: category, on: connection) else { return }
-        let changes = try await Self.articleChanges(
-            &properties, current: try await Self.articleJSON(article, on: connection), publicURL: write.context.publicURL, on: connection
-        )
-        let dropped = try await ArticleWriter(publicURL: write.context.publicURL).apply(
-            changes, toArticle: article.id, editedAt: write.now, on: connection, now: write.now)
+        let edit = try await Self.articleEdit(&properties, current: try await Self.articleJSON(article, on: connection), on: connection)
+        let dropped = try await ArticleEditor(publicURL: write.context.publicURL).edit(article, with: edit, on: connection, now: write.now)
         write.answer("dropped", .array(dropped.map(JSONValue.string)))
     }
 
@@ -103,7 +101,7 @@ struct NewsFilesystem: CommandrFilesystem {
             return
         }
         guard let article = try await Self.article(file: path[1], category: category, on: connection) else { return }
-        try await NewsStore.deleteArticle(id: article.id, on: connection, now: write.now)
+        try await ArticleEditor(publicURL: write.context.publicURL).delete(article, on: connection, now: write.now)
     }
 
     private static func applyCategory(
@@ -122,12 +120,25 @@ struct NewsFilesystem: CommandrFilesystem {
         try await NewsStore.apply(changes, toCategory: id, on: connection, now: now)
     }
 
-    /// The changes `properties` ask of an article whose properties are `current`, each checked; images
-    /// naming uploaded ones (``ArticleImages``) are written out.
-    private static func articleChanges(
-        _ properties: inout CommandrProperties, current: JSONValue, publicURL: String, on connection: StoreConnection
-    ) async throws -> NewsArticleChanges {
-        var changes = NewsArticleChanges()
+    /// The edit `properties` ask of an article whose properties are `current`, each read in its shape
+    /// (the editor checks the rest).
+    private static func articleEdit(_ properties: inout CommandrProperties, current: JSONValue, on connection: StoreConnection) async throws
+        -> ArticleEdit
+    {
+        var edit = ArticleEdit()
+        try Self.readTexts(&properties, into: &edit.changes)
+        if case .some(let addDate?) = try properties.time("add_date") { edit.changes.addDate = addDate }
+        if let submitter = try properties.reference("submitter") {
+            try await Self.requireMember(submitter, property: "submitter", on: connection)
+            edit.changes.submitterID = submitter
+        }
+        try Self.readPublishing(&properties, into: &edit)
+        try properties.rejectUnread(allowingUnchanged: current)
+        return edit
+    }
+
+    /// The article's texts, flags and numbers.
+    private static func readTexts(_ properties: inout CommandrProperties, into changes: inout NewsArticleChanges) throws(EndpointError) {
         if let title = try properties.uncheckedText("label"), !title.trimmingWhitespace.isEmpty { changes.title = title }
         changes.summary = try properties.uncheckedText("summary")
         changes.article = try properties.uncheckedText("article")
@@ -143,44 +154,22 @@ struct NewsFilesystem: CommandrFilesystem {
         changes.allowComments = try properties.flag("allow_comments")
         changes.featured = try properties.flag("featured")
         changes.views = try properties.integer("views", in: NewsFieldLimits.views)
-        if case .some(let addDate?) = try properties.time("add_date") { changes.addDate = addDate }
-        if let submitter = try properties.reference("submitter") {
-            try await Self.requireMember(submitter, property: "submitter", on: connection)
-            changes.submitterID = submitter
-        }
-        try await Self.readPublishing(&properties, into: &changes, publicURL: publicURL, on: connection)
-        try properties.rejectUnread(allowingUnchanged: current)
-        try await ArticleImages.expandImage(&changes, current: current, publicURL: publicURL, on: connection)
-        return changes
     }
 
     /// The properties the news API shows: expiry, external story, image metadata, gallery, category.
-    private static func readPublishing(
-        _ properties: inout CommandrProperties, into changes: inout NewsArticleChanges, publicURL: String, on connection: StoreConnection
-    ) async throws {
-        changes.expiresAt = try properties.time("expires_at")
-        if let url = try properties.uncheckedText("external_url") {
-            guard url.isEmpty || NewsAddresses.isExternalStory(url) else { throw EndpointError.refused(.invalidProperty, "external_url") }
-            changes.externalURL = url
-        }
-        changes.imageWidth = try properties.clearableInteger("image_width", in: NewsFieldLimits.imageSide)
-        changes.imageHeight = try properties.clearableInteger("image_height", in: NewsFieldLimits.imageSide)
-        changes.imageCaption = try properties.uncheckedText("image_caption")
-        changes.imageCredit = try properties.uncheckedText("image_credit")
+    private static func readPublishing(_ properties: inout CommandrProperties, into edit: inout ArticleEdit) throws(EndpointError) {
+        edit.changes.expiresAt = try properties.time("expires_at")
+        edit.changes.externalURL = try properties.uncheckedText("external_url")
+        edit.changes.imageWidth = try properties.clearableInteger("image_width", in: NewsFieldLimits.imageSide)
+        edit.changes.imageHeight = try properties.clearableInteger("image_height", in: NewsFieldLimits.imageSide)
+        edit.changes.imageCaption = try properties.uncheckedText("image_caption")
+        edit.changes.imageCredit = try properties.uncheckedText("image_credit")
         if let variants = properties.structure("image_variants") {
-            guard let stored = NewsImage.storedVariants(variants) else { throw EndpointError.refused(.invalidProperty, "image_variants") }
-            changes.imageVariants = stored
+            guard let stored = NewsImage.storedVariants(variants) else { throw .refused(.invalidProperty, "image_variants") }
+            edit.changes.imageVariants = stored
         }
-        if let gallery = properties.structure("gallery") {
-            guard let stored = NewsImage.storedGallery(try await ArticleImages.expandGallery(gallery, publicURL: publicURL, on: connection)) else {
-                throw EndpointError.refused(.invalidProperty, "gallery")
-            }
-            changes.gallery = stored
-        }
-        if let category = try properties.text("category", maximumLength: NewsFieldLimits.categoryReference) {
-            guard let id = try await NewsFeedStore.categoryID(category, on: connection) else { throw EndpointError.refused(.invalidProperty, "category") }
-            changes.categoryID = id
-        }
+        edit.gallery = properties.structure("gallery")
+        edit.category = try properties.text("category", maximumLength: NewsFieldLimits.categoryReference)
     }
 
     private static func requireMember(_ id: Int?, property: String, on connection: StoreConnection) async throws {

@@ -1,0 +1,19 @@
+public import EndpointCore
+
+/// An article's edit as every face sends it — commandr_fs's properties, the console's form — before
+/// any rule is checked: ``ArticleEditor`` checks it once for all of them.
+public struct ArticleEdit: Sendable {
+    /// The fields as sent; nil leaves a field as it is.
+    public var changes = NewsArticleChanges()
+    /// Its category named by reference (an ID or a moniker), when the face names it so.
+    public var category: String?
+    /// The categories it is also listed in besides its own; nil leaves them as they are.
+    public var otherCategories: Set<Int>?
+    /// Its gallery as sent (`[{url, caption, credit}]`, library images named `media:<id>` or by URL).
+    public var gallery: JSONValue?
+    /// The version of the article the edit was made on (``ArticleEditor/version(of:)``); nil when the
+    /// face keeps none.
+    public var basedOn: String?
+
+    public init() {}
+}

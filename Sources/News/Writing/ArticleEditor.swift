@@ -1,0 +1,87 @@
+import Crypto
+import EndpointCore
+public import Messages
+import RichText
+public import Storage
+import Text
+
+/// The one door of an article's edits: creating, editing and deleting. It takes a transport-free
+/// ``ArticleEdit`` and checks what the writer cannot know from the fields alone — the category exists,
+/// an external story is a web address, images and gallery entries naming the library are expanded,
+/// the edit was made on the article as it is now — then writes through ``ArticleWriter``, which checks
+/// every text's limit and address. commandr_fs and the console only translate their input into an
+/// edit and the answer out.
+public struct ArticleEditor: Sendable {
+    private let writer: ArticleWriter
+
+    public init(publicURL: String) {
+        self.writer = ArticleWriter(publicURL: publicURL)
+    }
+
+    /// Creates an article titled `title` from `edit` (its category is required) for `submitterID`,
+    /// whose name `byline` is its author when the edit names none; returns its ID and what its
+    /// rendering left out.
+    public func create(_ edit: ArticleEdit, title: String, submitterID: Int, byline: String, on connection: StoreConnection, now: Int) async throws
+        -> (id: Int, dropped: [String])
+    {
+        let changes = try await self.checked(edit, current: nil, on: connection)
+        guard let categoryID = changes.categoryID else { throw Refusal.invalid(.invalidProperty, "category") }
+        let made = try await self.writer.create(
+            title: title, categoryID: categoryID, submitterID: submitterID, byline: byline, applying: changes, on: connection, now: now)
+        try await self.refile(made.id, edit, categoryID: categoryID, on: connection, now: now)
+        return made
+    }
+
+    /// Applies `edit` to `article`, stamping its edit time; returns what its rendering left out. An
+    /// edit made on another version of it is refused as a conflict.
+    @discardableResult
+    public func edit(_ article: NewsArticle, with edit: ArticleEdit, on connection: StoreConnection, now: Int) async throws -> [String] {
+        let changes = try await self.checked(edit, current: article, on: connection)
+        let dropped = try await self.writer.apply(changes, toArticle: article.id, editedAt: now, on: connection, now: now)
+        try await self.refile(article.id, edit, categoryID: changes.categoryID ?? article.categoryID, on: connection, now: now)
+        return dropped
+    }
+
+    /// Deletes `article` (its change log records it, so every list and app forgets it).
+    public func delete(_ article: NewsArticle, on connection: StoreConnection, now: Int) async throws {
+        try await NewsStore.deleteArticle(id: article.id, on: connection, now: now)
+    }
+
+    /// A digest of everything an editor shows of `article`: the version an edit is made on, compared
+    /// when it is saved so that a save never overwrites another editor's.
+    public static func version(of article: NewsArticle) -> String {
+        let fields: [String] = [
+            article.title, article.summary, article.article, String(article.categoryID), String(article.addDate), String(article.editDate ?? 0),
+            article.expiresAt.map(String.init) ?? "", String(article.validated), String(article.featured), article.externalURL, article.format.rawValue,
+        ]
+        return Hex.encode(SHA256.hash(data: Array(fields.joined(separator: "\u{0}").utf8)))
+    }
+
+    /// The changes `edit` makes of `current` (nil for a new article), checked and expanded.
+    private func checked(_ edit: ArticleEdit, current: NewsArticle?, on connection: StoreConnection) async throws -> NewsArticleChanges {
+        if let current, let basedOn = edit.basedOn, basedOn != Self.version(of: current) { throw Refusal.conflict(.consoleEditConflict) }
+        var changes = edit.changes
+        if let reference = edit.category {
+            guard let id = try await NewsFeedStore.categoryID(reference, on: connection) else { throw Refusal.invalid(.invalidProperty, "category") }
+            changes.categoryID = id
+        } else if let id = changes.categoryID, try await NewsStore.category(id: id, on: connection) == nil {
+            throw Refusal.invalid(.invalidProperty, "category")
+        }
+        if let url = changes.externalURL, !url.isEmpty, !NewsAddresses.isExternalStory(url) { throw Refusal.invalid(.consoleBadURL) }
+        try await ArticleImages.expandImage(
+            &changes, current: .object([("image", .string(current?.image ?? ""))]), publicURL: self.writer.publicURL, on: connection)
+        if let gallery = edit.gallery {
+            guard let stored = NewsImage.storedGallery(try await ArticleImages.expandGallery(gallery, publicURL: self.writer.publicURL, on: connection)) else {
+                throw Refusal.invalid(.invalidProperty, "gallery")
+            }
+            changes.gallery = stored
+        }
+        return changes
+    }
+
+    /// Lists article `id` in the edit's other categories, never in its own.
+    private func refile(_ id: Int, _ edit: ArticleEdit, categoryID: Int, on connection: StoreConnection, now: Int) async throws {
+        guard let others = edit.otherCategories else { return }
+        try await self.writer.refile(id, inOtherCategories: others.subtracting([categoryID]), on: connection, now: now)
+    }
+}
