@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import Mail
+import Storage
 
 /// `endpoint mail list`: the most recent outbox messages, one line each.
 struct MailListCommand: AsyncParsableCommand {
@@ -16,7 +17,7 @@ struct MailListCommand: AsyncParsableCommand {
         let logger = Logger(label: "endpoint.mail")
         let messages = try await self.databaseOptions.withDatabase(logger: logger) { database in
             try await self.databaseOptions.migrate(database, logger: logger)
-            return try await MailOutbox(database: database).recent(limit: max(1, self.limit))
+            return try await database.withConnection { try await MailOutbox.recent(limit: max(1, self.limit), on: $0) }
         }
         if messages.isEmpty { print("The outbox is empty.") }
         for queued in messages {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import Mail
+import Storage
 
 /// `endpoint mail show ID`: one outbox message in full (plain text, or HTML with `--html`), so a
 /// developer without an SMTP server can follow its links.
@@ -20,7 +21,7 @@ struct MailShowCommand: AsyncParsableCommand {
         let logger = Logger(label: "endpoint.mail")
         let found = try await self.databaseOptions.withDatabase(logger: logger) { database in
             try await self.databaseOptions.migrate(database, logger: logger)
-            return try await MailOutbox(database: database).find(id: self.id)
+            return try await database.withConnection { try await MailOutbox.find(id: self.id, on: $0) }
         }
         guard let queued = found else { throw CommandFailure("There is no message \(self.id) in the outbox.") }
         print("To: \(queued.mail.recipient)")

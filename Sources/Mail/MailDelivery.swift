@@ -9,7 +9,8 @@ public import Storage
 /// One pass is ``deliverDue(clock:)``; the server's mail worker calls it in a loop. Rows are leased to
 /// `owner`: the server's ``LeaseHolder``, whose rules bring a dead process's rows back early.
 public struct MailDelivery: Sendable {
-    public let outbox: MailOutbox
+    /// Where the outbox (``MailOutbox``) is: each step of a delivery is a unit of work of its own.
+    public let database: Database
     private let client: SMTPClient
     private let sender: @Sendable () async -> MailSender
     private let policy: RetryPolicy
@@ -24,9 +25,9 @@ public struct MailDelivery: Sendable {
     ///   - sender: who mail is from, asked once per pass (the site's name may change while the server runs).
     ///   - owner: the lease owner rows are claimed under (``LeaseHolder/owner``).
     public init(
-        outbox: MailOutbox, client: SMTPClient, sender: @escaping @Sendable () async -> MailSender, policy: RetryPolicy, owner: String, logger: Logger
+        database: Database, client: SMTPClient, sender: @escaping @Sendable () async -> MailSender, policy: RetryPolicy, owner: String, logger: Logger
     ) {
-        self.outbox = outbox
+        self.database = database
         self.client = client
         self.sender = sender
         self.policy = policy
@@ -41,11 +42,16 @@ public struct MailDelivery: Sendable {
         var sender: MailSender?
         while true {
             try Task.checkCancellation()
-            let batch = try await self.outbox.claim(owner: self.owner, limit: 20, leaseSeconds: Self.leaseSeconds, now: clock.now)
+            let batch = try await self.database.withConnection {
+                try await MailOutbox.claim(owner: self.owner, limit: 20, leaseSeconds: Self.leaseSeconds, now: clock.now, on: $0)
+            }
             if batch.isEmpty { return sent }
             let from = if let sender { sender } else { await self.sender() }
             sender = from
-            for mail in batch where try await self.outbox.renewLease(mail.id, owner: self.owner, leaseSeconds: Self.leaseSeconds, now: clock.now) {
+            for mail in batch
+            where try await self.database.withConnection({
+                try await MailOutbox.renewLease(mail.id, owner: self.owner, leaseSeconds: Self.leaseSeconds, now: clock.now, on: $0)
+            }) {
                 if try await self.deliver(mail, from: from, clock: clock) { sent += 1 }
             }
         }
@@ -58,7 +64,7 @@ public struct MailDelivery: Sendable {
         ).rendered()
         do {
             try await self.client.send(from: sender.address, to: queued.mail.recipient, message: message)
-            try await self.outbox.markSent(queued.id, owner: self.owner, now: clock.now)
+            try await self.database.withConnection { try await MailOutbox.markSent(queued.id, owner: self.owner, now: clock.now, on: $0) }
             self.logger.info("mail sent", metadata: ["mail_id": "\(queued.id)", "request_id": "\(queued.requestID)"])
             Self.count("delivered")
             return true
@@ -66,9 +72,11 @@ public struct MailDelivery: Sendable {
             // Cut off by shutdown: not the message's fault; it keeps its lease and is sent again soon.
             if Task.isCancelled { throw CancellationError() }
             let failure = error as? SMTPFailure ?? SMTPFailure(permanent: false, "\(error)")
-            try await self.outbox.markFailed(
-                queued, owner: self.owner, error: failure.description, permanent: failure.permanent, policy: self.policy, now: clock.now
-            )
+            try await self.database.withConnection { connection in
+                try await MailOutbox.markFailed(
+                    queued, owner: self.owner, error: failure.description, permanent: failure.permanent, policy: self.policy, now: clock.now,
+                    on: connection)
+            }
             self.logger.warning(
                 "mail delivery failed",
                 metadata: [

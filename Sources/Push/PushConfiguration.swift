@@ -1,6 +1,7 @@
 import Foundation
 public import Logging
 public import Outbox
+public import Storage
 
 /// Where push notifications go, from the environment (the keys are secrets, so they come from files):
 ///
@@ -54,7 +55,7 @@ public struct PushConfiguration: Sendable {
     /// The delivery for the configured services, with the HTTP client they share, or nil when neither
     /// service is configured.
     public func delivery(
-        outbox: PushOutbox, policy: RetryPolicy, owner: String, logger: Logger, tokenRemoved: @escaping @Sendable (String, PushPlatform) -> Void = { _, _ in }
+        database: Database, policy: RetryPolicy, owner: String, logger: Logger, tokenRemoved: @escaping @Sendable (String, PushPlatform) -> Void = { _, _ in }
     ) async throws(Invalid) -> PushDelivery? {
         guard !self.isEmpty else { return nil }
         let http = ServiceHTTPClient(extraTrustRootsFile: self.trustRootsFile)
@@ -64,7 +65,7 @@ public struct PushConfiguration: Sendable {
             var fcm: FCMClient?
             if let account = self.fcmAccount { fcm = try await FCMClient(account: account, baseURL: self.fcmURL, http: http) }
             return PushDelivery(
-                outbox: outbox, apns: apns, fcm: fcm, http: http, policy: policy, owner: owner, logger: logger, tokenRemoved: tokenRemoved
+                database: database, apns: apns, fcm: fcm, http: http, policy: policy, owner: owner, logger: logger, tokenRemoved: tokenRemoved
             )
         } catch {
             try? await http.shutdown()

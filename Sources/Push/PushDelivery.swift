@@ -7,7 +7,8 @@ public import Storage
 /// Delivers due push notifications: claims a batch, sends each through APNs or FCM, records the
 /// outcome (sent; dead token forgotten; retried with backoff; failed).
 public struct PushDelivery: Sendable {
-    public let outbox: PushOutbox
+    /// Where the outbox (``PushOutbox``) is: each step of a delivery is a unit of work of its own.
+    public let database: Database
     private let apns: APNsClient?
     private let fcm: FCMClient?
     /// The HTTP client both services are reached with (a background service of the server: it closes
@@ -23,11 +24,11 @@ public struct PushDelivery: Sendable {
     ///   - tokenRemoved: told of each token removed as dead, so that what remembers registrations
     ///     (``PushRegistrations``) forgets it.
     public init(
-        outbox: PushOutbox, apns: APNsClient?, fcm: FCMClient?, http: ServiceHTTPClient, policy: RetryPolicy, owner: String, logger: Logger,
+        database: Database, apns: APNsClient?, fcm: FCMClient?, http: ServiceHTTPClient, policy: RetryPolicy, owner: String, logger: Logger,
         tokenRemoved: @escaping @Sendable (String, PushPlatform) -> Void = { _, _ in }
     ) {
         self.tokenRemoved = tokenRemoved
-        self.outbox = outbox
+        self.database = database
         self.apns = apns
         self.fcm = fcm
         self.http = http
@@ -48,12 +49,17 @@ public struct PushDelivery: Sendable {
         var sent = 0
         while true {
             try Task.checkCancellation()
-            let batch = try await self.outbox.claim(owner: self.owner, limit: 50, leaseSeconds: Self.leaseSeconds, now: clock.now)
+            let batch = try await self.database.withConnection {
+                try await PushOutbox.claim(owner: self.owner, limit: 50, leaseSeconds: Self.leaseSeconds, now: clock.now, on: $0)
+            }
             if batch.isEmpty {
-                guard try await self.outbox.fanOutPending(now: clock.now) else { return sent }
+                guard try await self.database.transaction({ try await PushOutbox.fanOutPending(now: clock.now, on: $0) }) else { return sent }
                 continue
             }
-            for push in batch where try await self.outbox.renewLease(push.id, owner: self.owner, leaseSeconds: Self.leaseSeconds, now: clock.now) {
+            for push in batch
+            where try await self.database.withConnection({
+                try await PushOutbox.renewLease(push.id, owner: self.owner, leaseSeconds: Self.leaseSeconds, now: clock.now, on: $0)
+            }) {
                 if try await self.deliver(push, now: clock.now) { sent += 1 }
             }
         }
@@ -73,18 +79,20 @@ public struct PushDelivery: Sendable {
         if Task.isCancelled, outcome != .sent { throw CancellationError() }
         switch outcome {
         case .sent:
-            try await self.outbox.markSent(push.id, owner: self.owner, now: now)
+            try await self.database.withConnection { try await PushOutbox.markSent(push.id, owner: self.owner, now: now, on: $0) }
             self.logger.debug("push sent", metadata: ["push_id": "\(push.id)", "request_id": "\(push.requestID)"])
             Self.count("delivered")
             return true
         case .deadToken(let reason):
-            try await self.outbox.markDeadToken(push, owner: self.owner, reason: reason)
+            try await self.database.transaction { try await PushOutbox.markDeadToken(push, owner: self.owner, reason: reason, on: $0) }
             self.tokenRemoved(push.token, push.platform)
             self.logger.info("push token removed", metadata: ["push_id": "\(push.id)", "request_id": "\(push.requestID)", "reason": "\(reason)"])
             Self.count("failed")
         case .retry(let reason), .failed(let reason):
             let permanent = if case .failed = outcome { true } else { false }
-            try await self.outbox.markFailed(push, owner: self.owner, error: reason, permanent: permanent, policy: self.policy, now: now)
+            try await self.database.withConnection {
+                try await PushOutbox.markFailed(push, owner: self.owner, error: reason, permanent: permanent, policy: self.policy, now: now, on: $0)
+            }
             self.logger.warning(
                 "push delivery failed",
                 metadata: [

@@ -44,7 +44,7 @@ import Testing
             let review = try await agent.post("/admin/push", fields + [("action", "review")])
             #expect(review.text(ofID: "reach") == "This notification will reach 2 devices.", "\(review.body)")
             #expect(review.text(ofID: "review-title") == "Regatta")
-            #expect(try await PushOutbox(database: site.database).all().isEmpty, "a review sends nothing")
+            #expect(try await site.database.withConnection { try await PushOutbox.all(on: $0) }.isEmpty, "a review sends nothing")
             let sent = try await agent.post("/admin/push", fields + [("action", "send")])
             #expect(sent.status == .seeOther)
             let location = try #require(sent.location)
@@ -69,7 +69,7 @@ import Testing
             #expect(wrong.status == .unauthorized && wrong.text(ofID: "error") != nil)
             let missing = try await agent.post("/admin/push", everyone + [("action", "send")])
             #expect(missing.status == .unauthorized)
-            #expect(try await PushOutbox(database: site.database).all().count == 2, "nothing more was queued")
+            #expect(try await site.database.withConnection { try await PushOutbox.all(on: $0) }.count == 2, "nothing more was queued")
             let confirmed = try await agent.post("/admin/push", everyone + [("action", "send"), ("password", "correct horse")])
             #expect(confirmed.status == .seeOther)
             try await Waiting.until("every device reached", seconds: 20) { services.apns.requests.count + services.fcm.requests.count >= 6 }

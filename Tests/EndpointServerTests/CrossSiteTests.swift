@@ -55,7 +55,7 @@ import Testing
                 #expect(head == .forbidden)
             }
 
-            #expect(try await PushOutbox(database: site.database).all().isEmpty, "no broadcast was queued")
+            #expect(try await site.database.withConnection { try await PushOutbox.all(on: $0) }.isEmpty, "no broadcast was queued")
             #expect(try await PushDevices.tokens(site.database) == [String(repeating: "ab", count: 32)], "no token was registered")
             let admins = CommandrClient(client: client, headers: admin.iOSHeaders)
             #expect(try await admins.list("var/contact_messages").files == ["broken-link.cms"], "the message is still there")

@@ -39,7 +39,7 @@ import Testing
             #expect(message.part("text/plain") == "Straße\n.leading dot line")
             #expect(message.part("text/html") == "<p>Straße</p>")
 
-            let stored = try #require(try await MailOutbox(database: database).find(id: id))
+            let stored = try #require(try await database.withConnection { try await MailOutbox.find(id: id, on: $0) })
             #expect(stored.status == .sent)
             #expect(stored.attempts == 1)
         }
@@ -57,7 +57,7 @@ import Testing
             let delivery = try MailFixtures.delivery(database, smtp: smtp, policy: policy)
 
             #expect(try await delivery.deliverDue(clock: SiteClock { now }) == 0)
-            var stored = try #require(try await delivery.outbox.find(id: id))
+            var stored = try #require(try await delivery.database.withConnection { try await MailOutbox.find(id: id, on: $0) })
             #expect(stored.status == .queued)
             #expect(stored.attempts == 1)
             #expect(stored.nextAttemptAt == now + 30)
@@ -65,7 +65,7 @@ import Testing
 
             #expect(try await delivery.deliverDue(clock: SiteClock { now + 29 }) == 0, "not due before the backoff")
             #expect(try await delivery.deliverDue(clock: SiteClock { now + 30 }) == 0)
-            stored = try #require(try await delivery.outbox.find(id: id))
+            stored = try #require(try await delivery.database.withConnection { try await MailOutbox.find(id: id, on: $0) })
             #expect(stored.attempts == 2)
             #expect(stored.nextAttemptAt == now + 30 + 60, "the delay doubles")
 
@@ -74,7 +74,7 @@ import Testing
             #expect(try await delivery.deliverDue(clock: SiteClock { now + 90 }) == 1)
             #expect(try await delivery.deliverDue(clock: SiteClock { now + 100_000 }) == 0)
             #expect(smtp.received.count == 1)
-            #expect(try await delivery.outbox.find(id: id)?.status == .sent)
+            #expect(try await delivery.database.withConnection { try await MailOutbox.find(id: id, on: $0) }?.status == .sent)
         }
     }
 
@@ -85,9 +85,9 @@ import Testing
             defer { Task { try? await smtp.stop() } }
             let now = UnixTime.now
             try await MailFixtures.enqueue(database, now: now)
-            let claimed = try await MailOutbox(database: database).claim(
-                owner: "crashed-instance", limit: 10, leaseSeconds: MailDelivery.leaseSeconds, now: now
-            )
+            let claimed = try await database.withConnection {
+                try await MailOutbox.claim(owner: "crashed-instance", limit: 10, leaseSeconds: MailDelivery.leaseSeconds, now: now, on: $0)
+            }
             #expect(claimed.count == 1)
             #expect(MailDelivery.leaseSeconds <= 60)
 
@@ -102,14 +102,18 @@ import Testing
     /// lease was taken over leaves the row alone.
     @Test func aRenewedLeaseKeepsItsRowAndALostOneIsLeftAlone() async throws {
         try await TestDatabase.withMigrated(.sqlite) { database in
-            let outbox = MailOutbox(database: database)
             let now = UnixTime.now
             let id = try await MailFixtures.enqueue(database, now: now)
-            #expect(try await outbox.claim(owner: "slow", limit: 1, leaseSeconds: 60, now: now).count == 1)
-            #expect(try await outbox.renewLease(id, owner: "slow", leaseSeconds: 60, now: now + 50))
-            #expect(try await outbox.claim(owner: "other", limit: 1, leaseSeconds: 60, now: now + 61).isEmpty, "renewed until now + 110")
-            #expect(try await outbox.claim(owner: "other", limit: 1, leaseSeconds: 60, now: now + 111).count == 1)
-            #expect(try await outbox.renewLease(id, owner: "slow", leaseSeconds: 60, now: now + 112) == false, "taken over: left alone")
+            #expect(try await database.withConnection { try await MailOutbox.claim(owner: "slow", limit: 1, leaseSeconds: 60, now: now, on: $0) }.count == 1)
+            #expect(try await database.withConnection { try await MailOutbox.renewLease(id, owner: "slow", leaseSeconds: 60, now: now + 50, on: $0) })
+            #expect(
+                try await database.withConnection { try await MailOutbox.claim(owner: "other", limit: 1, leaseSeconds: 60, now: now + 61, on: $0) }.isEmpty,
+                "renewed until now + 110")
+            #expect(
+                try await database.withConnection { try await MailOutbox.claim(owner: "other", limit: 1, leaseSeconds: 60, now: now + 111, on: $0) }.count == 1)
+            #expect(
+                try await database.withConnection { try await MailOutbox.renewLease(id, owner: "slow", leaseSeconds: 60, now: now + 112, on: $0) } == false,
+                "taken over: left alone")
         }
     }
 
@@ -122,7 +126,7 @@ import Testing
             let permanent = try await MailFixtures.enqueue(database, now: now)
             let delivery = try MailFixtures.delivery(database, smtp: smtp, policy: RetryPolicy(baseSeconds: 1, maximumSeconds: 1, maximumAttempts: 3))
             #expect(try await delivery.deliverDue(clock: SiteClock { now }) == 0)
-            let failed = try #require(try await delivery.outbox.find(id: permanent))
+            let failed = try #require(try await delivery.database.withConnection { try await MailOutbox.find(id: permanent, on: $0) })
             #expect(failed.status == .failed)
             #expect(failed.attempts == 1)
             #expect(failed.lastError.contains("550"))
@@ -133,7 +137,7 @@ import Testing
                 let moment = now + step * 2
                 _ = try await delivery.deliverDue(clock: SiteClock { moment })
             }
-            let exhausted = try #require(try await delivery.outbox.find(id: temporary))
+            let exhausted = try #require(try await delivery.database.withConnection { try await MailOutbox.find(id: temporary, on: $0) })
             #expect(exhausted.status == .failed)
             #expect(exhausted.attempts == 3, "gives up after the configured attempts")
             #expect(smtp.received.isEmpty)
@@ -173,7 +177,7 @@ import Testing
             let id = try await MailFixtures.enqueue(database)
             let wrong = try MailFixtures.delivery(database, url: "smtp://mailer:wrong@127.0.0.1:\(smtp.port)")
             #expect(try await wrong.deliverDue() == 0)
-            #expect(try await wrong.outbox.find(id: id)?.lastError.contains("535") == true)
+            #expect(try await wrong.database.withConnection { try await MailOutbox.find(id: id, on: $0) }?.lastError.contains("535") == true)
         }
     }
 
@@ -190,7 +194,7 @@ import Testing
             let untrusting = try MailFixtures.delivery(database, url: url)
             let refused = try await MailFixtures.enqueue(database)
             #expect(try await untrusting.deliverDue() == 0, "an unknown certificate is not accepted")
-            let stored = try #require(try await untrusting.outbox.find(id: refused))
+            let stored = try #require(try await untrusting.database.withConnection { try await MailOutbox.find(id: refused, on: $0) })
             #expect(stored.status == .queued)
             #expect(!stored.lastError.isEmpty)
             #expect(smtp.received.isEmpty)
@@ -210,7 +214,7 @@ import Testing
             defer { Task { try? await smtp.stop() } }
             let id = try await MailFixtures.enqueue(database)
             #expect(try await MailFixtures.delivery(database, url: smtp.url(host: "127.0.0.2")).deliverDue() == 0)
-            let stored = try #require(try await MailOutbox(database: database).find(id: id))
+            let stored = try #require(try await database.withConnection { try await MailOutbox.find(id: id, on: $0) })
             #expect(stored.status == .failed)
             #expect(stored.lastError.contains("refusing to send the password in the clear"))
             #expect(smtp.received.isEmpty)

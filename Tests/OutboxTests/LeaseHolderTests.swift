@@ -12,10 +12,10 @@ import Testing
     @Test(arguments: TestDatabase.engines)
     func aHolderThatStoppedBeatingLosesItsRowsAndALiveOneKeepsThem(engine: DatabaseEngine) async throws {
         try await TestDatabase.withMigrated(engine) { database in
-            let outbox = MailOutbox(database: database)
+            let outbox = OutboxSteps(database: database)
             let now = UnixTime.now
-            let dead = LeaseHolder(instance: "a", database: database)
-            let alive = LeaseHolder(instance: "b", database: database)
+            let dead = HolderSteps(instance: "a", database: database)
+            let alive = HolderSteps(instance: "b", database: database)
             // Beating, as two running processes do (registering on SQLite would void the other).
             try await dead.beat(now: now)
             try await alive.beat(now: now)
@@ -24,7 +24,7 @@ import Testing
             #expect(try await outbox.claim(owner: dead.owner, limit: 1, leaseSeconds: 60, now: now).count == 1)
             #expect(try await outbox.claim(owner: alive.owner, limit: 1, leaseSeconds: 60, now: now).count == 1)
 
-            let other = LeaseHolder(instance: "c", database: database)
+            let other = HolderSteps(instance: "c", database: database)
             #expect(try await outbox.claim(owner: other.owner, limit: 10, leaseSeconds: 60, now: now + LeaseHolder.deadAfterSeconds).isEmpty, "not dead yet")
             let later = now + LeaseHolder.deadAfterSeconds + 1
             try await alive.beat(now: later)
@@ -39,17 +39,17 @@ import Testing
     @Test(arguments: TestDatabase.engines)
     func aRestartTakesBackWhatItsEarlierProcessHeld(engine: DatabaseEngine) async throws {
         try await TestDatabase.withMigrated(engine) { database in
-            let outbox = MailOutbox(database: database)
+            let outbox = OutboxSteps(database: database)
             let now = UnixTime.now
-            let before = LeaseHolder(instance: "a", database: database)
-            let neighbour = LeaseHolder(instance: "b", database: database)
+            let before = HolderSteps(instance: "a", database: database)
+            let neighbour = HolderSteps(instance: "b", database: database)
             try await before.register(now: now)
             try await neighbour.register(now: now)
             for _ in 0..<3 { try await MailFixtures.enqueue(database, now: now) }
             #expect(try await outbox.claim(owner: before.owner, limit: 2, leaseSeconds: 60, now: now).count == 2)
             #expect(try await outbox.claim(owner: neighbour.owner, limit: 1, leaseSeconds: 60, now: now).count == 1)
 
-            let restarted = LeaseHolder(instance: "a", database: database)
+            let restarted = HolderSteps(instance: "a", database: database)
             #expect(try await restarted.register(now: now + 1) == (engine == .sqlite ? 3 : 2))
             #expect(try await outbox.claim(owner: restarted.owner, limit: 10, leaseSeconds: 60, now: now + 1).count == (engine == .sqlite ? 3 : 2))
         }
@@ -58,9 +58,9 @@ import Testing
     @Test(arguments: TestDatabase.engines)
     func aCleanStopGivesEveryLeaseBack(engine: DatabaseEngine) async throws {
         try await TestDatabase.withMigrated(engine) { database in
-            let outbox = MailOutbox(database: database)
+            let outbox = OutboxSteps(database: database)
             let now = UnixTime.now
-            let holder = LeaseHolder(instance: "a", database: database)
+            let holder = HolderSteps(instance: "a", database: database)
             try await holder.register(now: now)
             for _ in 0..<2 { try await MailFixtures.enqueue(database, now: now) }
             #expect(try await outbox.claim(owner: holder.owner, limit: 10, leaseSeconds: 60, now: now).count == 2)
@@ -71,5 +71,44 @@ import Testing
             }
             #expect(holders == 0)
         }
+    }
+}
+
+/// The mail outbox as a worker uses it: each step a unit of work of its own.
+private struct OutboxSteps {
+    let database: Database
+
+    func claim(owner: String, limit: Int, leaseSeconds: Int, now: Int) async throws -> [QueuedMail] {
+        try await self.database.withConnection { try await MailOutbox.claim(owner: owner, limit: limit, leaseSeconds: leaseSeconds, now: now, on: $0) }
+    }
+
+    func renewLease(_ id: Int, owner: String, leaseSeconds: Int, now: Int) async throws -> Bool {
+        try await self.database.withConnection { try await MailOutbox.renewLease(id, owner: owner, leaseSeconds: leaseSeconds, now: now, on: $0) }
+    }
+}
+
+/// A process's lease holder as `LeaseHeartbeat` uses it.
+private struct HolderSteps {
+    let holder: LeaseHolder
+    let database: Database
+
+    init(instance: String, database: Database) {
+        self.holder = LeaseHolder(instance: instance)
+        self.database = database
+    }
+
+    var owner: String { self.holder.owner }
+
+    func beat(now: Int) async throws {
+        try await self.database.withConnection { try await self.holder.beat(now: now, on: $0) }
+    }
+
+    @discardableResult
+    func register(now: Int) async throws -> Int {
+        try await self.database.transaction { try await self.holder.register(now: now, on: $0) }
+    }
+
+    func release() async throws -> Int {
+        try await self.database.transaction { try await self.holder.release(on: $0) }
     }
 }

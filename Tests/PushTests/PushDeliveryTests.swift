@@ -79,7 +79,7 @@ import Testing
             #expect(services.oauth.requests.count == 1, "the access token is reused")
             let bearers = Set(services.apns.requests.compactMap { $0.header("authorization") })
             #expect(bearers.count == 1, "the provider token is reused")
-            #expect(try await delivery.outbox.all().allSatisfy { $0.status == "sent" })
+            #expect(try await delivery.database.withConnection { try await PushOutbox.all(on: $0) }.allSatisfy { $0.status == "sent" })
         }
     }
 
@@ -119,7 +119,7 @@ import Testing
             #expect(try await delivery.deliverDue() == 1)
             #expect(try await PushDevices.tokens(database) == ["good-ios"])
             #expect(removed.withLockedValue { $0.sorted() } == ["bad-android", "bad-ios", "dead-android", "dead-ios"], "what remembers registrations is told")
-            let failed = try await delivery.outbox.all().filter { $0.status == "failed" }
+            let failed = try await delivery.database.withConnection { try await PushOutbox.all(on: $0) }.filter { $0.status == "failed" }
             #expect(failed.count == 4)
             #expect(failed.allSatisfy { $0.attempts == 1 })
         }
@@ -134,7 +134,7 @@ import Testing
             let delivery = try await services.delivery(database, http: http)
             let now = UnixTime.now
             #expect(try await delivery.deliverDue(clock: SiteClock { now }) == 0)
-            let waiting = try await delivery.outbox.all()
+            let waiting = try await delivery.database.withConnection { try await PushOutbox.all(on: $0) }
             #expect(waiting.allSatisfy { $0.status == "queued" && $0.attempts == 1 && $0.nextAttemptAt == now + 10 })
             #expect(try await delivery.deliverDue(clock: SiteClock { now + 9 }) == 0, "not before the backoff")
             #expect(try await delivery.deliverDue(clock: SiteClock { now + 10 }) == 3)
@@ -168,7 +168,7 @@ import Testing
             await #expect(throws: PushQueue.TooLarge.self) {
                 _ = try await Self.queue(PushNotification(title: "t", body: String(repeating: "x", count: 3000)), to: .anonymous, database)
             }
-            #expect(try await PushOutbox(database: database).all().isEmpty)
+            #expect(try await database.withConnection { try await PushOutbox.all(on: $0) }.isEmpty)
         }
     }
 }

@@ -17,7 +17,7 @@ package enum MailFixtures {
         -> MailDelivery
     {
         MailDelivery(
-            outbox: MailOutbox(database: database),
+            database: database,
             client: try SMTPClient(server: try SMTPServerURL(parsing: url), extraTrustRootsFile: trustRoots, timeout: .seconds(10)),
             sender: { sender }, policy: policy, owner: UUID().uuidString, logger: quietLogger
         )

@@ -159,7 +159,7 @@ package final class PushServices: Sendable {
         let account = try FCMClient.ServiceAccount(json: Data(self.serviceAccountJSON.utf8))
         let fcm = try await FCMClient(account: account, baseURL: self.fcm.url, http: http)
         return PushDelivery(
-            outbox: PushOutbox(database: database), apns: apns, fcm: fcm, http: http, policy: policy, owner: UUID().uuidString, logger: quietLogger,
+            database: database, apns: apns, fcm: fcm, http: http, policy: policy, owner: UUID().uuidString, logger: quietLogger,
             tokenRemoved: tokenRemoved
         )
     }

@@ -18,16 +18,15 @@ struct ConsoleDashboard: Sendable {
 
     func show(_ view: ConsoleView) async throws -> ConsoleAnswer {
         let now = self.clock.now
-        let (drafts, scheduled, messages, changes) = try await self.database.withConnection { connection in
+        let (drafts, scheduled, messages, changes, mails, pushes) = try await self.database.withConnection { connection in
             (
                 try await NewsDesk.articles(NewsDesk.Filter(state: .draft, limit: 10), now: now, on: connection).entries,
                 try await NewsDesk.articles(NewsDesk.Filter(state: .scheduled, limit: 10), now: now, on: connection).entries,
                 try await StaffMessageStore.newest(5, on: connection),
-                try await ConsoleChangeStore.latest(20, of: Self.changesShown(to: view.staff), on: connection)
+                try await ConsoleChangeStore.latest(20, of: Self.changesShown(to: view.staff), on: connection),
+                try await MailOutbox.backlog(now: now, on: connection).pending, try await PushOutbox.backlog(now: now, on: connection).pending
             )
         }
-        let mails = try await MailOutbox(database: self.database).backlog(now: now).pending
-        let pushes = try await PushOutbox(database: self.database).backlog(now: now).pending
         let answersMessages = view.staff.map { $0.isAdministrator || !Console.isForAdministrators(.messages) } ?? false
         let context: [String: Any] = [
             "articles": (scheduled + drafts).map { entry in

@@ -44,7 +44,7 @@ struct ConsolePush: Sendable {
         guard request.method == .post else {
             var deliveries: String?
             if let requestID = request.query.first("request"), !requestID.isEmpty, TextLength.fits(requestID, atMost: 200) {
-                let counts = try await PushOutbox(database: self.database).deliveries(requestID: requestID)
+                let counts = try await self.database.withConnection { try await PushOutbox.deliveries(requestID: requestID, on: $0) }
                 deliveries = view.messages.text(
                     .consolePushDeliveries, view.messages.number(counts.sent), view.messages.number(counts.waiting), view.messages.number(counts.failed))
             }

@@ -36,13 +36,13 @@ public enum BackgroundServices {
             Named(name: "news clock", service: site.newsClock.worker(interval: settings.newsClockInterval, startsAtOnce: atOnce, logger: logger)))
         services.append(Named(name: "news live", service: Self.newsLive(for: site, logger: logger)))
         services.append(Named(name: "password resets", service: Self.passwordResets(for: site, logger: logger)))
-        let holder = LeaseHolder(instance: settings.instanceIdentity, database: site.database)
-        services.append(Named(name: "lease heartbeat", service: LeaseHeartbeat(holder: holder, clock: site.clock, logger: logger)))
+        let holder = LeaseHolder(instance: settings.instanceIdentity)
+        services.append(Named(name: "lease heartbeat", service: LeaseHeartbeat(holder: holder, database: site.database, clock: site.clock, logger: logger)))
         if let smtpURL = settings.smtpURL {
             let config = site.config
             let from = settings.mailFrom
             let delivery = MailDelivery(
-                outbox: MailOutbox(database: site.database),
+                database: site.database,
                 client: try SMTPClient(server: smtpURL, extraTrustRootsFile: settings.smtpTrustRootsFile),
                 sender: { MailSender(address: from, name: (try? await config.options().siteName) ?? ConfigOption.siteName.defaultValue) },
                 policy: .mail(options), owner: holder.owner, logger: logger
@@ -58,7 +58,7 @@ public enum BackgroundServices {
             logger.notice("no SMTP server configured (ENDPOINT_SMTP_URL): mail stays queued; see `endpoint mail list`")
         }
         let push = try await settings.push.delivery(
-            outbox: PushOutbox(database: site.database), policy: .push(options), owner: holder.owner, logger: logger,
+            database: site.database, policy: .push(options), owner: holder.owner, logger: logger,
             tokenRemoved: { [registrations = site.pushRegistrations] in registrations.forget(token: $0, platform: $1) }
         )
         if let push {

@@ -14,11 +14,13 @@ import Synchronization
 /// lease.
 public struct LeaseHeartbeat: Service {
     let holder: LeaseHolder
+    let database: Database
     let clock: SiteClock
     let logger: Logger
 
-    public init(holder: LeaseHolder, clock: SiteClock, logger: Logger) {
+    public init(holder: LeaseHolder, database: Database, clock: SiteClock, logger: Logger) {
         self.holder = holder
+        self.database = database
         self.clock = clock
         self.logger = logger
     }
@@ -27,15 +29,15 @@ public struct LeaseHeartbeat: Service {
         let registered = Atomic<Bool>(false)
         try await PeriodicWorker(name: "outbox lease heartbeat", interval: .seconds(LeaseHolder.heartbeatSeconds), logger: self.logger) {
             guard registered.load(ordering: .acquiring) else {
-                let takenBack = try await self.holder.register(now: self.clock.now)
+                let takenBack = try await self.database.transaction { try await self.holder.register(now: self.clock.now, on: $0) }
                 registered.store(true, ordering: .releasing)
                 if takenBack > 0 { self.logger.notice("outbox leases of a stopped process taken back", metadata: ["rows": "\(takenBack)"]) }
                 return
             }
-            try await self.holder.beat(now: self.clock.now)
+            try await self.database.withConnection { try await self.holder.beat(now: self.clock.now, on: $0) }
         }.run()
         do {
-            let released = try await self.holder.release()
+            let released = try await self.database.transaction { try await self.holder.release(on: $0) }
             self.logger.info("outbox leases given back", metadata: ["rows": "\(released)", "instance": "\(self.holder.instance)"])
         } catch {
             self.logger.warning(

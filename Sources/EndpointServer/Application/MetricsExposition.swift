@@ -56,8 +56,12 @@ public struct MetricsExposition: Sendable {
     /// one), each outbox's backlog, and the images stored.
     private static func refreshGauges(_ site: Site, logger: Logger) async {
         Gauge(label: "endpoint_database_connections_in_use").record(site.database.connectionsInUse)
-        await Self.recordBacklog(of: "mail", logger: logger) { try await MailOutbox(database: site.database).backlog(now: site.clock.now) }
-        await Self.recordBacklog(of: "push", logger: logger) { try await PushOutbox(database: site.database).backlog(now: site.clock.now) }
+        await Self.recordBacklog(of: "mail", logger: logger) {
+            try await site.database.withConnection { try await MailOutbox.backlog(now: site.clock.now, on: $0) }
+        }
+        await Self.recordBacklog(of: "push", logger: logger) {
+            try await site.database.withConnection { try await PushOutbox.backlog(now: site.clock.now, on: $0) }
+        }
         do {
             let stored = try await site.database.withConnection { try await MediaStore.totals(on: $0) }
             Gauge(label: "endpoint_media_stored_images").record(stored.images)

@@ -9,14 +9,8 @@ public import Storage
 /// rolled-back change sends nothing and a committed one can never lose its mail. Workers take due
 /// messages with ``claim(owner:limit:leaseSeconds:now:)`` (a ``LeasedQueue``), so two workers never
 /// hold the same message.
-public struct MailOutbox: Sendable {
-    private let database: Database
-    private let queue: LeasedQueue
-
-    public init(database: Database) {
-        self.database = database
-        self.queue = LeasedQueue("mail_outbox", database: database)
-    }
+public enum MailOutbox {
+    private static let queue = LeasedQueue("mail_outbox")
 
     /// Queues `mail` on `connection` (normally inside the caller's transaction), marked with the
     /// ``RequestOrigin`` of the current task; returns its ID.
@@ -39,32 +33,34 @@ public struct MailOutbox: Sendable {
     }
 
     /// What waits for delivery (for the metrics).
-    public func backlog(now: Int) async throws -> OutboxBacklog {
-        try await self.queue.backlog(now: now)
+    public static func backlog(now: Int, on connection: StoreConnection) async throws -> OutboxBacklog {
+        try await Self.queue.backlog(now: now, on: connection)
     }
 
     /// Leases up to `limit` due messages to `owner` for `leaseSeconds`; returns those it got.
-    public func claim(owner: String, limit: Int, leaseSeconds: Int, now: Int) async throws -> [QueuedMail] {
-        try await self.queue.claim(owner: owner, limit: limit, leaseSeconds: leaseSeconds, columns: Self.columns, now: now).map(Self.queued)
+    public static func claim(owner: String, limit: Int, leaseSeconds: Int, now: Int, on connection: StoreConnection) async throws -> [QueuedMail] {
+        try await Self.queue.claim(owner: owner, limit: limit, leaseSeconds: leaseSeconds, columns: Self.columns, now: now, on: connection).map(Self.queued)
     }
 
     /// Extends `owner`'s lease on `id` before working on it; false when the lease was lost (see
     /// ``LeasedQueue``'s `renew`).
-    public func renewLease(_ id: Int, owner: String, leaseSeconds: Int, now: Int) async throws -> Bool {
-        try await self.queue.renew(id, owner: owner, leaseSeconds: leaseSeconds, now: now)
+    public static func renewLease(_ id: Int, owner: String, leaseSeconds: Int, now: Int, on connection: StoreConnection) async throws -> Bool {
+        try await Self.queue.renew(id, owner: owner, leaseSeconds: leaseSeconds, now: now, on: connection)
     }
 
     /// Records that `id` was accepted by the SMTP server, blanking its secret out of its bodies.
-    public func markSent(_ id: Int, owner: String, now: Int) async throws {
-        try await self.queue.markSent(id, owner: owner, now: now, finishing: Self.blankingSecret)
+    public static func markSent(_ id: Int, owner: String, now: Int, on connection: StoreConnection) async throws {
+        try await Self.queue.markSent(id, owner: owner, now: now, finishing: Self.blankingSecret, on: connection)
     }
 
     /// Records a failed attempt: queued again after the policy's delay, or failed for good when
     /// `permanent` or the attempts are used up (its secret then blanked out of its bodies).
-    public func markFailed(_ mail: QueuedMail, owner: String, error: String, permanent: Bool, policy: RetryPolicy, now: Int) async throws {
-        try await self.queue.markFailed(
+    public static func markFailed(
+        _ mail: QueuedMail, owner: String, error: String, permanent: Bool, policy: RetryPolicy, now: Int, on connection: StoreConnection
+    ) async throws {
+        try await Self.queue.markFailed(
             mail.id, attemptsSoFar: mail.attempts, owner: owner, error: error, permanent: permanent, policy: policy, now: now,
-            finishing: Self.blankingSecret
+            finishing: Self.blankingSecret, on: connection
         )
     }
 
@@ -108,18 +104,14 @@ public struct MailOutbox: Sendable {
     }
 
     /// The most recent messages, newest first.
-    public func recent(limit: Int) async throws -> [QueuedMail] {
-        try await self.database.withConnection { connection in
-            try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM mail_outbox ORDER BY id DESC LIMIT \(literal: limit)")
-                .all().map(Self.queued)
-        }
+    public static func recent(limit: Int, on connection: StoreConnection) async throws -> [QueuedMail] {
+        try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM mail_outbox ORDER BY id DESC LIMIT \(literal: limit)")
+            .all().map(Self.queued)
     }
 
     /// The message with this ID.
-    public func find(id: Int) async throws -> QueuedMail? {
-        try await self.database.withConnection { connection in
-            try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM mail_outbox WHERE id = \(bind: id)").first().map(Self.queued)
-        }
+    public static func find(id: Int, on connection: StoreConnection) async throws -> QueuedMail? {
+        try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM mail_outbox WHERE id = \(bind: id)").first().map(Self.queued)
     }
 
     private static let columns = """

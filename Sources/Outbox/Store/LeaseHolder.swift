@@ -28,43 +28,32 @@ public struct LeaseHolder: Sendable {
     public let instance: String
     /// The lease owner: the instance and this process, so a process never renews an earlier one's lease.
     public let owner: String
-    private let database: Database
 
-    public init(instance: String, database: Database) {
+    public init(instance: String) {
         self.instance = instance
         self.owner = "\(instance)/\(UUID().uuidString)"
-        self.database = database
     }
 
     /// Registers this process as of `now` and takes back the leases of the holders it replaces (see the
-    /// type's rules); returns how many outbox rows were taken back.
+    /// type's rules), on `connection` (in a transaction); returns how many outbox rows were taken back.
     @discardableResult
-    public func register(now: Int) async throws -> Int {
-        try await self.database.transaction { connection in
-            let sqlite = self.database.engine == .sqlite
-            let replaced: SQLQueryString = sqlite ? "holder <> \(bind: self.owner)" : "instance = \(bind: self.instance) AND holder <> \(bind: self.owner)"
-            let theirs: SQLQueryString = sqlite ? "lease_owner <> \(bind: self.owner)" : "lease_owner IN (SELECT holder FROM lease_holders WHERE \(replaced))"
-            let takenBack = try await Self.clearLeases(where: theirs, on: connection)
-            try await connection.raw("DELETE FROM lease_holders WHERE \(replaced) OR heartbeat_at < \(bind: now - Self.forgottenAfterSeconds)").run()
-            try await self.beat(now: now, on: connection)
-            return takenBack
-        }
+    public func register(now: Int, on connection: StoreConnection) async throws -> Int {
+        let sqlite = !connection.isPostgres
+        let replaced: SQLQueryString = sqlite ? "holder <> \(bind: self.owner)" : "instance = \(bind: self.instance) AND holder <> \(bind: self.owner)"
+        let theirs: SQLQueryString = sqlite ? "lease_owner <> \(bind: self.owner)" : "lease_owner IN (SELECT holder FROM lease_holders WHERE \(replaced))"
+        let takenBack = try await Self.clearLeases(where: theirs, on: connection)
+        try await connection.raw("DELETE FROM lease_holders WHERE \(replaced) OR heartbeat_at < \(bind: now - Self.forgottenAfterSeconds)").run()
+        try await self.beat(now: now, on: connection)
+        return takenBack
     }
 
-    /// Renews the heartbeat (registering again should a row have gone).
-    public func beat(now: Int) async throws {
-        try await self.database.withConnection { try await self.beat(now: now, on: $0) }
-    }
-
-    /// Gives back every lease this process holds and forgets it: its rows are due at once for any
-    /// worker. Called once its workers have stopped.
+    /// Gives back every lease this process holds and forgets it, on `connection` (in a transaction):
+    /// its rows are due at once for any worker. Called once its workers have stopped.
     @discardableResult
-    public func release() async throws -> Int {
-        try await self.database.transaction { connection in
-            let released = try await Self.clearLeases(where: "lease_owner = \(bind: self.owner)", on: connection)
-            try await connection.raw("DELETE FROM lease_holders WHERE holder = \(bind: self.owner)").run()
-            return released
-        }
+    public func release(on connection: StoreConnection) async throws -> Int {
+        let released = try await Self.clearLeases(where: "lease_owner = \(bind: self.owner)", on: connection)
+        try await connection.raw("DELETE FROM lease_holders WHERE holder = \(bind: self.owner)").run()
+        return released
     }
 
     /// Clears the leases matching `condition` in every leased table; returns how many rows it freed.
@@ -78,7 +67,8 @@ public struct LeaseHolder: Sendable {
         return cleared
     }
 
-    private func beat(now: Int, on connection: StoreConnection) async throws {
+    /// Renews the heartbeat on `connection` (registering again should a row have gone).
+    public func beat(now: Int, on connection: StoreConnection) async throws {
         try await connection.raw(
             """
             INSERT INTO lease_holders (holder, instance, heartbeat_at) VALUES (\(bind: self.owner), \(bind: self.instance), \(bind: now))

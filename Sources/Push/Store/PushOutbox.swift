@@ -7,17 +7,11 @@ public import Storage
 /// Notifications are queued with ``enqueue(payload:to:on:now:)`` in the caller's transaction (as the JSON
 /// `Push` renders; the size limit is its rule); workers lease rows through a ``LeasedQueue`` so several
 /// server instances never send one twice.
-public struct PushOutbox: Sendable {
-    private let database: Database
-    private let queue: LeasedQueue
-
-    public init(database: Database) {
-        self.database = database
-        self.queue = LeasedQueue("push_outbox", database: database)
-    }
+public enum PushOutbox {
+    private static let queue = LeasedQueue("push_outbox")
 
     /// Devices given their outbox rows in one transaction at most: a notification for more devices
-    /// queues the first batch at once and leaves the rest to ``fanOutPending(now:)``, so no transaction
+    /// queues the first batch at once and leaves the rest to ``fanOutPending(now:on:)``, so no transaction
     /// holds SQLite's write lock for the whole device table.
     public static let fanOutBatch = 500
 
@@ -49,38 +43,36 @@ public struct PushOutbox: Sendable {
     }
 
     /// Gives the next batch of devices of the oldest notification still being fanned out their outbox
-    /// rows, in a transaction of its own; false when none is left. Instances may call it at the same
+    /// rows, on `connection` (in a transaction); false when none is left. Instances may call it at the same
     /// time: on PostgreSQL each takes a different notification, on SQLite they take turns.
     @discardableResult
-    public func fanOutPending(now: Int) async throws -> Bool {
-        try await self.database.transaction { connection in
-            let skipLocked: SQLQueryString = connection.isPostgres ? " FOR UPDATE SKIP LOCKED" : ""
-            let row = try await connection.raw(
-                """
-                SELECT id, payload, target, member_id, after_device_id, up_to_device_id, request_id FROM push_broadcasts
-                ORDER BY id LIMIT 1\(skipLocked)
-                """
-            ).first()
-            guard let row else { return false }
-            let id = try row.decode(column: "id", as: Int.self)
-            guard let target = PushTarget(kind: try row.decode(column: "target", as: String.self), memberID: try row.decode(column: "member_id", as: Int?.self))
-            else {
-                try await connection.raw("DELETE FROM push_broadcasts WHERE id = \(bind: id)").run()
-                return true
-            }
-            let broadcast = Broadcast(
-                payload: try row.decode(column: "payload", as: String.self), target: target,
-                afterDeviceID: try row.decode(column: "after_device_id", as: Int.self),
-                upToDeviceID: try row.decode(column: "up_to_device_id", as: Int.self),
-                requestID: try row.decode(column: "request_id", as: String.self)
-            )
-            if let reached = try await Self.queueBatch(of: broadcast, now: now, on: connection) {
-                try await connection.raw("UPDATE push_broadcasts SET after_device_id = \(bind: reached) WHERE id = \(bind: id)").run()
-            } else {
-                try await connection.raw("DELETE FROM push_broadcasts WHERE id = \(bind: id)").run()
-            }
+    public static func fanOutPending(now: Int, on connection: StoreConnection) async throws -> Bool {
+        let skipLocked: SQLQueryString = connection.isPostgres ? " FOR UPDATE SKIP LOCKED" : ""
+        let row = try await connection.raw(
+            """
+            SELECT id, payload, target, member_id, after_device_id, up_to_device_id, request_id FROM push_broadcasts
+            ORDER BY id LIMIT 1\(skipLocked)
+            """
+        ).first()
+        guard let row else { return false }
+        let id = try row.decode(column: "id", as: Int.self)
+        guard let target = PushTarget(kind: try row.decode(column: "target", as: String.self), memberID: try row.decode(column: "member_id", as: Int?.self))
+        else {
+            try await connection.raw("DELETE FROM push_broadcasts WHERE id = \(bind: id)").run()
             return true
         }
+        let broadcast = Broadcast(
+            payload: try row.decode(column: "payload", as: String.self), target: target,
+            afterDeviceID: try row.decode(column: "after_device_id", as: Int.self),
+            upToDeviceID: try row.decode(column: "up_to_device_id", as: Int.self),
+            requestID: try row.decode(column: "request_id", as: String.self)
+        )
+        if let reached = try await Self.queueBatch(of: broadcast, now: now, on: connection) {
+            try await connection.raw("UPDATE push_broadcasts SET after_device_id = \(bind: reached) WHERE id = \(bind: id)").run()
+        } else {
+            try await connection.raw("DELETE FROM push_broadcasts WHERE id = \(bind: id)").run()
+        }
+        return true
     }
 
     /// A notification on its way to its devices: those of `target` with IDs after `afterDeviceID` up
@@ -121,64 +113,63 @@ public struct PushOutbox: Sendable {
     }
 
     /// What waits for delivery (for the metrics).
-    public func backlog(now: Int) async throws -> OutboxBacklog {
-        try await self.queue.backlog(now: now)
+    public static func backlog(now: Int, on connection: StoreConnection) async throws -> OutboxBacklog {
+        try await Self.queue.backlog(now: now, on: connection)
     }
 
     /// Leases up to `limit` due notifications to `owner`.
-    public func claim(owner: String, limit: Int, leaseSeconds: Int, now: Int) async throws -> [QueuedPush] {
-        try await self.queue.claim(owner: owner, limit: limit, leaseSeconds: leaseSeconds, columns: Self.columns, now: now).compactMap(Self.queued)
+    public static func claim(owner: String, limit: Int, leaseSeconds: Int, now: Int, on connection: StoreConnection) async throws -> [QueuedPush] {
+        try await Self.queue.claim(owner: owner, limit: limit, leaseSeconds: leaseSeconds, columns: Self.columns, now: now, on: connection)
+            .compactMap(Self.queued)
     }
 
     /// Extends `owner`'s lease on `id` before working on it; false when the lease was lost (see
     /// ``LeasedQueue``'s `renew`).
-    public func renewLease(_ id: Int, owner: String, leaseSeconds: Int, now: Int) async throws -> Bool {
-        try await self.queue.renew(id, owner: owner, leaseSeconds: leaseSeconds, now: now)
+    public static func renewLease(_ id: Int, owner: String, leaseSeconds: Int, now: Int, on connection: StoreConnection) async throws -> Bool {
+        try await Self.queue.renew(id, owner: owner, leaseSeconds: leaseSeconds, now: now, on: connection)
     }
 
     /// Records that the service accepted `id`.
-    public func markSent(_ id: Int, owner: String, now: Int) async throws {
-        try await self.queue.markSent(id, owner: owner, now: now)
+    public static func markSent(_ id: Int, owner: String, now: Int, on connection: StoreConnection) async throws {
+        try await Self.queue.markSent(id, owner: owner, now: now, on: connection)
     }
 
     /// Records a failed attempt (retried after the policy's delay unless `permanent` or out of attempts).
-    public func markFailed(_ push: QueuedPush, owner: String, error: String, permanent: Bool, policy: RetryPolicy, now: Int) async throws {
-        try await self.queue.markFailed(push.id, attemptsSoFar: push.attempts, owner: owner, error: error, permanent: permanent, policy: policy, now: now)
+    public static func markFailed(
+        _ push: QueuedPush, owner: String, error: String, permanent: Bool, policy: RetryPolicy, now: Int, on connection: StoreConnection
+    ) async throws {
+        try await Self.queue.markFailed(
+            push.id, attemptsSoFar: push.attempts, owner: owner, error: error, permanent: permanent, policy: policy, now: now, on: connection)
     }
 
     /// Records that the service called the device's token dead: the attempt fails for good and the
     /// token is forgotten, together.
-    public func markDeadToken(_ push: QueuedPush, owner: String, reason: String) async throws {
-        try await self.database.transaction { connection in
-            try await self.queue.finishAttempt(push.id, owner: owner, "status = 'failed', last_error = \(bind: reason)", on: connection)
-            try await DeviceTokenStore.remove(token: push.token, platform: push.platform, on: connection)
-        }
+    /// `connection` should be in a transaction.
+    public static func markDeadToken(_ push: QueuedPush, owner: String, reason: String, on connection: StoreConnection) async throws {
+        try await Self.queue.finishAttempt(push.id, owner: owner, "status = 'failed', last_error = \(bind: reason)", on: connection)
+        try await DeviceTokenStore.remove(token: push.token, platform: push.platform, on: connection)
     }
 
     /// Every row, oldest first (for inspection and tests).
     /// What became of the notifications a request queued (by its ``RequestOrigin`` ID): how many were
     /// sent, are still waiting, failed for good.
-    public func deliveries(requestID: String) async throws -> (sent: Int, waiting: Int, failed: Int) {
-        try await self.database.withConnection { connection in
-            var counts = (sent: 0, waiting: 0, failed: 0)
-            for row in try await connection.raw(
-                "SELECT status, count(*) AS n FROM push_outbox WHERE request_id = \(bind: requestID) GROUP BY status"
-            ).all() {
-                let n = try row.decode(column: "n", as: Int.self)
-                switch try row.decode(column: "status", as: String.self) {
-                case "sent": counts.sent += n
-                case "failed": counts.failed += n
-                default: counts.waiting += n
-                }
+    public static func deliveries(requestID: String, on connection: StoreConnection) async throws -> (sent: Int, waiting: Int, failed: Int) {
+        var counts = (sent: 0, waiting: 0, failed: 0)
+        for row in try await connection.raw(
+            "SELECT status, count(*) AS n FROM push_outbox WHERE request_id = \(bind: requestID) GROUP BY status"
+        ).all() {
+            let n = try row.decode(column: "n", as: Int.self)
+            switch try row.decode(column: "status", as: String.self) {
+            case "sent": counts.sent += n
+            case "failed": counts.failed += n
+            default: counts.waiting += n
             }
-            return counts
         }
+        return counts
     }
 
-    public func all() async throws -> [QueuedPush] {
-        try await self.database.withConnection { connection in
-            try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM push_outbox ORDER BY id").all().compactMap(Self.queued)
-        }
+    public static func all(on connection: StoreConnection) async throws -> [QueuedPush] {
+        try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM push_outbox ORDER BY id").all().compactMap(Self.queued)
     }
 
     private static let columns = "id, platform, token, payload, status, attempts, next_attempt_at, last_error, request_id"

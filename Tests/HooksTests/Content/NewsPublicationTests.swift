@@ -10,7 +10,7 @@ import Testing
 /// `news_push_on_publish` on.
 @Suite struct NewsPublicationTests {
     static func queued(_ site: Site) async throws -> [(token: String, notification: PushNotification)] {
-        try await PushOutbox(database: site.database).all().map { ($0.token, try $0.notification) }
+        try await site.database.withConnection { try await PushOutbox.all(on: $0) }.map { ($0.token, try $0.notification) }
     }
 
     @Test(arguments: TestDatabase.engines)

@@ -46,8 +46,9 @@ import Testing
                 #expect(stored.first?.post == "The link on the <b>home</b> page\nis broken.")
 
                 let mails = try await smtp.waitForMessages(2)
-                let outbox = MailOutbox(database: services.database)
-                try await Waiting.until("the outbox delivered") { try await outbox.backlog(now: UnixTime.now).pending == 0 }
+                try await Waiting.until("the outbox delivered") {
+                    try await services.database.withConnection { try await MailOutbox.backlog(now: UnixTime.now, on: $0) }.pending == 0
+                }
                 #expect(smtp.received.count == 2, "one per administrator, nothing to the typed address")
                 #expect(Set(mails.map(\.recipient)) == ["boss@example.com", "deputy@example.com"])
                 let notice = try #require(mails.first)

@@ -29,7 +29,7 @@ import Testing
             #expect(noTarget.errorDetails == "Say who the notification is for: member, all_devices or anonymous (exactly one).")
 
             _ = try await client.postForm(ContactUsTests.androidURI, [("title", "Help"), ("post", "Please")])
-            let queued = try await PushOutbox(database: services.database).all()
+            let queued = try await services.database.withConnection { try await PushOutbox.all(on: $0) }
             #expect(queued.map(\.token) == ["alice-phone", "admin-phone"])
             #expect(try queued[0].notification.data["screen"] == "news" && queued[0].notification.data["from_id"] == String(adminID))
             #expect(try queued[1].notification.title == "New 'Contact-Us' message: Help")
