@@ -118,7 +118,7 @@ let package = Package(
                 .product(name: "PostgresKit", package: "postgres-kit"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "AsyncKit", package: "async-kit"),
-                .logging, .nioLocks, .nioCore, .nioPosix, .serviceLifecycle,
+                .logging, .metrics, .nioLocks, .nioCore, .nioPosix, .serviceLifecycle,
             ],
             exclude: ["embedded-data.txt"],
             swiftSettings: upcoming,

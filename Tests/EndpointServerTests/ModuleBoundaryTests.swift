@@ -60,6 +60,15 @@ import Testing
         return found
     }
 
+    /// The paths of the files of the modules `modules` accepts whose text contains any of `needles`.
+    static func files(of modules: (String) -> Bool, containing needles: [String]) throws -> [String] {
+        let sources = TestDatabase.repositoryRoot.appendingPathComponent("Sources")
+        return try Self.imports().filter { modules($0.module) }.filter { file in
+            let text = try String(contentsOf: sources.appendingPathComponent(file.path), encoding: .utf8)
+            return needles.contains { text.contains($0) }
+        }.map(\.path)
+    }
+
     @Test func everyModuleImportsOnlyWhatIsBelowIt() throws {
         let files = try Self.imports()
         #expect(files.count > 200, "the sources were found")
@@ -96,12 +105,8 @@ import Testing
     /// the console, the import — that checked them itself would disagree with the others again (the
     /// console checked three of nine).
     @Test func noFaceChecksAnArticlesLimitsItself() throws {
-        let sources = TestDatabase.repositoryRoot.appendingPathComponent("Sources")
         let limits = ["title", "summary", "body", "author", "imageText"].map { "NewsFieldLimits." + $0 }
-        let offenders = try Self.imports().filter { ["Hooks", "Console", "ComposrImport", "EndpointServer"].contains($0.module) }.filter { file in
-            let text = try String(contentsOf: sources.appendingPathComponent(file.path), encoding: .utf8)
-            return limits.contains { text.contains($0) }
-        }.map(\.path)
+        let offenders = try Self.files(of: ["Hooks", "Console", "ComposrImport", "EndpointServer"].contains, containing: limits)
         #expect(offenders == [], "a face checks an article's limits itself")
     }
 
@@ -109,12 +114,8 @@ import Testing
     /// writer or the store itself would skip the editor's checks (the category, the addresses, the
     /// library's images, the version the edit was made on).
     @Test func noFaceWritesAnArticleBesideTheEditor() throws {
-        let sources = TestDatabase.repositoryRoot.appendingPathComponent("Sources")
         let writes = ["ArticleWriter", "ArticleImages.", "NewsStore.insertArticle", "NewsStore.updateArticle", "NewsStore.deleteArticle"]
-        let offenders = try Self.imports().filter { ["Hooks", "Console"].contains($0.module) }.filter { file in
-            let text = try String(contentsOf: sources.appendingPathComponent(file.path), encoding: .utf8)
-            return writes.contains { text.contains($0) }
-        }.map(\.path)
+        let offenders = try Self.files(of: ["Hooks", "Console"].contains, containing: writes)
         #expect(offenders == [], "a face writes an article beside the editor")
     }
 
@@ -122,11 +123,8 @@ import Testing
     /// a feature that threw the wire's `EndpointError` would decide Composr's "refused = HTTP 200" for
     /// the console and the other routes too.
     @Test func noFeatureThrowsTheWiresError() throws {
-        let sources = TestDatabase.repositoryRoot.appendingPathComponent("Sources")
         let faces: Set<String> = ["EndpointCore", "Hooks", "Console", "EndpointServer", "Endpoint"]
-        let offenders = try Self.imports().filter { !faces.contains($0.module) }.filter { file in
-            try String(contentsOf: sources.appendingPathComponent(file.path), encoding: .utf8).contains("EndpointError")
-        }.map(\.path)
+        let offenders = try Self.files(of: { !faces.contains($0) }, containing: ["EndpointError"])
         #expect(offenders == [], "a feature throws EndpointError")
     }
 
@@ -135,13 +133,8 @@ import Testing
     /// connections of its own would split a use case over several pooled connections again (a login
     /// borrowed eight) and could not join its caller's transaction.
     @Test func noStoreOpensAConnectionItself() throws {
-        let sources = TestDatabase.repositoryRoot.appendingPathComponent("Sources")
-        let stores = try Self.imports().filter { $0.path.contains("/Store/") }
-        let offenders = try stores.filter { file in
-            let text = try String(contentsOf: sources.appendingPathComponent(file.path), encoding: .utf8)
-            return text.contains("withConnection") || text.contains(".transaction {") || text.contains(": Database")
-        }.map(\.path)
-        #expect(stores.count >= 30, "the store files were found")
+        #expect(try Self.imports().filter { $0.path.contains("/Store/") }.count >= 30, "the store files were found")
+        let offenders = try Self.files(of: { _ in true }, containing: ["withConnection", ".transaction {", ": Database"]).filter { $0.contains("/Store/") }
         #expect(offenders == [], "a store opens a connection itself")
     }
 
@@ -149,12 +142,8 @@ import Testing
     /// (`Database.whenStale`): a face — commandr_fs, the console, the import — that evicted caches
     /// itself could forget one, and a new page would serve stale lists with no test failing.
     @Test func noFaceEvictsCachesItself() throws {
-        let sources = TestDatabase.repositoryRoot.appendingPathComponent("Sources")
         let evictions = ["CacheEviction", "newsChanged", "memberChanged", "groupsChanged", "configChanged", "mediaRemoved", "tokensChanged"]
-        let offenders = try Self.imports().filter { ["Hooks", "Console", "ComposrImport"].contains($0.module) }.filter { file in
-            let text = try String(contentsOf: sources.appendingPathComponent(file.path), encoding: .utf8)
-            return evictions.contains { text.contains($0) }
-        }.map(\.path)
+        let offenders = try Self.files(of: ["Hooks", "Console", "ComposrImport"].contains, containing: evictions)
         #expect(offenders == [], "a face evicts caches itself")
     }
 }

@@ -1,5 +1,6 @@
 @preconcurrency import AsyncKit
 public import Logging
+import Metrics
 import NIOConcurrencyHelpers
 public import NIOCore
 public import NIOPosix
@@ -31,6 +32,10 @@ public final class Database: Sendable {
     private let isAvailable = Atomic<Bool>(true)
     /// Connections lent out right now (for the metrics).
     private let lent = Synchronization.Atomic<Int>(0)
+    /// Connections lent since the pool opened: what a use case costs in units of work.
+    private let lendings = Synchronization.Atomic<Int>(0)
+    /// `endpoint_database_lendings_total`, made on first use (after the metrics system is bootstrapped).
+    private static let lendingsCounter = Counter(label: "endpoint_database_lendings_total")
     /// Whether caches in front of this database may answer (see ``CacheTrust``).
     public let cacheTrust = CacheTrust()
     /// Told what committed writes made stale (``whenStale(_:)``).
@@ -114,6 +119,12 @@ public final class Database: Sendable {
         self.lent.load(ordering: .relaxed)
     }
 
+    /// How many times a pooled connection was lent since the pool opened (a flow borrows one per unit
+    /// of work: `endpoint_database_lendings_total`).
+    public var connectionsLent: Int {
+        self.lendings.load(ordering: .relaxed)
+    }
+
     /// Runs `body` with one pooled connection, returned to the pool afterwards.
     ///
     /// A database that cannot be used right now (see ``DatabaseUnavailable``) throws
@@ -160,9 +171,13 @@ public final class Database: Sendable {
             let result: Result
             switch self.pool {
             case .sqlite(let pool):
-                result = try await Self.lease(pool, logger: self.logger, lent: self.lent, body) { Lease($0.connection.sql(queryLogLevel: .trace)) }
+                result = try await Self.lease(pool, logger: self.logger, lent: self.lent, lendings: self.lendings, body) {
+                    Lease($0.connection.sql(queryLogLevel: .trace))
+                }
             case .postgres(let pool):
-                result = try await Self.lease(pool, logger: self.logger, lent: self.lent, body) { Lease(OpenPostgresConnection($0, queryLogLevel: .trace)) }
+                result = try await Self.lease(pool, logger: self.logger, lent: self.lent, lendings: self.lendings, body) {
+                    Lease(OpenPostgresConnection($0, queryLogLevel: .trace))
+                }
             }
             if !self.isAvailable.load(ordering: .relaxed), self.isAvailable.exchange(true, ordering: .relaxed) == false {
                 self.logger.notice("database available again")
@@ -266,6 +281,7 @@ public final class Database: Sendable {
         _ pool: EventLoopGroupConnectionPool<Source>,
         logger: Logger,
         lent: borrowing Synchronization.Atomic<Int>,
+        lendings: borrowing Synchronization.Atomic<Int>,
         _ body: (Lease) async throws -> Result,
         lease: (Source.Connection) -> Lease
     ) async throws -> Result {
@@ -277,6 +293,8 @@ public final class Database: Sendable {
         let connection = try await pool.requestConnection(logger: logger).map { lent in handoff.withLock { lent } }.get()
         handoff.withLock {}
         lent.add(1, ordering: .relaxed)
+        lendings.add(1, ordering: .relaxed)
+        Self.lendingsCounter.increment()
         let leased = lease(connection)
         defer {
             lent.subtract(1, ordering: .relaxed)
