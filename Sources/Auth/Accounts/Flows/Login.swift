@@ -72,14 +72,22 @@ public struct Login: Sendable {
         }
 
         let upgraded = needsRehash ? try? await self.hasher.hash(password) : nil
-        return try await self.database.transaction { connection in
-            try await self.throttle.succeeded(checked.reservation, username: checked.throttleKey, ip: client.ip, on: connection)
-            if let upgraded { try await MemberStore.setPasswordHash(upgraded, memberID: member.id, on: connection) }
-            let (session, token) = try await self.startSession(memberID: member.id, from: client, origin: origin, on: connection)
-            try await self.sessions.endComposrAppSession(memberID: member.id, now: session.createdAt, on: connection)
-            try await MemberStore.setLastVisit(session.createdAt, memberID: member.id, on: connection)
-            guard let permissions = try await self.memberships.permissions(of: member.id, on: connection) else { throw AccountFailure(.memberInvalidLogin) }
-            return Success(member: member, permissions: permissions, session: session, token: token)
+        do {
+            return try await self.database.transaction { connection in
+                try await self.throttle.succeeded(checked.reservation, username: checked.throttleKey, ip: client.ip, on: connection)
+                if let upgraded { try await MemberStore.setPasswordHash(upgraded, memberID: member.id, on: connection) }
+                let (session, token) = try await self.startSession(memberID: member.id, from: client, origin: origin, on: connection)
+                try await self.sessions.endComposrAppSession(memberID: member.id, now: session.createdAt, on: connection)
+                try await MemberStore.setLastVisit(session.createdAt, memberID: member.id, on: connection)
+                guard let permissions = try await self.memberships.permissions(of: member.id, on: connection) else {
+                    throw AccountFailure(.memberInvalidLogin)
+                }
+                return Success(member: member, permissions: permissions, session: session, token: token)
+            }
+        } catch {
+            // Rolled back: the right password is no failure to count.
+            try? await self.throttle.release(checked.reservation)
+            throw error
         }
     }
 
