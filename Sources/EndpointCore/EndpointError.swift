@@ -2,9 +2,9 @@ public import Messages
 
 /// A failure to report to the caller: an HTTP status and a catalog sentence.
 ///
-/// Hooks and the dispatcher throw these, or errors of the business modules that convert into one
-/// (``EndpointErrorConvertible``); one place (the envelope) renders them, so every failure looks the same
-/// on the wire. Business failures use HTTP 200 because the iOS SDK discards the body of any
+/// Hooks, the console and the dispatcher throw these; features throw a `Refusal`, which the face's
+/// ``RefusalStatuses`` turn into one. One place (the envelope) renders them, so every failure looks
+/// the same on the wire. Composr's refusals use HTTP 200 because the iOS SDK discards the body of any
 /// non-2xx answer (reference §2.5); only malformed requests get 4xx.
 public struct EndpointError: Error, Sendable, Equatable {
     /// HTTP status code.

@@ -2,9 +2,10 @@
 ///
 /// A hook is one type in one file; it receives its dependencies (stores, mailers…) when constructed and
 /// is registered under one or more ``HookKey``s in ``HookRegistry``. It answers with a
-/// ``HookResponse`` or throws: an ``EndpointError``, or any error that is ``EndpointErrorConvertible``
-/// (a rule's refusal, the database unavailable), becomes its own envelope and status; any other error
-/// is logged and becomes a 500 envelope saying only that something went wrong, with the request's ID.
+/// ``HookResponse`` or throws: an ``EndpointError``, or a feature's `Refusal` (or an error that says
+/// which it is, `RefusalConvertible`: a rule's refusal, the database unavailable), becomes its own
+/// envelope and status (``RefusalStatuses``); any other error is logged and becomes a 500 envelope
+/// saying only that something went wrong, with the request's ID.
 public protocol Hook: Sendable {
     /// Whether every caller gets the same answer: credentials are then not looked up at all (the
     /// caller is always Guest), and failures are marked `no-store` so no shared cache keeps them.
