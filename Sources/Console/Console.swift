@@ -68,7 +68,7 @@ public struct Console: Sendable {
         self.articles = ConsoleArticles(database: database, clock: clock, publicURL: publicURL, uploads: uploads)
         self.members = ConsoleMembers(database: database, accounts: accounts, clock: clock)
         self.dashboard = ConsoleDashboard(database: database, clock: clock, liveStreams: liveStreams)
-        self.inbox = ConsoleInbox(database: database, inbox: inbox, clock: clock)
+        self.inbox = ConsoleInbox(database: database, config: config, inbox: inbox, clock: clock)
         self.push = ConsolePush(database: database, login: accounts.login, clock: clock, publicURL: publicURL)
         self.app = ConsoleFlokiApp(database: database, news: news, clock: clock)
         self.settings = ConsoleSettings(database: database, clock: clock, options: options)

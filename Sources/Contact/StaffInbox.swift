@@ -109,14 +109,16 @@ public struct StaffInbox: Sendable {
     }
 
     /// Mails `reply` to the sender of message `id` and marks it answered, on `connection` (inside the
-    /// caller's transaction, which records who replied); the subject is worded in `messages`. Returns
-    /// the message. A message without an address, or a reply longer than a message may be, is
-    /// refused.
-    public func reply(_ reply: String, to id: Int, messages: MessageCatalog, on connection: StoreConnection) async throws -> StaffMessage {
+    /// caller's transaction, which records who replied); the subject is worded in `messages`, the
+    /// signature is `siteName` (read before the transaction: the options may borrow a connection of
+    /// their own). Returns the message. A message without an address, or a reply longer than a
+    /// message may be, is refused.
+    public func reply(_ reply: String, to id: Int, messages: MessageCatalog, siteName: String, on connection: StoreConnection) async throws
+        -> StaffMessage
+    {
         guard TextLength.fits(reply, atMost: Self.maximumPostLength) else { throw Refusal.invalid(.fieldTooLong, "reply", String(Self.maximumPostLength)) }
         guard let message = try await StaffMessageStore.find(id: id, on: connection) else { throw Refusal.notFound(.consoleNoSuchMessage) }
         guard !message.email.isEmpty else { throw Refusal.invalid(.consoleNoAddress) }
-        let siteName = try await self.config.options().siteName
         let mail = self.composer.compose(to: message.email, subject: messages.text(.consoleReplySubject, message.title), paragraphs: [reply, siteName])
         try await MailOutbox.enqueue(mail, on: connection, now: self.clock.now)
         try await StaffMessageStore.setStatus(.answered, id: id, on: connection)

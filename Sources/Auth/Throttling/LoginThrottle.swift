@@ -60,11 +60,11 @@ public struct LoginThrottle: Sendable {
     /// Counts a failed attempt of `username` from `ip` in every scope before the password is checked,
     /// unless a scope is at its limit (then nothing is counted and the login is refused without a
     /// check): so concurrent attempts cannot all pass a limit that each alone would have met. An
-    /// attempt that turns out not to be a failure gives its reservation back (``release(_:on:)``).
-    /// `connection` must be in a transaction.
-    func reserve(username: String, ip: String, on connection: StoreConnection) async throws -> RateLimit.Admission {
-        let limits = try await self.limits()
-        return try await RateLimit.reserve(
+    /// attempt that turns out not to be a failure gives its reservation back (``release(_:)``).
+    /// `connection` must be in a transaction; `limits` are read before it (``limits()`` may borrow a
+    /// connection of its own, which a caller holding one must never wait for).
+    func reserve(username: String, ip: String, limits: Limits, on connection: StoreConnection) async throws -> RateLimit.Admission {
+        try await RateLimit.reserve(
             Self.action, limits: Self.scopes(username: username, ip: ip, limits: limits), retainSeconds: max(86_400, limits.longestSeconds),
             now: self.rateLimit.now, on: connection
         )

@@ -10,6 +10,7 @@ import Text
 /// answered by e-mail through the mail outbox, in the transaction that records the answer.
 struct ConsoleInbox: Sendable {
     let database: Database
+    let config: ConfigStore
     /// Contact's door: the reply follows its rules.
     let inbox: StaffInbox
     let clock: SiteClock
@@ -88,8 +89,9 @@ struct ConsoleInbox: Sendable {
                 return try await self.show(id, request, view, reply: reply, error: view.messages.text(.consoleReplyEmpty), status: ConsoleRefusal.refusedStatus)
             }
             do {
+                let siteName = try await self.config.options().siteName
                 try await self.database.transaction { connection in
-                    let message = try await self.inbox.reply(reply, to: id, messages: view.messages, on: connection)
+                    let message = try await self.inbox.reply(reply, to: id, messages: view.messages, siteName: siteName, on: connection)
                     try await ConsoleChangeStore.record(
                         ConsoleChange(memberID: staff.memberID, username: staff.username, action: .messageReplied, subject: message.title, madeAt: now),
                         on: connection)

@@ -73,15 +73,17 @@ public struct Login: Sendable {
 
         let upgraded = needsRehash ? try? await self.hasher.hash(password) : nil
         do {
+            // The reads first and the writes that other logins of the member wait for (its row, its
+            // throttle counts) last, so the locks are held only for the moment before the COMMIT.
             return try await self.database.transaction { connection in
-                try await self.throttle.succeeded(checked.reservation, username: checked.throttleKey, ip: client.ip, on: connection)
-                if let upgraded { try await MemberStore.setPasswordHash(upgraded, memberID: member.id, on: connection) }
-                let (session, token) = try await self.startSession(memberID: member.id, from: client, origin: origin, on: connection)
-                try await self.sessions.endComposrAppSession(memberID: member.id, now: session.createdAt, on: connection)
-                try await MemberStore.setLastVisit(session.createdAt, memberID: member.id, on: connection)
                 guard let permissions = try await self.memberships.permissions(of: member.id, on: connection) else {
                     throw AccountFailure(.memberInvalidLogin)
                 }
+                let (session, token) = try await self.startSession(memberID: member.id, from: client, origin: origin, on: connection)
+                try await self.sessions.endComposrAppSession(memberID: member.id, now: session.createdAt, on: connection)
+                try await self.throttle.succeeded(checked.reservation, username: checked.throttleKey, ip: client.ip, on: connection)
+                if let upgraded { try await MemberStore.setPasswordHash(upgraded, memberID: member.id, on: connection) }
+                try await MemberStore.setLastVisit(session.createdAt, memberID: member.id, on: connection)
                 return Success(member: member, permissions: permissions, session: session, token: token)
             }
         } catch {
@@ -115,13 +117,14 @@ public struct Login: Sendable {
     /// the same, unknown names cost what wrong passwords cost, and failures are throttled.
     private func checkPassword(username: String, password: String, from client: Client) async throws -> (MemberRecord, Bool, CheckedAttempt) {
         guard !username.isEmpty, !password.isEmpty else { throw AccountFailure(.memberInvalidLogin) }
+        let limits = try await self.throttle.limits()
         let (member, admission) = try await self.database.transaction { connection in
             let member = try await MemberStore.find(login: username, on: connection)
             // Count failures against the account itself, so typing its e-mail address instead of its
             // username (or changing letter case) does not buy an attacker a second allowance. Counted
             // as a failure before the password is checked, so concurrent guesses cannot all slip
             // under the limit; given back when it was none.
-            return (member, try await self.throttle.reserve(username: member?.username ?? username, ip: client.ip, on: connection))
+            return (member, try await self.throttle.reserve(username: member?.username ?? username, ip: client.ip, limits: limits, on: connection))
         }
         let reservation: RateLimit.Reservation
         switch admission {
