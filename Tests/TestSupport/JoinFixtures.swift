@@ -33,9 +33,10 @@ package enum JoinFixtures {
 
     /// A code issued the way join issues it, for tests that do not read the mail.
     package static func freshConfirmationCode(memberID: Int, services: Site) async throws -> String {
+        let policy = try await services.policies.current()
         try await services.database.transaction { connection in
             try await services.confirmation.send(
-                to: AccountMails.Recipient(memberID: memberID, username: "x", email: "x@example.com", language: "EN"), on: connection
+                to: AccountMails.Recipient(memberID: memberID, username: "x", email: "x@example.com", language: "EN"), policy: policy, on: connection
             )
         }
         return try await MailFixtures.latestLinkCode(services.database)

@@ -20,9 +20,9 @@ public struct EmailConfirmation: Sendable {
     }
 
     /// Issues a fresh code for the member and queues the mail with its link, in the member's language,
-    /// on `connection` (inside the transaction that creates or finds the member).
-    public func send(to member: AccountMails.Recipient, on connection: StoreConnection) async throws {
-        let policy = try await self.policies.current()
+    /// on `connection` (inside the transaction that creates or finds the member); `policy` is read
+    /// before that transaction (reading it may borrow a connection of its own).
+    public func send(to member: AccountMails.Recipient, policy: AccountPolicy, on connection: StoreConnection) async throws {
         let now = self.clock.now
         let code = try await AccountCodes.issue(
             memberID: member.memberID, purpose: .confirmEmail, lifetimeSeconds: policy.confirmationSeconds, on: connection, now: now

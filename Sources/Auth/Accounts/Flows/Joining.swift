@@ -103,7 +103,7 @@ public struct Joining: Sendable {
             else { throw AccountFailure(.usernameAlreadyExists) }
             if try await self.rateLimit.admit("confirmation_mail", subject: .member(existing.id), rule: policy.confirmationMailsPerAccount) == nil {
                 try await self.database.transaction { connection in
-                    try await self.confirmation.send(to: AccountMails.Recipient(existing), on: connection)
+                    try await self.confirmation.send(to: AccountMails.Recipient(existing), policy: policy, on: connection)
                 }
             }
             return .waiting(memberID: existing.id, messages: Self.waitingMessages(policy))
@@ -125,7 +125,7 @@ public struct Joining: Sendable {
             let memberID = try await self.registration.register(checked, on: connection)
             if policy.emailConfirmation {
                 let recipient = AccountMails.Recipient(memberID: memberID, username: username, email: application.email, language: language)
-                try await self.confirmation.send(to: recipient, on: connection)
+                try await self.confirmation.send(to: recipient, policy: policy, on: connection)
             } else if !policy.staffValidation {
                 let (session, token) = try await self.login.startSession(memberID: memberID, from: client, on: connection)
                 return .loggedIn(memberID: memberID, session: session, token: token)
