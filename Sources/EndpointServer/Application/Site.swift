@@ -31,9 +31,8 @@ public struct Site: Sendable {
     public let joining: Joining
     public let pushBroadcast: PushBroadcast
     public let cookies: SessionCookies
-    /// Where staff notifications go (`ENDPOINT_STAFF_EMAIL`); nil means every administrator's address.
-    public let staffEmail: String?
-    /// Messages to the staff, and the staff's replies.
+    /// Messages to the staff (notified at `ENDPOINT_STAFF_EMAIL`, else every administrator's address),
+    /// and the staff's replies.
     public let staffInbox: StaffInbox
     /// The site's public URL (`--public-url`, or the address it listens on): links in answers.
     public let publicURL: String
@@ -96,7 +95,6 @@ public struct Site: Sendable {
             try await database.withConnection { try await MemberStore.find(id: id, on: $0) } != nil
         }
         self.cookies = SessionCookies(secure: settings.secureCookies)
-        self.staffEmail = settings.staffEmail
         self.staffInbox = StaffInbox(database: database, config: config, staffEmail: settings.staffEmail, clock: clock)
         self.publicURL = settings.linkBaseURL
         self.newsAnswers = NewsAnswerCache(trust: database.cacheTrust)
