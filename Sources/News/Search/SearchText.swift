@@ -13,19 +13,51 @@ public enum SearchText {
     /// PostgreSQL's text). Parted scalar by scalar: a combining mark after a space or a control
     /// character is one character with it, which a split by characters would keep inside a word.
     public static func words(_ text: String) -> [String] {
-        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
         var words: [String] = []
         var word = String.UnicodeScalarView()
-        for scalar in folded.unicodeScalars {
+        func close() {
+            if !word.isEmpty { words.append(Self.settled(String(word))) }
+            word = String.UnicodeScalarView()
+        }
+        for scalar in Self.foldedOnce(text).unicodeScalars {
             guard scalar.properties.isWhitespace || scalar.properties.generalCategory == .control else {
                 word.append(scalar)
                 continue
             }
-            if !word.isEmpty { words.append(String(word)) }
-            word = String.UnicodeScalarView()
+            close()
         }
-        if !word.isEmpty { words.append(String(word)) }
+        close()
         return words
+    }
+
+    /// Foundation's folding: lower case, without diacritics, of normal width.
+    private static func foldedOnce(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+    }
+
+    /// `word` (folded once) as folding leaves it for good. Foundation takes one mark a pass off a stack
+    /// on some letters (U+0559 with two U+035C keeps one), so a word still holding a mark is folded again,
+    /// a few passes at most, and then loses its marks: a folded word folds to itself, which comparing a
+    /// searched word with the stored text needs, and a stack of marks costs a bounded number of passes.
+    private static func settled(_ word: String) -> String {
+        var word = word
+        for _ in 0..<Self.foldingPasses {
+            guard word.unicodeScalars.contains(where: Self.isMark) else { return word }
+            let again = Self.foldedOnce(word)
+            if again == word { return word }
+            word = again
+        }
+        return String(String.UnicodeScalarView(word.unicodeScalars.filter { !Self.isMark($0) }))
+    }
+
+    /// How many more times a word holding a mark is folded before its marks are dropped.
+    private static let foldingPasses = 3
+
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
     }
 
     /// The shortest word the trigram indexes can look up (SQLite's FTS5 `trigram` tokenizer,
