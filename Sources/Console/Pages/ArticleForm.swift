@@ -18,8 +18,8 @@ struct ArticleForm {
     var format = TextFormat.markdown
     /// The article's image: a media library path or an address; empty for none.
     var image = ""
-    var imageCaption = ""
-    var imageCredit = ""
+    /// The plain text fields the editor shows (``shownTexts``), by name.
+    var texts: [String: String] = [:]
     /// The gallery, one image a line: `address | caption | credit`.
     var gallery = ""
     /// The categories the article is also listed in besides its own; nil until read (an article as
@@ -42,8 +42,7 @@ struct ArticleForm {
         self.featured = article.featured
         self.format = article.format
         self.image = article.image
-        self.imageCaption = article.imageCaption
-        self.imageCredit = article.imageCredit
+        for field in Self.shownTexts { self.texts[field.name] = article[keyPath: field.stored] }
         self.gallery = Self.galleryLines(article.gallery)
     }
 
@@ -59,17 +58,19 @@ struct ArticleForm {
         self.featured = form["featured"] == "1"
         self.format = format
         self.image = (form["image"] ?? "").trimmingWhitespace
-        self.imageCaption = (form["image_caption"] ?? "").trimmingWhitespace
-        self.imageCredit = (form["image_credit"] ?? "").trimmingWhitespace
+        for field in Self.shownTexts { self.texts[field.name] = (form[field.name] ?? "").trimmingWhitespace }
         self.gallery = form["gallery"] ?? ""
         self.otherCategoryIDs = Set(form.compactMap { $0.value == "1" && $0.key.hasPrefix(Self.alsoIn) ? Int($0.key.dropFirst(Self.alsoIn.count)) : nil })
     }
 
+    /// The article's plain text fields the editor shows: those with a label.
+    static let shownTexts = ArticleTextField.all.filter { $0.label != nil }
+
     /// The fields as the writer names them in a refusal, as the editor labels them.
     private static let labels: [String: MessageID] = [
-        "label": .title, "summary": .newsSummary, "article": .body, "image": .consoleArticleImage, "image_caption": .consoleImageCaption,
-        "image_credit": .consoleImageCredit, "external_url": .consoleExternalURL, ArticleFieldCheck.gallery: .gallery, "category": .category,
-    ]
+        "label": .title, "summary": .newsSummary, "article": .body, "image": .consoleArticleImage, "external_url": .consoleExternalURL,
+        ArticleFieldCheck.gallery: .gallery, "category": .category,
+    ].merging(Self.shownTexts.compactMap { field in field.label.map { (field.name, $0) } }) { fixed, _ in fixed }
 
     /// `refusal`'s sentence in `messages`' language, a field it names called as the editor labels it.
     static func said(_ refusal: ConsoleRefusal, messages: MessageCatalog) -> String {
@@ -101,8 +102,7 @@ struct ArticleForm {
         changes.externalURL = self.externalURL
         changes.featured = self.featured
         changes.image = self.image
-        changes.imageCaption = self.imageCaption
-        changes.imageCredit = self.imageCredit
+        for field in Self.shownTexts { changes[keyPath: field.change] = self.texts[field.name] ?? "" }
         changes.validated = validated
         changes.format = self.format
         if !self.publicationTime.isEmpty {
@@ -146,12 +146,18 @@ struct ArticleForm {
         }.joined(separator: "\n")
     }
 
-    /// The fields as the editor's template reads them.
-    var context: [String: Any] {
+    /// The fields as the editor's template reads them, the plain text fields labelled in `messages`'
+    /// language.
+    func context(_ messages: MessageCatalog) -> [String: Any] {
         [
             "title": self.title, "summary": self.summary, "body": self.body, "publicationTime": self.publicationTime,
-            "expiryTime": self.expiryTime, "externalURL": self.externalURL, "featured": self.featured, "imageCaption": self.imageCaption,
-            "imageCredit": self.imageCredit, "gallery": self.gallery,
+            "expiryTime": self.expiryTime, "externalURL": self.externalURL, "featured": self.featured, "gallery": self.gallery,
+            "texts": Self.shownTexts.map { field in
+                [
+                    "name": field.name, "label": field.label.map { messages.text($0) } ?? field.name, "maximum": field.maximum,
+                    "value": self.texts[field.name] ?? "",
+                ]
+            },
         ]
     }
 }

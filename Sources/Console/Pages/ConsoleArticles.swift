@@ -138,7 +138,7 @@ struct ConsoleArticles: Sendable {
         var context: [String: Any] = [
             "action": id.map { ConsoleRoute.article(id: $0).path } ?? ConsoleRoute.newArticle.path,
             "version": version ?? current.map(ArticleEditor.version(of:)) ?? "",
-            "article": form.context,
+            "article": form.context(view.messages),
             "format": form.format.rawValue,
             "formatHint": view.messages.text(.consoleBodyFormat, Self.formatName(form.format)),
             "categories": categories.map { ["id": $0.id, "label": $0.label, "selected": $0.id == (form.categoryID ?? categories.first?.id)] },

@@ -24,8 +24,11 @@ struct NewsJSON {
         case updatedTimestamp = "updated_timestamp", expiresAt = "expires_at", sortID = "sort_id", featured
     }
 
-    /// The names of ``ArticleKey``, in order.
-    static let articleKeys = ArticleKey.allCases.map(\.rawValue)
+    /// The plain text fields served after ``ArticleKey``'s, under their names.
+    static let servedTexts = ArticleTextField.all.filter(\.served)
+
+    /// Every key an Article has, in order: ``ArticleKey``'s names, then ``servedTexts``'.
+    static let articleKeys = ArticleKey.allCases.map(\.rawValue) + Self.servedTexts.map(\.name)
 
     func category(_ published: PublishedCategory) -> JSONValue {
         let category = published.category
@@ -46,11 +49,13 @@ struct NewsJSON {
     /// The article's keys that `fields` keeps, each worked out only when kept: a results screen asks
     /// for no body, and turning a body into HTML and plain text cost more than the rest of a list.
     func article(_ published: PublishedArticle) -> JSONValue {
-        .object(
-            ArticleKey.allCases.compactMap { key in
-                guard self.fields?.contains(key.rawValue) ?? true else { return nil }
-                return (key: key.rawValue, value: self.value(of: key, in: published))
-            })
+        let keys = ArticleKey.allCases.compactMap { key in
+            self.fields?.contains(key.rawValue) ?? true ? (key: key.rawValue, value: self.value(of: key, in: published)) : nil
+        }
+        let texts = Self.servedTexts.compactMap { text in
+            self.fields?.contains(text.name) ?? true ? (key: text.name, value: JSONValue.string(published.article[keyPath: text.stored])) : nil
+        }
+        return .object(keys + texts)
     }
 
     /// The value of `key` in an Article.

@@ -1,6 +1,7 @@
 public import RichText
 
-/// One row of `news`: an article in a category.
+/// One row of `news`: an article in a category. Its plain text fields are also declared in
+/// ``ArticleTextField/all``, which every face and the store read them by.
 public struct NewsArticle: Sendable, Equatable {
     public var id: Int
     public var categoryID: Int
@@ -16,15 +17,15 @@ public struct NewsArticle: Sendable, Equatable {
     public var views: Int
     public var allowRating: Bool
     public var allowComments: Bool
-    public var notes: String
+    public var notes = ""
     /// When the article stops being shown (Unix time), or nil.
     public var expiresAt: Int?
     /// Where a story that lives elsewhere is read; such a story has no body.
     public var externalURL: String
     public var imageWidth: Int?
     public var imageHeight: Int?
-    public var imageCaption: String
-    public var imageCredit: String
+    public var imageCaption = ""
+    public var imageCredit = ""
     /// The image's variants as stored: a JSON object name → `{url, width, height}`.
     public var imageVariants: String
     /// More images as stored: a JSON array of `{url, width, height, caption, credit, variants}`.

@@ -181,7 +181,6 @@ public enum NewsStore {
         assignments.set("article", changes.article)
         assignments.set("author", changes.author)
         assignments.set("image", changes.image)
-        assignments.set("notes", changes.notes)
         assignments.set("validated", changes.validated)
         assignments.set("allow_rating", changes.allowRating)
         assignments.set("allow_comments", changes.allowComments)
@@ -192,14 +191,13 @@ public enum NewsStore {
         assignments.set("external_url", changes.externalURL)
         assignments.set("image_width", changes.imageWidth)
         assignments.set("image_height", changes.imageHeight)
-        assignments.set("image_caption", changes.imageCaption)
-        assignments.set("image_credit", changes.imageCredit)
         assignments.set("image_variants", changes.imageVariants)
         assignments.set("gallery", changes.gallery)
         assignments.set("featured", changes.featured)
         assignments.set("text_format", changes.format?.rawValue)
         assignments.set("category_id", changes.categoryID)
         assignments.set("edit_date", editedAt)
+        for field in ArticleTextField.all { assignments.set(field.column, changes[keyPath: field.change]) }
         guard !assignments.isEmpty else { return false }
         try await connection.raw("UPDATE news SET \(assignments.sql) WHERE id = \(bind: id)").run()
         return true
@@ -277,10 +275,9 @@ public enum NewsStore {
             prefix: prefix,
             [
                 "id", "category_id", "title", "summary", "article", "author", "validated", "image", "submitter_id", "add_date", "edit_date",
-                "views", "allow_rating", "allow_comments", "notes", "expires_at", "external_url", "image_width", "image_height",
-                "image_caption", "image_credit", "image_variants", "gallery", "featured", "text_format", "body_html", "body_text",
-                "summary_html", "summary_text", "body_images",
-            ])
+                "views", "allow_rating", "allow_comments", "expires_at", "external_url", "image_width", "image_height", "image_variants",
+                "gallery", "featured", "text_format", "body_html", "body_text", "summary_html", "summary_text", "body_images",
+            ] + ArticleTextField.all.map(\.column))
     }
 
     private static func columns(prefix: String, _ names: [String]) -> String {
@@ -300,7 +297,7 @@ public enum NewsStore {
     }
 
     static func article(_ row: any SQLRow) throws -> NewsArticle {
-        NewsArticle(
+        var article = NewsArticle(
             id: try row.decode(column: "id", as: Int.self),
             categoryID: try row.decode(column: "category_id", as: Int.self),
             title: try row.decode(column: "title", as: String.self),
@@ -315,13 +312,10 @@ public enum NewsStore {
             views: try row.decode(column: "views", as: Int.self),
             allowRating: try row.decode(column: "allow_rating", as: Bool.self),
             allowComments: try row.decode(column: "allow_comments", as: Bool.self),
-            notes: try row.decode(column: "notes", as: String.self),
             expiresAt: try row.decode(column: "expires_at", as: Int?.self),
             externalURL: try row.decode(column: "external_url", as: String.self),
             imageWidth: try row.decode(column: "image_width", as: Int?.self),
             imageHeight: try row.decode(column: "image_height", as: Int?.self),
-            imageCaption: try row.decode(column: "image_caption", as: String.self),
-            imageCredit: try row.decode(column: "image_credit", as: String.self),
             imageVariants: try row.decode(column: "image_variants", as: String.self),
             gallery: try row.decode(column: "gallery", as: String.self),
             featured: try row.decode(column: "featured", as: Bool.self),
@@ -332,5 +326,7 @@ public enum NewsStore {
             summaryText: try row.decode(column: "summary_text", as: String?.self),
             bodyImages: try row.decode(column: "body_images", as: String.self)
         )
+        for field in ArticleTextField.all { article[keyPath: field.stored] = try row.decode(column: field.column, as: String.self) }
+        return article
     }
 }

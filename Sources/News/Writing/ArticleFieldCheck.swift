@@ -1,5 +1,5 @@
-package import EndpointCore
-package import Messages
+import EndpointCore
+import Messages
 import Text
 
 /// The one check of an article's texts against ``NewsFieldLimits``, made by ``ArticleWriter`` for
@@ -14,17 +14,17 @@ package enum ArticleFieldCheck {
         let value: @Sendable (NewsArticleChanges) -> String?
     }
 
-    package static let fields: [Field] = [
-        Field(name: "label", maximum: NewsFieldLimits.title) { $0.title },
-        Field(name: "summary", maximum: NewsFieldLimits.summary) { $0.summary },
-        Field(name: "article", maximum: NewsFieldLimits.body) { $0.article },
-        Field(name: "author", maximum: NewsFieldLimits.author) { $0.author },
-        Field(name: "image", maximum: NewsFieldLimits.address) { $0.image },
-        Field(name: "image_caption", maximum: NewsFieldLimits.imageText) { $0.imageCaption },
-        Field(name: "image_credit", maximum: NewsFieldLimits.imageText) { $0.imageCredit },
-        Field(name: "external_url", maximum: NewsFieldLimits.address) { $0.externalURL },
-        Field(name: "notes", maximum: NewsFieldLimits.notes) { $0.notes },
-    ]
+    /// The texts with rules of their own beside their limit, then the plain ones (``ArticleTextField/all``).
+    package static let fields: [Field] =
+        [
+            Field(name: "label", maximum: NewsFieldLimits.title) { $0.title },
+            Field(name: "summary", maximum: NewsFieldLimits.summary) { $0.summary },
+            Field(name: "article", maximum: NewsFieldLimits.body) { $0.article },
+            Field(name: "author", maximum: NewsFieldLimits.author) { $0.author },
+            Field(name: "image", maximum: NewsFieldLimits.address) { $0.image },
+            Field(name: "external_url", maximum: NewsFieldLimits.address) { $0.externalURL },
+        ]
+        + ArticleTextField.all.map { text in Field(name: text.name, maximum: text.maximum) { $0[keyPath: text.change] } }
 
     /// The name under which a gallery entry's address, caption or credit over its limit is refused.
     package static let gallery = "gallery"

@@ -148,7 +148,7 @@ struct NewsFilesystem: CommandrFilesystem {
         }
         changes.author = try properties.uncheckedText("author")
         changes.image = try properties.uncheckedText("image")
-        changes.notes = try properties.uncheckedText("notes")
+        for field in ArticleTextField.all { changes[keyPath: field.change] = try properties.uncheckedText(field.name) }
         changes.validated = try properties.flag("validated")
         changes.allowRating = try properties.flag("allow_rating")
         changes.allowComments = try properties.flag("allow_comments")
@@ -162,8 +162,6 @@ struct NewsFilesystem: CommandrFilesystem {
         edit.changes.externalURL = try properties.uncheckedText("external_url")
         edit.changes.imageWidth = try properties.clearableInteger("image_width", in: NewsFieldLimits.imageSide)
         edit.changes.imageHeight = try properties.clearableInteger("image_height", in: NewsFieldLimits.imageSide)
-        edit.changes.imageCaption = try properties.uncheckedText("image_caption")
-        edit.changes.imageCredit = try properties.uncheckedText("image_credit")
         if let variants = properties.structure("image_variants") {
             guard let stored = NewsImage.storedVariants(variants) else { throw .refused(.invalidProperty, "image_variants") }
             edit.changes.imageVariants = stored
@@ -209,7 +207,7 @@ struct NewsFilesystem: CommandrFilesystem {
     }
 
     private static func articleJSON(_ article: NewsArticle, on connection: StoreConnection) async throws -> JSONValue {
-        [
+        let fields: KeyValuePairs<String, JSONValue> = [
             "label": .string(article.title),
             "summary": .string(article.summary),
             "article": .string(article.article),
@@ -223,17 +221,15 @@ struct NewsFilesystem: CommandrFilesystem {
             "views": .int(article.views),
             "allow_rating": .int(article.allowRating ? 1 : 0),
             "allow_comments": .int(article.allowComments ? 1 : 0),
-            "notes": .string(article.notes),
             "category": .string(try await Self.moniker(.newsCategory, article.categoryID, on: connection)),
             "expires_at": PortableTime.json(article.expiresAt),
             "external_url": .string(article.externalURL),
             "image_width": article.imageWidth.map(JSONValue.int) ?? .null,
             "image_height": article.imageHeight.map(JSONValue.int) ?? .null,
-            "image_caption": .string(article.imageCaption),
-            "image_credit": .string(article.imageCredit),
             "image_variants": JSONValue(parsing: article.imageVariants) ?? .emptyObject,
             "gallery": JSONValue(parsing: article.gallery) ?? .array([]),
             "featured": .int(article.featured ? 1 : 0),
         ]
+        return .object(fields.map { (key: $0.key, value: $0.value) } + ArticleTextField.all.map { (key: $0.name, value: .string(article[keyPath: $0.stored])) })
     }
 }
