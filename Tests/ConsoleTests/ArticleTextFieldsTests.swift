@@ -2,6 +2,7 @@ import EndpointServer
 import Foundation
 import Messages
 import SQLKit
+import Storage
 import TestSupport
 import Testing
 
@@ -12,8 +13,9 @@ import Testing
 /// `content/news`; each the console shows is labelled on its editor and saved from it. A field added
 /// to the list is checked here with nothing else to write.
 @Suite struct ArticleTextFieldsTests {
-    @Test func everyPlainTextFieldGoesThroughEveryFace() async throws {
-        try await TestServer.run { client, site in
+    @Test(arguments: TestDatabase.engines)
+    func everyPlainTextFieldGoesThroughEveryFace(engine: DatabaseEngine) async throws {
+        try await TestServer.run(engine: engine) { client, site in
             try await AccountFixtures.member("chief", role: .administrators, services: site)
             let fs = CommandrClient(client: client, headers: try LoggedIn(try await client.login("chief")).iOSHeaders)
             let fields = ArticleTextField.all
@@ -26,8 +28,9 @@ import Testing
             let id = try await site.database.withConnection { connection in
                 try await connection.sql.raw("SELECT id FROM news WHERE title = 'Fields'").first()?.decode(column: "id", as: Int.self)
             }
-            let served = try await client.envelope(NewsFixtures.uri(String(try #require(id))))
-            let article = try #require(served.json["response_data"] as? [String: Any])
+            let served = try await client.news("articles/\(try #require(id))")
+            let article = try #require(served.data["article"] as? [String: Any], "\(served.raw.prefix(300))")
+            #expect(article["title"] as? String == "Fields")
             for field in fields {
                 let value = article[field.name] as? String
                 #expect(value == (field.served ? "from commandr_fs: \(field.name) é" : nil), "\(field.name) served only when declared so")
