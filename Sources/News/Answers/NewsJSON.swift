@@ -16,7 +16,7 @@ struct NewsJSON {
 
     /// Every key an Article has, in the order they are written; `fields=` picks among them.
     enum ArticleKey: String, CaseIterable {
-        case id, moniker, guid, category, title, summary, author, format
+        case id, moniker, guid, category, title, summary, format
         case summaryHTML = "summary_html", bodyHTML = "body_html", bodyText = "body_text", bodyImages = "body_images"
         case externalURL = "external_url", webURL = "web_url"
         case image, gallery
@@ -69,7 +69,6 @@ struct NewsJSON {
             return ["id": .int(article.categoryID), "moniker": .string(published.categoryMoniker), "label": .string(published.categoryLabel)]
         case .title: return .string(article.title)
         case .summary: return .string(article.shownSummary)
-        case .author: return .string(article.author)
         case .format: return .string(article.format.rawValue)
         case .summaryHTML: return .string(self.served(article.summaryHTMLStored))
         case .bodyHTML: return .string(self.served(article.bodyHTMLStored))

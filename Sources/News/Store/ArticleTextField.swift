@@ -25,6 +25,8 @@ public struct ArticleTextField: Sendable {
     /// Every plain text field, in the order the faces show them.
     public static let all: [ArticleTextField] = [
         ArticleTextField(
+            name: "author", column: "author", maximum: NewsFieldLimits.author, label: nil, served: true, stored: \.author, change: \.author),
+        ArticleTextField(
             name: "image_caption", column: "image_caption", maximum: NewsFieldLimits.imageText, label: .consoleImageCaption, served: false,
             stored: \.imageCaption, change: \.imageCaption),
         ArticleTextField(

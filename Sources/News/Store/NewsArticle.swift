@@ -8,7 +8,7 @@ public struct NewsArticle: Sendable, Equatable {
     public var title: String
     public var summary: String
     public var article: String
-    public var author: String
+    public var author = ""
     public var validated: Bool
     public var image: String
     public var submitterID: Int?

@@ -179,7 +179,6 @@ public enum NewsStore {
         assignments.set("title", changes.title)
         assignments.set("summary", changes.summary)
         assignments.set("article", changes.article)
-        assignments.set("author", changes.author)
         assignments.set("image", changes.image)
         assignments.set("validated", changes.validated)
         assignments.set("allow_rating", changes.allowRating)
@@ -274,7 +273,7 @@ public enum NewsStore {
         Self.columns(
             prefix: prefix,
             [
-                "id", "category_id", "title", "summary", "article", "author", "validated", "image", "submitter_id", "add_date", "edit_date",
+                "id", "category_id", "title", "summary", "article", "validated", "image", "submitter_id", "add_date", "edit_date",
                 "views", "allow_rating", "allow_comments", "expires_at", "external_url", "image_width", "image_height", "image_variants",
                 "gallery", "featured", "text_format", "body_html", "body_text", "summary_html", "summary_text", "body_images",
             ] + ArticleTextField.all.map(\.column))
@@ -303,7 +302,6 @@ public enum NewsStore {
             title: try row.decode(column: "title", as: String.self),
             summary: try row.decode(column: "summary", as: String.self),
             article: try row.decode(column: "article", as: String.self),
-            author: try row.decode(column: "author", as: String.self),
             validated: try row.decode(column: "validated", as: Bool.self),
             image: try row.decode(column: "image", as: String.self),
             submitterID: try row.decode(column: "submitter_id", as: Int?.self),

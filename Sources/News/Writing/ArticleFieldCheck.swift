@@ -20,7 +20,6 @@ package enum ArticleFieldCheck {
             Field(name: "label", maximum: NewsFieldLimits.title) { $0.title },
             Field(name: "summary", maximum: NewsFieldLimits.summary) { $0.summary },
             Field(name: "article", maximum: NewsFieldLimits.body) { $0.article },
-            Field(name: "author", maximum: NewsFieldLimits.author) { $0.author },
             Field(name: "image", maximum: NewsFieldLimits.address) { $0.image },
             Field(name: "external_url", maximum: NewsFieldLimits.address) { $0.externalURL },
         ]

@@ -146,7 +146,6 @@ struct NewsFilesystem: CommandrFilesystem {
             guard let known = TextFormat(rawValue: format) else { throw EndpointError.refused(.invalidProperty, "format") }
             changes.format = known
         }
-        changes.author = try properties.uncheckedText("author")
         changes.image = try properties.uncheckedText("image")
         for field in ArticleTextField.all { changes[keyPath: field.change] = try properties.uncheckedText(field.name) }
         changes.validated = try properties.flag("validated")
@@ -212,7 +211,6 @@ struct NewsFilesystem: CommandrFilesystem {
             "summary": .string(article.summary),
             "article": .string(article.article),
             "format": .string(article.format.rawValue),
-            "author": .string(article.author),
             "validated": .int(article.validated ? 1 : 0),
             "image": .string(article.image),
             "submitter": try await Self.memberReference(article.submitterID, on: connection),
