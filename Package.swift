@@ -318,7 +318,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MediaTests",
-            dependencies: ["Media", "CMediaCodec", "Storage", "TestSupport", .logging, .nioCore],
+            dependencies: ["Media", "CMediaCodec", "Messages", "Storage", "TestSupport", .logging, .nioCore],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
         .testTarget(
@@ -345,7 +345,7 @@ let package = Package(
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .testTarget(
             name: "EndpointTests",
-            dependencies: ["Endpoint", "Auth", "Media", "News", "Outbox", "Storage", "TestSupport", .asyncHTTPClient, .nioCore, .nioPosix],
+            dependencies: ["Endpoint", "Auth", "Media", "News", "Outbox", "Storage", "TestSupport", .asyncHTTPClient, .crypto, .nioCore, .nioPosix],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
     ]

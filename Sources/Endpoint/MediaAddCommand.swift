@@ -5,18 +5,26 @@ import Media
 import Messages
 import Storage
 
-/// `endpoint media add FILE`: checks an image as an upload is checked and stores it; prints its ID
-/// and path (the same bytes stored before print the image they are).
+/// `endpoint media add FILE`: checks an image or a video as an upload is checked and stores it;
+/// prints what it is (the same bytes stored before print the image or video they are). A file named
+/// as a video, or opening like one, is a video.
 struct MediaAddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Add an image (JPEG, PNG, WebP or GIF); prints its ID and path.",
-        discussion: "Articles show it as media:<ID>. The limits are media_max_bytes and media_max_pixels."
+        abstract: "Add an image (JPEG, PNG, WebP or GIF) or a video (MP4, QuickTime, Matroska or WebM); prints what was added.",
+        discussion: """
+            Articles show an image as media:<ID>. The limits are media_max_bytes and media_max_pixels for images, and video_max_bytes, \
+            video_max_seconds and 4096 pixels either way for videos, which are checked by Debian's ffprobe and ffmpeg and kept in the \
+            media store.
+            """
     )
 
     @OptionGroup var databaseOptions: DatabaseOptions
 
-    @Argument(help: "The image file.")
+    @Option(help: "The media store: the folder videos are kept in (default: ENDPOINT_MEDIA_STORE, else media-store).")
+    var mediaStore: String?
+
+    @Argument(help: "The image or video file.")
     var file: String
 
     @Option(help: "Its name (default: the file's name without its extension).")
@@ -28,11 +36,18 @@ struct MediaAddCommand: AsyncParsableCommand {
     @Option(help: "Who to credit for it.")
     var credit: String?
 
-    @Option(help: "Its text alternative, for readers who cannot see it.")
+    @Option(help: "Its text alternative, for readers who cannot see it (images).")
     var altText: String?
 
     func run() async throws {
         let url = URL(fileURLWithPath: self.file)
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { throw CommandFailure("Cannot read \(self.file).") }
+        defer { try? handle.close() }
+        let head = Array(try handle.read(upToCount: 12) ?? Data())
+        if VideoUploads.fileExtensions.contains(url.pathExtension.lowercased()) || VideoUploads.looksLikeVideo(head) {
+            try handle.seek(toOffset: 0)
+            return try await self.addVideo(FileChunks(handle: handle), name: self.name ?? url.deletingPathExtension().lastPathComponent)
+        }
         guard let data = FileManager.default.contents(atPath: url.path) else { throw CommandFailure("Cannot read \(self.file).") }
         let name = self.name ?? url.deletingPathExtension().lastPathComponent
         let logger = Logger(label: "endpoint.media")
@@ -50,5 +65,24 @@ struct MediaAddCommand: AsyncParsableCommand {
             }
         }
         print("\(created ? "added" : "already stored"): media:\(image.id) \(MediaLinks.path(of: image))")
+    }
+
+    /// Keeps the video in the media store, queued for what the apps play.
+    private func addVideo(_ chunks: FileChunks, name: String) async throws {
+        let logger = Logger(label: "endpoint.media")
+        let environment = ProcessInfo.processInfo.environment
+        let store = MediaStoreFolder(root: URL(fileURLWithPath: self.mediaStore ?? environment["ENDPOINT_MEDIA_STORE"] ?? "media-store", isDirectory: true))
+        let (video, created) = try await self.databaseOptions.withDatabase(logger: logger) { database in
+            try await self.databaseOptions.migrate(database, logger: logger)
+            let uploads = VideoUploads(database: database, config: try await ConfigStore.load(from: database, clock: .system), folder: store)
+            do {
+                return try await uploads.add(chunks, name: name, caption: self.caption, credit: self.credit, addedBy: nil)
+            } catch let failure as VideoFailure {
+                throw CommandFailure(MessageCatalog.english.text(failure.message, failure.arguments))
+            }
+        }
+        print(
+            "\(created ? "added" : "already stored"): video:\(video.id) \(video.width)×\(video.height), \(video.durationMilliseconds) ms, \(video.state.rawValue)"
+        )
     }
 }

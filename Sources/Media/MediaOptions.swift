@@ -14,7 +14,15 @@ extension ConfigOption {
         "media_cache_mb", .integer(1...10_000_000), default: "1024", .atStart,
         "Megabytes of disk each instance's cache of image versions may use; the least recently used go first."
     )
+    public static let videoMaxBytes = ConfigOption(
+        "video_max_bytes", .integer(1...1_099_511_627_776), default: "2147483648",
+        "The largest video upload, in bytes (streamed to disk, never held in memory)."
+    )
+    public static let videoMaxSeconds = ConfigOption(
+        "video_max_seconds", .integer(1...86_400), default: "10800",
+        "The longest video accepted, in seconds, as the file itself claims before anything is made from it."
+    )
 
     /// Every option the media module declares.
-    public static let declaredByMedia: [ConfigOption] = [.mediaMaxBytes, .mediaMaxPixels, .mediaCacheMB]
+    public static let declaredByMedia: [ConfigOption] = [.mediaMaxBytes, .mediaMaxPixels, .mediaCacheMB, .videoMaxBytes, .videoMaxSeconds]
 }

@@ -148,6 +148,12 @@ public enum MessageID: String, CaseIterable, Sendable {
     case mediaUnknownVersion = "ENDPOINT_MEDIA_UNKNOWN_VERSION"
     case mediaNoSuchImage = "ENDPOINT_MEDIA_NO_SUCH_IMAGE"
     case mediaInUse = "ENDPOINT_MEDIA_IN_USE"
+    case videoUnsupportedType = "ENDPOINT_VIDEO_UNSUPPORTED_TYPE"
+    case videoNoPicture = "ENDPOINT_VIDEO_NO_PICTURE"
+    case videoTooLong = "ENDPOINT_VIDEO_TOO_LONG"
+    case videoFrameTooLarge = "ENDPOINT_VIDEO_FRAME_TOO_LARGE"
+    case videoTooLarge = "ENDPOINT_VIDEO_TOO_LARGE"
+    case videoCorrupt = "ENDPOINT_VIDEO_CORRUPT"
     case assetImageUnsuitable = "ENDPOINT_ASSET_IMAGE_UNSUITABLE"
 
     // Push notifications (reference §4.4, §6)

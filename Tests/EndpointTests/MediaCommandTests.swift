@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Media
 import Storage
@@ -26,6 +27,63 @@ import Testing
         let refused = try EndpointProcess.run(["media", "add", cut.path], database: url.connectionString)
         #expect(refused.status != 0)
         #expect(refused.errors.contains("The image is damaged or incomplete. Please upload it again."), "\(refused.errors)")
+    }
+
+    @Test(arguments: TestDatabase.engines)
+    func videosAreCheckedKeptOnceAndRefusalsLeaveNothing(engine: DatabaseEngine) async throws {
+        let url = try await TestDatabase.freshURL(engine)
+        let clips = try VideoClips()
+        let store = clips.folder.appendingPathComponent("store")
+        func add(_ file: String, _ extra: [String] = []) throws -> (status: Int32, output: String, errors: String) {
+            try EndpointProcess.run(["media", "add", file, "--media-store", store.path] + extra, database: url.connectionString)
+        }
+        func videoFolders() -> [String] {
+            (try? FileManager.default.contentsOfDirectory(atPath: store.appendingPathComponent("videos").path)) ?? []
+        }
+        func incoming() -> [String] {
+            (try? FileManager.default.contentsOfDirectory(atPath: store.appendingPathComponent("incoming").path)) ?? []
+        }
+
+        let clip = try clips.clip("harbour.mov", sound: true)
+        let added = try add(clip, ["--caption", "The harbour"])
+        #expect(added.status == 0, "\(added.errors)")
+        #expect(added.output == "added: video:1 320×240, 2000 ms, queued\n", "\(added.output)")
+        let hash = SHA256.hash(data: try Data(contentsOf: URL(fileURLWithPath: clip))).map { String(format: "%02x", $0) }.joined()
+        #expect(videoFolders() == [hash])
+        let original = store.appendingPathComponent("videos/\(hash)/original.mp4")
+        #expect(try Data(contentsOf: original) == Data(contentsOf: URL(fileURLWithPath: clip)), "kept byte for byte, named by its content")
+        #expect(try add(clip, ["--name", "copy"]).output == "already stored: video:1 320×240, 2000 ms, queued\n")
+
+        // An HLS playlist naming a local file, named as a video; a clip cut in half; one over the limit.
+        let playlist = try clips.write("playlist.mp4", Array("#EXTM3U\n#EXTINF:1,\nfile:///etc/passwd\n#EXT-X-ENDLIST\n".utf8))
+        let whole = Array(try Data(contentsOf: URL(fileURLWithPath: try clips.make("whole.mp4", ["-i", clip, "-c", "copy", "-movflags", "+faststart"]))))
+        let cut = try clips.write("cut.mp4", Array(whole.prefix(whole.count / 2)))
+        let refusals = [
+            (playlist, "Only MP4, QuickTime (MOV), Matroska (MKV) and WebM videos can be uploaded."),
+            (cut, "The video is damaged or incomplete. Please upload it again."),
+        ]
+        for (file, sentence) in refusals {
+            let refused = try add(file)
+            #expect(refused.status != 0 && refused.errors.contains(sentence), "\(file): \(refused.errors)")
+        }
+        try await TestDatabase.withOpen(url) { database in
+            try await database.withConnection { connection in
+                try await connection.raw("DELETE FROM config WHERE name = 'video_max_bytes'").run()
+                try await connection.raw("INSERT INTO config (name, value) VALUES ('video_max_bytes', '50000')").run()
+            }
+        }
+        let large = try add(try clips.clip("long.mp4", seconds: 4))
+        #expect(large.status != 0 && large.errors.contains("the largest this site accepts is 0.1 MB"), "\(large.errors)")
+
+        #expect(videoFolders() == [hash], "nothing of a refused upload is kept")
+        #expect(incoming().isEmpty)
+        try await TestDatabase.withOpen(url) { database in
+            let videos = try await database.withConnection { try await VideoStore.all(on: $0) }
+            #expect(videos.map(\.name) == ["harbour"])
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: clip)).count
+            let video = try #require(videos.first)
+            #expect(video.caption == "The harbour" && video.container == "mp4" && video.hasSound && video.byteCount == bytes)
+        }
     }
 
     /// Runs `endpoint assets export` of fixture `image` for `platform` into a fresh folder, and `body`

@@ -1,0 +1,65 @@
+import SQLKit
+public import Storage
+
+/// Reads and writes `videos` (uploaded videos; their bytes are files of the media store).
+public enum VideoStore {
+    /// Records a new video on `connection`; returns it with its ID, or nil when a video with these bytes
+    /// exists (recorded meanwhile by another transaction: the insert waits for it on PostgreSQL, then
+    /// yields).
+    public static func create(_ video: VideoRecord, on connection: StoreConnection) async throws -> VideoRecord? {
+        let row = try await connection.raw(
+            """
+            INSERT INTO videos (content_hash, name, container, width, height, duration_ms, has_sound, byte_count, state, caption, credit,
+                added_by, added_at)
+            VALUES (\(bind: video.contentHash), \(bind: video.name), \(bind: video.container), \(bind: video.width), \(bind: video.height),
+                \(bind: video.durationMilliseconds), \(bind: video.hasSound ? 1 : 0), \(bind: video.byteCount), \(bind: video.state.rawValue),
+                \(bind: video.caption), \(bind: video.credit), \(bind: video.addedBy), \(bind: video.addedAt))
+            ON CONFLICT (content_hash) DO NOTHING RETURNING id
+            """
+        ).first()
+        guard let id = try row?.decode(column: "id", as: Int.self) else { return nil }
+        var stored = video
+        stored.id = id
+        return stored
+    }
+
+    /// The video whose bytes hash to `contentHash`.
+    public static func find(contentHash: String, on connection: StoreConnection) async throws -> VideoRecord? {
+        try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM videos WHERE content_hash = \(bind: contentHash)").first().map(Self.record)
+    }
+
+    /// Every video, oldest first.
+    public static func all(on connection: StoreConnection) async throws -> [VideoRecord] {
+        try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM videos ORDER BY id").all().map(Self.record)
+    }
+
+    private static let columns =
+        "id, content_hash, name, container, width, height, duration_ms, has_sound, byte_count, state, caption, credit, added_by, added_at"
+
+    /// A row's state; one this build does not know (written by a newer one) is an error, not a guess.
+    private static func state(_ text: String) throws -> VideoRecord.State {
+        guard let state = VideoRecord.State(rawValue: text) else { throw UnknownVideoState(text: text) }
+        return state
+    }
+
+    struct UnknownVideoState: Error { var text: String }
+
+    private static func record(_ row: any SQLRow) throws -> VideoRecord {
+        VideoRecord(
+            id: try row.decode(column: "id", as: Int.self),
+            contentHash: try row.decode(column: "content_hash", as: String.self),
+            name: try row.decode(column: "name", as: String.self),
+            container: try row.decode(column: "container", as: String.self),
+            width: try row.decode(column: "width", as: Int.self),
+            height: try row.decode(column: "height", as: Int.self),
+            durationMilliseconds: try row.decode(column: "duration_ms", as: Int.self),
+            hasSound: try row.decode(column: "has_sound", as: Int.self) != 0,
+            byteCount: try row.decode(column: "byte_count", as: Int.self),
+            state: try Self.state(try row.decode(column: "state", as: String.self)),
+            caption: try row.decode(column: "caption", as: String.self),
+            credit: try row.decode(column: "credit", as: String.self),
+            addedBy: try row.decode(column: "added_by", as: Int?.self),
+            addedAt: try row.decode(column: "added_at", as: Int.self)
+        )
+    }
+}

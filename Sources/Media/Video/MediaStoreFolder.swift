@@ -1,0 +1,106 @@
+import Crypto
+public import Foundation
+import Glibc
+
+/// The media store: the folder (`--media-store`) where videos' bytes live, shared by every instance
+/// behind a load balancer. `incoming/` holds bytes still arriving or being checked (named at random,
+/// never served); `videos/<content hash>/` a checked video's files, moved there whole by a rename, so
+/// a reader on any instance sees a file whole or not at all.
+public struct MediaStoreFolder: Sendable {
+    public let root: URL
+
+    public init(root: URL) {
+        self.root = root
+    }
+
+    /// Bytes received into `incoming/`: where they are, their SHA-256 (hex) and how many.
+    public struct Incoming: Sendable {
+        public let path: String
+        public let contentHash: String
+        public let byteCount: Int
+    }
+
+    /// Why bytes could not be received.
+    public enum ReceiveFailure: Error, Equatable {
+        /// More than the maximum arrived (the caller's limit, checked as they arrive).
+        case tooLarge(bytes: Int)
+        /// The store could not be written (`errno`'s description).
+        case unwritable(String)
+    }
+
+    /// Writes `chunks` to a new file of `incoming/`, hashing them as they pass; past `maximumBytes`
+    /// the file is removed and ``ReceiveFailure/tooLarge(bytes:)`` thrown at once (a client sending
+    /// too much costs at most the limit's bytes of disk, never memory). The file is flushed to disk
+    /// before this returns.
+    public func receive<Chunks: AsyncSequence>(_ chunks: Chunks, maximumBytes: Int) async throws -> Incoming
+    where Chunks.Element == [UInt8] {
+        let incoming = self.root.appendingPathComponent("incoming", isDirectory: true)
+        try Self.makeFolder(incoming)
+        let path = incoming.appendingPathComponent("\(UUID().uuidString.lowercased()).part").path
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o640)
+        guard descriptor >= 0 else { throw ReceiveFailure.unwritable(String(cString: strerror(errno))) }
+        var hash = SHA256()
+        var count = 0
+        do {
+            defer { close(descriptor) }
+            for try await chunk in chunks {
+                count += chunk.count
+                guard count <= maximumBytes else { throw ReceiveFailure.tooLarge(bytes: count) }
+                hash.update(data: chunk)
+                try Self.append(chunk, to: descriptor)
+            }
+            guard fsync(descriptor) == 0 else { throw ReceiveFailure.unwritable(String(cString: strerror(errno))) }
+        } catch {
+            unlink(path)
+            throw error
+        }
+        return Incoming(path: path, contentHash: hash.finalize().map { String(format: "%02x", $0) }.joined(), byteCount: count)
+    }
+
+    /// Forgets bytes received (a refused upload): nothing of it is kept.
+    public func discard(_ incoming: Incoming) {
+        unlink(incoming.path)
+    }
+
+    /// Moves checked bytes to be video `contentHash`'s original, named `original.<ext>`; when the video
+    /// already has one (the same bytes uploaded twice), the new copy is discarded.
+    public func keepOriginal(_ incoming: Incoming, fileExtension: String) throws {
+        let folder = self.folder(ofVideo: incoming.contentHash)
+        try Self.makeFolder(folder)
+        let original = folder.appendingPathComponent("original.\(fileExtension)").path
+        guard access(original, F_OK) != 0 else { return self.discard(incoming) }
+        guard rename(incoming.path, original) == 0 else { throw ReceiveFailure.unwritable(String(cString: strerror(errno))) }
+        Self.flushFolder(folder.path)
+    }
+
+    /// The folder of video `contentHash`'s files.
+    public func folder(ofVideo contentHash: String) -> URL {
+        self.root.appendingPathComponent("videos", isDirectory: true).appendingPathComponent(contentHash, isDirectory: true)
+    }
+
+    private static func makeFolder(_ folder: URL) throws {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw ReceiveFailure.unwritable("\(folder.path): \(error.localizedDescription)")
+        }
+    }
+
+    private static func append(_ bytes: [UInt8], to descriptor: Int32) throws {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw ReceiveFailure.unwritable(String(cString: strerror(errno))) }
+            written += count
+        }
+    }
+
+    /// Makes a rename into `path` survive a crash of the machine.
+    private static func flushFolder(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+}
