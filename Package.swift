@@ -168,7 +168,7 @@ let package = Package(
         .target(
             name: "Media",
             dependencies: [
-                "CMediaCodec", "CMalloc", "Messages", "Routes", "Storage", "Text", .sqlKit, .crypto, .logging, .metrics, .nioCore, .nioPosix,
+                "CMediaCodec", "CMalloc", "Messages", "Outbox", "Routes", "Storage", "Text", .sqlKit, .crypto, .logging, .metrics, .nioCore, .nioPosix,
                 .nioLocks,
                 .serviceLifecycle,
             ],

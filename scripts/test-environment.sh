@@ -5,7 +5,8 @@
 # the Composr import reads a live Composr database through it); both stop when the calling script exits.
 bash scripts/require-swift.sh
 bash scripts/system-packages.sh libsqlite3-dev libargon2-dev libcrypt-dev libvips-dev libgumbo-dev libjs-sortable pkg-config postgresql \
-    openssl chromium chromium-driver python3 python3-venv python3-selenium haproxy curl mariadb-server mariadb-client time ffmpeg
+    openssl chromium chromium-driver python3 python3-venv python3-selenium haproxy curl mariadb-server mariadb-client time ffmpeg \
+    gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-libav
 source scripts/python-tools.sh
 
 source scripts/throwaway-postgres.sh

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EndpointServer
 import Foundation
 import Logging
 import Media
@@ -21,7 +22,7 @@ struct MediaAddCommand: AsyncParsableCommand {
 
     @OptionGroup var databaseOptions: DatabaseOptions
 
-    @Option(help: "The media store: the folder videos are kept in (default: ENDPOINT_MEDIA_STORE, else media-store).")
+    @Option(name: ServerFlags.mediaStore.argumentName, help: ServerFlags.mediaStore.help)
     var mediaStore: String?
 
     @Argument(help: "The image or video file.")
@@ -70,8 +71,8 @@ struct MediaAddCommand: AsyncParsableCommand {
     /// Keeps the video in the media store, queued for what the apps play.
     private func addVideo(_ chunks: FileChunks, name: String) async throws {
         let logger = Logger(label: "endpoint.media")
-        let environment = ProcessInfo.processInfo.environment
-        let store = MediaStoreFolder(root: URL(fileURLWithPath: self.mediaStore ?? environment["ENDPOINT_MEDIA_STORE"] ?? "media-store", isDirectory: true))
+        let folder = self.mediaStore ?? ServerFlags.mediaStore.environmentValue(ProcessInfo.processInfo.environment) ?? ServerSettings().mediaStoreDirectory
+        let store = MediaStoreFolder(root: URL(fileURLWithPath: folder, isDirectory: true))
         let (video, created) = try await self.databaseOptions.withDatabase(logger: logger) { database in
             try await self.databaseOptions.migrate(database, logger: logger)
             let uploads = VideoUploads(database: database, config: try await ConfigStore.load(from: database, clock: .system), folder: store)

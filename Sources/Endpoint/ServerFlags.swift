@@ -44,6 +44,10 @@ enum ServerFlags {
         "media-cache", environment: "ENDPOINT_MEDIA_CACHE", default: defaults.mediaCacheDirectory,
         "The folder of this instance's image versions (made again from the originals in the database when missing; bounded by media_cache_mb).",
         \.mediaCacheDirectory)
+    static let mediaStore = ServerFlag.text(
+        "media-store", environment: "ENDPOINT_MEDIA_STORE", default: defaults.mediaStoreDirectory,
+        "The media store: the folder videos are kept in and their apps' files made in; every instance behind a balancer mounts the same one.",
+        \.mediaStoreDirectory)
     static let mediaThreads = ServerFlag.positive(
         "media-threads", environment: "ENDPOINT_MEDIA_THREADS", default: "one per core", "Threads decoding images and making their versions.",
         \.mediaThreads, what: "The number of image threads")
@@ -153,7 +157,7 @@ enum ServerFlags {
 
     /// In the order `docs/configuration.md` lists them.
     static let all: [ServerFlag] = [
-        hostname, port, database, migrations, maxBodyBytes, trustedProxy, publicURL, hashThreads, mediaCache, mediaThreads, databaseConnections,
+        hostname, port, database, migrations, maxBodyBytes, trustedProxy, publicURL, hashThreads, mediaCache, mediaStore, mediaThreads, databaseConnections,
         smtpURL, smtpCAFile,
         mailFrom, staffEmail, mailPollSeconds, pushPollSeconds, idleTimeout, headerTimeout, bodyTimeout, bodyMinimumRate, writeTimeout, maxConnections,
         maxConnectionsPerNetwork, instance, drainSeconds, stopSeconds, migrate, logLevel, logFormat, accessLog, accessLogFormat, metricsPort,

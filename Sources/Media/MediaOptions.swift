@@ -22,7 +22,13 @@ extension ConfigOption {
         "video_max_seconds", .integer(1...86_400), default: "10800",
         "The longest video accepted, in seconds, as the file itself claims before anything is made from it."
     )
+    public static let videoWorkers = ConfigOption(
+        "video_workers", .integer(1...16), default: "1", .atStart,
+        "Videos each instance makes the apps' files for at once (each ffmpeg uses every core, niced below the API)."
+    )
 
     /// Every option the media module declares.
-    public static let declaredByMedia: [ConfigOption] = [.mediaMaxBytes, .mediaMaxPixels, .mediaCacheMB, .videoMaxBytes, .videoMaxSeconds]
+    public static let declaredByMedia: [ConfigOption] = [
+        .mediaMaxBytes, .mediaMaxPixels, .mediaCacheMB, .videoMaxBytes, .videoMaxSeconds, .videoWorkers,
+    ]
 }

@@ -19,7 +19,7 @@ import Testing
         "Mail": ["Outbox", "Storage", "Text"],
         "Push": ["Messages", "Outbox", "Storage", "Text"],
         "Auth": ["EndpointCore", "Mail", "Messages", "Outbox", "Routes", "Storage", "Text", "CArgon2", "CArgon2Memory", "CCrypt"],
-        "Media": ["Messages", "Routes", "Storage", "Text", "CMediaCodec", "CMalloc"],
+        "Media": ["Messages", "Outbox", "Routes", "Storage", "Text", "CMediaCodec", "CMalloc"],
         "News": ["EndpointCore", "Media", "Push", "Messages", "RichText", "Routes", "Storage", "Text"],
         "Contact": ["EndpointCore", "Mail", "Messages", "Outbox", "Push", "Storage", "Text"],
         "ComposrImport": ["Auth", "News", "Media", "Messages", "EndpointCore", "Routes", "Storage", "Text"],

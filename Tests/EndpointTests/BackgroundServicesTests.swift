@@ -23,7 +23,7 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String]
         }
         let served = try #require(lines.first { $0["message"] == "background services" }?["services"]).components(separatedBy: ", ")
-        #expect(served == ["password hashing", "image workshop", "maintenance", "news clock", "news live", "password resets", "lease heartbeat"])
+        #expect(served == ["password hashing", "image workshop", "maintenance", "news clock", "news live", "password resets", "lease heartbeat", "video 1"])
 
         let tested = try await TestServer.run { _, site in
             try await TestServer.backgroundServices(for: site, settings: ServerSettings()).map(\.name)

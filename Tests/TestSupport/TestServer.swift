@@ -61,6 +61,10 @@ package enum TestServer {
             let ownCache = settings.mediaCacheDirectory == ServerSettings().mediaCacheDirectory
             if ownCache { settings.mediaCacheDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("media-\(UUID())").path }
             defer { if ownCache { try? FileManager.default.removeItem(atPath: settings.mediaCacheDirectory) } }
+            // Likewise its media store.
+            let ownStore = settings.mediaStoreDirectory == ServerSettings().mediaStoreDirectory
+            if ownStore { settings.mediaStoreDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID())").path }
+            defer { if ownStore { try? FileManager.default.removeItem(atPath: settings.mediaStoreDirectory) } }
             let site = try await Site(database: database, config: config, hasher: hasher, settings: settings, clock: clock)
             settings.port = 0
             if let smtp {

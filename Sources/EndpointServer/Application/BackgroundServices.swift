@@ -11,7 +11,8 @@ public import Storage
 /// The work the server does besides answering requests, as services started and stopped with it: the
 /// password-hashing pool, the image workshop, the cache announcements' listener (PostgreSQL), the
 /// maintenance sweep, the news clock, the live news feed's tail, the worker mailing reset links, the
-/// outbox leases' heartbeat, and the mail and push workers with the push services' HTTP client.
+/// outbox leases' heartbeat, the video workers (`video_workers` of them), and the mail and push workers
+/// with the push services' HTTP client.
 ///
 /// `serve` and the tests' server both build this one list (`BackgroundServicesTests` compares what
 /// each runs). The order matters: services stop in the reverse order of this list, after the HTTP
@@ -56,6 +57,16 @@ public enum BackgroundServices {
                     }))
         } else {
             logger.notice("no SMTP server configured (ENDPOINT_SMTP_URL): mail stays queued; see `endpoint mail list`")
+        }
+        let making = VideoMaking(
+            database: site.database, store: site.mediaStore, images: site.mediaUploads, owner: holder.owner, clock: site.clock, logger: logger)
+        for worker in 1...options.integer(.videoWorkers) {
+            services.append(
+                Named(
+                    name: "video \(worker)",
+                    service: PeriodicWorker(name: "video", interval: settings.videoPollInterval, startsAtOnce: atOnce, logger: logger) {
+                        while try await making.makeDue() {}
+                    }))
         }
         let push = try await settings.push.delivery(
             database: site.database, policy: .push(options), owner: holder.owner, logger: logger,

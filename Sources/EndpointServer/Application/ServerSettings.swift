@@ -43,6 +43,9 @@ public struct ServerSettings: Sendable {
     /// The folder of this instance's cache of image versions (made again from the originals when
     /// missing, so it may live on fast, disposable disk).
     public var mediaCacheDirectory = "media-cache"
+    /// The media store: the folder videos are kept and made in, shared by every instance (see
+    /// docs/operations.md).
+    public var mediaStoreDirectory = "media-store"
     /// Threads decoding images and making versions.
     public var mediaThreads = System.coreCount
     /// Images being decoded or waiting for a thread before more are answered 503.
@@ -63,6 +66,8 @@ public struct ServerSettings: Sendable {
     public var push = PushConfiguration()
     /// Pause between two passes of the push worker.
     public var pushPollInterval: Duration = .seconds(2)
+    /// Pause between two looks of a video worker for a job (another instance's uploads, a retry due).
+    public var videoPollInterval: Duration = .seconds(2)
     /// Pause between two ticks of the news clock (articles shown or hidden by time, announcements).
     public var newsClockInterval: Duration = .seconds(5)
     /// Whether the periodic workers make their first pass when the server starts (they do) or one

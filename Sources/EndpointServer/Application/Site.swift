@@ -53,6 +53,8 @@ public struct Site: Sendable {
     public let mediaUploads: MediaUploads
     /// The versions this instance serves of uploaded images.
     public let media: MediaVersions
+    /// The media store videos are kept and made in.
+    public let mediaStore: MediaStoreFolder
     /// What to forget after a committed change: this instance's writes and every announced change call it.
     public let caches: CacheEviction
     /// What the passing of time does to the news (a background worker's ticks).
@@ -116,6 +118,7 @@ public struct Site: Sendable {
             ),
             workshop: workshop
         )
+        self.mediaStore = MediaStoreFolder(root: URL(fileURLWithPath: settings.mediaStoreDirectory, isDirectory: true))
         self.caches = .live(
             config: config, memberships: memberships, sessions: sessions, news: self.newsAnswers, live: self.newsLive,
             pushTokens: self.pushRegistrations, media: self.media

@@ -3,8 +3,14 @@
 public struct VideoRecord: Sendable, Equatable {
     /// Where a video is on its way to the apps.
     public enum State: String, Sendable {
-        /// Checked and kept; what the apps play is not made yet.
+        /// Checked and kept; its job waits for a worker.
         case queued
+        /// A worker is making what the apps play (``VideoRecord/progress`` percent done).
+        case processing
+        /// Everything the apps play is made (``VideoRecord/madeFolder``).
+        case ready
+        /// Given up (``VideoRecord/failure`` says why).
+        case failed
     }
 
     public var id: Int
@@ -21,6 +27,14 @@ public struct VideoRecord: Sendable, Equatable {
     public var hasSound: Bool
     public var byteCount: Int
     public var state: State
+    /// Percent done while processing.
+    public var progress: Int = 0
+    /// Why it failed, for administrators.
+    public var failure: String = ""
+    /// Once ready: the folder below the video's own holding what the apps play.
+    public var madeFolder: String?
+    /// Once ready: the poster frame, an image of the library.
+    public var posterMediaID: Int?
     public var caption: String
     public var credit: String
     public var addedBy: Int?

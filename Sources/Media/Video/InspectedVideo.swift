@@ -12,6 +12,8 @@ public struct InspectedVideo: Sendable, Equatable {
     public let height: Int
     public let seconds: Double
     public let hasSound: Bool
+    /// Frames a second (its average; 30 when the file does not say).
+    public let framesPerSecond: Double
 
     /// The checks on what `ffprobe` printed (`-of json`) for a file that starts like `container`:
     /// its reader agreed on the container, a video stream that is not a cover image, a length within
@@ -32,8 +34,16 @@ public struct InspectedVideo: Sendable, Equatable {
         let sideways = quarterTurns % 2 != 0
         return InspectedVideo(
             container: container, width: sideways ? height : width, height: sideways ? width : height, seconds: seconds,
-            hasSound: probe.streams.contains { $0.codecType == "audio" }
+            hasSound: probe.streams.contains { $0.codecType == "audio" }, framesPerSecond: Self.rate(picture.averageFrameRate) ?? 30
         )
+    }
+
+    /// A rate as `ffprobe` prints it (`30000/1001`), when it is one.
+    private static func rate(_ text: String?) -> Double? {
+        let parts = (text ?? "").split(separator: "/").compactMap { Double($0) }
+        guard parts.count == 2, parts[1] > 0 else { return nil }
+        let rate = parts[0] / parts[1]
+        return rate.isFinite && rate > 0 ? rate : nil
     }
 
     /// The part of `ffprobe`'s JSON read here.
@@ -50,10 +60,12 @@ public struct InspectedVideo: Sendable, Equatable {
             var width: Int?
             var height: Int?
             var duration: String?
+            var averageFrameRate: String?
             var disposition: Disposition?
             var sideDataList: [SideData]?
             enum CodingKeys: String, CodingKey {
                 case codecType = "codec_type", width, height, duration, disposition, sideDataList = "side_data_list"
+                case averageFrameRate = "avg_frame_rate"
             }
         }
         struct Format: Decodable {

@@ -1,14 +1,16 @@
 import Dispatch
 import Glibc
+import NIOConcurrencyHelpers
 
 /// A foreign program (Debian's `ffprobe` and `ffmpeg`) run as a child process under limits, never
 /// linked in: a decoder bug, known or not, costs one child, not the server.
 ///
-/// The child is started through util-linux's `prlimit` (CPU time, address space, the largest file it
-/// may write, no core file) and coreutils' `nice` (so the API's threads come first), with standard
-/// input `/dev/null`, none of the server's environment (its database URL, its SMTP password) and none
-/// of its open descriptors. The parent reads its standard output up to a cap and kills its process
-/// group (SIGKILL) past the cap or past the wall-clock limit.
+/// The child is started through util-linux's `setpriv` (it is killed when the thread that started it
+/// ends: a server killed with SIGKILL leaves no `ffmpeg` behind) and `prlimit` (CPU time, address
+/// space, the largest file it may write, no core file) and coreutils' `nice` (so the API's threads
+/// come first), with standard input `/dev/null`, none of the server's environment (its database URL,
+/// its SMTP password) and none of its open descriptors. The parent reads its standard output up to a
+/// cap and kills its process group (SIGKILL) past the cap or past the wall-clock limit.
 struct LimitedProcess: Sendable {
     struct Limits: Sendable {
         var cpuSeconds: Int
@@ -34,27 +36,54 @@ struct LimitedProcess: Sendable {
     /// Runs the program with `arguments` on a dispatch thread (never Swift's cooperative pool: the
     /// wait blocks), nil when it could not be started. With `errorsInOutput` what it prints on standard
     /// error is part of its output (a reader's complaints about a file); otherwise it is discarded.
-    func run(_ arguments: [String], errorsInOutput: Bool = false) async -> Outcome? {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: self.runWaiting(arguments, errorsInOutput: errorsInOutput)) }
+    /// With `reading`, the output is handed to it as it arrives (a long run's progress) instead of
+    /// being collected (the outcome's output is then empty, and only the wall clock bounds it).
+    /// Cancelling the calling task kills the child (its outcome is then ``Outcome/stopped``).
+    func run(_ arguments: [String], errorsInOutput: Bool = false, reading: (@Sendable ([UInt8]) -> Void)? = nil) async -> Outcome? {
+        let started = NIOLockedValueBox<pid_t?>(nil)
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    continuation.resume(returning: self.runWaiting(arguments, errorsInOutput: errorsInOutput, reading: reading, started: started))
+                }
+            }
+        } onCancel: {
+            // nil: not started yet (it is killed as it starts); 0: finished.
+            started.withLockedValue { pid in
+                if let running = pid, running > 0 { kill(-running, SIGKILL) }
+                if pid == nil { pid = -1 }
+            }
         }
     }
 
-    private func runWaiting(_ arguments: [String], errorsInOutput: Bool) -> Outcome? {
+    private func runWaiting(
+        _ arguments: [String], errorsInOutput: Bool, reading: (@Sendable ([UInt8]) -> Void)?, started: NIOLockedValueBox<pid_t?>
+    ) -> Outcome? {
         var ends: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else { return nil }
         defer { close(ends[0]) }
         let wrapped =
             [
-                "/usr/bin/prlimit", "--cpu=\(self.limits.cpuSeconds)", "--as=\(self.limits.memoryBytes)",
+                "/usr/bin/setpriv", "--pdeathsig", "KILL", "--", "/usr/bin/prlimit", "--cpu=\(self.limits.cpuSeconds)", "--as=\(self.limits.memoryBytes)",
                 "--fsize=\(self.limits.outputBytes)", "--core=0", "--", "/usr/bin/nice", "-n", String(self.limits.niceness), self.program,
             ] + arguments
         let pid = Self.spawn(wrapped, output: ends[1], errorsInOutput: errorsInOutput)
         close(ends[1])
         guard let pid else { return nil }
+        // Cancelled before the child started: it is killed now.
+        let cancelled = started.withLockedValue { known in
+            defer { known = pid }
+            return known == -1
+        }
+        if cancelled { kill(-pid, SIGKILL) }
         let deadline = ContinuousClock.now + self.limits.wallClock
-        let output = Self.readAll(ends[0], maximum: self.limits.outputBytes, until: deadline)
+        let output = Self.readAll(ends[0], maximum: self.limits.outputBytes, until: deadline, reading: reading)
         if output == nil { kill(-pid, SIGKILL) }
+        // Waited for without reaping it, so that a cancellation until it is marked finished still names
+        // this child's group, never a process that took its number.
+        var ended = siginfo_t()
+        while waitid(P_PID, id_t(pid), &ended, WEXITED | WNOWAIT) < 0, errno == EINTR {}
+        started.withLockedValue { $0 = 0 }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         guard let output, status & 0x7f == 0 else { return .stopped }
@@ -109,8 +138,11 @@ struct LimitedProcess: Sendable {
         return open
     }
 
-    /// Everything `descriptor` gives until its end, nil past `maximum` bytes or `deadline`.
-    private static func readAll(_ descriptor: Int32, maximum: Int, until deadline: ContinuousClock.Instant) -> [UInt8]? {
+    /// Everything `descriptor` gives until its end, nil past `maximum` bytes or `deadline`; with
+    /// `reading`, each chunk goes to it instead and nothing is collected.
+    private static func readAll(
+        _ descriptor: Int32, maximum: Int, until deadline: ContinuousClock.Instant, reading: (@Sendable ([UInt8]) -> Void)?
+    ) -> [UInt8]? {
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -124,6 +156,10 @@ struct LimitedProcess: Sendable {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { return count == 0 ? output : nil }
+            if let reading {
+                reading(Array(chunk[..<count]))
+                continue
+            }
             guard output.count + count <= maximum else { return nil }
             output.append(contentsOf: chunk[..<count])
         }

@@ -73,6 +73,47 @@ public struct MediaStoreFolder: Sendable {
         Self.flushFolder(folder.path)
     }
 
+    /// The path of video `contentHash`'s original, kept with `fileExtension`.
+    public func original(ofVideo contentHash: String, fileExtension: String) -> String {
+        self.folder(ofVideo: contentHash).appendingPathComponent("original.\(fileExtension)").path
+    }
+
+    /// A new, empty folder for a worker to make video `contentHash`'s files in (`work-<random>`): never
+    /// served, and renamed to `made-<random>` once everything in it is whole (``promote(_:)``).
+    func makeWorkFolder(ofVideo contentHash: String) throws -> String {
+        let folder = self.folder(ofVideo: contentHash).appendingPathComponent("work-\(UUID().uuidString.lowercased())", isDirectory: true)
+        try Self.makeFolder(folder)
+        return folder.path
+    }
+
+    /// Renames work folder `path` to a `made-` folder beside it; returns the new folder's name.
+    func promote(_ path: String) throws -> String {
+        let work = URL(fileURLWithPath: path, isDirectory: true)
+        let name = "made-" + work.lastPathComponent.dropFirst("work-".count)
+        guard rename(path, work.deletingLastPathComponent().appendingPathComponent(name).path) == 0 else {
+            throw ReceiveFailure.unwritable(String(cString: strerror(errno)))
+        }
+        Self.flushFolder(work.deletingLastPathComponent().path)
+        return name
+    }
+
+    /// Removes the work folders of video `contentHash` and its made folders other than `keeping`: what
+    /// attempts that died (a killed server) or lost their lease left. Only the holder of the video's
+    /// job calls it, so no other worker is writing there.
+    func removeLeftovers(ofVideo contentHash: String, keeping: String?) {
+        let folder = self.folder(ofVideo: contentHash)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        where name.hasPrefix("work-") || (name.hasPrefix("made-") && name != keeping) {
+            self.remove(folder.appendingPathComponent(name).path)
+        }
+    }
+
+    /// Removes a folder of made or half-made files (a job that lost its lease, failed, or was not
+    /// recorded).
+    func remove(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
     /// The folder of video `contentHash`'s files.
     public func folder(ofVideo contentHash: String) -> URL {
         self.root.appendingPathComponent("videos", isDirectory: true).appendingPathComponent(contentHash, isDirectory: true)

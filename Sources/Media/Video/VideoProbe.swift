@@ -38,7 +38,7 @@ public struct VideoProbe: Sendable {
                 "-v", "error", "-protocol_whitelist", "file", "-format_whitelist", container.demuxers,
             ] + container.readerOptions + [
                 "-of", "json", "-show_entries",
-                "format=format_name,duration:stream=codec_type,width,height,duration:stream_disposition=attached_pic:stream_side_data=rotation",
+                "format=format_name,duration:stream=codec_type,width,height,duration,avg_frame_rate:stream_disposition=attached_pic:stream_side_data=rotation",
                 "file:" + path,
             ]
         guard case .exited(status: 0, let output)? = await self.probe.run(arguments) else { throw .corrupt }

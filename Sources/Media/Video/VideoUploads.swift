@@ -2,8 +2,9 @@ public import Storage
 
 /// The upload rules every caller of videos shares (`endpoint media add` first): the bytes go to the
 /// media store as they arrive (never into memory), are checked there by ``VideoProbe`` against the
-/// live limits, and are kept, once per content, only when every check passed; a refused upload leaves
-/// nothing behind.
+/// live limits, and are kept, once per content, only when every check passed, with the job that makes
+/// what the apps play (``VideoMaking``) queued in the same transaction; a refused upload leaves nothing
+/// behind.
 public struct VideoUploads: Sendable {
     private let database: Database
     private let config: ConfigStore
@@ -56,7 +57,10 @@ public struct VideoUploads: Sendable {
         )
         return try await self.database.transaction { connection in
             if let existing = try await VideoStore.find(contentHash: record.contentHash, on: connection) { return (existing, false) }
-            if let created = try await VideoStore.create(record, on: connection) { return (created, true) }
+            if let created = try await VideoStore.create(record, on: connection) {
+                try await VideoJobs.enqueue(videoID: created.id, now: record.addedAt, on: connection)
+                return (created, true)
+            }
             guard let stored = try await VideoStore.find(contentHash: record.contentHash, on: connection) else {
                 throw InsertedRowMissing(table: "videos")
             }

@@ -2,7 +2,7 @@ import Foundation
 import SQLKit
 public import Storage
 
-/// This server process as the holder of outbox leases: the `lease_owner` its mail and push workers
+/// This server process as the holder of outbox leases: the `lease_owner` its mail, push and video workers
 /// lease rows under, registered in `lease_holders` with its instance's identity and a heartbeat.
 ///
 /// A lease normally lasts a minute (longer than one send can take). Three rules make a dead holder's
@@ -22,7 +22,7 @@ public struct LeaseHolder: Sendable {
     /// Holder rows kept this long after their last beat (their leases ran out long before).
     static let forgottenAfterSeconds = 86_400
     /// The tables whose rows are leased.
-    private static let leasedTables = ["mail_outbox", "push_outbox"]
+    private static let leasedTables = ["mail_outbox", "push_outbox", "video_jobs"]
 
     /// The instance's identity: the same for every process of one instance (its restarts).
     public let instance: String
