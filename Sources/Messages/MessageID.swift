@@ -154,6 +154,7 @@ public enum MessageID: String, CaseIterable, Sendable {
     case videoFrameTooLarge = "ENDPOINT_VIDEO_FRAME_TOO_LARGE"
     case videoTooLarge = "ENDPOINT_VIDEO_TOO_LARGE"
     case videoCorrupt = "ENDPOINT_VIDEO_CORRUPT"
+    case videoNoSuchFile = "ENDPOINT_VIDEO_NO_SUCH_FILE"
     case assetImageUnsuitable = "ENDPOINT_ASSET_IMAGE_UNSUITABLE"
 
     // Push notifications (reference §4.4, §6)

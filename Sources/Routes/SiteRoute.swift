@@ -22,6 +22,9 @@ public enum SiteRoute: Hashable, Sendable {
     case composrArticle(reference: String)
     /// `/media/<content hash>/<name>.<extension>`: an uploaded image; its version in the query.
     case media(hash: String, file: String, query: RouteQuery)
+    /// `/video/<content hash>/<file>`: a file made for an uploaded video (`made-…/hls/master.m3u8`, its
+    /// renditions' playlists and segments, `made-…/video.mp4`), by its path below the video's folder.
+    case video(hash: String, file: String)
     /// `/apis/news/categories/`: the MIT News apps' categories.
     case mitCategories
     /// `/apis/news/stories/`: the MIT News apps' story lists.
@@ -79,6 +82,13 @@ public enum SiteRoute: Hashable, Sendable {
         if segments.count > 1, segments.last == "" { segments.removeLast() }
         if let composr = Self.composrArticle(segments, query) {
             self = composr
+            return
+        }
+        if segments.count >= 3, segments[0] == "video", !segments[1].isEmpty {
+            let file = segments.dropFirst(2).map { PathSegment.decode($0) }
+            // Only a made file's own path: no empty, `.` or `..` segment (only listed files are served).
+            guard file.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("/") }) else { return nil }
+            self = .video(hash: PathSegment.decode(segments[1]), file: file.joined(separator: "/"))
             return
         }
         if segments.first == Substring(ConsoleRoute.root) {
@@ -145,6 +155,9 @@ public enum SiteRoute: Hashable, Sendable {
             "/news/view/"
                 + reference.split(separator: "/", omittingEmptySubsequences: false).map { FormURLEncoding.encodeSegment(String($0)) }.joined(separator: "/")
         case .media(let hash, let file, _): "/media/" + FormURLEncoding.encodeSegment(hash) + "/" + FormURLEncoding.encodeSegment(file)
+        case .video(let hash, let file):
+            "/video/" + FormURLEncoding.encodeSegment(hash) + "/"
+                + file.split(separator: "/", omittingEmptySubsequences: false).map { FormURLEncoding.encodeSegment(String($0)) }.joined(separator: "/")
         case .mitCategories: "/apis/news/categories/"
         case .mitStories: "/apis/news/stories/"
         case .mitStory(let reference): "/apis/news/stories/" + FormURLEncoding.encodeSegment(reference)
@@ -167,7 +180,7 @@ public enum SiteRoute: Hashable, Sendable {
             .confirmEmail(let query),
             .resetPassword(let query), .console(_, let query):
             query
-        case .composrArticle, .mitCategories, .mitStory, .flokiBeacon, .flokiAppData, .pageStyleSheet, .health, .readiness, .openAPI:
+        case .composrArticle, .video, .mitCategories, .mitStory, .flokiBeacon, .flokiAppData, .pageStyleSheet, .health, .readiness, .openAPI:
             .none
         }
     }

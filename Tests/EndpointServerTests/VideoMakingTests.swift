@@ -4,6 +4,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Media
+import Routes
 import Storage
 import TestSupport
 import Testing
@@ -62,7 +63,7 @@ import Testing
     func aClipBecomesALadderAnMP4AndAPosterThatRealClientsPlay(engine: DatabaseEngine) async throws {
         let clips = try VideoClips()
         let clip = try clips.clip("street.mp4", size: "1280x720", seconds: 4)
-        try await TestServer.run(engine: engine, settings: Self.settings) { client, site in
+        try await TestServer.run(engine: engine, settings: Self.settings, framework: .live) { client, site in
             let video = try await Self.addAndWait(clip, name: "street", site: site)
             let folder = try #require(video.madeFolder)
             let made = site.mediaStore.folder(ofVideo: video.contentHash).appendingPathComponent(folder).path
@@ -97,6 +98,16 @@ import Testing
             let gstreamer = try Self.run(
                 "/usr/bin/gst-launch-1.0", ["-q", "playbin", "uri=file://\(made)/hls/master.m3u8", "video-sink=fakesink", "audio-sink=fakesink"])
             #expect(gstreamer.status == 0 && !gstreamer.output.contains("ERROR"), "GStreamer's hlsdemux: \(gstreamer.output)")
+
+            // The same ladder played through the server, over HTTP.
+            let base = "http://127.0.0.1:\(try #require(client.port))"
+            let masterURL = base + (try #require(VideoLinks.master(of: video))).target
+            let overHTTP = try Self.run("/usr/bin/ffmpeg", ["-nostdin", "-v", "error", "-i", masterURL, "-map", "0", "-f", "null", "-"])
+            #expect(overHTTP.status == 0 && overHTTP.output.isEmpty, "ffmpeg over HTTP: \(overHTTP.output)")
+            let gstreamerOverHTTP = try Self.run(
+                "/usr/bin/gst-launch-1.0", ["-q", "playbin", "uri=\(masterURL)", "video-sink=fakesink", "audio-sink=fakesink"])
+            #expect(gstreamerOverHTTP.status == 0 && !gstreamerOverHTTP.output.contains("ERROR"), "GStreamer over HTTP: \(gstreamerOverHTTP.output)")
+            try await VideoServingChecks.check(video, client: client)
 
             // The MP4: its index before its data, H.264 and AAC at 720p.
             let boxes = try Self.boxes(made + "/video.mp4")
@@ -168,7 +179,7 @@ import Testing
 
         let first = try await EndpointProcess.serve(port: port, database: database, environment: environment, client: client)
         try await Waiting.until("the first server makes the video", seconds: 30) { try await video()?.state == .processing }
-        try #require(Self.processNaming(store), "its ffmpeg runs")
+        try await Waiting.until("its ffmpeg runs", seconds: 30) { Self.processNaming(store + "/videos/") }
         kill(first.processIdentifier, SIGKILL)
         first.waitUntilExit()
         try await Waiting.until("its ffmpeg dies with it", seconds: 10) { !Self.processNaming(store) }
@@ -193,6 +204,49 @@ import Testing
                 let folders = try FileManager.default.contentsOfDirectory(atPath: folder.path)
                 #expect(folders.sorted() == [made.madeFolder ?? "?", "original.mp4"], "one made folder, the killed attempt's work gone: \(folders)")
             }
+        }
+    }
+}
+
+/// What a CDN's answers for the files of a ready video look like, through the server.
+enum VideoServingChecks {
+    static func check(_ video: VideoRecord, client: any TestClientProtocol) async throws {
+        let mp4 = try #require(VideoLinks.progressive(of: video)).target
+        let whole = try await client.execute(uri: mp4, method: .get) { $0 }
+        #expect(whole.status == .ok)
+        #expect(whole.headers[.contentType] == "video/mp4" && whole.headers[.acceptRanges] == "bytes")
+        #expect(whole.headers[.cacheControl] == "public, max-age=31536000, immutable")
+        let size = whole.body.readableBytes
+        let bytes = Array(buffer: whole.body)
+        let tag = try #require(whole.headers[.eTag])
+        #expect(tag.hasPrefix("\"") && !tag.hasPrefix("W/"), "a strong validator")
+
+        let part = try await client.execute(uri: mp4, method: .get, headers: [.range: "bytes=100-199"]) { $0 }
+        #expect(part.status == .partialContent && part.headers[.contentRange] == "bytes 100-199/\(size)")
+        #expect(Array(buffer: part.body) == Array(bytes[100...199]))
+        let suffix = try await client.execute(uri: mp4, method: .get, headers: [.range: "bytes=-10"]) { $0 }
+        #expect(suffix.status == .partialContent && Array(buffer: suffix.body) == Array(bytes[(size - 10)...]))
+        let open = try await client.execute(uri: mp4, method: .get, headers: [.range: "bytes=\(size - 5)-"]) { $0 }
+        #expect(open.headers[.contentRange] == "bytes \(size - 5)-\(size - 1)/\(size)" && open.body.readableBytes == 5)
+        let past = try await client.execute(uri: mp4, method: .get, headers: [.range: "bytes=\(size)-"]) { $0 }
+        #expect(past.status == .rangeNotSatisfiable && past.headers[.contentRange] == "bytes */\(size)")
+        let stale = try await client.execute(uri: mp4, method: .get, headers: [.range: "bytes=0-9", .ifRange: "\"another\""]) { $0 }
+        #expect(stale.status == .ok && stale.body.readableBytes == size, "If-Range naming another version: the whole file")
+        let current = try await client.execute(uri: mp4, method: .get, headers: [.range: "bytes=0-9", .ifRange: tag]) { $0 }
+        #expect(current.status == .partialContent && current.body.readableBytes == 10)
+        let revalidated = try await client.execute(uri: mp4, method: .get, headers: [.ifNoneMatch: tag]) { $0 }
+        #expect(revalidated.status == .notModified && revalidated.body.readableBytes == 0)
+        let head = try await client.execute(uri: mp4, method: .head) { $0 }
+        #expect(head.status == .ok && head.headers[.contentLength] == String(size) && head.body.readableBytes == 0)
+
+        let playlist = try await client.execute(uri: try #require(VideoLinks.master(of: video)).target, method: .get) { $0 }
+        #expect(playlist.headers[.contentType] == "application/vnd.apple.mpegurl")
+        // Only listed files: not the original, not what ffmpeg wrote and the server replaced.
+        let folder = try #require(video.madeFolder)
+        for file in ["original.mp4", "\(folder)/hls/ffmpeg-master.m3u8", "\(folder)/poster.jpg", "made-0/video.mp4"] {
+            let refused = try await client.execute(uri: SiteRoute.video(hash: video.contentHash, file: file).target, method: .get) { $0 }
+            #expect(refused.status == .notFound, "\(file)")
+            #expect(String(buffer: refused.body).contains("There is no video file"), "\(file): \(String(buffer: refused.body))")
         }
     }
 }

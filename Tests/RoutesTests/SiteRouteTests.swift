@@ -41,6 +41,11 @@ import Testing
                     Self.text(&random, allowingEmpty: false).replacingOccurrences(of: "/", with: "-")
                 }.joined(separator: "/")),
             .media(hash: Self.text(&random, allowingEmpty: false), file: Self.text(&random, allowingEmpty: false) + ".jpg", query: query),
+            .video(
+                hash: Self.text(&random, allowingEmpty: false),
+                file: (0..<Int.random(in: 1...4, using: &random)).map { _ in
+                    "m" + Self.text(&random, allowingEmpty: false).replacingOccurrences(of: "/", with: "-")
+                }.joined(separator: "/")),
             .mitStories(query: query), .mitStory(reference: Self.text(&random, allowingEmpty: false)), .confirmEmail(query: query),
             .resetPassword(query: query), .mitCategories, .flokiBeacon, .flokiAppData, .pageStyleSheet, .health, .readiness, .openAPI,
             .console(
@@ -91,7 +96,11 @@ import Testing
             SiteRoute(path: "/data/endpoint.php", query: "hook_type=misc&hook=echo")
                 == .endpoint(pathInfo: "", query: RouteQuery(raw: "hook_type=misc&hook=echo")))
         #expect(SiteRoute(path: "/data/endpoint.php/account/login", query: nil) == .endpoint(pathInfo: "/account/login", query: .none))
-        for path in ["/data/endpoint.phpx", "/media/a", "/apis/news/stories/1/2", "//healthz", "healthz", "/site/x"] {
+        #expect(SiteRoute(path: "/video/ab/made-1/hls/0/segment-000.ts", query: nil) == .video(hash: "ab", file: "made-1/hls/0/segment-000.ts"))
+        for path in [
+            "/data/endpoint.phpx", "/media/a", "/apis/news/stories/1/2", "//healthz", "healthz", "/site/x", "/video/ab", "/video/ab/made-1/../x",
+            "/video/ab/made-1//x", "/video/ab/made-1/%2e%2e/x", "/video/ab/made-1/a%2fb",
+        ] {
             #expect(SiteRoute(path: path, query: nil) == nil, "\(path)")
         }
         // The site's root, `/news` and Composr's zone are the news index.

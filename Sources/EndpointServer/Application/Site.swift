@@ -55,6 +55,8 @@ public struct Site: Sendable {
     public let media: MediaVersions
     /// The media store videos are kept and made in.
     public let mediaStore: MediaStoreFolder
+    /// The files made for videos, as served.
+    public let videoFiles: VideoFiles
     /// What to forget after a committed change: this instance's writes and every announced change call it.
     public let caches: CacheEviction
     /// What the passing of time does to the news (a background worker's ticks).
@@ -119,6 +121,7 @@ public struct Site: Sendable {
             workshop: workshop
         )
         self.mediaStore = MediaStoreFolder(root: URL(fileURLWithPath: settings.mediaStoreDirectory, isDirectory: true))
+        self.videoFiles = VideoFiles(database: database, store: self.mediaStore)
         self.caches = .live(
             config: config, memberships: memberships, sessions: sessions, news: self.newsAnswers, live: self.newsLive,
             pushTokens: self.pushRegistrations, media: self.media

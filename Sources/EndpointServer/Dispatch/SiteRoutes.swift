@@ -22,6 +22,7 @@ struct SiteRoutes: RouterMiddleware {
     let articlePage: ArticlePage
     let floki: FlokiAppRoutes
     let media: MediaRoute
+    let video: VideoRoute
     let mitNews: MITNewsRoutes
     let console: ConsolePages
 
@@ -59,6 +60,7 @@ struct SiteRoutes: RouterMiddleware {
         self.articlePage = ArticlePage(news: site.news, config: site.config, languages: languages)
         self.floki = FlokiAppRoutes(news: site.news, config: site.config, languages: languages, publicURL: site.publicURL)
         self.media = MediaRoute(media: site.media)
+        self.video = VideoRoute(files: site.videoFiles)
         self.mitNews = MITNewsRoutes(
             news: site.news, config: site.config, languages: languages, searches: site.newsSearches, clientAddress: clientAddress)
         self.console = ConsolePages(
@@ -93,6 +95,10 @@ struct SiteRoutes: RouterMiddleware {
             guard request.method == .get || request.method == .head else { return nil }
             return try await self.media.serve(hash: hash, query: query, request, context: context)
         }
+        if case .video(let hash, let file) = route {
+            guard request.method == .get || request.method == .head else { return nil }
+            return try await self.video.serve(hash: hash, file: file, request, context: context)
+        }
         if case .confirmEmail = route { return try await self.accountPages.answer(route, request, context) }
         if case .resetPassword = route { return try await self.accountPages.answer(route, request, context) }
         if case .console(let page, let query) = route { return try await self.console.answer(page, query: query, request, context) }
@@ -108,7 +114,7 @@ struct SiteRoutes: RouterMiddleware {
         case .health: return await self.probes.health()
         case .readiness: return await self.probes.readiness(request, context)
         case .openAPI: return OpenAPIDescription.response()
-        case .endpoint, .media, .confirmEmail, .resetPassword, .console: return nil
+        case .endpoint, .media, .video, .confirmEmail, .resetPassword, .console: return nil
         }
     }
 }

@@ -39,34 +39,12 @@ struct MediaRoute: Sendable {
         return Response(status: .ok, headers: headers, body: head ? ResponseBody() : try Self.body(served.bytes, connection: context.channel))
     }
 
-    /// How much of a cached file is read at a time: what a client that does not read holds.
-    static let chunkBytes = 64 * 1024
-
     /// The version's bytes as an answer: a cached file read a chunk at a time as the client takes
-    /// them, or the bytes just made (shared by every request that waited for them).
-    ///
-    /// After each chunk the writer waits for `connection`'s event loop to have handed it on: Hummingbird's
-    /// writer holds back a chunk only once the connection says it is full, which it says only after
-    /// the chunks already given to it were written, and chunks read faster than the event loop takes
-    /// them piled up first (3.5 MB for each client that read nothing).
+    /// them (``FileBody``), or the bytes just made (shared by every request that waited for them).
     private static func body(_ bytes: MediaVersions.Served.Bytes, connection: any Channel) throws(CachedFile.Unreadable) -> ResponseBody {
         switch bytes {
-        case .made(let buffer):
-            return ResponseBody(byteBuffer: buffer)
-        case .file(let file) where file.size <= Self.chunkBytes:
-            guard let whole = file.read(at: 0, upTo: file.size) else { throw CachedFile.Unreadable() }
-            return ResponseBody(byteBuffer: whole)
-        case .file(let file):
-            return ResponseBody(contentLength: file.size) { writer in
-                var offset = 0
-                while offset < file.size {
-                    guard let chunk = file.read(at: offset, upTo: Self.chunkBytes) else { throw CachedFile.Unreadable() }
-                    try await writer.write(chunk)
-                    try await connection.eventLoop.submit {}.get()
-                    offset += chunk.readableBytes
-                }
-                try await writer.finish(nil)
-            }
+        case .made(let buffer): ResponseBody(byteBuffer: buffer)
+        case .file(let file): try FileBody.body(file, count: file.size, connection: connection)
         }
     }
 

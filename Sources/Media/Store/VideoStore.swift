@@ -79,6 +79,17 @@ public enum VideoStore {
         return files
     }
 
+    /// The size of the file made for the video with content hash `contentHash` at `path` (below its
+    /// folder), if that file is listed.
+    public static func fileSize(contentHash: String, path: String, on connection: StoreConnection) async throws -> Int? {
+        try await connection.raw(
+            """
+            SELECT f.byte_count FROM video_files f JOIN videos v ON v.id = f.video_id
+            WHERE v.content_hash = \(bind: contentHash) AND f.path = \(bind: path)
+            """
+        ).first()?.decode(column: "byte_count", as: Int.self)
+    }
+
     /// Every video, oldest first.
     public static func all(on connection: StoreConnection) async throws -> [VideoRecord] {
         try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM videos ORDER BY id").all().map(Self.record)

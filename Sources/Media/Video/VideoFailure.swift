@@ -1,8 +1,8 @@
 import Foundation
 public import Messages
 
-/// Why a video upload was refused, with the catalog's sentence for it. Nothing of a refused upload is
-/// kept.
+/// Why a video upload was refused, or a video file could not be served, with the catalog's sentence
+/// for it. Nothing of a refused upload is kept.
 public enum VideoFailure: Error, Equatable, Sendable {
     /// Not an MP4, QuickTime, Matroska or WebM file by its content (an HLS playlist, a concat list,
     /// anything else), whatever its name says.
@@ -18,6 +18,8 @@ public enum VideoFailure: Error, Equatable, Sendable {
     /// A known container that does not read through (truncated, corrupt), or one its reader gave up on
     /// within its limits.
     case corrupt
+    /// A video file asked for that is not listed as made (a URL of no video, or of another make).
+    case noSuchFile(String)
 
     public var message: MessageID {
         switch self {
@@ -27,6 +29,7 @@ public enum VideoFailure: Error, Equatable, Sendable {
         case .frameTooLarge: .videoFrameTooLarge
         case .tooLarge: .videoTooLarge
         case .corrupt: .videoCorrupt
+        case .noSuchFile: .videoNoSuchFile
         }
     }
 
@@ -36,6 +39,7 @@ public enum VideoFailure: Error, Equatable, Sendable {
         case .tooLong(let seconds, let maximum): [Self.minutes(seconds), Self.minutes(Double(maximum))]
         case .frameTooLarge(let width, let height): [String(width), String(height), String(InspectedVideo.maximumSide)]
         case .tooLarge(let bytes, let maximum): [Self.megabytes(bytes), Self.megabytes(maximum)]
+        case .noSuchFile(let file): [file]
         }
     }
 
@@ -49,6 +53,9 @@ public enum VideoFailure: Error, Equatable, Sendable {
 }
 
 extension VideoFailure: RefusalConvertible {
-    /// Every refusal of an upload is a value refused.
-    public var refusal: Refusal { Refusal(.invalid, self.message, self.arguments) }
+    /// A refused upload is a value refused; a file asked for that is not made is not found.
+    public var refusal: Refusal {
+        guard case .noSuchFile = self else { return Refusal(.invalid, self.message, self.arguments) }
+        return Refusal(.notFound, self.message, self.arguments)
+    }
 }

@@ -76,9 +76,12 @@ public struct VideoMaking: Sendable {
         self.store.removeLeftovers(ofVideo: video.contentHash, keeping: video.madeFolder)
         let work = try self.store.makeWorkFolder(ofVideo: video.contentHash)
         do {
-            let files = try await self.transcodeHoldingLease(inspected, source: source, into: work, video: video, job: job)
-            let poster = try await self.images.inspect(Array(try Data(contentsOf: URL(fileURLWithPath: work + "/poster.jpg"))))
-            let made = try self.store.promote(work)
+            let made = try await self.transcodeHoldingLease(inspected, source: source, into: work, video: video, job: job)
+            // The poster joins the image library (which serves it at every size): not a file of the video's.
+            let poster = try await self.images.inspect(Array(try Data(contentsOf: URL(fileURLWithPath: work + "/" + VideoTranscoder.poster))))
+            try FileManager.default.removeItem(atPath: work + "/" + VideoTranscoder.poster)
+            let files = made.filter { $0.path != VideoTranscoder.poster }
+            let folder = try self.store.promote(work)
             do {
                 try await self.database.transaction { connection in
                     guard try await VideoJobs.renew(job.id, owner: self.owner, leaseSeconds: Self.leaseSeconds, now: self.clock.now, on: connection)
@@ -87,14 +90,14 @@ public struct VideoMaking: Sendable {
                         poster, name: "\(video.name)-poster", properties: MediaChanges(caption: video.caption, credit: video.credit),
                         addedBy: video.addedBy, on: connection)
                     try await VideoStore.markReady(
-                        video.id, folder: made, files: files.map { ("\(made)/\($0.path)", $0.bytes) }, posterMediaID: image.image.id, on: connection)
+                        video.id, folder: folder, files: files.map { ("\(folder)/\($0.path)", $0.bytes) }, posterMediaID: image.image.id, on: connection)
                     try await VideoJobs.markDone(job.id, owner: self.owner, now: self.clock.now, on: connection)
                 }
             } catch {
-                self.store.remove(self.store.folder(ofVideo: video.contentHash).appendingPathComponent(made).path)
+                self.store.remove(self.store.folder(ofVideo: video.contentHash).appendingPathComponent(folder).path)
                 throw error
             }
-            self.logger.info("video ready", metadata: ["video_id": "\(video.id)", "folder": "\(made)", "files": "\(files.count)"])
+            self.logger.info("video ready", metadata: ["video_id": "\(video.id)", "folder": "\(folder)", "files": "\(files.count)"])
         } catch {
             self.store.remove(work)
             throw error

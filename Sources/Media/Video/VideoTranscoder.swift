@@ -8,6 +8,9 @@ import Glibc
 struct VideoTranscoder: Sendable {
     let ffmpeg: String
 
+    /// The poster frame's file name in the folder.
+    static let poster = "poster.jpg"
+
     /// Why a run of `ffmpeg` did not make its files.
     struct Failure: Error, Equatable {
         let reason: String
@@ -30,7 +33,7 @@ struct VideoTranscoder: Sendable {
             ["-nostdin", "-v", "error", "-protocol_whitelist", "file", "-format_whitelist", video.container.demuxers]
             + video.container.readerOptions
         try await self.run(
-            poster + ladder.posterArguments(input: "file:" + source, into: folder + "/poster.jpg"), ladder: ladder, from: 97, to: 100, progress: progress)
+            poster + ladder.posterArguments(input: "file:" + source, into: folder + "/" + Self.poster), ladder: ladder, from: 97, to: 100, progress: progress)
         return Self.files(in: folder)
     }
 

@@ -1,0 +1,20 @@
+public import Routes
+
+/// Where the files made for a ready video are served (``SiteRoute/video(hash:file:)``): paths below
+/// its made folder, whose name changes with every make, so every URL is immutable.
+public enum VideoLinks {
+    /// The HLS master playlist (iOS, Safari); nil until the video is ready.
+    public static func master(of video: VideoRecord) -> SiteRoute? {
+        Self.route(of: video, "hls/master.m3u8")
+    }
+
+    /// The progressive MP4 (Android, other browsers); nil until the video is ready.
+    public static func progressive(of video: VideoRecord) -> SiteRoute? {
+        Self.route(of: video, "video.mp4")
+    }
+
+    private static func route(of video: VideoRecord, _ file: String) -> SiteRoute? {
+        guard video.state == .ready, let folder = video.madeFolder else { return nil }
+        return .video(hash: video.contentHash, file: folder + "/" + file)
+    }
+}
