@@ -36,7 +36,7 @@ public struct VideoMaking: Sendable {
         self.database = database
         self.store = store
         self.probe = VideoProbe(directory: directory)
-        self.transcoder = VideoTranscoder(ffmpeg: directory + "/ffmpeg")
+        self.transcoder = VideoTranscoder(ffmpeg: directory + "/ffmpeg", logger: logger)
         self.images = images
         self.owner = owner
         self.clock = clock

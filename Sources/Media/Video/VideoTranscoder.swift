@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Logging
 
 /// Makes what the apps play from a checked original with Debian's `ffmpeg`, one run after another in a
 /// limited child process (``LimitedProcess``, niced below the API), into a folder of its own: the HLS
@@ -7,6 +8,9 @@ import Glibc
 /// MP4 `video.mp4` and the poster frame `poster.jpg`.
 struct VideoTranscoder: Sendable {
     let ffmpeg: String
+    /// Each run's arguments are logged (`ffmpeg run`, at info): an operator, or `bench/video.sh`, can
+    /// run the same commands by hand.
+    let logger: Logger
 
     /// The poster frame's file name in the folder.
     static let poster = "poster.jpg"
@@ -42,7 +46,10 @@ struct VideoTranscoder: Sendable {
         let seconds = max(ladder.seconds, 0.001)
         let report = FFmpegReport { done in progress(from + Int(Double(to - from) * min(1, done / seconds))) }
         let process = LimitedProcess(program: self.ffmpeg, limits: Self.limits(ladder))
-        let outcome = await process.run(arguments + ["-progress", "pipe:1", "-nostats"], errorsInOutput: true, reading: report.read)
+        let arguments = arguments + ["-progress", "pipe:1", "-nostats"]
+        let printed = (try? JSONEncoder().encode(arguments)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        self.logger.info("ffmpeg run", metadata: ["arguments": "\(printed)"])
+        let outcome = await process.run(arguments, errorsInOutput: true, reading: report.read)
         switch outcome {
         case .exited(status: 0, _)?: progress(to)
         case .exited(let status, _)?: throw Failure(reason: "ffmpeg exited with status \(status): \(report.lastComplaint)")
