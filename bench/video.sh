@@ -4,7 +4,7 @@
 #     making of what the apps play, from `endpoint media add` returning to the video's `ready`,
 #     against the same ffmpeg commands (read from the server's log) run by hand one after the other;
 #   - the server's resident memory above idle while it makes them;
-#   - the Android-style session view (c16) while it makes them, against the same call just before;
+#   - the Android-style session view (c16) while it makes a second clip, against the same call before;
 #   - the ready video's segments fetched by 200 clients through the server, against Debian's nginx
 #     serving the same files from disk (started here, its access log on too).
 # Run on demand, never in CI. Usage: bash bench/video.sh [seconds per wrk run, 10] [clip seconds, 60]
@@ -21,7 +21,7 @@ start_paired 54339
 
 store="$work/store"
 database="sqlite://$work/video.sqlite"
-"$endpoint" migrate --database "$database" >/dev/null
+"$endpoint" migrate --database "$database" >/dev/null 2>&1
 echo -n 'benchmark-password' | "$endpoint" member add --database "$database" --username bench --email bench@example.com --password-stdin >/dev/null
 sqlite3 "$work/video.sqlite" "UPDATE config SET value = '1000000' WHERE name LIKE 'login_throttle_%_failures'"
 ffmpeg -nostdin -v error -f lavfi -i testsrc2=size=1920x1080:rate=30 -f lavfi -i sine=frequency=440 -t "$clip_seconds" \
@@ -41,31 +41,50 @@ sleep 2
 idle=$(kib VmRSS)
 before=$(run 16 -s bench/form_post.lua "$session")
 
-state() { sqlite3 "$work/video.sqlite" "SELECT state FROM videos WHERE id = 1"; }
+state() { sqlite3 "$work/video.sqlite" "SELECT state FROM videos WHERE id = $1"; }
+# until_made ID: waits until video ID is ready (or stops the bench when it failed).
+until_made() {
+    until [ "$(state "$1")" = ready ]; do
+        [ "$(state "$1")" = failed ] && { echo "video $1 failed: $(sqlite3 "$work/video.sqlite" "SELECT failure FROM videos WHERE id = $1")" >&2; exit 1; }
+        sleep 0.1
+    done
+}
+# The first clip is made with nothing else running: its time, and the server's highest memory
+# (sampled every 100 ms).
 started=$(date +%s.%N)
 "$endpoint" media add "$work/clip.mp4" --database "$database" --media-store "$store" >/dev/null
-# The highest resident memory while it is made, sampled every 100 ms.
-( peak=0; while [ "$(state)" != ready ] && [ "$(state)" != failed ]; do
+( peak=0; while [ "$(state 1)" != ready ] && [ "$(state 1)" != failed ]; do
     now=$(kib VmRSS); [ "$now" -gt "$peak" ] && peak=$now; sleep 0.1
   done; echo "$peak" > "$work/peak" ) & sampler=$!
-until [ "$(state)" = processing ]; do sleep 0.1; done
-sleep 2
-during=$(run 16 -s bench/form_post.lua "$session")
-until [ "$(state)" = ready ]; do
-    [ "$(state)" = failed ] && { echo "the video failed: $(sqlite3 "$work/video.sqlite" 'SELECT failure FROM videos')" >&2; exit 1; }
-    sleep 0.1
-done
+until_made 1
 finished=$(date +%s.%N)
 wait "$sampler"
 server_seconds=$(awk -v a="$started" -v b="$finished" 'BEGIN { printf "%.1f", b - a }')
+# A second clip (another tone: other bytes) is made while the session view is measured.
+ffmpeg -nostdin -v error -f lavfi -i testsrc2=size=1920x1080:rate=30 -f lavfi -i sine=frequency=660 -t "$clip_seconds" \
+    -c:v libx264 -preset veryfast -crf 20 -c:a aac "$work/second.mp4"
+"$endpoint" media add "$work/second.mp4" --database "$database" --media-store "$store" >/dev/null
+until [ "$(state 2)" = processing ]; do sleep 0.1; done
+sleep 2
+during=$(run 16 -s bench/form_post.lua "$session")
+until_made 2
 read -r hand_seconds runs <<< "$(python3 bench/video/by_hand.py "$work/server.log" "$work/by-hand")"
+
+echo
+echo "video, $(nproc) cores, a ${clip_seconds}-second 1080p30 clip ($(du -h "$work/clip.mp4" | cut -f1)), SQLite"
+echo "server: added to ready                 ${server_seconds} s"
+echo "the same $runs ffmpeg runs by hand       ${hand_seconds} s   ($(awk -v s="$server_seconds" -v h="$hand_seconds" 'BEGIN { printf "%.2f", s / h }')×)"
+echo "server memory: idle $(( idle / 1024 )) MB, highest while making $(( $(cat "$work/peak") / 1024 )) MB (+$(( ($(cat "$work/peak") - idle) / 1024 )) MB)"
+awk -v b="${before%% *}" -v d="${during%% *}" 'BEGIN { printf "Android session view, c16: %.0f req/s before, %.0f while making (%.2f)\n", b, d, d / b }'
 
 # Segments: every segment of every rendition, through the server and through nginx.
 hash=$(sqlite3 "$work/video.sqlite" "SELECT content_hash FROM videos WHERE id = 1")
-sqlite3 "$work/video.sqlite" "SELECT '/video/$hash/' || path FROM video_files WHERE path LIKE '%.ts' ORDER BY path" > "$work/segments"
-segment_bytes=$(sqlite3 "$work/video.sqlite" "SELECT CAST(AVG(byte_count) AS INTEGER) FROM video_files WHERE path LIKE '%.ts'")
+sqlite3 "$work/video.sqlite" "SELECT '/video/$hash/' || path FROM video_files WHERE video_id = 1 AND path LIKE '%.ts' ORDER BY path" > "$work/segments"
+segment_bytes=$(sqlite3 "$work/video.sqlite" "SELECT CAST(AVG(byte_count) AS INTEGER) FROM video_files WHERE video_id = 1 AND path LIKE '%.ts'")
 cat > "$work/nginx.conf" <<NGINX
 daemon off;
+# Its workers read the store as the user running the bench (its folder is private to that user).
+user $(id -un);
 worker_processes auto;
 pid $work/nginx.pid;
 error_log $work/nginx-error.log;
@@ -89,12 +108,6 @@ through_server=$(run 200 -s bench/video/segments.lua "$base")
 served_after=$(kib VmRSS)
 through_nginx=$(run 200 -s bench/video/segments.lua http://127.0.0.1:18085)
 
-echo
-echo "video, $(nproc) cores, a ${clip_seconds}-second 1080p30 clip ($(du -h "$work/clip.mp4" | cut -f1)), SQLite"
-echo "server: added to ready                 ${server_seconds} s"
-echo "the same $runs ffmpeg runs by hand       ${hand_seconds} s   ($(awk -v s="$server_seconds" -v h="$hand_seconds" 'BEGIN { printf "%.2f", s / h }')×)"
-echo "server memory: idle $(( idle / 1024 )) MB, highest while making $(( $(cat "$work/peak") / 1024 )) MB (+$(( ($(cat "$work/peak") - idle) / 1024 )) MB)"
-awk -v b="${before%% *}" -v d="${during%% *}" 'BEGIN { printf "Android session view, c16: %.0f req/s before, %.0f while making (%.2f)\n", b, d, d / b }'
 awk -v s="${through_server%% *}" -v n="${through_nginx%% *}" -v bytes="$segment_bytes" \
     'BEGIN { printf "segments (%d kB on average), c200: server %.0f req/s (%.0f MB/s), nginx %.0f req/s (%.0f MB/s): %.2f of nginx\n", bytes / 1000, s, s * bytes / 1e6, n, n * bytes / 1e6, s / n }'
 echo "server memory while serving segments: $(( served_before / 1024 )) MB before, $(( served_after / 1024 )) MB after (p99 ${through_server##* } server, ${through_nginx##* } nginx)"

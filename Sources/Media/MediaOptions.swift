@@ -24,7 +24,7 @@ extension ConfigOption {
     )
     public static let videoWorkers = ConfigOption(
         "video_workers", .integer(1...16), default: "1", .atStart,
-        "Videos each instance makes the apps' files for at once (each ffmpeg uses every core, niced below the API)."
+        "Videos each instance makes the apps' files for at once (each ffmpeg uses every core the API leaves idle)."
     )
 
     /// Every option the media module declares.

@@ -7,7 +7,7 @@ import Testing
 /// The child processes `ffprobe` and `ffmpeg` run in: their limits are the kernel's, they inherit
 /// nothing of the server's, and the wall clock and the output cap end them.
 @Suite struct LimitedProcessTests {
-    static let limits = LimitedProcess.Limits(cpuSeconds: 7, memoryBytes: 1 << 30, outputBytes: 1 << 20, wallClock: .seconds(20), niceness: 10)
+    static let limits = LimitedProcess.Limits(cpuSeconds: 7, memoryBytes: 1 << 30, outputBytes: 1 << 20, wallClock: .seconds(20), background: true)
 
     static func output(_ program: String, _ arguments: [String]) async throws -> String {
         let outcome = await LimitedProcess(program: program, limits: Self.limits).run(arguments)
@@ -17,15 +17,18 @@ import Testing
 
     struct Unexpected: Error { var outcome: String }
 
-    @Test func theKernelHoldsTheChildToItsLimitsAndItsNiceness() async throws {
+    @Test func theKernelHoldsTheChildToItsLimitsAndItsPlaceBehindTheAPI() async throws {
         let limits = try await Self.output("/usr/bin/cat", ["/proc/self/limits"])
         let rows = limits.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
         #expect(rows.contains { $0.hasPrefix("Max cpu time 7 7 seconds") })
         #expect(rows.contains { $0.hasPrefix("Max address space 1073741824 1073741824 bytes") })
         #expect(rows.contains { $0.hasPrefix("Max file size 1048576 1048576 bytes") })
         #expect(rows.contains { $0.hasPrefix("Max core file size 0 0 bytes") })
-        let niceness = try await Self.output("/usr/bin/nice", [])
-        #expect(niceness.trimmingCharacters(in: .whitespacesAndNewlines) == "10")
+        // proc(5): after the command's name in parentheses, field 19 is the nice value and field 41
+        // the scheduling policy (5: SCHED_IDLE).
+        let stat = try await Self.output("/usr/bin/cat", ["/proc/self/stat"])
+        let fields = stat.split(separator: ")").last?.split(separator: " ").map(String.init) ?? []
+        #expect(fields.count > 39 && fields[16] == "19" && fields[38] == "5", "\(stat)")
     }
 
     @Test func theChildInheritsNoEnvironmentAndNoDescriptor() async throws {
@@ -42,13 +45,15 @@ import Testing
     }
 
     @Test func theWallClockAndTheOutputCapStopTheChild() async throws {
-        let slow = LimitedProcess(
-            program: "/usr/bin/sleep", limits: .init(cpuSeconds: 7, memoryBytes: 1 << 30, outputBytes: 1 << 20, wallClock: .milliseconds(300), niceness: 0))
+        var brief = Self.limits
+        brief.wallClock = .milliseconds(300)
+        let slow = LimitedProcess(program: "/usr/bin/sleep", limits: brief)
         let started = ContinuousClock.now
         #expect(await slow.run(["60"]) == .stopped)
         #expect(ContinuousClock.now - started < .seconds(10), "killed at its limit, not waited for")
-        let talkative = LimitedProcess(
-            program: "/usr/bin/yes", limits: .init(cpuSeconds: 7, memoryBytes: 1 << 30, outputBytes: 1_000, wallClock: .seconds(20), niceness: 0))
+        var capped = Self.limits
+        capped.outputBytes = 1_000
+        let talkative = LimitedProcess(program: "/usr/bin/yes", limits: capped)
         #expect(await talkative.run([]) == .stopped)
         #expect(await LimitedProcess(program: "/usr/bin/false", limits: Self.limits).run([]) == .exited(status: 1, output: []))
     }

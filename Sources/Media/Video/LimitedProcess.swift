@@ -7,8 +7,8 @@ import NIOConcurrencyHelpers
 ///
 /// The child is started through util-linux's `setpriv` (it is killed when the thread that started it
 /// ends: a server killed with SIGKILL leaves no `ffmpeg` behind) and `prlimit` (CPU time, address
-/// space, the largest file it may write, no core file) and coreutils' `nice` (so the API's threads
-/// come first), with standard input `/dev/null`, none of the server's environment (its database URL,
+/// space, the largest file it may write, no core file), for long work `chrt` and `nice` (see
+/// ``Limits/background``), with standard input `/dev/null`, none of the server's environment (its database URL,
 /// its SMTP password) and none of its open descriptors. The parent reads its standard output up to a
 /// cap and kills its process group (SIGKILL) past the cap or past the wall-clock limit.
 struct LimitedProcess: Sendable {
@@ -18,8 +18,10 @@ struct LimitedProcess: Sendable {
         /// The largest file the child may write, and the most it may print.
         var outputBytes: Int
         var wallClock: Duration
-        /// `nice`'s adjustment: 0 for a quick check, more for long work beside the API.
-        var niceness: Int
+        /// Long work beside the API (making a video's files): scheduled only when no other process
+        /// wants the CPU (`SCHED_IDLE`, through util-linux's `chrt`) and at the lowest priority
+        /// (`nice -n 19`), so that however many threads `ffmpeg` starts, the API's threads come first.
+        var background: Bool
     }
 
     /// How the child ended.
@@ -65,8 +67,8 @@ struct LimitedProcess: Sendable {
         let wrapped =
             [
                 "/usr/bin/setpriv", "--pdeathsig", "KILL", "--", "/usr/bin/prlimit", "--cpu=\(self.limits.cpuSeconds)", "--as=\(self.limits.memoryBytes)",
-                "--fsize=\(self.limits.outputBytes)", "--core=0", "--", "/usr/bin/nice", "-n", String(self.limits.niceness), self.program,
-            ] + arguments
+                "--fsize=\(self.limits.outputBytes)", "--core=0", "--",
+            ] + (self.limits.background ? ["/usr/bin/chrt", "--idle", "0", "/usr/bin/nice", "-n", "19"] : []) + [self.program] + arguments
         let pid = Self.spawn(wrapped, output: ends[1], errorsInOutput: errorsInOutput)
         close(ends[1])
         guard let pid else { return nil }
@@ -90,7 +92,7 @@ struct LimitedProcess: Sendable {
         return .exited(status: (status >> 8) & 0xff, output: output)
     }
 
-    /// Starts `arguments` in a process group of its own (so a timeout kills `nice`'s child too), its
+    /// Starts `arguments` in a process group of its own (so a timeout kills whatever it started too), its
     /// standard output `output`, its standard error `output` too or `/dev/null`.
     private static func spawn(_ arguments: [String], output: Int32, errorsInOutput: Bool) -> pid_t? {
         var actions = posix_spawn_file_actions_t()

@@ -18,17 +18,20 @@ public struct VideoProbe: Sendable {
     public init(directory: String = "/usr/bin") {
         self.probe = LimitedProcess(
             program: directory + "/ffprobe",
-            limits: .init(cpuSeconds: 10, memoryBytes: 1 << 30, outputBytes: 1 << 20, wallClock: .seconds(20), niceness: 0)
+            limits: .init(cpuSeconds: 10, memoryBytes: 1 << 30, outputBytes: 1 << 20, wallClock: .seconds(20), background: false)
         )
         self.reader = LimitedProcess(
             program: directory + "/ffmpeg",
-            limits: .init(cpuSeconds: 120, memoryBytes: 1 << 30, outputBytes: 1 << 16, wallClock: .seconds(180), niceness: 10)
+            limits: .init(cpuSeconds: 120, memoryBytes: 1 << 30, outputBytes: 1 << 16, wallClock: .seconds(180), background: false)
         )
     }
 
     /// Checks the file at `path` (an absolute path the server chose) against the live limits
     /// (`video_max_bytes`, `video_max_seconds`): ``VideoFailure`` says why it is refused.
-    public func inspect(path: String, maximumBytes: Int, maximumSeconds: Int) async throws(VideoFailure) -> InspectedVideo {
+    /// `readingThrough: false` skips the read-through (for a file checked whole when it was uploaded).
+    public func inspect(path: String, maximumBytes: Int, maximumSeconds: Int, readingThrough: Bool = true) async throws(VideoFailure)
+        -> InspectedVideo
+    {
         var status = stat()
         guard stat(path, &status) == 0, status.st_size > 0 else { throw .corrupt }
         guard status.st_size <= maximumBytes else { throw .tooLarge(bytes: Int(status.st_size), maximum: maximumBytes) }
@@ -43,6 +46,7 @@ public struct VideoProbe: Sendable {
             ]
         guard case .exited(status: 0, let output)? = await self.probe.run(arguments) else { throw .corrupt }
         let video = try InspectedVideo.check(probed: output, container: container, maximumSeconds: maximumSeconds)
+        guard readingThrough else { return video }
         // Any complaint at all (a packet past the end, a damaged sample table) refuses it.
         let readThrough =
             [

@@ -3,7 +3,7 @@ import Glibc
 import Logging
 
 /// Makes what the apps play from a checked original with Debian's `ffmpeg`, one run after another in a
-/// limited child process (``LimitedProcess``, niced below the API), into a folder of its own: the HLS
+/// limited child process (``LimitedProcess``, scheduled behind the API), into a folder of its own: the HLS
 /// ladder under `hls/` with the master playlist written here (``HLSMasterPlaylist``), the progressive
 /// MP4 `video.mp4` and the poster frame `poster.jpg`.
 struct VideoTranscoder: Sendable {
@@ -68,7 +68,7 @@ struct VideoTranscoder: Sendable {
         return LimitedProcess.Limits(
             cpuSeconds: max(600, Int(ladder.seconds * 40)), memoryBytes: 4 << 30,
             outputBytes: max(256 << 20, Int(ladder.seconds * bitRate / 8 * 1.5)),
-            wallClock: .seconds(max(1800, Int(ladder.seconds * 20))), niceness: 10
+            wallClock: .seconds(max(1800, Int(ladder.seconds * 20))), background: true
         )
     }
 
