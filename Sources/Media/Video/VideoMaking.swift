@@ -71,7 +71,8 @@ public struct VideoMaking: Sendable {
 
     private func make(_ video: VideoRecord, job: VideoJobs.Claimed) async throws {
         try await self.database.withConnection { try await VideoStore.markProcessing(video.id, progress: 0, on: $0) }
-        let source = self.store.original(ofVideo: video.contentHash, fileExtension: video.container == "mp4" ? "mp4" : "mkv")
+        guard let container = VideoContainer(rawValue: video.container) else { throw VideoFailure.unsupportedType }
+        let source = self.store.original(ofVideo: video.contentHash, fileExtension: container.fileExtension)
         // Read whole when it was uploaded: what its header says is all the job needs.
         let inspected = try await self.probe.inspect(path: source, maximumBytes: .max, maximumSeconds: .max, readingThrough: false)
         self.store.removeLeftovers(ofVideo: video.contentHash, keeping: video.madeFolder)
