@@ -32,7 +32,7 @@ public struct MediaStoreFolder: Sendable {
     /// the file is removed and ``ReceiveFailure/tooLarge(bytes:)`` thrown at once (a client sending
     /// too much costs at most the limit's bytes of disk, never memory). The file is flushed to disk
     /// before this returns.
-    public func receive<Chunks: AsyncSequence>(_ chunks: Chunks, maximumBytes: Int) async throws -> Incoming
+    func receive<Chunks: AsyncSequence>(_ chunks: Chunks, maximumBytes: Int) async throws -> Incoming
     where Chunks.Element == [UInt8] {
         let incoming = self.root.appendingPathComponent("incoming", isDirectory: true)
         try Self.makeFolder(incoming)
@@ -58,13 +58,13 @@ public struct MediaStoreFolder: Sendable {
     }
 
     /// Forgets bytes received (a refused upload): nothing of it is kept.
-    public func discard(_ incoming: Incoming) {
+    func discard(_ incoming: Incoming) {
         unlink(incoming.path)
     }
 
     /// Moves checked bytes to be video `contentHash`'s original, named `original.<ext>`; when the video
     /// already has one (the same bytes uploaded twice), the new copy is discarded.
-    public func keepOriginal(_ incoming: Incoming, fileExtension: String) throws {
+    func keepOriginal(_ incoming: Incoming, fileExtension: String) throws {
         let folder = self.folder(ofVideo: incoming.contentHash)
         try Self.makeFolder(folder)
         let original = folder.appendingPathComponent("original.\(fileExtension)").path
@@ -74,7 +74,7 @@ public struct MediaStoreFolder: Sendable {
     }
 
     /// The path of video `contentHash`'s original, kept with `fileExtension`.
-    public func original(ofVideo contentHash: String, fileExtension: String) -> String {
+    func original(ofVideo contentHash: String, fileExtension: String) -> String {
         self.folder(ofVideo: contentHash).appendingPathComponent("original.\(fileExtension)").path
     }
 
