@@ -43,11 +43,10 @@ struct MediaAddCommand: AsyncParsableCommand {
     func run() async throws {
         let url = URL(fileURLWithPath: self.file)
         guard let handle = FileHandle(forReadingAtPath: url.path) else { throw CommandFailure("Cannot read \(self.file).") }
-        defer { try? handle.close() }
         let head = Array(try handle.read(upToCount: 12) ?? Data())
+        try? handle.close()
         if VideoUploads.fileExtensions.contains(url.pathExtension.lowercased()) || VideoUploads.looksLikeVideo(head) {
-            try handle.seek(toOffset: 0)
-            return try await self.addVideo(FileChunks(handle: handle), name: self.name ?? url.deletingPathExtension().lastPathComponent)
+            return try await self.addVideo(FileChunks(path: url.path), name: self.name ?? url.deletingPathExtension().lastPathComponent)
         }
         guard let data = FileManager.default.contents(atPath: url.path) else { throw CommandFailure("Cannot read \(self.file).") }
         let name = self.name ?? url.deletingPathExtension().lastPathComponent

@@ -22,6 +22,10 @@ extension ConfigOption {
         "video_max_seconds", .integer(1...86_400), default: "10800",
         "The longest video accepted, in seconds, as the file itself claims before anything is made from it."
     )
+    public static let mediaUploadHours = ConfigOption(
+        "media_upload_hours", .integer(1...720), default: "24",
+        "Hours a resumable upload may wait for its next bytes; then it and the bytes it received are removed."
+    )
     public static let videoWorkers = ConfigOption(
         "video_workers", .integer(1...16), default: "1", .atStart,
         "Videos each instance makes the apps' files for at once (each ffmpeg uses every core the API leaves idle)."
@@ -29,6 +33,6 @@ extension ConfigOption {
 
     /// Every option the media module declares.
     public static let declaredByMedia: [ConfigOption] = [
-        .mediaMaxBytes, .mediaMaxPixels, .mediaCacheMB, .videoMaxBytes, .videoMaxSeconds, .videoWorkers,
+        .mediaMaxBytes, .mediaMaxPixels, .mediaCacheMB, .videoMaxBytes, .videoMaxSeconds, .mediaUploadHours, .videoWorkers,
     ]
 }

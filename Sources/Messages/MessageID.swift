@@ -155,6 +155,13 @@ public enum MessageID: String, CaseIterable, Sendable {
     case videoTooLarge = "ENDPOINT_VIDEO_TOO_LARGE"
     case videoCorrupt = "ENDPOINT_VIDEO_CORRUPT"
     case videoNoSuchFile = "ENDPOINT_VIDEO_NO_SUCH_FILE"
+    case videoUploadNotFound = "ENDPOINT_VIDEO_UPLOAD_NOT_FOUND"
+    case videoUploadOffset = "ENDPOINT_VIDEO_UPLOAD_OFFSET"
+    case videoUploadBusy = "ENDPOINT_VIDEO_UPLOAD_BUSY"
+    case videoUploadTooMuch = "ENDPOINT_VIDEO_UPLOAD_TOO_MUCH"
+    case tusVersion = "ENDPOINT_TUS_VERSION"
+    case tusHeader = "ENDPOINT_TUS_HEADER"
+    case tusContentType = "ENDPOINT_TUS_CONTENT_TYPE"
     case assetImageUnsuitable = "ENDPOINT_ASSET_IMAGE_UNSUITABLE"
 
     // Push notifications (reference §4.4, §6)

@@ -25,6 +25,10 @@ public enum SiteRoute: Hashable, Sendable {
     /// `/video/<content hash>/<file>`: a file made for an uploaded video (`made-…/hls/master.m3u8`, its
     /// renditions' playlists and segments, `made-…/video.mp4`), by its path below the video's folder.
     case video(hash: String, file: String)
+    /// `/uploads`: where resumable uploads (the tus 1.0 protocol) are created and discovered.
+    case uploads
+    /// `/uploads/<token>`: one resumable upload, its secret token its name.
+    case upload(token: String)
     /// `/apis/news/categories/`: the MIT News apps' categories.
     case mitCategories
     /// `/apis/news/stories/`: the MIT News apps' story lists.
@@ -103,11 +107,13 @@ public enum SiteRoute: Hashable, Sendable {
             case "healthz": self = .health
             case "readyz": self = .readiness
             case "openapi.json": self = .openAPI
+            case "uploads": self = .uploads
             default: return nil
             }
         case 2:
             switch (segments[0], segments[1]) {
             case ("news", let reference) where !reference.isEmpty: self = .articlePage(reference: PathSegment.decode(reference), query: query)
+            case ("uploads", let token) where !token.isEmpty: self = .upload(token: PathSegment.decode(token))
             case ("floki", "v1-app"): self = .flokiBeacon
             case ("account", "confirm-email"): self = .confirmEmail(query: query)
             case ("account", "reset-password"): self = .resetPassword(query: query)
@@ -158,6 +164,8 @@ public enum SiteRoute: Hashable, Sendable {
         case .video(let hash, let file):
             "/video/" + FormURLEncoding.encodeSegment(hash) + "/"
                 + file.split(separator: "/", omittingEmptySubsequences: false).map { FormURLEncoding.encodeSegment(String($0)) }.joined(separator: "/")
+        case .uploads: "/uploads"
+        case .upload(let token): "/uploads/" + FormURLEncoding.encodeSegment(token)
         case .mitCategories: "/apis/news/categories/"
         case .mitStories: "/apis/news/stories/"
         case .mitStory(let reference): "/apis/news/stories/" + FormURLEncoding.encodeSegment(reference)
@@ -180,7 +188,7 @@ public enum SiteRoute: Hashable, Sendable {
             .confirmEmail(let query),
             .resetPassword(let query), .console(_, let query):
             query
-        case .composrArticle, .video, .mitCategories, .mitStory, .flokiBeacon, .flokiAppData, .pageStyleSheet, .health, .readiness, .openAPI:
+        case .composrArticle, .video, .uploads, .upload, .mitCategories, .mitStory, .flokiBeacon, .flokiAppData, .pageStyleSheet, .health, .readiness, .openAPI:
             .none
         }
     }

@@ -85,8 +85,19 @@ import Testing
                 }
             }
 
+            try await database.withConnection { connection in
+                for (key, expires) in [("expired", now - 1), ("waiting", now + 60)] {
+                    try await connection.raw(
+                        """
+                        INSERT INTO video_uploads (key, member_id, length, name, created_at, expires_at)
+                        VALUES (\(bind: key), 1, 100, 'clip', \(bind: now - day), \(bind: expires))
+                        """
+                    ).run()
+                }
+            }
+
             let removed = try #require(try await MaintenanceSweep(database: database, steps: Self.steps).run(now: now))
-            #expect(removed.counts.map(\.count) == [3, 2, 1, 2, 2, 1, 1, 1])
+            #expect(removed.counts.map(\.count) == [3, 2, 1, 2, 2, 1, 1, 1, 1])
 
             func column(_ sql: SQLQueryString, _ name: String) async throws -> [String] {
                 try await database.withConnection { try await $0.raw(sql).all().map { try $0.decode(column: name, as: String.self) } }.sorted()
@@ -98,9 +109,10 @@ import Testing
             #expect(try await column("SELECT CAST(resource_id AS TEXT) AS id FROM news_changes", "id") == ["2"], "news changes 90 days")
             #expect(try await column("SELECT token FROM device_tokens", "token") == ["seen-yesterday"], "tokens unseen for 270 days")
             #expect(try await column("SELECT username FROM members", "username") == ["Guest", "confirmed", "pending-1-day"], "unconfirmed after 7 days")
+            #expect(try await column("SELECT key FROM video_uploads", "key") == ["waiting"], "uploads past their expiry")
             let state = try await database.withConnection { try await NewsChangeLog.state(on: $0) }
             #expect(state.sweptThrough > 0 && state.latest == state.sweptThrough + 1, "older sync tokens are answered with a reset")
-            #expect(try await MaintenanceSweep(database: database, steps: Self.steps).run(now: now)?.counts.map(\.count) == [0, 0, 0, 0, 0, 0, 0, 0])
+            #expect(try await MaintenanceSweep(database: database, steps: Self.steps).run(now: now)?.counts.map(\.count) == [0, 0, 0, 0, 0, 0, 0, 0, 0])
         }
     }
 

@@ -47,6 +47,8 @@ struct OpenAPIProcessTests {
                     "--max-examples", "40", "--workers", "1", "--no-color",
                     // A live stream never ends: NewsLiveTests read it as EventSource does.
                     "--exclude-operation-id", "content_news_live",
+                    // tus's byte type has no serializer in schemathesis: tuspy sends it in ResumableUploadTests.
+                    "--exclude-operation-id", "upload_append",
                 ], in: folder)
             #expect(run.status == 0, "\(run.output.suffix(6000))\(run.errors.suffix(2000))")
             #expect(run.output.contains("passed"), "\(run.output.suffix(2000))")

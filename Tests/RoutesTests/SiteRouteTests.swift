@@ -46,6 +46,7 @@ import Testing
                 file: (0..<Int.random(in: 1...4, using: &random)).map { _ in
                     "m" + Self.text(&random, allowingEmpty: false).replacingOccurrences(of: "/", with: "-")
                 }.joined(separator: "/")),
+            .uploads, .upload(token: Self.text(&random, allowingEmpty: false)),
             .mitStories(query: query), .mitStory(reference: Self.text(&random, allowingEmpty: false)), .confirmEmail(query: query),
             .resetPassword(query: query), .mitCategories, .flokiBeacon, .flokiAppData, .pageStyleSheet, .health, .readiness, .openAPI,
             .console(
@@ -97,9 +98,12 @@ import Testing
                 == .endpoint(pathInfo: "", query: RouteQuery(raw: "hook_type=misc&hook=echo")))
         #expect(SiteRoute(path: "/data/endpoint.php/account/login", query: nil) == .endpoint(pathInfo: "/account/login", query: .none))
         #expect(SiteRoute(path: "/video/ab/made-1/hls/0/segment-000.ts", query: nil) == .video(hash: "ab", file: "made-1/hls/0/segment-000.ts"))
+        #expect(SiteRoute(path: "/uploads", query: nil) == .uploads)
+        #expect(SiteRoute(path: "/uploads/0af9", query: nil) == .upload(token: "0af9"))
         for path in [
             "/data/endpoint.phpx", "/media/a", "/apis/news/stories/1/2", "//healthz", "healthz", "/site/x", "/video/ab", "/video/ab/made-1/../x",
             "/video/ab/made-1//x", "/video/ab/made-1/%2e%2e/x", "/video/ab/made-1/a%2fb",
+            "/uploads/a/b",
         ] {
             #expect(SiteRoute(path: path, query: nil) == nil, "\(path)")
         }

@@ -59,8 +59,11 @@ package enum EndpointProcess {
         let server = Process()
         server.executableURL = self.executable
         server.arguments = ["serve", "--port", String(port), "--database", database, "--log-level", logLevel, "--log-format", logFormat] + arguments
-        // Image versions go to a folder of the test's own unless it names one.
-        let cache = ["ENDPOINT_MEDIA_CACHE": FileManager.default.temporaryDirectory.appendingPathComponent("media-\(UUID())").path]
+        // Image versions and the media store go to folders of the test's own unless it names them.
+        let cache = [
+            "ENDPOINT_MEDIA_CACHE": FileManager.default.temporaryDirectory.appendingPathComponent("media-\(UUID())").path,
+            "ENDPOINT_MEDIA_STORE": FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID())").path,
+        ]
         server.environment = ProcessInfo.processInfo.environment.merging(cache) { $1 }.merging(environment) { $1 }
         server.standardOutput = FileHandle.nullDevice
         server.standardError = log

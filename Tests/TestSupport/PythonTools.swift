@@ -24,7 +24,16 @@ package enum PythonTools {
     /// Runs `script` (a path under `Tests/`) with `arguments`.
     package static func run(_ script: String, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
         guard let python = self.python else { throw TestFailure("ENDPOINT_TEST_PYTHON is not set; scripts/python-tools.sh installs the tools.") }
-        let path = TestDatabase.repositoryRoot.appendingPathComponent("Tests").appendingPathComponent(script).path
-        return try Subprocess.run(python, [path] + arguments)
+        return try Subprocess.run(python, [Self.path(of: script)] + arguments)
+    }
+
+    /// Runs `script` with `arguments` without holding a thread of the server it talks to.
+    package static func runInBackground(_ script: String, _ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
+        guard let python = self.python else { throw TestFailure("ENDPOINT_TEST_PYTHON is not set; scripts/python-tools.sh installs the tools.") }
+        return try await Subprocess.runInBackground(python, [Self.path(of: script)] + arguments)
+    }
+
+    private static func path(of script: String) -> String {
+        TestDatabase.repositoryRoot.appendingPathComponent("Tests").appendingPathComponent(script).path
     }
 }

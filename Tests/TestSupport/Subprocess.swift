@@ -29,6 +29,14 @@ package enum Subprocess {
         return (process.terminationStatus, String(decoding: printed, as: UTF8.self), errorText.value)
     }
 
+    /// ``run(_:_:currentDirectory:environment:)`` on a thread of its own: waiting for a program that
+    /// talks to a server of this process must not hold one of the few threads that server runs on.
+    package static func runInBackground(_ executable: URL, _ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try Self.run(executable, arguments) }) }
+        }
+    }
+
     /// `openssl` with `arguments`; its output, or a failure when it did not succeed.
     package static func openssl(_ arguments: [String]) throws -> String {
         let result = try self.run(URL(fileURLWithPath: "/usr/bin/openssl"), arguments)

@@ -275,7 +275,7 @@ struct ConsoleArticles: Sendable {
             throw Refusal.invalid(.consoleChooseImage)
         }
         let inspected = try await self.uploads.inspect(Array(file.bytes))
-        let stem = Self.fileStem(file.fileName)
+        let stem = UploadName.stem(file.fileName, fallback: "image")
         let (image, _) = try await self.database.transaction { connection in
             try await self.uploads.store(
                 inspected, name: stem, properties: MediaChanges(), addedBy: staff.memberID, on: connection)
@@ -284,16 +284,6 @@ struct ConsoleArticles: Sendable {
         case .comcode: "[img]media:\(image.id)[/img]"
         case .markdown, .text: "![\(stem)](media:\(image.id))"
         }
-    }
-
-    /// The name to keep an image under: the browser's file name without its folder and extension,
-    /// reduced to letters, digits, `-` and `_`; `image` when nothing is left.
-    static func fileStem(_ given: String) -> String {
-        let last = given.split(separator: "/").last.map(String.init) ?? ""
-        let stem = last.contains(".") ? String(last[..<last.lastIndex(of: ".")!]) : last
-        let kept = String(
-            String.UnicodeScalarView(stem.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || "-_".unicodeScalars.contains($0) }).prefix(100))
-        return kept.isEmpty ? "image" : kept
     }
 
     private func delete(_ id: Int, _ staff: ConsoleStaff) async throws -> ConsoleAnswer {

@@ -36,7 +36,7 @@ struct ConsoleMedia: Sendable {
         let files = request.files.filter { $0.name == "images" && !$0.bytes.isEmpty }
         guard !files.isEmpty else { throw Refusal.invalid(.consoleChooseImage) }
         var inspected: [(image: InspectedImage, name: String)] = []
-        for file in files { inspected.append((try await self.uploads.inspect(Array(file.bytes)), ConsoleArticles.fileStem(file.fileName))) }
+        for file in files { inspected.append((try await self.uploads.inspect(Array(file.bytes)), UploadName.stem(file.fileName, fallback: "image"))) }
         let now = self.clock.now
         try await self.database.transaction { connection in
             for (image, name) in inspected {

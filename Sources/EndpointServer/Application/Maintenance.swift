@@ -1,5 +1,5 @@
 public import Auth
-import Logging
+public import Logging
 public import Mail
 public import Media
 public import News
@@ -11,7 +11,8 @@ public import Storage
 public enum Maintenance {
     /// The sweep's steps as `options` set their retention: ended sessions, old account codes, old
     /// rate counts, finished outbox rows, silent push tokens, unconfirmed accounts past
-    /// `pending_account_days`, and news changes past `news_sync_retention_days`.
+    /// `pending_account_days`, news changes past `news_sync_retention_days`, and resumable uploads past
+    /// their expiry.
     public static func steps(_ options: ConfigOptions) -> [MaintenanceSweep.Step] {
         let outbox = options.integer(.outboxRetentionDays) * 86_400
         return [
@@ -23,6 +24,7 @@ public enum Maintenance {
             DeviceTokenStore.sweep(silentFor: options.integer(.pushTokenRetentionDays) * 86_400),
             AccountSweep.pendingMembers(afterSeconds: options.integer(.pendingAccountDays) * 86_400),
             NewsChangeLog.sweep(olderThan: options.integer(.newsSyncRetentionDays) * 86_400),
+            ResumableUploadStore.sweep(),
         ]
     }
 
@@ -31,23 +33,28 @@ public enum Maintenance {
         try await MaintenanceSweep(database: database, steps: Self.steps(try await config.options())).run(now: clock.now)
     }
 
-    /// The background worker: a sweep every `maintenance_interval_minutes` (read at start), the first
-    /// at start, each logged with what it removed; then the cached versions of images deleted while
-    /// this instance was not told go (the cache is this instance's own, so every instance does this).
+    /// The background worker: a pass every `maintenance_interval_minutes` (read at start), the first
+    /// at start.
     static func worker(for site: Site, options: ConfigOptions, startsAtOnce: Bool, logger: Logger) -> PeriodicWorker {
         let minutes = options.integer(.maintenanceIntervalMinutes)
-        let database = site.database
-        let config = site.config
-        let clock = site.clock
-        let media = site.media
         return PeriodicWorker(name: "maintenance", interval: .seconds(minutes * 60), startsAtOnce: startsAtOnce, logger: logger) {
-            let versions = try await media.sweepCache()
-            if versions > 0 { logger.info("image versions of deleted images removed", metadata: ["files": "\(versions)"]) }
-            guard let removed = try await Self.sweep(database, config: config, clock: clock) else {
-                logger.debug("maintenance sweep skipped: another instance is sweeping")
-                return
-            }
-            logger.info("maintenance sweep", metadata: Logger.Metadata(uniqueKeysWithValues: removed.counts.map { ($0.table, "\($0.count)") }))
+            try await Self.pass(for: site, logger: logger)
         }
+    }
+
+    /// One pass of the worker, each part logged with what it removed: the cached versions of images
+    /// deleted while this instance was not told go (the cache is this instance's own, so every
+    /// instance does this), then the sweep, then the bytes of resumable uploads that no longer exist
+    /// (ended, made, or swept as expired).
+    public static func pass(for site: Site, logger: Logger) async throws {
+        let versions = try await site.media.sweepCache()
+        if versions > 0 { logger.info("image versions of deleted images removed", metadata: ["files": "\(versions)"]) }
+        if let removed = try await Self.sweep(site.database, config: site.config, clock: site.clock) {
+            logger.info("maintenance sweep", metadata: Logger.Metadata(uniqueKeysWithValues: removed.counts.map { ($0.table, "\($0.count)") }))
+        } else {
+            logger.debug("maintenance sweep skipped: another instance is sweeping")
+        }
+        let uploads = try await site.resumableUploads.removeAbandoned()
+        if uploads > 0 { logger.info("bytes of ended uploads removed", metadata: ["uploads": "\(uploads)"]) }
     }
 }

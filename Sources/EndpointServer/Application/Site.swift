@@ -57,6 +57,8 @@ public struct Site: Sendable {
     public let mediaStore: MediaStoreFolder
     /// The files made for videos, as served.
     public let videoFiles: VideoFiles
+    /// Resumable video uploads (the tus route's rules).
+    public let resumableUploads: ResumableVideoUploads
     /// What to forget after a committed change: this instance's writes and every announced change call it.
     public let caches: CacheEviction
     /// What the passing of time does to the news (a background worker's ticks).
@@ -122,6 +124,9 @@ public struct Site: Sendable {
         )
         self.mediaStore = MediaStoreFolder(root: URL(fileURLWithPath: settings.mediaStoreDirectory, isDirectory: true))
         self.videoFiles = VideoFiles(database: database, store: self.mediaStore)
+        self.resumableUploads = ResumableVideoUploads(
+            database: database, config: config, folder: self.mediaStore,
+            uploads: VideoUploads(database: database, config: config, folder: self.mediaStore, clock: clock), clock: clock)
         self.caches = .live(
             config: config, memberships: memberships, sessions: sessions, news: self.newsAnswers, live: self.newsLive,
             pushTokens: self.pushRegistrations, media: self.media

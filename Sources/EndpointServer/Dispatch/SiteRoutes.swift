@@ -23,6 +23,7 @@ struct SiteRoutes: RouterMiddleware {
     let floki: FlokiAppRoutes
     let media: MediaRoute
     let video: VideoRoute
+    let tus: TusRoute
     let mitNews: MITNewsRoutes
     let console: ConsolePages
 
@@ -61,6 +62,9 @@ struct SiteRoutes: RouterMiddleware {
         self.floki = FlokiAppRoutes(news: site.news, config: site.config, languages: languages, publicURL: site.publicURL)
         self.media = MediaRoute(media: site.media)
         self.video = VideoRoute(files: site.videoFiles)
+        self.tus = TusRoute(
+            uploads: site.resumableUploads, recognizer: CallerRecognizer(sessions: site.sessions), memberships: site.memberships, config: site.config,
+            crossSite: CrossSiteCheck(publicAuthority: settings.publicAuthority), gate: uploads, clientAddress: clientAddress)
         self.mitNews = MITNewsRoutes(
             news: site.news, config: site.config, languages: languages, searches: site.newsSearches, clientAddress: clientAddress)
         self.console = ConsolePages(
@@ -99,6 +103,8 @@ struct SiteRoutes: RouterMiddleware {
             guard request.method == .get || request.method == .head else { return nil }
             return try await self.video.serve(hash: hash, file: file, request, context: context)
         }
+        if case .uploads = route { return try await self.tus.answer(route, request, context: context) }
+        if case .upload = route { return try await self.tus.answer(route, request, context: context) }
         if case .confirmEmail = route { return try await self.accountPages.answer(route, request, context) }
         if case .resetPassword = route { return try await self.accountPages.answer(route, request, context) }
         if case .console(let page, let query) = route { return try await self.console.answer(page, query: query, request, context) }
@@ -114,7 +120,7 @@ struct SiteRoutes: RouterMiddleware {
         case .health: return await self.probes.health()
         case .readiness: return await self.probes.readiness(request, context)
         case .openAPI: return OpenAPIDescription.response()
-        case .endpoint, .media, .video, .confirmEmail, .resetPassword, .console: return nil
+        case .endpoint, .media, .video, .uploads, .upload, .confirmEmail, .resetPassword, .console: return nil
         }
     }
 }

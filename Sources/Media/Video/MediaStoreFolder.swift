@@ -114,6 +114,43 @@ public struct MediaStoreFolder: Sendable {
         try? FileManager.default.removeItem(atPath: path)
     }
 
+    /// The folder of resumable upload `key`'s parts (`incoming/uploads/<key>/`).
+    func folder(ofUpload key: String) -> URL {
+        self.root.appendingPathComponent("incoming/uploads", isDirectory: true).appendingPathComponent(key, isDirectory: true)
+    }
+
+    /// The file of resumable upload `key`'s part written by `writer`.
+    func part(ofUpload key: String, writer: String) -> String {
+        self.folder(ofUpload: key).appendingPathComponent(writer + ".part").path
+    }
+
+    /// A new, empty part file of resumable upload `key`, for `writer` to write.
+    func createPart(ofUpload key: String, writer: String) throws -> PartFile {
+        try Self.makeFolder(self.folder(ofUpload: key))
+        let descriptor = open(self.part(ofUpload: key, writer: writer), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o640)
+        guard descriptor >= 0 else { throw ReceiveFailure.unwritable(String(cString: strerror(errno))) }
+        return PartFile(descriptor: descriptor)
+    }
+
+    /// A part file being written: bytes appended, flushed to disk before they are recorded.
+    final class PartFile {
+        private let descriptor: Int32
+
+        fileprivate init(descriptor: Int32) { self.descriptor = descriptor }
+        deinit { close(self.descriptor) }
+
+        func append(_ bytes: [UInt8]) throws { try MediaStoreFolder.append(bytes, to: self.descriptor) }
+
+        func flush() throws {
+            guard fdatasync(self.descriptor) == 0 else { throw ReceiveFailure.unwritable(String(cString: strerror(errno))) }
+        }
+    }
+
+    /// The keys of the resumable uploads that have a folder.
+    func uploadKeys() -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: self.root.appendingPathComponent("incoming/uploads").path)) ?? []
+    }
+
     /// The folder of video `contentHash`'s files.
     public func folder(ofVideo contentHash: String) -> URL {
         self.root.appendingPathComponent("videos", isDirectory: true).appendingPathComponent(contentHash, isDirectory: true)
