@@ -59,7 +59,8 @@ public enum BackgroundServices {
             logger.notice("no SMTP server configured (ENDPOINT_SMTP_URL): mail stays queued; see `endpoint mail list`")
         }
         let making = VideoMaking(
-            database: site.database, store: site.mediaStore, images: site.mediaUploads, owner: holder.owner, clock: site.clock, logger: logger)
+            database: site.database, store: site.mediaStore, images: site.mediaUploads, owner: holder.owner, clock: site.clock, logger: logger,
+            whenReady: { id, connection, now in try await NewsChangeLog.recordArticles(showingVideo: id, on: connection, now: now) })
         for worker in 1...options.integer(.videoWorkers) {
             services.append(
                 Named(

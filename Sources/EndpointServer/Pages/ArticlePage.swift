@@ -35,7 +35,14 @@ struct ArticlePage: Sendable {
             "summary": article.summary, "url": article.webURL, "body": article.bodyHTML, "caption": article.imageCaption, "credit": article.imageCredit,
             "byline": article.author.isEmpty ? date : messages.text(.newsFooter, article.author, date),
         ]
-        if let image = article.imageURL { shown["image"] = image }
+        if let video = article.video {
+            shown["video"] = [
+                "hls": video.hls, "mp4": video.mp4, "poster": video.poster ?? "", "width": video.width, "height": video.height,
+                "caption": video.caption, "credit": video.credit,
+            ]
+        } else if let image = article.imageURL {
+            shown["image"] = image
+        }
         if let sources = article.imageSources { shown["sources"] = sources }
         if let external = article.externalURL { shown["external"] = external }
         if !article.gallery.isEmpty {
@@ -81,7 +88,7 @@ struct ArticlePage: Sendable {
             .vary: "Accept-Language",
             .cacheControl: cacheControl,
             .contentSecurityPolicy:
-                "default-src 'none'; style-src 'self'; img-src 'self' https: data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+                "default-src 'none'; style-src 'self'; img-src 'self' https: data:; media-src 'self' https:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
             .xContentTypeOptions: "nosniff",
             .xFrameOptions: "DENY",
             .referrerPolicy: "strict-origin-when-cross-origin",

@@ -28,23 +28,23 @@ public enum MediaStore {
 
     /// Every image, oldest first.
     public static func all(on connection: StoreConnection) async throws -> [MediaRecord] {
-        try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM media ORDER BY id").all().map(Self.record)
+        try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM media ORDER BY id").all().map { try Self.record($0) }
     }
 
     /// A page of `limit` images from `offset`, newest first.
     public static func newest(_ limit: Int, offset: Int, on connection: StoreConnection) async throws -> [MediaRecord] {
         try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM media ORDER BY id DESC LIMIT \(bind: limit) OFFSET \(bind: offset)").all()
-            .map(Self.record)
+            .map { try Self.record($0) }
     }
 
     /// The image with this ID.
     public static func find(id: Int, on connection: StoreConnection) async throws -> MediaRecord? {
-        try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM media WHERE id = \(bind: id)").first().map(Self.record)
+        try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM media WHERE id = \(bind: id)").first().map { try Self.record($0) }
     }
 
     /// The image whose bytes hash to `contentHash`.
     public static func find(contentHash: String, on connection: StoreConnection) async throws -> MediaRecord? {
-        try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM media WHERE content_hash = \(bind: contentHash)").first().map(Self.record)
+        try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM media WHERE content_hash = \(bind: contentHash)").first().map { try Self.record($0) }
     }
 
     /// The original bytes of image `id`.
@@ -99,24 +99,28 @@ public enum MediaStore {
         return (try row?.decode(column: "images", as: Int.self) ?? 0, try row?.decode(column: "bytes", as: Int.self) ?? 0)
     }
 
-    private static let columns =
-        "id, content_hash, name, media_type, width, height, has_alpha, byte_count, caption, credit, alt_text, added_by, added_at"
+    private static let columns = Self.columnNames.joined(separator: ", ")
 
-    private static func record(_ row: any SQLRow) throws -> MediaRecord {
+    static let columnNames = [
+        "id", "content_hash", "name", "media_type", "width", "height", "has_alpha", "byte_count", "caption", "credit", "alt_text", "added_by",
+        "added_at",
+    ]
+
+    static func record(_ row: any SQLRow, prefix: String = "") throws -> MediaRecord {
         MediaRecord(
-            id: try row.decode(column: "id", as: Int.self),
-            contentHash: try row.decode(column: "content_hash", as: String.self),
-            name: try row.decode(column: "name", as: String.self),
-            mediaType: try row.decode(column: "media_type", as: String.self),
-            width: try row.decode(column: "width", as: Int.self),
-            height: try row.decode(column: "height", as: Int.self),
-            hasAlpha: try row.decode(column: "has_alpha", as: Int.self) != 0,
-            byteCount: try row.decode(column: "byte_count", as: Int.self),
-            caption: try row.decode(column: "caption", as: String.self),
-            credit: try row.decode(column: "credit", as: String.self),
-            altText: try row.decode(column: "alt_text", as: String.self),
-            addedBy: try row.decode(column: "added_by", as: Int?.self),
-            addedAt: try row.decode(column: "added_at", as: Int.self)
+            id: try row.decode(column: prefix + "id", as: Int.self),
+            contentHash: try row.decode(column: prefix + "content_hash", as: String.self),
+            name: try row.decode(column: prefix + "name", as: String.self),
+            mediaType: try row.decode(column: prefix + "media_type", as: String.self),
+            width: try row.decode(column: prefix + "width", as: Int.self),
+            height: try row.decode(column: prefix + "height", as: Int.self),
+            hasAlpha: try row.decode(column: prefix + "has_alpha", as: Int.self) != 0,
+            byteCount: try row.decode(column: prefix + "byte_count", as: Int.self),
+            caption: try row.decode(column: prefix + "caption", as: String.self),
+            credit: try row.decode(column: prefix + "credit", as: String.self),
+            altText: try row.decode(column: prefix + "alt_text", as: String.self),
+            addedBy: try row.decode(column: prefix + "added_by", as: Int?.self),
+            addedAt: try row.decode(column: prefix + "added_at", as: Int.self)
         )
     }
 }

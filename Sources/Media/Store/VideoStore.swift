@@ -1,4 +1,4 @@
-import SQLKit
+package import SQLKit
 public import Storage
 
 /// Reads and writes `videos` (uploaded videos; their bytes are files of the media store) and
@@ -26,12 +26,12 @@ public enum VideoStore {
 
     /// The video whose bytes hash to `contentHash`.
     public static func find(contentHash: String, on connection: StoreConnection) async throws -> VideoRecord? {
-        try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM videos WHERE content_hash = \(bind: contentHash)").first().map(Self.record)
+        try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM videos WHERE content_hash = \(bind: contentHash)").first().map { try Self.record($0) }
     }
 
     /// The video with this ID.
     public static func find(id: Int, on connection: StoreConnection) async throws -> VideoRecord? {
-        try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM videos WHERE id = \(bind: id)").first().map(Self.record)
+        try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM videos WHERE id = \(bind: id)").first().map { try Self.record($0) }
     }
 
     /// Records that video `id` is being made, `progress` percent done.
@@ -92,13 +92,32 @@ public enum VideoStore {
 
     /// Every video, oldest first.
     public static func all(on connection: StoreConnection) async throws -> [VideoRecord] {
-        try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM videos ORDER BY id").all().map(Self.record)
+        try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM videos ORDER BY id").all().map { try Self.record($0) }
     }
 
-    private static let columns = """
-        id, content_hash, name, container, width, height, duration_ms, has_sound, byte_count, state, progress, failure, made_folder,
-        poster_media_id, caption, credit, added_by, added_at
-        """
+    private static let columns = Self.columnNames.joined(separator: ", ")
+
+    private static let columnNames = [
+        "id", "content_hash", "name", "container", "width", "height", "duration_ms", "has_sound", "byte_count", "state", "progress", "failure",
+        "made_folder", "poster_media_id", "caption", "credit", "added_by", "added_at",
+    ]
+
+    /// The columns a reader of a row that shows a video selects (an article's): the video's as `v_…`,
+    /// its poster's as `vp_…`, from ``shownJoin(on:)``'s tables.
+    package static let shownColumns =
+        (Self.columnNames.map { "v.\($0) AS v_\($0)" } + MediaStore.columnNames.map { "vp.\($0) AS vp_\($0)" }).joined(separator: ", ")
+
+    /// The joins bringing in the video `column` names and its poster, for ``shownColumns``.
+    package static func shownJoin(on column: String) -> String {
+        "LEFT JOIN videos v ON v.id = \(column) LEFT JOIN media vp ON vp.id = v.poster_media_id"
+    }
+
+    /// The video a row selected with ``shownColumns`` shows, if any.
+    package static func shown(_ row: any SQLRow) throws -> ShownVideo? {
+        guard try row.decode(column: "v_id", as: Int?.self) != nil else { return nil }
+        let poster = try row.decode(column: "vp_id", as: Int?.self) == nil ? nil : try MediaStore.record(row, prefix: "vp_")
+        return ShownVideo(video: try Self.record(row, prefix: "v_"), poster: poster)
+    }
 
     /// A row's state; one this build does not know (written by a newer one) is an error, not a guess.
     private static func state(_ text: String) throws -> VideoRecord.State {
@@ -108,26 +127,26 @@ public enum VideoStore {
 
     struct UnknownVideoState: Error { var text: String }
 
-    private static func record(_ row: any SQLRow) throws -> VideoRecord {
+    static func record(_ row: any SQLRow, prefix: String = "") throws -> VideoRecord {
         VideoRecord(
-            id: try row.decode(column: "id", as: Int.self),
-            contentHash: try row.decode(column: "content_hash", as: String.self),
-            name: try row.decode(column: "name", as: String.self),
-            container: try row.decode(column: "container", as: String.self),
-            width: try row.decode(column: "width", as: Int.self),
-            height: try row.decode(column: "height", as: Int.self),
-            durationMilliseconds: try row.decode(column: "duration_ms", as: Int.self),
-            hasSound: try row.decode(column: "has_sound", as: Int.self) != 0,
-            byteCount: try row.decode(column: "byte_count", as: Int.self),
-            state: try Self.state(try row.decode(column: "state", as: String.self)),
-            progress: try row.decode(column: "progress", as: Int.self),
-            failure: try row.decode(column: "failure", as: String.self),
-            madeFolder: try row.decode(column: "made_folder", as: String?.self),
-            posterMediaID: try row.decode(column: "poster_media_id", as: Int?.self),
-            caption: try row.decode(column: "caption", as: String.self),
-            credit: try row.decode(column: "credit", as: String.self),
-            addedBy: try row.decode(column: "added_by", as: Int?.self),
-            addedAt: try row.decode(column: "added_at", as: Int.self)
+            id: try row.decode(column: prefix + "id", as: Int.self),
+            contentHash: try row.decode(column: prefix + "content_hash", as: String.self),
+            name: try row.decode(column: prefix + "name", as: String.self),
+            container: try row.decode(column: prefix + "container", as: String.self),
+            width: try row.decode(column: prefix + "width", as: Int.self),
+            height: try row.decode(column: prefix + "height", as: Int.self),
+            durationMilliseconds: try row.decode(column: prefix + "duration_ms", as: Int.self),
+            hasSound: try row.decode(column: prefix + "has_sound", as: Int.self) != 0,
+            byteCount: try row.decode(column: prefix + "byte_count", as: Int.self),
+            state: try Self.state(try row.decode(column: prefix + "state", as: String.self)),
+            progress: try row.decode(column: prefix + "progress", as: Int.self),
+            failure: try row.decode(column: prefix + "failure", as: String.self),
+            madeFolder: try row.decode(column: prefix + "made_folder", as: String?.self),
+            posterMediaID: try row.decode(column: prefix + "poster_media_id", as: Int?.self),
+            caption: try row.decode(column: prefix + "caption", as: String.self),
+            credit: try row.decode(column: prefix + "credit", as: String.self),
+            addedBy: try row.decode(column: prefix + "added_by", as: Int?.self),
+            addedAt: try row.decode(column: prefix + "added_at", as: Int.self)
         )
     }
 }

@@ -13,6 +13,18 @@ public enum VideoLinks {
         Self.route(of: video, "video.mp4")
     }
 
+    /// How administrators name a video elsewhere (an article's `video`): `video:<id>`.
+    public static func reference(_ id: Int) -> String {
+        "video:\(id)"
+    }
+
+    /// The ID a reference names: `video:<id>`, or the ID alone.
+    public static func id(inReference text: String) -> Int? {
+        let digits = text.hasPrefix("video:") ? text.dropFirst("video:".count) : Substring(text)
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        return Int(digits)
+    }
+
     private static func route(of video: VideoRecord, _ file: String) -> SiteRoute? {
         guard video.state == .ready, let folder = video.madeFolder else { return nil }
         return .video(hash: video.contentHash, file: folder + "/" + file)

@@ -20,6 +20,9 @@ public struct VideoMaking: Sendable {
     private let owner: String
     private let clock: SiteClock
     private let logger: Logger
+    /// What else a video becoming ready changes, in the transaction that records it (the articles
+    /// showing it: a layer above this one says which).
+    private let whenReady: @Sendable (_ videoID: Int, _ connection: StoreConnection, _ now: Int) async throws -> Void
 
     /// How long a claimed job stays this worker's without a renewal (renewed every ``renewalSeconds``).
     public static let leaseSeconds = 60
@@ -29,10 +32,12 @@ public struct VideoMaking: Sendable {
     /// - Parameters:
     ///   - directory: where Debian's `ffprobe` and `ffmpeg` are.
     ///   - owner: the lease owner jobs are claimed under (``LeaseHolder/owner``).
+    ///   - whenReady: what else a video becoming ready changes, in the same transaction.
     public init(
         database: Database, store: MediaStoreFolder, images: MediaUploads, owner: String, directory: String = "/usr/bin", clock: SiteClock,
-        logger: Logger
+        logger: Logger, whenReady: @escaping @Sendable (_ videoID: Int, _ connection: StoreConnection, _ now: Int) async throws -> Void = { _, _, _ in }
     ) {
+        self.whenReady = whenReady
         self.database = database
         self.store = store
         self.probe = VideoProbe(directory: directory)
@@ -94,6 +99,7 @@ public struct VideoMaking: Sendable {
                     try await VideoStore.markReady(
                         video.id, folder: folder, files: files.map { ("\(folder)/\($0.path)", $0.bytes) }, posterMediaID: image.image.id, on: connection)
                     try await VideoJobs.markDone(job.id, owner: self.owner, now: self.clock.now, on: connection)
+                    try await self.whenReady(video.id, connection, self.clock.now)
                 }
             } catch {
                 self.store.remove(self.store.folder(ofVideo: video.contentHash).appendingPathComponent(folder).path)

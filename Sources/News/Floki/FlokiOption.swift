@@ -4,8 +4,9 @@ import Messages
 import Text
 
 /// The data options a Floki tab class takes (the protocol's "class data" sections), each with the
-/// values the clients can use. Tags and videos (`tags_regex`, `videos_url`…) are absent: the site has
-/// no tag or video model.
+/// values the clients can use. Tags and video links (`tags_regex`, `videos_url`…) are absent: the
+/// site has no tag model, and no feed yet answers a link to an article's video (its movie items are
+/// in the news feeds).
 enum FlokiOption {
     /// A whole number in a range (every number a 32-bit one: Android reads a larger one as missing).
     case number(ClosedRange<Int>)

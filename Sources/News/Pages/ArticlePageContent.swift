@@ -1,4 +1,5 @@
 public import Media
+import Routes
 
 /// What the article page (`GET /news/<id or moniker>`, the page `web_url` and Floki's `share_url`
 /// open) shows of a shown article, with the values the news API gives for it; the page escapes all
@@ -20,8 +21,22 @@ public struct ArticlePageContent: Sendable, Equatable {
     public var imageCredit: String
     /// The gallery's images, in order.
     public var gallery: [Figure]
+    /// The article's video once ready: its main media, played in place of the picture.
+    public var video: Video?
     public var publishedAt: Int
     public var updatedAt: Int
+
+    /// A ready video as the page plays it: the HLS master playlist (Safari), the progressive MP4
+    /// (every other browser), the poster at a tablet's size, the picture's size.
+    public struct Video: Sendable, Equatable {
+        public var hls: String
+        public var mp4: String
+        public var poster: String?
+        public var width: Int
+        public var height: Int
+        public var caption: String
+        public var credit: String
+    }
 
     /// A gallery image as the page shows it: its version for a large screen, the link to its full
     /// version (``ArticleGalleryLink``), its caption and credit.
@@ -54,6 +69,13 @@ public struct ArticlePageContent: Sendable, Equatable {
                 return Figure(source: json.absolute(entry.url(for: .tablet)), link: url, caption: entry.caption, credit: entry.credit)
             }
             return Figure(source: source, link: link, caption: entry.caption, credit: entry.credit)
+        }
+        self.video = published.video.flatMap { shown in
+            guard let hls = VideoLinks.master(of: shown.video), let mp4 = VideoLinks.progressive(of: shown.video) else { return nil }
+            return Video(
+                hls: hls.url(on: json.publicURL), mp4: mp4.url(on: json.publicURL),
+                poster: shown.poster(.device(.tablet))?.url(on: json.publicURL), width: shown.video.width, height: shown.video.height,
+                caption: shown.video.caption, credit: shown.video.credit)
         }
         self.publishedAt = article.addDate
         self.updatedAt = article.updatedAt

@@ -43,6 +43,8 @@ public struct NewsArticle: Sendable, Equatable {
     public var summaryText: String?
     /// The media library's images the body shows, stored as gallery entries are (a JSON array).
     public var bodyImages: String
+    /// The library's video the article shows as its main media, or nil.
+    public var videoID: Int? = nil
 
     /// The last time the article itself changed.
     public var updatedAt: Int { max(self.editDate ?? self.addDate, self.addDate) }
@@ -72,6 +74,8 @@ public struct NewsArticleChanges: Sendable, Equatable {
     public var gallery: String?
     public var featured: Bool?
     public var format: TextFormat?
+    /// Shows a video of the library (`.some(nil)` shows none).
+    public var videoID: Int??
     /// Moves the article to another category.
     public var categoryID: Int?
 

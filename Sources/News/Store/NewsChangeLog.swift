@@ -79,6 +79,12 @@ public enum NewsChangeLog {
         connection.markStale(.news)
     }
 
+    /// Records the articles showing video `videoID` as changed (it became ready: their answers, feeds
+    /// and pages now play it).
+    public static func recordArticles(showingVideo videoID: Int, on connection: StoreConnection, now: Int) async throws {
+        try await Self.recordArticles(try await NewsStore.articleIDs(showingVideo: videoID, on: connection), on: connection, now: now)
+    }
+
     /// Records a write to category `id`.
     public static func recordCategory(_ id: Int, on connection: StoreConnection, now: Int) async throws {
         try await Self.lock(connection)

@@ -1,3 +1,4 @@
+public import Media
 package import SQLKit
 public import Storage
 
@@ -222,11 +223,12 @@ public enum NewsFeedStore {
 
     static let articleSelect: SQLQueryString = """
         SELECT \(unsafeRaw: NewsStore.articleColumns(prefix: "n.")), r.moniker AS moniker, r.guid AS guid,
-            cr.moniker AS category_moniker, c.label AS category_label
+            cr.moniker AS category_moniker, c.label AS category_label, \(unsafeRaw: VideoStore.shownColumns)
         FROM news n
         JOIN news_categories c ON c.id = n.category_id
         LEFT JOIN resource_ids r ON r.resource_type = 'news' AND r.resource_id = n.id
         LEFT JOIN resource_ids cr ON cr.resource_type = 'news_category' AND cr.resource_id = c.id
+        \(unsafeRaw: VideoStore.shownJoin(on: "n.video_id"))
         """
 
     private static func publishedCategory(_ row: any SQLRow) throws -> PublishedCategory {
@@ -246,7 +248,8 @@ public enum NewsFeedStore {
             moniker: try row.decode(column: "moniker", as: String?.self) ?? String(article.id),
             guid: try row.decode(column: "guid", as: String?.self) ?? "",
             categoryMoniker: try row.decode(column: "category_moniker", as: String?.self) ?? String(article.categoryID),
-            categoryLabel: try row.decode(column: "category_label", as: String.self)
+            categoryLabel: try row.decode(column: "category_label", as: String.self),
+            video: try VideoStore.shown(row)
         )
     }
 }
@@ -267,4 +270,6 @@ public struct PublishedArticle: Sendable, Equatable {
     public var guid: String
     public var categoryMoniker: String
     public var categoryLabel: String
+    /// The video it shows, with its state and poster as they are now.
+    public var video: ShownVideo?
 }

@@ -194,6 +194,7 @@ public enum NewsStore {
         assignments.set("gallery", changes.gallery)
         assignments.set("featured", changes.featured)
         assignments.set("text_format", changes.format?.rawValue)
+        assignments.set("video_id", changes.videoID)
         assignments.set("category_id", changes.categoryID)
         assignments.set("edit_date", editedAt)
         for field in ArticleTextField.all { assignments.set(field.column, changes[keyPath: field.change]) }
@@ -266,6 +267,11 @@ public enum NewsStore {
         Self.columns(prefix: prefix, ["id", "label", "notes", "rep_image", "owner_id", "edited_at", "position"])
     }
 
+    /// The articles showing video `videoID`.
+    static func articleIDs(showingVideo videoID: Int, on connection: StoreConnection) async throws -> [Int] {
+        try await connection.raw("SELECT id FROM news WHERE video_id = \(bind: videoID) ORDER BY id").all().map { try $0.decode(column: "id", as: Int.self) }
+    }
+
     static let articleColumns = Self.articleColumns(prefix: "")
 
     /// The article columns, each prefixed with a table alias (`n.`) for joins.
@@ -275,7 +281,7 @@ public enum NewsStore {
             [
                 "id", "category_id", "title", "summary", "article", "validated", "image", "submitter_id", "add_date", "edit_date",
                 "views", "allow_rating", "allow_comments", "expires_at", "external_url", "image_width", "image_height", "image_variants",
-                "gallery", "featured", "text_format", "body_html", "body_text", "summary_html", "summary_text", "body_images",
+                "gallery", "featured", "text_format", "body_html", "body_text", "summary_html", "summary_text", "body_images", "video_id",
             ] + ArticleTextField.all.map(\.column))
     }
 
@@ -322,7 +328,8 @@ public enum NewsStore {
             bodyText: try row.decode(column: "body_text", as: String?.self),
             summaryHTML: try row.decode(column: "summary_html", as: String?.self),
             summaryText: try row.decode(column: "summary_text", as: String?.self),
-            bodyImages: try row.decode(column: "body_images", as: String.self)
+            bodyImages: try row.decode(column: "body_images", as: String.self),
+            videoID: try row.decode(column: "video_id", as: Int?.self)
         )
         for field in ArticleTextField.all { article[keyPath: field.stored] = try row.decode(column: field.column, as: String.self) }
         return article

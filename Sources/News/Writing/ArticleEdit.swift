@@ -11,6 +11,8 @@ public struct ArticleEdit: Sendable {
     public var otherCategories: Set<Int>?
     /// Its gallery as sent (`[{url, caption, credit}]`, library images named `media:<id>` or by URL).
     public var gallery: JSONValue?
+    /// Its video as sent (`video:<id>` or the ID; empty shows none).
+    public var video: String?
     /// The version of the article the edit was made on (``ArticleEditor/version(of:)``); nil when the
     /// face keeps none.
     public var basedOn: String?

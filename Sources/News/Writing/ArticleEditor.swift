@@ -1,5 +1,6 @@
 import Crypto
 import EndpointCore
+import Media
 public import Messages
 import RichText
 public import Storage
@@ -70,6 +71,13 @@ public struct ArticleEditor: Sendable {
         if let url = changes.externalURL, !url.isEmpty, !NewsAddresses.isExternalStory(url) { throw Refusal.invalid(.consoleBadURL) }
         try await ArticleImages.expandImage(
             &changes, current: .object([("image", .string(current?.image ?? ""))]), publicURL: self.writer.publicURL, on: connection)
+        if let video = edit.video {
+            let id = VideoLinks.id(inReference: video)
+            if !video.isEmpty {
+                guard let id, try await VideoStore.find(id: id, on: connection) != nil else { throw Refusal.invalid(.invalidProperty, "video") }
+            }
+            changes.videoID = .some(id)
+        }
         if let gallery = edit.gallery {
             guard let stored = NewsImage.storedGallery(try await ArticleImages.expandGallery(gallery, publicURL: self.writer.publicURL, on: connection)) else {
                 throw Refusal.invalid(.invalidProperty, "gallery")

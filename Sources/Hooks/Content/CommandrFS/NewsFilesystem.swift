@@ -1,5 +1,6 @@
 import Auth
 import EndpointCore
+import Media
 import Messages
 import News
 import RichText
@@ -166,6 +167,7 @@ struct NewsFilesystem: CommandrFilesystem {
             edit.changes.imageVariants = stored
         }
         edit.gallery = properties.structure("gallery")
+        edit.video = try properties.text("video", maximumLength: 32)
         edit.category = try properties.text("category", maximumLength: NewsFieldLimits.categoryReference)
     }
 
@@ -227,6 +229,7 @@ struct NewsFilesystem: CommandrFilesystem {
             "image_variants": JSONValue(parsing: article.imageVariants) ?? .emptyObject,
             "gallery": JSONValue(parsing: article.gallery) ?? .array([]),
             "featured": .int(article.featured ? 1 : 0),
+            "video": .string(article.videoID.map(VideoLinks.reference) ?? ""),
         ]
         return .object(fields.map { (key: $0.key, value: $0.value) } + ArticleTextField.all.map { (key: $0.name, value: .string(article[keyPath: $0.stored])) })
     }
