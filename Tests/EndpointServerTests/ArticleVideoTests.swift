@@ -94,12 +94,38 @@ import Testing
             #expect(data["title"] as? String == "Harbour" && data["text"] as? String == "Boats.")
 
             // The page plays it: HLS first (Safari), the MP4 for every other browser, the poster.
+            let (masterPath, mp4Path) = (try Self.path(master), try Self.path(mp4))
             try await client.execute(uri: "/news/harbour", method: .get) { response in
                 let page = String(buffer: response.body)
                 #expect(page.contains(#"<video id="video" controls playsinline preload="metadata" poster=""#))
-                #expect(page.contains(#"<source src="\#(master)" type="application/vnd.apple.mpegurl"><source src="\#(mp4)" type="video/mp4">"#))
+                #expect(page.contains(#"<source src="\#(masterPath)" type="application/vnd.apple.mpegurl"><source src="\#(mp4Path)" type="video/mp4">"#))
                 #expect(page.contains(#"<figcaption id="video-caption">The harbour <span class="credit">ffmpeg</span></figcaption>"#))
                 #expect(response.headers[.contentSecurityPolicy]?.contains("media-src 'self' https:") == true)
+            }
+        }
+    }
+}
+
+extension ArticleVideoTests {
+    /// The page's `<video>` as a reader's browser meets it: Chromium, at a phone's 320 px and a
+    /// desktop's 1280 px, loads enough of it to play (`readyState` ≥ 2) from the files the server
+    /// made, within the window's width, with nothing in the console.
+    @Test(.enabled(if: BrowserDriver.isEnabled))
+    func chromiumPlaysThePagesVideoOnAPhoneAndADesktop() async throws {
+        let clips = try VideoClips()
+        let clip = try clips.clip("quay.mp4", size: "1280x720", seconds: 3)
+        try await TestServer.run(settings: VideoMakingTests.settings, framework: .live) { client, site in
+            let port = try #require(client.port)
+            let video = try await VideoMakingTests.addAndWait(clip, name: "quay", site: site)
+            let id = try await NewsFixtures.article("The quay", summary: "Boats at rest.", database: site.database)
+            try await NewsFixtures.edit(id, database: site.database) { $0.videoID = .some(video.id) }
+            for width in [320, 1280] {
+                let playing = try await BrowserDriver.playVideo("http://localhost:\(port)/news/\(id)", width: width)
+                #expect(playing.readyState >= 2, "\(width) px: \(playing)")
+                #expect(playing.currentSrc.contains("/video/\(video.contentHash)/"), "\(playing.currentSrc)")
+                #expect(playing.videoWidth == 1280 || playing.videoWidth == 960 || playing.videoWidth == 640, "a made rendition: \(playing.videoWidth)")
+                #expect(playing.widthFits && playing.shownWidth <= Double(width), "\(width) px: \(playing.shownWidth)")
+                #expect(playing.consoleErrors.isEmpty, "\(playing.consoleErrors)")
             }
         }
     }

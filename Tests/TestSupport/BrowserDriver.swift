@@ -122,6 +122,29 @@ package enum BrowserDriver {
         try JSONDecoder().decode(Reading.self, from: try await self.run([readingScript, url], languages: nil))
     }
 
+    /// What an article page's `<video>` reached (`Tests/browser/play_video.py`).
+    package struct Playing: Decodable {
+        package let readyState: Int
+        package let currentSrc: String
+        package let videoWidth: Int
+        package let videoHeight: Int
+        package let shownWidth: Double
+        package let widthFits: Bool
+        package let consoleErrors: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case readyState = "ready_state", currentSrc = "current_src", videoWidth = "video_width", videoHeight = "video_height"
+            case shownWidth = "shown_width", widthFits = "width_fits", consoleErrors = "console_errors"
+        }
+    }
+
+    /// Opens the article page at `url` in a window `width` pixels wide and waits (60 s at most) until
+    /// its video can play.
+    package static func playVideo(_ url: String, width: Int) async throws -> Playing {
+        let script = TestDatabase.repositoryRoot.appendingPathComponent("Tests/browser/play_video.py").path
+        return try JSONDecoder().decode(Playing.self, from: try await self.run([script, url, String(width)], languages: nil))
+    }
+
     /// Runs a browser script with `arguments` and returns what it printed.
     private static func run(_ arguments: [String], languages: String?, input: Data? = nil) async throws -> Data {
         let process = Process()

@@ -27,7 +27,8 @@ public struct ArticlePageContent: Sendable, Equatable {
     public var updatedAt: Int
 
     /// A ready video as the page plays it: the HLS master playlist (Safari), the progressive MP4
-    /// (every other browser), the poster at a tablet's size, the picture's size.
+    /// (every other browser), the poster at a tablet's size, the picture's size. Site-relative: the
+    /// page plays its files from wherever it was itself loaded (`media-src 'self'`).
     public struct Video: Sendable, Equatable {
         public var hls: String
         public var mp4: String
@@ -73,8 +74,7 @@ public struct ArticlePageContent: Sendable, Equatable {
         self.video = published.video.flatMap { shown in
             guard let hls = VideoLinks.master(of: shown.video), let mp4 = VideoLinks.progressive(of: shown.video) else { return nil }
             return Video(
-                hls: hls.url(on: json.publicURL), mp4: mp4.url(on: json.publicURL),
-                poster: shown.poster(.device(.tablet))?.url(on: json.publicURL), width: shown.video.width, height: shown.video.height,
+                hls: hls.target, mp4: mp4.target, poster: shown.poster(.device(.tablet))?.target, width: shown.video.width, height: shown.video.height,
                 caption: shown.video.caption, credit: shown.video.credit)
         }
         self.publishedAt = article.addDate
