@@ -112,7 +112,8 @@ public struct Console: Sendable {
         case .push: return try await self.push.answer(request, staff, view)
         case .app: return try await self.app.answer(request, staff, view)
         case .settings: return try await self.settings.answer(request, staff, view)
-        case .signIn, .asset: throw Refusal.notFound(.consoleNothing)
+        // Resumable uploads speak the tus protocol, answered beside the console (``uploader(cookies:)``).
+        case .signIn, .asset, .uploads, .upload: throw Refusal.notFound(.consoleNothing)
         }
     }
 
@@ -120,7 +121,8 @@ public struct Console: Sendable {
     /// dashboard, the articles and the media library.
     static func isForAdministrators(_ route: ConsoleRoute) -> Bool {
         switch route {
-        case .dashboard, .signIn, .signOut, .signOutEverywhere, .articles, .newArticle, .article, .deleteArticle, .preview, .images, .media, .asset:
+        case .dashboard, .signIn, .signOut, .signOutEverywhere, .articles, .newArticle, .article, .deleteArticle, .preview, .images, .media, .asset,
+            .uploads, .upload:
             false
         case .members, .newMember, .member, .groups, .messages, .message, .push, .app, .settings:
             true
@@ -137,9 +139,19 @@ public struct Console: Sendable {
         }
     }
 
+    /// The member whose live console session `cookies` name, if they may upload to the media library
+    /// (every member of the console's staff may): the console's resumable uploads ask.
+    public func uploader(cookies: [String: String]) async throws -> Int? {
+        try await self.signedIn(cookies: cookies)?.memberID
+    }
+
     /// The member whose live console session the request's cookie names, if they may use the console.
     private func signedIn(_ request: ConsoleRequest) async throws -> ConsoleStaff? {
-        guard let (memberID, token) = ConsoleCookies.session(in: request.cookies) else { return nil }
+        try await self.signedIn(cookies: request.cookies)
+    }
+
+    private func signedIn(cookies: [String: String]) async throws -> ConsoleStaff? {
+        guard let (memberID, token) = ConsoleCookies.session(in: cookies) else { return nil }
         let options = try await self.config.options()
         let limits = SessionLimits(
             idleSeconds: options.integer(.consoleIdleMinutes) * 60, maximumSeconds: options.integer(.consoleSessionHours) * 3600,

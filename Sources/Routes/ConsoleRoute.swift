@@ -42,6 +42,11 @@ public enum ConsoleRoute: Hashable, Sendable {
     case media
     /// `/admin/groups`: the usergroups, and which of them edit news (administrators).
     case groups
+    /// `/admin/uploads`: where the media page creates resumable video uploads (the tus protocol, with
+    /// the console's session).
+    case uploads
+    /// `/admin/uploads/<token>`: one of them (tokens are hexadecimal).
+    case upload(token: String)
     /// `/admin/assets/<name>`: the console's style sheet and scripts.
     case asset(name: String)
 
@@ -67,6 +72,7 @@ public enum ConsoleRoute: Hashable, Sendable {
             case "app": self = .app
             case "settings": self = .settings
             case "media": self = .media
+            case "uploads": self = .uploads
             default: return nil
             }
         case 2:
@@ -83,6 +89,7 @@ public enum ConsoleRoute: Hashable, Sendable {
                 guard let id = Self.id(id) else { return nil }
                 self = .message(id: id)
             case ("assets", let name) where Self.isAssetName(name): self = .asset(name: String(name))
+            case ("uploads", let token) where !token.isEmpty && token.allSatisfy(\.isHexDigit): self = .upload(token: String(token))
             default: return nil
             }
         case 3:
@@ -116,6 +123,8 @@ public enum ConsoleRoute: Hashable, Sendable {
         case .app: base + "/app"
         case .settings: base + "/settings"
         case .media: base + "/media"
+        case .uploads: base + "/uploads"
+        case .upload(let token): base + "/uploads/" + token
         case .message(let id): base + "/messages/\(id)"
         case .asset(let name): base + "/assets/" + name
         }

@@ -29,6 +29,9 @@ public enum SiteRoute: Hashable, Sendable {
     case uploads
     /// `/uploads/<token>`: one resumable upload, its secret token its name.
     case upload(token: String)
+    /// `/video/<content hash>`: a video's lasting link (what an article's body links): redirected to
+    /// the MP4 of its current make.
+    case videoLink(hash: String)
     /// `/apis/news/categories/`: the MIT News apps' categories.
     case mitCategories
     /// `/apis/news/stories/`: the MIT News apps' story lists.
@@ -114,6 +117,7 @@ public enum SiteRoute: Hashable, Sendable {
             switch (segments[0], segments[1]) {
             case ("news", let reference) where !reference.isEmpty: self = .articlePage(reference: PathSegment.decode(reference), query: query)
             case ("uploads", let token) where !token.isEmpty: self = .upload(token: PathSegment.decode(token))
+            case ("video", let hash) where !hash.isEmpty: self = .videoLink(hash: PathSegment.decode(hash))
             case ("floki", "v1-app"): self = .flokiBeacon
             case ("account", "confirm-email"): self = .confirmEmail(query: query)
             case ("account", "reset-password"): self = .resetPassword(query: query)
@@ -164,6 +168,7 @@ public enum SiteRoute: Hashable, Sendable {
         case .video(let hash, let file):
             "/video/" + FormURLEncoding.encodeSegment(hash) + "/"
                 + file.split(separator: "/", omittingEmptySubsequences: false).map { FormURLEncoding.encodeSegment(String($0)) }.joined(separator: "/")
+        case .videoLink(let hash): "/video/" + FormURLEncoding.encodeSegment(hash)
         case .uploads: "/uploads"
         case .upload(let token): "/uploads/" + FormURLEncoding.encodeSegment(token)
         case .mitCategories: "/apis/news/categories/"
@@ -188,7 +193,8 @@ public enum SiteRoute: Hashable, Sendable {
             .confirmEmail(let query),
             .resetPassword(let query), .console(_, let query):
             query
-        case .composrArticle, .video, .uploads, .upload, .mitCategories, .mitStory, .flokiBeacon, .flokiAppData, .pageStyleSheet, .health, .readiness, .openAPI:
+        case .composrArticle, .video, .videoLink, .uploads, .upload, .mitCategories, .mitStory, .flokiBeacon, .flokiAppData, .pageStyleSheet, .health,
+            .readiness, .openAPI:
             .none
         }
     }

@@ -55,6 +55,7 @@ import Testing
             let queued = try #require((try await client.news("articles/harbour").data["article"] as? [String: Any])?["video"] as? [String: Any])
             #expect(queued["state"] as? String == "queued" && queued["hls_url"] is NSNull && queued["mp4_url"] is NSNull)
             #expect(queued["width"] as? Int == 640 && queued["height"] as? Int == 360 && queued["duration"] as? Int == 3)
+            let sync = try #require(try await client.news("articles", "fields=id").data["sync"] as? String)
             let before = try #require(try await client.news("feed/all", "response_type=floki").json["items"] as? [[String: Any]])
             #expect(before.first?["class_type"] == nil)
 
@@ -65,6 +66,9 @@ import Testing
             }
             let ready = try #require((try await client.news("articles/harbour").data["article"] as? [String: Any])?["video"] as? [String: Any])
             #expect(ready["state"] as? String == "ready")
+            // An app refreshing since then gets the article again, with its video playable.
+            let refreshed = try await client.news("changes", "since=\(sync)").data["upserted"] as? [[String: Any]]
+            #expect(refreshed?.compactMap { ($0["video"] as? [String: Any])?["state"] as? String } == ["ready"], "\(refreshed ?? [])")
             let master = try #require(ready["hls_url"] as? String)
             let mp4 = try #require(ready["mp4_url"] as? String)
             let poster = try #require(ready["poster"] as? String)
@@ -93,8 +97,36 @@ import Testing
             #expect((data["preview_width"] as? Int ?? 0) >= 30 && (data["preview_height"] as? Int ?? 0) >= 30)
             #expect(data["title"] as? String == "Harbour" && data["text"] as? String == "Boats.")
 
-            // The page plays it: HLS first (Safari), the MP4 for every other browser, the poster.
+            // Another article links the video by its lasting link: a browser following it gets the
+            // MP4; the iOS client matches it with the News tab's `videos_regex` and opens the movie
+            // controller with the first item `videos_url` answers (`process_response`).
+            let linking = try await fs.rest(
+                .post, "var/news/general/quay.cms",
+                body: #"{"label": "Quay", "validated": 1, "format": "markdown", "article": "See [the harbour](/video/\#(added.video.contentHash))."}"#)
+            try #require(linking.success == true, "\(linking.raw.prefix(300))")
+            let body = try #require((try await client.news("articles/quay").data["article"] as? [String: Any])?["body_html"] as? String)
+            let link = try #require(body.firstMatch(of: #/href="([^"]+)"/#).map { String($0.output.1) }, "\(body)")
             let (masterPath, mp4Path) = (try Self.path(master), try Self.path(mp4))
+            let followed = try await client.execute(uri: try Self.path(link), method: .get) { ($0.status, $0.headers[.location]) }
+            #expect(followed.0 == .found && followed.1 == mp4Path)
+            let appData = try #require(
+                try await client.execute(uri: "/floki/v1/appdata", method: .get) {
+                    try JSONSerialization.jsonObject(with: Data(buffer: $0.body)) as? [String: Any]
+                })
+            let newsTab = try #require((appData["tabs"] as? [[String: Any]])?.first { $0["class_type"] as? String == "News_view_controller" })
+            let tabData = try #require(newsTab["data"] as? [String: Any])
+            let patterns = try #require(tabData["videos_regex"] as? [String])
+            let opened = try #require(
+                FlokiClient.capturedAddress(following: link, patterns: patterns, address: tabData["videos_url"] as? String, language: "en"), "\(link)")
+            let answered = try await Self.fetch(opened, client)
+            let videoItems = try #require((try JSONSerialization.jsonObject(with: Data(buffer: answered.2)) as? [String: Any])?["items"] as? [[String: Any]])
+            let first = try #require(videoItems.first)
+            let movieData = try #require(first["data"] as? [String: Any], "iOS needs the item's data")
+            let movieURL = FlokiClient.mangle(try #require(first["url"] as? String))
+            #expect(movieURL.hasSuffix(".m3u8") && movieData["progressive_file"] as? String == mp4)
+            #expect(try await Self.fetch(movieURL, client).0 == .ok)
+
+            // The page plays it: HLS first (Safari), the MP4 for every other browser, the poster.
             try await client.execute(uri: "/news/harbour", method: .get) { response in
                 let page = String(buffer: response.body)
                 #expect(page.contains(#"<video id="video" controls playsinline preload="metadata" poster=""#))

@@ -168,7 +168,7 @@ import Testing
                 ),
                 (
                     try Self.definition(tabs: [Self.tab(1, "Gallery_view_controller", data: ["gallery_regex": ["(x)"]])]),
-                    "Tab 1: gallery_regex and gallery_url go together."
+                    "Tab 1: gallery_regex and gallery_url go together, as do videos_regex and videos_url."
                 ),
                 (
                     // The protocol's text says a list; the iOS client reads one address (`get_string`).

@@ -75,7 +75,7 @@ import Testing
             for link in links {
                 let browsed = try await client.image(String(link.dropFirst(Self.publicURL.count)))
                 #expect(browsed.status == .ok && browsed.headers[.contentType]?.hasPrefix("image/") == true, "a browser gets the full image: \(link)")
-                let opened = try #require(FlokiClient.galleryAddress(following: link, patterns: patterns, address: address, language: "en"), "\(link)")
+                let opened = try #require(FlokiClient.capturedAddress(following: link, patterns: patterns, address: address, language: "en"), "\(link)")
                 let thumbs = try #require(
                     (try await self.json(client, FlokiClient.requestURL(opened, device: 2, holding: [])).0 as? [String: Any])?["thumbs"] as? [[String: Any]])
                 #expect(thumbs.count == 2, "the article's whole gallery")

@@ -46,7 +46,7 @@ import Testing
                 file: (0..<Int.random(in: 1...4, using: &random)).map { _ in
                     "m" + Self.text(&random, allowingEmpty: false).replacingOccurrences(of: "/", with: "-")
                 }.joined(separator: "/")),
-            .uploads, .upload(token: Self.text(&random, allowingEmpty: false)),
+            .uploads, .upload(token: Self.text(&random, allowingEmpty: false)), .videoLink(hash: Self.text(&random, allowingEmpty: false)),
             .mitStories(query: query), .mitStory(reference: Self.text(&random, allowingEmpty: false)), .confirmEmail(query: query),
             .resetPassword(query: query), .mitCategories, .flokiBeacon, .flokiAppData, .pageStyleSheet, .health, .readiness, .openAPI,
             .console(
@@ -54,7 +54,8 @@ import Testing
                     .dashboard, .signIn, .signOut, .signOutEverywhere, .articles, .newArticle, .article(id: Int.random(in: 1...Int.max, using: &random)),
                     .deleteArticle(id: Int.random(in: 1...99, using: &random)), .preview, .images, .members, .newMember,
                     .member(id: Int.random(in: 1...99, using: &random)),
-                    .groups, .push, .app, .settings, .media, .messages, .message(id: Int.random(in: 1...99, using: &random)), .asset(name: "console.css"),
+                    .groups, .push, .app, .settings, .media, .uploads, .upload(token: "0af9"), .messages, .message(id: Int.random(in: 1...99, using: &random)),
+                    .asset(name: "console.css"),
                 ].randomElement(using: &random)!, query: query),
         ]
         let route = routes.randomElement(using: &random)!
@@ -99,9 +100,10 @@ import Testing
         #expect(SiteRoute(path: "/data/endpoint.php/account/login", query: nil) == .endpoint(pathInfo: "/account/login", query: .none))
         #expect(SiteRoute(path: "/video/ab/made-1/hls/0/segment-000.ts", query: nil) == .video(hash: "ab", file: "made-1/hls/0/segment-000.ts"))
         #expect(SiteRoute(path: "/uploads", query: nil) == .uploads)
+        #expect(SiteRoute(path: "/video/ab", query: nil) == .videoLink(hash: "ab"))
         #expect(SiteRoute(path: "/uploads/0af9", query: nil) == .upload(token: "0af9"))
         for path in [
-            "/data/endpoint.phpx", "/media/a", "/apis/news/stories/1/2", "//healthz", "healthz", "/site/x", "/video/ab", "/video/ab/made-1/../x",
+            "/data/endpoint.phpx", "/media/a", "/apis/news/stories/1/2", "//healthz", "healthz", "/site/x", "/video/", "/video/ab/made-1/../x",
             "/video/ab/made-1//x", "/video/ab/made-1/%2e%2e/x", "/video/ab/made-1/a%2fb",
             "/uploads/a/b",
         ] {

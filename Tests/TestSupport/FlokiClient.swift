@@ -36,12 +36,13 @@ package enum FlokiClient {
         return url + (url.contains("?") ? "&" : "?") + parameters.joined(separator: "&")
     }
 
-    /// The address iOS opens for a link its web view was asked to follow when one of a gallery tab's
-    /// `gallery_regex` matches it (`FLWeb_view_controller.m` `test_regex`: the first group's text;
-    /// `FLRemote_connection.m` `replace_search_params` with no page: `_LNG_` replaced by the app's
-    /// language, `_WORDS_` by the text split at spaces, each part percent-encoded, joined by `+`); nil
-    /// when no expression matches or the address has no `_WORDS_`.
-    package static func galleryAddress(following link: String, patterns: [String], address: String?, language: String) -> String? {
+    /// The address iOS opens for a link its web view was asked to follow when one of a tab's
+    /// expressions matches it — a Gallery tab's `gallery_regex`, a News tab's `videos_regex`
+    /// (`FLWeb_view_controller.m` `test_regex`: the first group's text; `FLRemote_connection.m`
+    /// `replace_search_params` with no page: `_LNG_` replaced by the app's language, `_WORDS_` by the
+    /// text split at spaces, each part percent-encoded, joined by `+`) — paired with its address
+    /// (`gallery_url`, `videos_url`); nil when no expression matches or the address has no `_WORDS_`.
+    package static func capturedAddress(following link: String, patterns: [String], address: String?, language: String) -> String? {
         guard let address, address.contains("_WORDS_") else { return nil }
         for pattern in patterns {
             guard let expression = try? NSRegularExpression(pattern: pattern),

@@ -68,6 +68,81 @@ document.addEventListener("DOMContentLoaded", () => {
   });
 });
 
+// Videos go up through the tus protocol (the form's `data-uploads`, with this console session), one
+// file after another, 8 MiB a request, each file with its progress. A request that breaks off is
+// resumed where the server recorded it (its HEAD), after a pause, three times at most; a refusal
+// shows the server's sentence. Once all are in, the page is read again: it lists each video's state.
+document.addEventListener("DOMContentLoaded", () => {
+  const form = document.getElementById("video-form");
+  const input = document.getElementById("videos");
+  const list = document.getElementById("video-progress");
+  if (!form || !input || !list) return;
+  const piece = 8 * 1024 * 1024;
+  const send = (method, url, headers, body, progress) => new Promise((done) => {
+    const request = new XMLHttpRequest();
+    request.open(method, url);
+    request.setRequestHeader("Tus-Resumable", "1.0.0");
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
+    if (progress) request.upload.addEventListener("progress", progress);
+    request.addEventListener("loadend", () => done(request));
+    request.send(body);
+  });
+  const sentence = (request) => {
+    try {
+      return JSON.parse(request.responseText).error_details || request.statusText;
+    } catch (error) {
+      return request.statusText || String(request.status);
+    }
+  };
+  const name = (file) => btoa(String.fromCharCode(...new TextEncoder().encode(file.name)));
+  async function upload(file, bar, item) {
+    const created = await send("POST", form.dataset.uploads, { "Upload-Length": String(file.size), "Upload-Metadata": "filename " + name(file) });
+    if (created.status !== 201) return item.append(" " + sentence(created)), false;
+    const address = created.getResponseHeader("Location");
+    let offset = 0;
+    let failures = 0;
+    while (offset < file.size) {
+      const start = offset;
+      const sent = await send(
+        "PATCH", address, { "Content-Type": "application/offset+octet-stream", "Upload-Offset": String(start) },
+        file.slice(start, Math.min(file.size, start + piece)),
+        (progress) => { bar.value = Math.round((100 * (start + progress.loaded)) / file.size); });
+      if (sent.status === 204) {
+        offset = Number(sent.getResponseHeader("Upload-Offset"));
+        failures = 0;
+        continue;
+      }
+      // Refused for what the file is: nothing to resume.
+      if (sent.status >= 400 && sent.status < 500 && sent.status !== 409 && sent.status !== 423) return item.append(" " + sentence(sent)), false;
+      if (++failures > 3) return item.append(" " + sentence(sent)), false;
+      await new Promise((wait) => setTimeout(wait, 1000 * failures));
+      const asked = await send("HEAD", address, {});
+      if (asked.status !== 200) return item.append(" " + sentence(asked)), false;
+      offset = Number(asked.getResponseHeader("Upload-Offset"));
+    }
+    bar.value = 100;
+    return true;
+  }
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const files = Array.from(input.files);
+    if (files.length === 0) return;
+    let stored = 0;
+    for (const file of files) {
+      const item = document.createElement("li");
+      const bar = document.createElement("progress");
+      bar.max = 100;
+      bar.value = 0;
+      bar.setAttribute("aria-label", file.name);
+      item.textContent = file.name;
+      item.append(bar);
+      list.append(item);
+      if (await upload(file, bar, item)) stored += 1;
+    }
+    if (stored === files.length) window.location.href = form.getAttribute("action") + "?videos=" + stored;
+  });
+});
+
 (function () {
   const editor = document.getElementById("editor");
   const preview = document.getElementById("preview");

@@ -1,7 +1,9 @@
 import EndpointCore
+import Media
 import Messages
 import News
 import RichText
+import Routes
 import Text
 
 /// An article as the editor shows and sends it: every field as text, turned into the changes the
@@ -18,6 +20,8 @@ struct ArticleForm {
     var format = TextFormat.markdown
     /// The article's image: a media library path or an address; empty for none.
     var image = ""
+    /// The article's video: `video:<id>`; empty for none.
+    var video = ""
     /// The plain text fields the editor shows (``shownTexts``), by name.
     var texts: [String: String] = [:]
     /// The gallery, one image a line: `address | caption | credit`.
@@ -42,6 +46,7 @@ struct ArticleForm {
         self.featured = article.featured
         self.format = article.format
         self.image = article.image
+        self.video = article.videoID.map(VideoLinks.reference) ?? ""
         for field in Self.shownTexts { self.texts[field.name] = article[keyPath: field.stored] }
         self.gallery = Self.galleryLines(article.gallery)
     }
@@ -58,6 +63,7 @@ struct ArticleForm {
         self.featured = form["featured"] == "1"
         self.format = format
         self.image = (form["image"] ?? "").trimmingWhitespace
+        self.video = (form["video"] ?? "").trimmingWhitespace
         for field in Self.shownTexts { self.texts[field.name] = (form[field.name] ?? "").trimmingWhitespace }
         self.gallery = form["gallery"] ?? ""
         self.otherCategoryIDs = Set(form.compactMap { $0.value == "1" && $0.key.hasPrefix(Self.alsoIn) ? Int($0.key.dropFirst(Self.alsoIn.count)) : nil })
@@ -68,7 +74,8 @@ struct ArticleForm {
 
     /// The fields as the writer names them in a refusal, as the editor labels them.
     private static let labels: [String: MessageID] = [
-        "label": .title, "summary": .newsSummary, "article": .body, "image": .consoleArticleImage, "external_url": .consoleExternalURL,
+        "label": .title, "summary": .newsSummary, "article": .body, "image": .consoleArticleImage, "video": .consoleArticleVideo,
+        "external_url": .consoleExternalURL,
         ArticleFieldCheck.gallery: .gallery, "category": .category,
     ].merging(Self.shownTexts.compactMap { field in field.label.map { (field.name, $0) } }) { fixed, _ in fixed }
 
@@ -93,6 +100,7 @@ struct ArticleForm {
         var edit = ArticleEdit()
         edit.basedOn = basedOn
         edit.gallery = self.galleryJSON
+        edit.video = self.video
         edit.otherCategories = self.otherCategoryIDs ?? []
         var changes = NewsArticleChanges()
         changes.title = self.title
@@ -132,6 +140,14 @@ struct ArticleForm {
                     ("url", .string(url)), ("caption", .string(parts.count > 1 ? parts[1] : "")), ("credit", .string(parts.count > 2 ? parts[2] : "")),
                 ])
             })
+    }
+
+    /// A library video as the editor offers it: its poster's thumbnail, its name, chosen or not.
+    func videoChoice(_ shown: ShownVideo) -> [String: Any] {
+        let reference = VideoLinks.reference(shown.video.id)
+        var choice: [String: Any] = ["id": "video-\(shown.video.id)", "value": reference, "label": shown.video.name, "selected": self.video == reference]
+        if let poster = shown.poster(.square(75)) { choice["thumbnail"] = poster.target }
+        return choice
     }
 
     /// A stored gallery as the editor's lines.

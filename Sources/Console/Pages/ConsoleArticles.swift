@@ -118,14 +118,15 @@ struct ConsoleArticles: Sendable {
     ) async throws -> ConsoleAnswer {
         let now = self.clock.now
         var form = form
-        let (categories, state, library, chosen) = try await self.database.withConnection { connection in
+        let (categories, state, library, chosen, videos) = try await self.database.withConnection { connection in
             form.gallery = try await self.galleryAsWritten(form.gallery, on: connection)
             if form.otherCategoryIDs == nil, let id { form.otherCategoryIDs = try await NewsStore.otherCategories(ofArticle: id, on: connection) }
             let chosen = try await self.libraryImage(form.image, on: connection)
             if let chosen { form.image = "media:\(chosen.id)" }
             return (
                 try await NewsStore.categories(on: connection), try await id.asyncMap { try await NewsDesk.state(ofArticle: $0, now: now, on: connection) },
-                try await MediaStore.newest(Self.imageChoices, offset: 0, on: connection), chosen
+                try await MediaStore.newest(Self.imageChoices, offset: 0, on: connection), chosen,
+                try await VideoStore.newest(Self.imageChoices, on: connection)
             )
         }
         var images = library.map { Self.imageChoice($0, chosen: form.image) }
@@ -149,6 +150,8 @@ struct ConsoleArticles: Sendable {
             "validated": validated,
             "deletePath": id.map { ConsoleRoute.deleteArticle(id: $0).path } ?? false,
             "images": images, "noImage": form.image.isEmpty, "galleryLabel": view.messages.text(.gallery),
+            "videos": videos.map(form.videoChoice),
+            "noVideo": form.video.isEmpty,
         ]
         if let state = state ?? nil { context["state"] = view.messages.text(Self.label(of: state)) }
         if let preview { context["preview"] = preview }

@@ -1,4 +1,5 @@
 import EndpointCore
+import Foundation
 import Media
 import Messages
 import Routes
@@ -16,8 +17,9 @@ struct ConsoleMedia: Sendable {
 
     func answer(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView) async throws -> ConsoleAnswer {
         guard request.method == .post else {
-            let uploaded = request.query.first("uploaded").flatMap { Int($0) }
-            return try await self.page(request, view, notice: uploaded.map { view.messages.text(.consoleImagesUploaded, view.messages.number($0)) })
+            let images = request.query.first("uploaded").flatMap { Int($0) }.map { view.messages.text(.consoleImagesUploaded, view.messages.number($0)) }
+            let videos = request.query.first("videos").flatMap { Int($0) }.map { view.messages.text(.consoleVideosUploaded, view.messages.number($0)) }
+            return try await self.page(request, view, notice: images ?? videos)
         }
         do {
             switch request.form["action"] {
@@ -72,15 +74,36 @@ struct ConsoleMedia: Sendable {
         return .redirect(to: ConsoleRoute.media.path)
     }
 
+    /// A video as the library lists it: its poster once made, its size and length, where it is on its
+    /// way to the apps (queued, being made with its progress, ready, or why it failed).
+    private static func video(_ shown: ShownVideo, _ view: ConsoleView) -> [String: Any] {
+        let video = shown.video
+        let seconds = (video.durationMilliseconds + 500) / 1000
+        let length = String(format: "%d:%02d", seconds / 60, seconds % 60)
+        let state =
+            switch video.state {
+            case .queued: view.messages.text(.consoleVideoQueued)
+            case .processing: view.messages.text(.consoleVideoProcessing, view.messages.number(video.progress))
+            case .ready: view.messages.text(.consoleVideoReady)
+            case .failed: view.messages.text(.consoleVideoFailed, video.failure)
+            }
+        var listed: [String: Any] = [
+            "id": video.id, "name": video.name, "state": video.state.rawValue, "stateText": state,
+            "size": view.messages.text(.consoleVideoSize, view.messages.number(video.width), view.messages.number(video.height), length),
+        ]
+        if let poster = shown.poster(.device(.phone)) { listed["poster"] = poster.target }
+        return listed
+    }
+
     private func page(_ request: ConsoleRequest, _ view: ConsoleView, notice: String? = nil, error: String? = nil, status: Int = 200) async throws
         -> ConsoleAnswer
     {
         let page = min(max(1, request.query.first("page").flatMap { Int($0) } ?? 1), 10_000)
-        let (images, uses) = try await self.database.withConnection { connection in
+        let (images, uses, videos) = try await self.database.withConnection { connection in
             let images = try await MediaStore.newest(Self.pageSize + 1, offset: (page - 1) * Self.pageSize, on: connection)
             var uses: [Int: [String]] = [:]
             for image in images.prefix(Self.pageSize) { uses[image.id] = try await MediaStore.articlesShowing(mediaID: image.id, on: connection) }
-            return (images, uses)
+            return (images, uses, page == 1 ? try await VideoStore.newest(Self.pageSize, on: connection) : [])
         }
         let context: [String: Any] = [
             "images": images.prefix(Self.pageSize).map { image in
@@ -95,6 +118,7 @@ struct ConsoleMedia: Sendable {
                     "deletable": shownBy.isEmpty,
                 ] as [String: Any]
             },
+            "videos": videos.map { shown in Self.video(shown, view) },
             "previous": page > 1 ? ConsoleRoute.media.target([("page", String(page - 1))]) : false,
             "next": images.count > Self.pageSize ? ConsoleRoute.media.target([("page", String(page + 1))]) : false,
         ]

@@ -24,6 +24,7 @@ struct SiteRoutes: RouterMiddleware {
     let media: MediaRoute
     let video: VideoRoute
     let tus: TusRoute
+    let consoleTus: TusRoute
     let mitNews: MITNewsRoutes
     let console: ConsolePages
 
@@ -62,9 +63,6 @@ struct SiteRoutes: RouterMiddleware {
         self.floki = FlokiAppRoutes(news: site.news, config: site.config, languages: languages, publicURL: site.publicURL)
         self.media = MediaRoute(media: site.media)
         self.video = VideoRoute(files: site.videoFiles)
-        self.tus = TusRoute(
-            uploads: site.resumableUploads, recognizer: CallerRecognizer(sessions: site.sessions), memberships: site.memberships, config: site.config,
-            crossSite: CrossSiteCheck(publicAuthority: settings.publicAuthority), gate: uploads, clientAddress: clientAddress)
         self.mitNews = MITNewsRoutes(
             news: site.news, config: site.config, languages: languages, searches: site.newsSearches, clientAddress: clientAddress)
         self.console = ConsolePages(
@@ -82,6 +80,13 @@ struct SiteRoutes: RouterMiddleware {
             languages: languages, clientAddress: clientAddress, crossSite: CrossSiteCheck(publicAuthority: settings.publicAuthority),
             uploads: uploads, maximumUploadBytes: maximumUploadBytes
         )
+        func tus(_ door: TusRoute.Door) -> TusRoute {
+            TusRoute(
+                door: door, uploads: site.resumableUploads, config: site.config, crossSite: CrossSiteCheck(publicAuthority: settings.publicAuthority),
+                gate: uploads, clientAddress: clientAddress)
+        }
+        self.tus = tus(.api(CallerRecognizer(sessions: site.sessions), site.memberships))
+        self.consoleTus = tus(.console(self.console.console))
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -103,8 +108,14 @@ struct SiteRoutes: RouterMiddleware {
             guard request.method == .get || request.method == .head else { return nil }
             return try await self.video.serve(hash: hash, file: file, request, context: context)
         }
-        if case .uploads = route { return try await self.tus.answer(route, request, context: context) }
-        if case .upload = route { return try await self.tus.answer(route, request, context: context) }
+        if case .videoLink(let hash) = route {
+            guard request.method == .get else { return nil }
+            return try await self.video.redirect(hash: hash)
+        }
+        if case .uploads = route { return try await self.tus.answer(upload: nil, request, context: context) }
+        if case .upload(let token) = route { return try await self.tus.answer(upload: token, request, context: context) }
+        if case .console(.uploads, _) = route { return try await self.consoleTus.answer(upload: nil, request, context: context) }
+        if case .console(.upload(let token), _) = route { return try await self.consoleTus.answer(upload: token, request, context: context) }
         if case .confirmEmail = route { return try await self.accountPages.answer(route, request, context) }
         if case .resetPassword = route { return try await self.accountPages.answer(route, request, context) }
         if case .console(let page, let query) = route { return try await self.console.answer(page, query: query, request, context) }
@@ -120,7 +131,7 @@ struct SiteRoutes: RouterMiddleware {
         case .health: return await self.probes.health()
         case .readiness: return await self.probes.readiness(request, context)
         case .openAPI: return OpenAPIDescription.response()
-        case .endpoint, .media, .video, .uploads, .upload, .confirmEmail, .resetPassword, .console: return nil
+        case .endpoint, .media, .video, .videoLink, .uploads, .upload, .confirmEmail, .resetPassword, .console: return nil
         }
     }
 }

@@ -71,7 +71,7 @@ extension SiteRoute {
     var failureForm: FailureForm {
         switch self {
         case .endpoint: .envelope(.private)
-        case .media, .video, .uploads, .upload: .envelope(.notStored, .http)
+        case .media, .video, .videoLink, .uploads, .upload: .envelope(.notStored, .http)
         case .mitCategories, .mitStories, .mitStory: .bare
         case .flokiBeacon, .flokiAppData: .floki(.notStored)
         case .newsIndex, .articlePage, .composrArticle, .confirmEmail, .resetPassword, .pageStyleSheet, .console: .page

@@ -1,4 +1,5 @@
 import Auth
+import Console
 import EndpointCore
 import Foundation
 import HTTPTypes
@@ -8,18 +9,26 @@ import Messages
 import Routes
 import Storage
 
-/// `/uploads` and `/uploads/<token>`: resumable video uploads in the tus 1.0 protocol (core, creation,
-/// termination, expiration), for members who may upload to the library (the console's staff,
-/// recognized by the API's credentials: headers or cookies). The rules are ``ResumableVideoUploads``';
-/// this is their wire: `OPTIONS` discovery, `POST` with `Upload-Length` and `Upload-Metadata`
-/// (`filename`, `caption`, `credit`, base64 as tus says), `HEAD` for the offset, `PATCH` with
-/// `application/offset+octet-stream` bytes from `Upload-Offset` (a wrong offset is 409), `DELETE`.
-/// Once the last byte arrived the upload is checked as a video; its ID comes back in `Video-ID`.
-/// Refusals carry the envelope with the catalog's sentence.
+/// Resumable video uploads in the tus 1.0 protocol (core, creation, termination, expiration), for
+/// members who may upload to the library (the console's staff), through one of two doors (``Door``):
+/// the API's (`/uploads`) and the console's (`/admin/uploads`). The rules are
+/// ``ResumableVideoUploads``'; this is their wire: `OPTIONS` discovery, `POST` with `Upload-Length`
+/// and `Upload-Metadata` (`filename`, `caption`, `credit`, base64 as tus says), `HEAD` for the offset,
+/// `PATCH` with `application/offset+octet-stream` bytes from `Upload-Offset` (a wrong offset is 409),
+/// `DELETE`. Once the last byte arrived the upload is checked as a video; its ID comes back in
+/// `Video-ID`. Refusals carry the envelope with the catalog's sentence.
 struct TusRoute: Sendable {
+    /// Who may upload through a door, and where its uploads are.
+    enum Door: Sendable {
+        /// `/uploads`: the apps and scripts, by the API's credentials (headers or cookies).
+        case api(CallerRecognizer, Memberships)
+        /// `/admin/uploads`: the console's media page, by the console's session (its cookie is sent
+        /// to `/admin` only).
+        case console(Console)
+    }
+
+    let door: Door
     let uploads: ResumableVideoUploads
-    let recognizer: CallerRecognizer
-    let memberships: Memberships
     let config: ConfigStore
     let crossSite: CrossSiteCheck
     let gate: UploadGate
@@ -34,21 +43,20 @@ struct TusRoute: Sendable {
     private static let uploadExpires = HTTPField.Name("Upload-Expires")!
     private static let videoID = HTTPField.Name("Video-ID")!
 
-    /// The answer to `request` for `route` (`.uploads` or `.upload`); nil for a method neither answers.
-    func answer(_ route: SiteRoute, _ request: Request, context: EndpointRequestContext) async throws -> Response? {
+    /// The answer to `request` for the door's uploads (`token` nil) or one of them; nil for a method
+    /// neither answers.
+    func answer(upload token: String?, _ request: Request, context: EndpointRequestContext) async throws -> Response? {
         if request.method == .options { return try await self.discovery() }
-        let token: String?
-        switch (route, request.method) {
-        case (.uploads, .post): token = nil
+        switch (token, request.method) {
         // `HEAD` arrives as `GET` (``HeadRequests``), answered without a body.
-        case (.upload(let named), .get), (.upload(let named), .patch), (.upload(let named), .delete): token = named
+        case (nil, .post), (.some, .get), (.some, .patch), (.some, .delete): break
         default: return nil
         }
         do {
             guard request.headers[Self.tusResumable] == Self.version else {
                 throw EndpointError(status: 412, message: .tusVersion, headers: ["Tus-Version": Self.version])
             }
-            let memberID = try await self.uploader(request, context: context)
+            let memberID = try await self.uploader(request)
             guard let token else { return try await self.create(request, memberID: memberID) }
             switch request.method {
             case .get: return self.status(try await self.uploads.status(token: token, memberID: memberID), status: .ok)
@@ -73,27 +81,45 @@ struct TusRoute: Sendable {
             ])
     }
 
-    /// The member sending the request, if they may upload to the library.
-    private func uploader(_ request: Request, context: EndpointRequestContext) async throws -> Int {
-        let credentials = PresentedCredentials.find(
-            formFields: [:], header: { name in HTTPField.Name(name).flatMap { request.headers[$0] } },
-            cookies: CookieHeader.parse(request.headers[.cookie]))
-        let caller = try await self.recognizer.recognize(credentials)
-        guard caller.session != nil else { throw EndpointError(status: 401, message: .notLoggedIn) }
-        guard let permissions = try await self.memberships.permissions(of: caller.memberID), ConsoleAccess.role(permissions) != nil else {
-            let name = try await self.memberships.membership(of: caller.memberID)?.username ?? "Guest"
-            throw EndpointError(status: 403, message: .accessDeniedPageAccess, arguments: [name])
+    /// The member sending the request, if they may upload to the library; a change sent with cookies
+    /// must come from this site.
+    private func uploader(_ request: Request) async throws -> Int {
+        let cookies = CookieHeader.parse(request.headers[.cookie])
+        let memberID: Int
+        let channel: CredentialChannel?
+        switch self.door {
+        case .api(let recognizer, let memberships):
+            let credentials = PresentedCredentials.find(
+                formFields: [:], header: { name in HTTPField.Name(name).flatMap { request.headers[$0] } }, cookies: cookies)
+            let caller = try await recognizer.recognize(credentials)
+            guard caller.session != nil else { throw EndpointError(status: 401, message: .notLoggedIn) }
+            guard let permissions = try await memberships.permissions(of: caller.memberID), ConsoleAccess.role(permissions) != nil else {
+                let name = try await memberships.membership(of: caller.memberID)?.username ?? "Guest"
+                throw EndpointError(status: 403, message: .accessDeniedPageAccess, arguments: [name])
+            }
+            (memberID, channel) = (caller.memberID, caller.channel)
+        case .console(let console):
+            guard let staff = try await console.uploader(cookies: cookies) else { throw EndpointError(status: 401, message: .consoleSessionEnded) }
+            (memberID, channel) = (staff, .cookies)
         }
         if request.method != .get {
             try self.crossSite.admit(
-                .changesState, channel: caller.channel, method: request.method.rawValue,
+                .changesState, channel: channel, method: request.method.rawValue,
                 from: CrossSiteCheck.Provenance(
                     origin: request.headers[.origin], fetchSite: request.headers[.secFetchSite], host: request.head.authority))
         }
-        return caller.memberID
+        return memberID
     }
 
-    /// `POST /uploads`: a new upload, at `Location`.
+    /// Where upload `token` of this door is.
+    private func route(of token: String) -> String {
+        switch self.door {
+        case .api: SiteRoute.upload(token: token).target
+        case .console: ConsoleRoute.upload(token: token).path
+        }
+    }
+
+    /// `POST`: a new upload, at `Location`.
     private func create(_ request: Request, memberID: Int) async throws -> Response {
         guard let length = request.headers[Self.uploadLength].flatMap(Self.count), length > 0 else {
             throw EndpointError(status: 400, message: .tusHeader, arguments: ["Upload-Length"])
@@ -107,11 +133,11 @@ struct TusRoute: Sendable {
         var response = self.status(status, status: .created)
         // Relative, as tus allows: the client resolves it against the URL it sent to (a balancer, a
         // proxy, this instance), so the next request finds the same site by the same way.
-        response.headers[.location] = SiteRoute.upload(token: token).target
+        response.headers[.location] = self.route(of: token)
         return response
     }
 
-    /// `PATCH /uploads/<token>`: bytes from `Upload-Offset`, streamed to the media store.
+    /// `PATCH`: bytes from `Upload-Offset`, streamed to the media store.
     private func append(_ request: Request, token: String, memberID: Int, context: EndpointRequestContext) async throws -> Response {
         guard MediaTypeText.hasPrefix((request.headers[.contentType] ?? "").utf8, lowercased: "application/offset+octet-stream") else {
             throw EndpointError(status: 415, message: .tusContentType)

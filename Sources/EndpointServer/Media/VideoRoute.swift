@@ -45,6 +45,15 @@ struct VideoRoute: Sendable {
         }
     }
 
+    /// `GET /video/<content hash>`: a video's lasting link, redirected (`302`, kept a minute) to the MP4
+    /// of its current make, which any browser plays; 404 for no video, or one not ready.
+    func redirect(hash: String) async throws -> Response {
+        guard let video = try await self.files.video(contentHash: hash), let mp4 = VideoLinks.progressive(of: video) else {
+            throw VideoFailure.noSuchFile(hash)
+        }
+        return Response(status: .found, headers: [.location: mp4.target, .cacheControl: "public, max-age=60"])
+    }
+
     private static func contentType(of file: String) -> String {
         if file.hasSuffix(".m3u8") { return "application/vnd.apple.mpegurl" }
         if file.hasSuffix(".ts") { return "video/mp2t" }

@@ -112,6 +112,26 @@ public enum VideoStore {
         "LEFT JOIN videos v ON v.id = \(column) LEFT JOIN media vp ON vp.id = v.poster_media_id"
     }
 
+    /// The video with content hash `contentHash` as a reader shows it, with its poster.
+    public static func shown(contentHash: String, on connection: StoreConnection) async throws -> ShownVideo? {
+        try await connection.raw(
+            """
+            SELECT \(unsafeRaw: Self.shownColumns) FROM (SELECT id AS chosen FROM videos WHERE content_hash = \(bind: contentHash)) c
+            \(unsafeRaw: Self.shownJoin(on: "c.chosen"))
+            """
+        ).first().flatMap { try Self.shown($0) }
+    }
+
+    /// The newest `limit` videos, as the library lists them (with their posters).
+    public static func newest(_ limit: Int, on connection: StoreConnection) async throws -> [ShownVideo] {
+        try await connection.raw(
+            """
+            SELECT \(unsafeRaw: Self.shownColumns) FROM (SELECT id AS chosen FROM videos ORDER BY id DESC LIMIT \(bind: limit)) c
+            \(unsafeRaw: Self.shownJoin(on: "c.chosen")) ORDER BY v.id DESC
+            """
+        ).all().compactMap { try Self.shown($0) }
+    }
+
     /// The video a row selected with ``shownColumns`` shows, if any.
     package static func shown(_ row: any SQLRow) throws -> ShownVideo? {
         guard try row.decode(column: "v_id", as: Int?.self) != nil else { return nil }

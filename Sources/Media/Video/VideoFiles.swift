@@ -24,6 +24,11 @@ public final class VideoFiles: Sendable {
         public let entityTag: String
     }
 
+    /// The video with content hash `contentHash`, as it is now (its lasting link follows its current make).
+    public func video(contentHash: String) async throws -> VideoRecord? {
+        try await self.database.withConnection { try await VideoStore.find(contentHash: contentHash, on: $0) }
+    }
+
     /// The file `path` (below its folder) of the video with content hash `contentHash`, when it is
     /// listed and readable; nil otherwise.
     public func open(contentHash: String, path: String) async throws -> Served? {

@@ -13,6 +13,16 @@ public enum VideoLinks {
         Self.route(of: video, "video.mp4")
     }
 
+    /// The video's lasting link (a body links it; ``SiteRoute/videoLink(hash:)`` redirects it to the
+    /// current MP4).
+    public static func link(of video: VideoRecord) -> SiteRoute {
+        .videoLink(hash: video.contentHash)
+    }
+
+    /// What a lasting link looks like, absolute or not, its group capturing the content hash (an ICU
+    /// regular expression, as the Floki clients compile it).
+    public static let linkPattern = #"/video/([0-9a-f]{64})(?:[?#]|$)"#
+
     /// How administrators name a video elsewhere (an article's `video`): `video:<id>`.
     public static func reference(_ id: Int) -> String {
         "video:\(id)"

@@ -180,6 +180,7 @@ public struct NewsResponder: Sendable {
             case ("gallery", nil): return try await FlokiGallery(answers: reader).tab()
             case ("gallery", let reference?): return try await FlokiGallery(answers: reader).article(reference)
             case ("search", nil): return try await feed.search()
+            case ("video", let hash?): return try await FlokiMovie(json: reader.json).video(hash, on: connection)
             default: throw Refusal.malformed(.newsUnknownResource, TextLength.prefix(query.id, 60))
             }
         }

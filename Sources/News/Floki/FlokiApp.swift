@@ -97,6 +97,10 @@ public struct FlokiApp: Sendable {
         if tab.content == .gallery, options.allSatisfy({ $0.key != "gallery_regex" && $0.key != "gallery_url" }) {
             options += [("gallery_regex", [.string(ArticleGalleryLink.pattern)]), ("gallery_url", .string(ArticleGalleryLink.feedPath))]
         }
+        // A News tab opens a video an article links in the movie controller, likewise.
+        if tab.content.classType == "News_view_controller", options.allSatisfy({ $0.key != "videos_regex" && $0.key != "videos_url" }) {
+            options += [("videos_regex", [.string(ArticleVideoLink.pattern)]), ("videos_url", .string(ArticleVideoLink.feedPath))]
+        }
         let kinds = FlokiOption.options(of: tab.content.classType)
         for (name, value) in options {
             pairs.append((name, kinds[name]?.holdsAddresses == true ? Self.absolute(value, publicURL: publicURL) : value))

@@ -1,8 +1,6 @@
 import EndpointCore
 import Foundation
-import Media
 import Messages
-import Routes
 
 /// The news as Floki clients read it (`response_type=floki`; the protocol is the Floki server
 /// protocol's "News item protocol"): the bare document `{"items", "to_delete", "has_older"}` for
@@ -103,21 +101,11 @@ struct FlokiFeed {
         return .object(item)
     }
 
-    /// An article whose video is ready opens the apps' movie controller (the protocol's
-    /// `Movie_view_controller`): `url` is the HLS master playlist (iOS plays it; the client hands it to
-    /// the controller as `main_url`), `data` the progressive MP4 (Android plays it), the poster at the
-    /// device's size with that size, the title and the summary. A video not ready yet leaves the
-    /// article an ordinary item.
+    /// An article whose video is ready opens the apps' movie controller (``FlokiMovie``); a video not
+    /// ready yet leaves the article an ordinary item.
     private func movie(_ published: PublishedArticle) -> [(key: String, value: JSONValue)]? {
-        let json = self.answers.json
-        guard let shown = published.video, let master = VideoLinks.master(of: shown.video), let mp4 = VideoLinks.progressive(of: shown.video) else {
-            return nil
+        published.video.flatMap {
+            FlokiMovie(json: self.answers.json).fields($0, title: published.article.title, text: published.article.shownSummary)
         }
-        var data: [(key: String, value: JSONValue)] = [("progressive_file", .string(mp4.url(on: json.publicURL)))]
-        if let poster = json.poster(of: shown) {
-            data += [("preview_url", .string(poster.url)), ("preview_width", .int(poster.width)), ("preview_height", .int(poster.height))]
-        }
-        data += [("title", .string(published.article.title)), ("text", .string(published.article.shownSummary))]
-        return [("url", .string(master.url(on: json.publicURL))), ("class_type", "Movie_view_controller"), ("data", .object(data))]
     }
 }

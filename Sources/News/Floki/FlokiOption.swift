@@ -4,9 +4,7 @@ import Messages
 import Text
 
 /// The data options a Floki tab class takes (the protocol's "class data" sections), each with the
-/// values the clients can use. Tags and video links (`tags_regex`, `videos_url`…) are absent: the
-/// site has no tag model, and no feed yet answers a link to an article's video (its movie items are
-/// in the news feeds).
+/// values the clients can use. Tags (`tags_regex`, `tags_url`) are absent: the site has no tag model.
 enum FlokiOption {
     /// A whole number in a range (every number a 32-bit one: Android reads a larger one as missing).
     case number(ClosedRange<Int>)
@@ -51,7 +49,7 @@ enum FlokiOption {
         "ttl": .number(1...int32), "download_if_virgin": .flag, "allow_manual_reload": .flag, "navigation_changes_section": .flag,
         "section_title_padding": .number(0...int32), "section_collapsed_text_color": .colour, "section_expanded_text_color": .colour,
         "section_collapsed_back_color": .colour, "section_expanded_back_color": .colour, "search_bar": .searchAddress,
-        "more_items_url": .address,
+        "more_items_url": .address, "videos_regex": .patterns, "videos_url": .wordsAddress,
     ]
 
     static let gallery: [String: FlokiOption] = [
