@@ -1,5 +1,6 @@
 import Auth
 public import Media
+import Messages
 import News
 public import Storage
 
@@ -20,9 +21,22 @@ public struct ComposrImporter: Sendable {
     private var progress: (@Sendable (String) -> Void)?
     /// Whether apps signed in to the Composr site stay signed in (``appSessions(_:hashesBefore:_:on:now:)``).
     private var keepAppSessions = false
-    /// The site's files and the media library they go into; nil: none given (images of the site's
-    /// own are left out, and reported).
-    private var files: (files: ComposrFiles, uploads: MediaUploads)?
+    /// The site's files and the media library they go into (images, and videos through the video
+    /// rules); nil: none given (images and videos of the site's own are left out, and reported).
+    private var files: ImportedFiles?
+
+    /// The site's files (`--files`) and where they go.
+    public struct ImportedFiles: Sendable {
+        let files: ComposrFiles
+        let images: MediaUploads
+        let videos: VideoUploads
+
+        public init(_ files: ComposrFiles, images: MediaUploads, videos: VideoUploads) {
+            self.files = files
+            self.images = images
+            self.videos = videos
+        }
+    }
 
     public init(publicURL: String) {
         self.writer = ArticleWriter(publicURL: publicURL)
@@ -31,10 +45,10 @@ public struct ComposrImporter: Sendable {
     /// Imports `site` into `database` at `now`; with `dryRun`, does everything and commits nothing.
     /// `progress` is told of each kind as it begins and of every 10,000 rows. With `keepAppSessions`,
     /// apps signed in to the Composr site stay signed in. With `files`, the images the site's articles
-    /// and categories show go into the media library through `uploads`.
+    /// and categories show, and the galleries' videos, go into the media library.
     public func run(
         _ site: ComposrSite, into database: Database, now: Int, dryRun: Bool = false, keepAppSessions: Bool = false,
-        files: (files: ComposrFiles, uploads: MediaUploads)? = nil, progress: (@Sendable (String) -> Void)? = nil
+        files: ImportedFiles? = nil, progress: (@Sendable (String) -> Void)? = nil
     ) async throws -> ImportReport {
         var importer = self
         importer.progress = progress
@@ -51,7 +65,7 @@ public struct ComposrImporter: Sendable {
                 let groups = try await self.groups(site, &report, on: connection)
                 let hashesBefore = try await self.members(site, groups: groups, &report, on: connection)
                 if self.keepAppSessions { try await self.appSessions(site, hashesBefore: hashesBefore, &report, on: connection, now: now) }
-                var images = self.files.map { ComposrImages(files: $0.files, uploads: $0.uploads, attachments: site.attachments) }
+                var images = self.files.map { ComposrImages(files: $0.files, uploads: $0.images, attachments: site.attachments) }
                 try await self.categories(site, &images, &report, on: connection, now: now)
                 try await self.articles(site, &images, &report, on: connection, now: now)
                 try await self.pushTokens(site, &report, on: connection, now: now)
@@ -66,7 +80,40 @@ public struct ComposrImporter: Sendable {
         } catch is DryRunDone {
             report.dryRun = true
         }
+        try await self.videos(site.videos, dryRun: report.dryRun, &report)
         return report
+    }
+
+    /// The galleries' videos, each through the video rules (checked by ffprobe, kept once per content,
+    /// queued for what the apps play), after the import's transaction: each is a transaction of its
+    /// own, and its bytes are files of the media store. A video whose file is not among the files, is
+    /// elsewhere on the web, or is refused is reported; one already in the library (a run again) is
+    /// already here. A dry run only looks for the files.
+    private func videos(_ videos: [ComposrVideo], dryRun: Bool, _ report: inout ImportReport) async throws {
+        guard let files = self.files else {
+            if !videos.isEmpty {
+                report.add(.videos, .leftOut, count: videos.count)
+                report.note("\(videos.count) gallery \(videos.count == 1 ? "video" : "videos") left out (give --files)")
+            }
+            return
+        }
+        for (index, video) in videos.enumerated() {
+            self.tell("videos", index, of: videos.count)
+            guard case .path(let path) = files.files.locate(video.url) else {
+                report.add(.videos, .leftOut)
+                report.note("video \(video.id): file not found: \(video.url)")
+                continue
+            }
+            if dryRun { continue }
+            do {
+                let added = try await files.videos.add(
+                    FileChunks(path: path), name: UploadName.stem(path, fallback: "video"), caption: video.title, credit: "", addedBy: nil)
+                report.add(.videos, added.created ? .imported : .alreadyHere)
+            } catch let refused as VideoFailure {
+                report.add(.videos, .leftOut)
+                report.note("video \(video.id): \(MessageCatalog.english.text(refused.message, refused.arguments))")
+            }
+        }
     }
 
     private struct DryRunDone: Error {}

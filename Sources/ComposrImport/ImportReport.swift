@@ -14,6 +14,9 @@ public struct ImportReport: Sendable, Equatable {
         /// Images and attachments brought into the media library from `--files` (matched: the library
         /// held the same bytes; left out: not found, or refused).
         case files
+        /// The galleries' videos brought into the media library from `--files`, each checked and
+        /// queued for what the apps play (already here: the library held the same bytes).
+        case videos
     }
     public enum Outcome: String, CaseIterable, Sendable {
         case imported, matched

@@ -28,10 +28,13 @@ struct ImportComposrCommand: AsyncParsableCommand {
 
     @Option(
         help: """
-            The Composr site's files, for the images of articles and categories and the images and attachments of \
-            bodies: its folder, or an archive of it or of its uploads folder (.tar, .tar.gz).
+            The Composr site's files, for the images of articles and categories, the images and attachments of \
+            bodies, and the galleries' videos: its folder, or an archive of it or of its uploads folder (.tar, .tar.gz).
             """)
     var files: String?
+
+    /// Where the galleries' videos go (with `--files`).
+    @OptionGroup var mediaStoreOptions: MediaStoreOptions
 
     @Option(help: "Composr's table prefix (found from the dump when left out).")
     var prefix: String?
@@ -85,11 +88,13 @@ struct ImportComposrCommand: AsyncParsableCommand {
         let clock = SiteClock.system
         let report = try await self.databaseOptions.withDatabase(logger: logger) { database in
             try await self.databaseOptions.migrate(database, logger: logger)
-            let uploads = MediaUploads(database: database, config: try await ConfigStore.load(from: database, clock: clock), workshop: workshop, clock: clock)
+            let config = try await ConfigStore.load(from: database, clock: clock)
+            let uploads = MediaUploads(database: database, config: config, workshop: workshop, clock: clock)
+            let videos = VideoUploads(database: database, config: config, folder: self.mediaStoreOptions.folder, clock: clock)
             do {
                 return try await ComposrImporter(publicURL: publicURL).run(
                     site, into: database, now: clock.now, dryRun: self.dryRun, keepAppSessions: self.keepAppSessions,
-                    files: files.map { ($0, uploads) }, progress: ImportProgress.print)
+                    files: files.map { ComposrImporter.ImportedFiles($0, images: uploads, videos: videos) }, progress: ImportProgress.print)
             } catch let error as ComposrImportError {
                 throw CommandFailure(error.description)
             }

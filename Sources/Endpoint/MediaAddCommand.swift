@@ -22,8 +22,7 @@ struct MediaAddCommand: AsyncParsableCommand {
 
     @OptionGroup var databaseOptions: DatabaseOptions
 
-    @Option(name: ServerFlags.mediaStore.argumentName, help: ServerFlags.mediaStore.help)
-    var mediaStore: String?
+    @OptionGroup var mediaStoreOptions: MediaStoreOptions
 
     @Argument(help: "The image or video file.")
     var file: String
@@ -70,8 +69,7 @@ struct MediaAddCommand: AsyncParsableCommand {
     /// Keeps the video in the media store, queued for what the apps play.
     private func addVideo(_ chunks: FileChunks, name: String) async throws {
         let logger = Logger(label: "endpoint.media")
-        let folder = self.mediaStore ?? ServerFlags.mediaStore.environmentValue(ProcessInfo.processInfo.environment) ?? ServerSettings().mediaStoreDirectory
-        let store = MediaStoreFolder(root: URL(fileURLWithPath: folder, isDirectory: true))
+        let store = self.mediaStoreOptions.folder
         let (video, created) = try await self.databaseOptions.withDatabase(logger: logger) { database in
             try await self.databaseOptions.migrate(database, logger: logger)
             let uploads = VideoUploads(database: database, config: try await ConfigStore.load(from: database, clock: .system), folder: store)

@@ -54,9 +54,18 @@ public final class ComposrFiles: Sendable {
         case file(bytes: [UInt8], name: String)
     }
 
-    /// The file `reference` (a URL as the site keeps it) names, reading at most `maximumBytes` of it
-    /// (a larger file is read that far: the media library refuses it with its own sentence).
-    func file(_ reference: String, maximumBytes: Int) -> Found {
+    /// Where the file `reference` (a URL as the site keeps it) is.
+    enum Located: Equatable {
+        /// Elsewhere on the web.
+        case external
+        /// A file of the site that is not among the files given.
+        case missing
+        /// Its path inside the site's folder.
+        case path(String)
+    }
+
+    /// The file `reference` names, when it is a regular file inside the site's folder.
+    func locate(_ reference: String) -> Located {
         guard let relative = self.relativePath(reference) else { return .external }
         var components = relative.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         if self.uploadsOnly {
@@ -69,12 +78,24 @@ public final class ComposrFiles: Sendable {
         // Links are followed only while they stay inside the site's folder.
         let resolved = file.resolvingSymlinksInPath().path
         guard resolved.hasPrefix(self.root.resolvingSymlinksInPath().path + "/"),
-            let attributes = try? FileManager.default.attributesOfItem(atPath: resolved), attributes[.type] as? FileAttributeType == .typeRegular,
-            let handle = FileHandle(forReadingAtPath: resolved)
+            let attributes = try? FileManager.default.attributesOfItem(atPath: resolved), attributes[.type] as? FileAttributeType == .typeRegular
         else { return .missing }
+        return .path(resolved)
+    }
+
+    /// The file `reference` names, reading at most `maximumBytes` of it (a larger file is read that
+    /// far: the media library refuses it with its own sentence).
+    func file(_ reference: String, maximumBytes: Int) -> Found {
+        let path: String
+        switch self.locate(reference) {
+        case .external: return .external
+        case .missing: return .missing
+        case .path(let found): path = found
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return .missing }
         defer { try? handle.close() }
         guard let data = try? handle.read(upToCount: maximumBytes + 1) else { return .missing }
-        return .file(bytes: Array(data), name: URL(fileURLWithPath: resolved).deletingPathExtension().lastPathComponent)
+        return .file(bytes: Array(data), name: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
     }
 
     /// The path under the site's folder a reference names (percent-encoding undone, as Composr encodes

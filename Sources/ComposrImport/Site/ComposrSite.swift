@@ -27,6 +27,8 @@ public struct ComposrSite: Sendable {
     public var pushTokens = ComposrRecords<ComposrPushToken>()
     /// Files attached to Comcode (`[attachment]ID[/attachment]`), by ID.
     public var attachments: [Int: ComposrAttachment] = [:]
+    /// The galleries' videos, whose files come into the media library (with `--files`).
+    public var videos: [ComposrVideo] = []
     /// Composr's `config` values the server keeps (`site_name`, `staff_address`).
     public var options: [String: String] = [:]
     /// What the site holds that does not come over (``notCarriedTables``), with its rows counted, for
@@ -36,7 +38,7 @@ public struct ComposrSite: Sendable {
     /// The tables of what this server does not carry, by their name after the prefix, and what they hold.
     static let notCarriedTables: [(table: String, what: String)] = [
         ("f_posts", "forum posts and comments (the contact form's messages come over)"), ("galleries", "galleries"),
-        ("images", "gallery images"), ("videos", "gallery videos"), ("catalogue_entries", "catalogue entries"), ("wiki_pages", "wiki pages"),
+        ("images", "gallery images"), ("catalogue_entries", "catalogue entries"), ("wiki_pages", "wiki pages"),
         ("wiki_posts", "wiki posts"), ("comcode_pages", "Comcode pages"), ("f_member_custom_fields", "members' custom profile fields"),
         ("seo_meta", "SEO descriptions and keywords"), ("download_downloads", "downloads"), ("rating", "ratings"),
     ]
@@ -63,6 +65,7 @@ public struct ComposrSite: Sendable {
         "url_id_monikers": ["m_resource_page", "m_resource_type", "m_resource_id", "m_moniker"],
         "attachments": ["id", "a_url", "a_description", "a_original_filename"],
         "f_forums": ["id", "f_name"],
+        "videos": ["id", "url", "title", "submitter", "add_date"],
         "f_topics": ["id", "t_forum_id", "t_description"],
         "f_posts": ["id", "p_topic_id", "p_cache_forum_id", "p_poster", "p_poster_name_if_guest", "p_title", "p_post", "p_ip_address", "p_time"],
     ]

@@ -70,6 +70,7 @@ struct ComposrTables {
             if ComposrSite.keptOptions.contains(name) { self.site.options[name] = try row.text("c_value") }
             if name == "messaging_forum_name" { self.messagingForumName = try row.text("c_value") }
         case "f_forums": self.forums.append(row)
+        case "videos": self.site.videos.append(try ComposrVideo(row: row))
         case "f_topics":
             if let forum = try self.messagingForumID(), try row.integer("t_forum_id") != forum { return }
             self.topics.append(row)
@@ -117,6 +118,7 @@ struct ComposrTables {
         let translations = self.translations
         for index in site.groups.indices { site.groups[index].resolve(translations) }
         for index in site.categories.indices { site.categories[index].resolve(translations) }
+        for index in site.videos.indices { site.videos[index].resolve(translations) }
         if let members = try self.members?.finished() {
             site.members = ComposrRecords(members) { $0.resolve(translations) }
         }
