@@ -54,6 +54,7 @@ public struct ArticleEditor: Sendable {
         let fields: [String] = [
             article.title, article.summary, article.article, String(article.categoryID), String(article.addDate), String(article.editDate ?? 0),
             article.expiresAt.map(String.init) ?? "", String(article.validated), String(article.featured), article.externalURL, article.format.rawValue,
+            article.videoID.map(String.init) ?? "",
         ]
         return Hex.encode(SHA256.hash(data: Array(fields.joined(separator: "\u{0}").utf8)))
     }
