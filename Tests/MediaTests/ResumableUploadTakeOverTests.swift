@@ -19,9 +19,7 @@ import Testing
         try await TestDatabase.withMigrated(engine) { database in
             let config = try await ConfigStore.load(from: database, clock: time.clock)
             let folder = MediaStoreFolder(root: clips.folder.appendingPathComponent("store"))
-            let uploads = ResumableVideoUploads(
-                database: database, config: config, folder: folder, uploads: VideoUploads(database: database, config: config, folder: folder),
-                clock: time.clock)
+            let uploads = ResumableVideoUploads(database: database, config: config, folder: folder, clock: time.clock)
             let (token, _) = try await uploads.create(length: clip.count, name: "harbour", caption: "", credit: "", memberID: 2)
             let first = clip.count / 3
             let silent = AsyncStream<[UInt8]>.makeStream()

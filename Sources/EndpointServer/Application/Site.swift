@@ -124,9 +124,7 @@ public struct Site: Sendable {
         )
         self.mediaStore = MediaStoreFolder(root: URL(fileURLWithPath: settings.mediaStoreDirectory, isDirectory: true))
         self.videoFiles = VideoFiles(database: database, store: self.mediaStore)
-        self.resumableUploads = ResumableVideoUploads(
-            database: database, config: config, folder: self.mediaStore,
-            uploads: VideoUploads(database: database, config: config, folder: self.mediaStore, clock: clock), clock: clock)
+        self.resumableUploads = ResumableVideoUploads(database: database, config: config, folder: self.mediaStore, clock: clock)
         self.caches = .live(
             config: config, memberships: memberships, sessions: sessions, news: self.newsAnswers, live: self.newsLive,
             pushTokens: self.pushRegistrations, media: self.media

@@ -27,11 +27,11 @@ public struct ResumableVideoUploads: Sendable {
     /// How often a writer records how far it got.
     static let recordInterval = Duration.seconds(1)
 
-    public init(database: Database, config: ConfigStore, folder: MediaStoreFolder, uploads: VideoUploads, clock: SiteClock) {
+    public init(database: Database, config: ConfigStore, folder: MediaStoreFolder, clock: SiteClock) {
         self.database = database
         self.config = config
         self.folder = folder
-        self.uploads = uploads
+        self.uploads = VideoUploads(database: database, config: config, folder: folder, clock: clock)
         self.clock = clock
     }
 
@@ -97,7 +97,7 @@ public struct ResumableVideoUploads: Sendable {
             guard upload.received == offset else { throw Failure.offsetMismatch(received: upload.received) }
             return try await self.status(of: upload)
         }
-        let writer = Hex.encode(SHA256.hash(data: Array(UUID().uuidString.utf8)).prefix(8))
+        let writer = UUID().uuidString.lowercased()
         try await self.claim(&upload, from: offset, writer: writer)
         var received = offset
         var overflow = false
