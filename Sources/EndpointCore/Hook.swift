@@ -30,6 +30,11 @@ public protocol Hook: Sendable {
     /// upload limit rather than its body limit.
     var acceptsUploads: Bool { get }
 
+    /// Whether a REST-style upload to resource `id` (a hook that ``acceptsUploads``) reaches the hook
+    /// as it arrives (``HookRequest/uploadChunks``) rather than read whole within the upload limit: for
+    /// files larger than memory should hold (videos). Its credentials come from headers or cookies only.
+    func streamsUpload(to id: String?) -> Bool
+
     /// Whether the hook may answer with an ``EventStream``: the request then carries the
     /// `Last-Event-ID` header a reconnecting `EventSource` sends (``HookRequest/lastEventID``); no other
     /// hook pays for reading it.
@@ -42,6 +47,7 @@ extension Hook {
     public var isPublic: Bool { false }
     public var speaksFloki: Bool { false }
     public var acceptsUploads: Bool { false }
+    public func streamsUpload(to id: String?) -> Bool { false }
     public var streamsEvents: Bool { false }
     public func effect(of type: String?) -> OperationEffect { .changesState }
 }

@@ -23,6 +23,9 @@ public struct HookRequest: Sendable {
     /// The file sent to a hook that accepts uploads (``Hook/acceptsUploads``): the raw body of a
     /// REST-style write, or the `data` file part of a multipart form; nil when none came.
     public let upload: [UInt8]?
+    /// The body of a REST-style upload the hook takes as it arrives (``Hook/streamsUpload(to:)``),
+    /// not yet read; nil otherwise (then ``upload`` holds what came).
+    public let uploadChunks: UploadChunks?
     /// The `User-Agent` header, or empty.
     public let userAgent: String
     /// The request ID, also in the `X-Request-Id` header and in every log line of this request.
@@ -42,6 +45,7 @@ public struct HookRequest: Sendable {
         responseType: ResponseType = .json,
         parameters: RequestParameters,
         upload: [UInt8]? = nil,
+        uploadChunks: UploadChunks? = nil,
         caller: Caller,
         clientAddress: String,
         userAgent: String,
@@ -56,6 +60,7 @@ public struct HookRequest: Sendable {
         self.responseType = responseType
         self.parameters = parameters
         self.upload = upload
+        self.uploadChunks = uploadChunks
         self.caller = caller
         self.clientAddress = clientAddress
         self.userAgent = userAgent

@@ -106,10 +106,9 @@ import Testing
         try await TestDatabase.withFresh(engine) { database in
             let files = try MigrationFile.load(from: TestDatabase.migrationsFolder, engine: engine)
             _ = try await Migrator(database: database, files: files.filter { $0.version < 27 }, logger: quietLogger).migrate()
-            let create = { (member: NewMember) in try await database.transaction { try await MemberStore.create(member, on: $0, now: UnixTime.now) } }
-            let kept = try await create(
-                NewMember(username: "kept", email: "kept@example.com", passwordHash: "", primaryGroupID: 4, secondaryGroupIDs: [2]))
-            let newest = try await create(NewMember(username: "newest", email: "newest@example.com", passwordHash: "", primaryGroupID: 4))
+            // Rows as the site wrote them then (today's store also writes what later migrations added).
+            let kept = try await Self.insertMemberAsBefore("kept", groups: [4, 2], database)
+            let newest = try await Self.insertMemberAsBefore("newest", groups: [4], database)
             let article = try await database.withConnection { connection in
                 try #require(
                     try await connection.raw("INSERT INTO news (category_id, title, submitter_id, add_date) VALUES (1, 'Kept', 1, 0) RETURNING id")
@@ -123,7 +122,10 @@ import Testing
                 try await database.withConnection { try await $0.raw("INSERT INTO group_members (group_id, member_id) VALUES (2, 999)").run() }
             }
             try await database.transaction { try await MemberStore.delete(memberID: newest, on: $0, now: UnixTime.now) }
-            let next = try await create(NewMember(username: "next", email: "next@example.com", passwordHash: "", primaryGroupID: 4))
+            let next = try await database.transaction {
+                try await MemberStore.create(
+                    NewMember(username: "next", email: "next@example.com", passwordHash: "", primaryGroupID: 4), on: $0, now: UnixTime.now)
+            }
             #expect(next > newest, "the deleted newest member's ID \(newest) is not given again (got \(next))")
             try await database.transaction { try await NewsStore.deleteArticle(id: article, on: $0, now: UnixTime.now) }
             let nextArticle = try await database.transaction {
@@ -132,6 +134,24 @@ import Testing
             #expect(nextArticle > article)
             try await database.transaction { try await MemberStore.delete(memberID: kept, on: $0, now: UnixTime.now) }
             #expect(try await Self.groups(of: kept, database).isEmpty, "deleting still cascades")
+        }
+    }
+
+    /// Inserts a member as a site before 0027 did: its row (the first of `groups` its primary group)
+    /// and its group memberships.
+    static func insertMemberAsBefore(_ username: String, groups: [Int], _ database: Database) async throws -> Int {
+        try await database.transaction { connection in
+            let id = try #require(
+                try await connection.raw(
+                    """
+                    INSERT INTO members (username, email, join_time, last_visit_time, primary_group_id)
+                    VALUES (\(bind: username), \(bind: username + "@example.com"), 0, 0, \(bind: groups[0])) RETURNING id
+                    """
+                ).first()?.decode(column: "id", as: Int.self))
+            for group in groups {
+                try await connection.raw("INSERT INTO group_members (group_id, member_id) VALUES (\(bind: group), \(bind: id))").run()
+            }
+            return id
         }
     }
 

@@ -40,7 +40,7 @@ extension HookRegistry {
                 context: CommandrContext(
                     database: site.database, registration: site.registration, memberAdministration: site.memberAdministration,
                     policies: site.policies,
-                    media: site.mediaUploads, publicURL: site.publicURL, clock: site.clock
+                    media: site.mediaUploads, videos: site.videoUploads, publicURL: site.publicURL, clock: site.clock
                 )),
             as: HookKey("content", "commandr_fs")
         )

@@ -51,11 +51,14 @@ struct EndpointDispatcher: Sendable {
                 flokiRequest = true
             }
             if hook.isPublic { failureCaching = .notStored }
-            let hookRequest = try await self.hookRequest(
+            let (hookRequest, uploadPlace) = try await self.hookRequest(
                 target, from: request, context: context, requestID: requestID, recognizingCaller: !hook.isPublic,
-                effect: hook.effect(of: target.target.type), acceptsUploads: hook.acceptsUploads, streamsEvents: hook.streamsEvents,
+                effect: hook.effect(of: target.target.type), acceptsUploads: hook.acceptsUploads,
+                streamsUpload: hook.acceptsUploads && hook.streamsUpload(to: target.target.id), streamsEvents: hook.streamsEvents,
                 parameterNames: hook.parameterNames
             )
+            // A body the hook reads as it arrives holds its place until the hook is done with it.
+            defer { uploadPlace?.leave() }
             context.access?.record(hook: "\(target.key.hookType)/\(target.key.hook)", type: hookRequest.type, memberID: hookRequest.caller.session?.memberID)
             language = hookRequest.language
             let answer = try await hook.run(hookRequest)
@@ -83,13 +86,21 @@ struct EndpointDispatcher: Sendable {
 
     /// The request's body within the body limit, or for a hook taking uploads within the upload limit.
     /// A body declared larger than the body limit takes one of the ``UploadGate``'s places before it is
-    /// read: a member's when the credentials in its headers or cookies check out, else one counted
-    /// against its client's network (`client`).
+    /// read (``uploadPlace(for:client:)``).
     private func body(of request: Request, acceptsUploads: Bool, client: String) async throws -> ByteBuffer {
         // The hot path (every hook but commandr_fs) reads no header here.
         guard acceptsUploads, let declared = request.headers.value(of: .contentLength).flatMap(Int.init), declared > self.maximumBodyBytes else {
             return try await RequestBody.collect(request, limit: self.maximumBodyBytes)
         }
+        let place = try await self.uploadPlace(for: request, client: client)
+        defer { place.leave() }
+        return try await RequestBody.collect(request, limit: max(self.maximumBodyBytes, await self.maximumUploadBytes()))
+    }
+
+    /// One of the ``UploadGate``'s places for an upload's body: a member's when the credentials in its
+    /// headers or cookies check out, else one counted against its client's network (`client`); 503
+    /// with `Retry-After` when every place it may take is taken.
+    private func uploadPlace(for request: Request, client: String) async throws -> UploadGate.Place {
         let caller = try await self.recognizer.recognize(
             PresentedCredentials.find(
                 formFields: [:], header: { name in Self.credentialHeaders[name].flatMap { request.headers.value(of: $0) } },
@@ -97,8 +108,15 @@ struct EndpointDispatcher: Sendable {
         guard let place = self.uploads.enter(member: caller.session != nil, network: RateLimit.Subject.address(client).key) else {
             throw EndpointError(status: 503, message: .serverBusy, headers: ["Retry-After": "5"])
         }
-        defer { place.leave() }
-        return try await RequestBody.collect(request, limit: max(self.maximumBodyBytes, await self.maximumUploadBytes()))
+        return place
+    }
+
+    /// Whether the request is a REST-style write whose body a hook that ``Hook/streamsUpload(to:)``
+    /// reads as it arrives: a `PUT` or `POST` of bytes, not of a multipart form (whose file part is read
+    /// whole, within the upload limit).
+    private static func streamsBody(_ resolved: ResolvedTarget, contentType: String?, streamsUpload: Bool) -> Bool {
+        streamsUpload && !resolved.pathInfo.isEmpty && (resolved.method == "PUT" || resolved.method == "POST")
+            && !MediaTypeText.hasPrefix((contentType ?? "").utf8, lowercased: "multipart/form-data")
     }
 
     /// The fields and files of a POST body's form (none for other methods). A REST-style upload
@@ -124,27 +142,58 @@ struct EndpointDispatcher: Sendable {
     /// may not make a browser send (``CrossSiteCheck``) is refused once the credentials' channel is known.
     private func hookRequest(
         _ resolved: ResolvedTarget, from request: Request, context: Context, requestID: String, recognizingCaller: Bool,
-        effect: OperationEffect, acceptsUploads: Bool, streamsEvents: Bool, parameterNames: @autoclosure () -> Set<String>
-    ) async throws -> HookRequest {
+        effect: OperationEffect, acceptsUploads: Bool, streamsUpload: Bool, streamsEvents: Bool, parameterNames: @autoclosure () -> Set<String>
+    ) async throws -> (HookRequest, UploadGate.Place?) {
         let method = resolved.method
         let clientAddress = self.clientAddress.resolve(peer: context.remoteAddress, forwardedFor: request.headers.value(of: .xForwardedFor))
-        let body = try await self.body(of: request, acceptsUploads: acceptsUploads, client: clientAddress)
-        // Like PHP, only POST bodies are parsed as forms; a PUT or DELETE body is raw (and becomes `data`
-        // in REST style even when a client such as curl labels it urlencoded).
-        let form = try Self.form(
-            body, contentType: request.headers.value(of: .contentType), method: method, rawUpload: acceptsUploads && !resolved.pathInfo.isEmpty
-        )
-        var post = form.fields
-        var upload = acceptsUploads ? form.files.first { $0.name == "data" }.map { Array($0.bytes) } : nil
-        if !resolved.pathInfo.isEmpty, post.isEmpty, form.files.isEmpty, method != "GET", method != "HEAD" {
-            let text = String(validating: body.readableBytesView, as: UTF8.self)
-            if acceptsUploads {
-                upload = Array(body.readableBytesView)
-            } else if text == nil {
-                throw EndpointError.badRequest(.invalidEncoding)
+        var post: [String: String] = [:]
+        var upload: [UInt8]?
+        var uploadChunks: UploadChunks?
+        var uploadPlace: UploadGate.Place?
+        if Self.streamsBody(resolved, contentType: request.headers.value(of: .contentType), streamsUpload: streamsUpload) {
+            let place = try await self.uploadPlace(for: request, client: clientAddress)
+            uploadPlace = place
+            uploadChunks = UploadChunks(request.body) { Array($0.readableBytesView) }
+        } else {
+            let body = try await self.body(of: request, acceptsUploads: acceptsUploads, client: clientAddress)
+            // Like PHP, only POST bodies are parsed as forms; a PUT or DELETE body is raw (and becomes
+            // `data` in REST style even when a client such as curl labels it urlencoded).
+            let form = try Self.form(
+                body, contentType: request.headers.value(of: .contentType), method: method, rawUpload: acceptsUploads && !resolved.pathInfo.isEmpty
+            )
+            post = form.fields
+            upload = acceptsUploads ? form.files.first { $0.name == "data" }.map { Array($0.bytes) } : nil
+            if !resolved.pathInfo.isEmpty, post.isEmpty, form.files.isEmpty, method != "GET", method != "HEAD" {
+                let text = String(validating: body.readableBytesView, as: UTF8.self)
+                if acceptsUploads {
+                    upload = Array(body.readableBytesView)
+                } else if text == nil {
+                    throw EndpointError.badRequest(.invalidEncoding)
+                }
+                post["data"] = text
             }
-            post["data"] = text
         }
+        do {
+            return (
+                try await self.hookRequest(
+                    resolved, from: request, context: context, requestID: requestID, recognizingCaller: recognizingCaller, effect: effect,
+                    post: post, upload: upload, uploadChunks: uploadChunks, clientAddress: clientAddress, streamsEvents: streamsEvents,
+                    parameterNames: parameterNames()), uploadPlace
+            )
+        } catch {
+            uploadPlace?.leave()
+            throw error
+        }
+    }
+
+    /// The hook's view of the request once its body was read (or left to the hook): the caller and
+    /// the cross-site check.
+    private func hookRequest(
+        _ resolved: ResolvedTarget, from request: Request, context: Context, requestID: String, recognizingCaller: Bool,
+        effect: OperationEffect, post: [String: String], upload: [UInt8]?, uploadChunks: UploadChunks?, clientAddress: String,
+        streamsEvents: Bool, parameterNames: Set<String>
+    ) async throws -> HookRequest {
+        let method = resolved.method
 
         let caller =
             recognizingCaller
@@ -167,8 +216,9 @@ struct EndpointDispatcher: Sendable {
             type: resolved.target.type,
             id: resolved.target.id,
             responseType: resolved.responseType,
-            parameters: RequestParameters(post: post, query: resolved.query).declaring(parameterNames()),
+            parameters: RequestParameters(post: post, query: resolved.query).declaring(parameterNames),
             upload: upload,
+            uploadChunks: uploadChunks,
             caller: caller,
             clientAddress: clientAddress,
             userAgent: request.headers.value(of: .userAgent) ?? "",

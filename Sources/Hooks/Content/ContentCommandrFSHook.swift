@@ -6,8 +6,8 @@ public import Storage
 
 /// `content/commandr_fs`: the administrators' content filesystem over REST (reference §4.6, §5): config
 /// options under `/etc`, groups and members under `/var/groups`, news under `/var/news`, contact
-/// messages under `/var/contact_messages`, images under `/var/media` (uploaded as the raw body or a
-/// multipart `data` file).
+/// messages under `/var/contact_messages`, images and videos under `/var/media` (uploaded as the raw
+/// body, a video's received as it arrives, or a multipart `data` file).
 ///
 /// Administrators only. Unlike Composr it exposes no server files, SQL or password hashes; paths are
 /// normalised and junk names refused; every write is one transaction (a failed edit changes nothing);
@@ -31,6 +31,12 @@ public struct ContentCommandrFSHook: Hook {
     public var parameterNames: Set<String> { ["data"] }
 
     public var acceptsUploads: Bool { true }
+
+    /// A video's file (`/var/media/<name>.mp4`…) is received as it arrives.
+    public func streamsUpload(to id: String?) -> Bool {
+        guard let path = try? CommandrPath(id: id), let (filesystem, inner, _) = self.tree.resolve(path) else { return false }
+        return filesystem.streamsFile(inner)
+    }
 
     public func run(_ request: HookRequest) async throws -> HookResponse {
         _ = try await self.administrators.require(request.caller)
@@ -105,7 +111,8 @@ public struct ContentCommandrFSHook: Hook {
         let takesFile = filesystem.takesFile(inner)
         if request.upload != nil, !takesFile, request.parameters.optionalPost("data") == nil { throw EndpointError.badRequest(.invalidEncoding) }
         let data = type == "delete" || takesFile ? request.parameters.optionalPost("data") ?? "" : try request.parameters.requiredPost("data")
-        let write = CommandrWrite(data: data, upload: request.upload, actorID: request.caller.memberID, context: self.context)
+        let write = CommandrWrite(
+            data: data, upload: request.upload, uploadChunks: request.uploadChunks, actorID: request.caller.memberID, context: self.context)
         try await filesystem.prepare(inner, type: type, write)
         let written = try await self.context.database.transaction { connection -> CommandrPath in
             let isFile = try await filesystem.read(inner, on: connection) != nil

@@ -34,6 +34,16 @@ public enum VideoStore {
         try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM videos WHERE id = \(bind: id)").first().map { try Self.record($0) }
     }
 
+    /// Changes what administrators say about video `id`; nil leaves a field as it is.
+    public static func describe(id: Int, caption: String?, credit: String?, on connection: StoreConnection) async throws {
+        guard caption != nil || credit != nil else { return }
+        try await connection.raw(
+            """
+            UPDATE videos SET caption = COALESCE(\(bind: caption), caption), credit = COALESCE(\(bind: credit), credit) WHERE id = \(bind: id)
+            """
+        ).run()
+    }
+
     /// Records that video `id` is being made, `progress` percent done.
     static func markProcessing(_ id: Int, progress: Int, on connection: StoreConnection) async throws {
         try await connection.raw(

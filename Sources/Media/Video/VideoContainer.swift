@@ -21,6 +21,14 @@ enum VideoContainer: String, Sendable, CaseIterable {
         }
     }
 
+    /// The media type of a file of this container.
+    var mediaType: String {
+        switch self {
+        case .mp4: "video/mp4"
+        case .matroska: "video/x-matroska"
+        }
+    }
+
     /// Its reader's options: QuickTime's references to other files (`dref` boxes) are never followed.
     var readerOptions: [String] {
         switch self {
@@ -43,4 +51,12 @@ enum VideoContainer: String, Sendable, CaseIterable {
 
     /// The top-level boxes an MP4 or QuickTime file may open with.
     private static let quickTimeBoxes: Set<String> = ["ftyp", "moov", "mdat", "wide", "free", "skip"]
+}
+
+extension VideoRecord {
+    /// The extension its kept original is named with, by its container.
+    public var fileExtension: String { VideoContainer(rawValue: self.container)?.fileExtension ?? self.container }
+
+    /// The media type of its kept original.
+    public var mediaType: String { VideoContainer(rawValue: self.container)?.mediaType ?? "application/octet-stream" }
 }

@@ -34,6 +34,16 @@ public struct VideoUploads: Sendable {
     public func add<Chunks: AsyncSequence>(_ chunks: Chunks, name: String, caption: String?, credit: String?, addedBy: Int?) async throws
         -> (video: VideoRecord, created: Bool)
     where Chunks.Element == [UInt8] {
+        let checked = try await self.check(chunks)
+        return try await self.database.transaction { connection in
+            try await self.keep(checked, name: name, caption: caption, credit: credit, addedBy: addedBy, on: connection)
+        }
+    }
+
+    /// Receives `chunks` into the media store and checks them: the first half of ``add(_:name:caption:credit:addedBy:)``,
+    /// for a caller that keeps the video inside a transaction of its own (commandr_fs's write). What
+    /// passed is stored as its content's original; a refused upload leaves nothing behind.
+    public func check<Chunks: AsyncSequence>(_ chunks: Chunks) async throws -> CheckedVideo where Chunks.Element == [UInt8] {
         let options = try await self.config.options()
         let maximumBytes = options.integer(.videoMaxBytes)
         let incoming: MediaStoreFolder.Incoming
@@ -50,21 +60,40 @@ public struct VideoUploads: Sendable {
             throw error
         }
         try self.folder.keepOriginal(incoming, fileExtension: inspected.container.fileExtension)
-        let record = VideoRecord(
-            id: 0, contentHash: incoming.contentHash, name: name, container: inspected.container.rawValue, width: inspected.width,
-            height: inspected.height, durationMilliseconds: Int((inspected.seconds * 1000).rounded()), hasSound: inspected.hasSound,
-            byteCount: incoming.byteCount, state: .queued, caption: caption ?? "", credit: credit ?? "", addedBy: addedBy, addedAt: self.clock.now
-        )
-        return try await self.database.transaction { connection in
-            if let existing = try await VideoStore.find(contentHash: record.contentHash, on: connection) { return (existing, false) }
-            if let created = try await VideoStore.create(record, on: connection) {
-                try await VideoJobs.enqueue(videoID: created.id, now: record.addedAt, on: connection)
-                return (created, true)
-            }
-            guard let stored = try await VideoStore.find(contentHash: record.contentHash, on: connection) else {
-                throw InsertedRowMissing(table: "videos")
-            }
-            return (stored, false)
-        }
+        return CheckedVideo(incoming: incoming, inspected: inspected)
     }
+
+    /// Records the checked video named `name` on `connection`, with its identity (its name in
+    /// `/var/media`) and the job that makes what the apps play, or finds the video that already has
+    /// these bytes; `created` tells which.
+    public func keep(_ checked: CheckedVideo, name: String, caption: String?, credit: String?, addedBy: Int?, on connection: StoreConnection)
+        async throws -> (video: VideoRecord, created: Bool)
+    {
+        let record = VideoRecord(
+            id: 0, contentHash: checked.contentHash, name: name, container: checked.inspected.container.rawValue, width: checked.inspected.width,
+            height: checked.inspected.height, durationMilliseconds: Int((checked.inspected.seconds * 1000).rounded()),
+            hasSound: checked.inspected.hasSound, byteCount: checked.incoming.byteCount, state: .queued, caption: caption ?? "",
+            credit: credit ?? "", addedBy: addedBy, addedAt: self.clock.now
+        )
+        if let existing = try await VideoStore.find(contentHash: record.contentHash, on: connection) { return (existing, false) }
+        if let created = try await VideoStore.create(record, on: connection) {
+            try await VideoJobs.enqueue(videoID: created.id, now: record.addedAt, on: connection)
+            try await ResourceIdentityStore.assign(.video, id: created.id, label: name, on: connection)
+            return (created, true)
+        }
+        guard let stored = try await VideoStore.find(contentHash: record.contentHash, on: connection) else {
+            throw InsertedRowMissing(table: "videos")
+        }
+        return (stored, false)
+    }
+}
+
+/// An upload that passed ``VideoUploads/check(_:)``, its bytes stored as their content's original,
+/// not yet recorded as a video.
+public struct CheckedVideo: Sendable {
+    fileprivate let incoming: MediaStoreFolder.Incoming
+    fileprivate let inspected: InspectedVideo
+
+    /// The SHA-256 of its bytes, in hex: the same bytes are one video whatever they are called.
+    public var contentHash: String { self.incoming.contentHash }
 }

@@ -25,4 +25,11 @@ public enum ResourceType: String, Sendable, CaseIterable {
     case news
     case contactMessage = "contact_message"
     case media
+    case video
+
+    /// The monikers this type's are unique among: its own, except that videos and images, files of one
+    /// folder (`/var/media`), share the images'.
+    public var monikerSpace: String {
+        self == .video ? ResourceType.media.rawValue : self.rawValue
+    }
 }

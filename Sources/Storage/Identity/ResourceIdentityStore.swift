@@ -4,7 +4,8 @@ public import Text
 
 /// Gives resources their moniker and GUID when they are created, and finds them by either.
 ///
-/// Monikers are unique per resource type (a unique index backs that); a collision takes a `_2`, `_3`…
+/// Monikers are unique per moniker space (``ResourceType/monikerSpace``: the type, but images and
+/// videos share one; a unique index backs that); a collision takes a `_2`, `_3`…
 /// suffix: the first free the first time a base collides, then the one after the last given. Resources made before identities existed (seeded groups, imported members) get
 /// theirs the first time they are listed, through ``assignMissing(_:on:)``.
 public enum ResourceIdentityStore {
@@ -21,9 +22,9 @@ public enum ResourceIdentityStore {
         for _ in 0..<Self.attempts {
             let inserted = try await connection.raw(
                 """
-                INSERT INTO resource_ids (resource_type, resource_id, moniker, label, guid)
-                VALUES (\(bind: type.rawValue), \(bind: id), \(bind: moniker), \(bind: label), \(bind: guid))
-                ON CONFLICT (resource_type, moniker) DO NOTHING RETURNING moniker
+                INSERT INTO resource_ids (resource_type, moniker_space, resource_id, moniker, label, guid)
+                VALUES (\(bind: type.rawValue), \(bind: type.monikerSpace), \(bind: id), \(bind: moniker), \(bind: label), \(bind: guid))
+                ON CONFLICT (moniker_space, moniker) DO NOTHING RETURNING moniker
                 """
             ).first()
             if inserted != nil { return ResourceIdentity(type: type, id: id, moniker: moniker, label: label, guid: guid) }
@@ -38,7 +39,7 @@ public enum ResourceIdentityStore {
     private static func suffixedMoniker(_ type: ResourceType, base: String, on connection: StoreConnection) async throws -> String {
         while let next = try await connection.raw(
             """
-            UPDATE moniker_suffixes SET last_suffix = last_suffix + 1 WHERE resource_type = \(bind: type.rawValue) AND base = \(bind: base)
+            UPDATE moniker_suffixes SET last_suffix = last_suffix + 1 WHERE resource_type = \(bind: type.monikerSpace) AND base = \(bind: base)
             RETURNING last_suffix
             """
         ).first()?.decode(column: "last_suffix", as: Int.self) {
@@ -51,13 +52,13 @@ public enum ResourceIdentityStore {
         let suffixed: SQLQueryString =
             connection.isPostgres ? "moniker LIKE \(bind: base + "!_%") ESCAPE '!'" : "(moniker >= \(bind: base + "_") AND moniker < \(bind: base + "`"))"
         let taken = Set(
-            try await connection.raw("SELECT moniker FROM resource_ids WHERE resource_type = \(bind: type.rawValue) AND \(suffixed)").all()
+            try await connection.raw("SELECT moniker FROM resource_ids WHERE moniker_space = \(bind: type.monikerSpace) AND \(suffixed)").all()
                 .map { try $0.decode(column: "moniker", as: String.self) })
         let moniker = Moniker.firstFree(base, taken: taken.union([base]))
         let number = Int(moniker.dropFirst(base.count + 1)) ?? 2
         try await connection.raw(
             """
-            INSERT INTO moniker_suffixes (resource_type, base, last_suffix) VALUES (\(bind: type.rawValue), \(bind: base), \(bind: number))
+            INSERT INTO moniker_suffixes (resource_type, base, last_suffix) VALUES (\(bind: type.monikerSpace), \(bind: base), \(bind: number))
             ON CONFLICT (resource_type, base) DO UPDATE SET last_suffix = \(bind: number)
             """
         ).run()
@@ -65,7 +66,7 @@ public enum ResourceIdentityStore {
     }
 
     private static func isTaken(_ type: ResourceType, _ moniker: String, on connection: StoreConnection) async throws -> Bool {
-        try await connection.raw("SELECT 1 AS taken FROM resource_ids WHERE resource_type = \(bind: type.rawValue) AND moniker = \(bind: moniker)")
+        try await connection.raw("SELECT 1 AS taken FROM resource_ids WHERE moniker_space = \(bind: type.monikerSpace) AND moniker = \(bind: moniker)")
             .first() != nil
     }
 
@@ -112,6 +113,7 @@ public enum ResourceIdentityStore {
         case .news: "SELECT id, title AS label FROM news"
         case .contactMessage: "SELECT id, CASE WHEN title = '' THEN 'message ' || id ELSE title END AS label FROM staff_messages"
         case .media: "SELECT id, name AS label FROM media"
+        case .video: "SELECT id, name AS label FROM videos"
         }
     }
 

@@ -13,18 +13,20 @@ public struct CommandrContext: Sendable {
     public let memberAdministration: MemberAdministration
     public let policies: AccountPolicySource
     public let media: MediaUploads
+    public let videos: VideoUploads
     public let publicURL: String
     public let clock: SiteClock
 
     public init(
         database: Database, registration: MemberRegistration, memberAdministration: MemberAdministration, policies: AccountPolicySource,
-        media: MediaUploads, publicURL: String, clock: SiteClock
+        media: MediaUploads, videos: VideoUploads, publicURL: String, clock: SiteClock
     ) {
         self.database = database
         self.registration = registration
         self.memberAdministration = memberAdministration
         self.policies = policies
         self.media = media
+        self.videos = videos
         self.publicURL = PublicURL.normalised(publicURL)
         self.clock = clock
     }

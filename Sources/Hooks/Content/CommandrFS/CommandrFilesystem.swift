@@ -26,10 +26,14 @@ protocol CommandrFilesystem: Sendable {
     /// Whether `path` is a file whose content is the uploaded bytes (an image) rather than `data`: it
     /// needs no `data`, and an edit creates it when it does not exist (a REST `PUT` of a new image).
     func takesFile(_ path: [String]) -> Bool
+    /// Whether `path` is a file whose uploaded bytes are received as they arrive, never whole in
+    /// memory (a video); the write then carries ``CommandrWrite/uploadChunks`` for a REST body.
+    func streamsFile(_ path: [String]) -> Bool
 }
 
 extension CommandrFilesystem {
     func locate(_ identity: ResourceIdentity, on connection: StoreConnection) async throws -> [String]? { nil }
     func prepare(_ path: [String], type: String, _ write: CommandrWrite) async throws {}
     func takesFile(_ path: [String]) -> Bool { false }
+    func streamsFile(_ path: [String]) -> Bool { false }
 }

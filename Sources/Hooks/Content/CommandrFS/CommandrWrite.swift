@@ -13,16 +13,20 @@ import Text
 final class CommandrWrite: Sendable {
     let data: String
     let upload: [UInt8]?
+    /// The body of a REST write of a video, not yet read (``CommandrFilesystem/streamsFile(_:)``).
+    let uploadChunks: UploadChunks?
     let actorID: Int
     let context: CommandrContext
     /// When the write happens (the site's clock, read once for everything the write stamps).
     let now: Int
     private let inspected = NIOLockedValueBox<InspectedImage?>(nil)
+    private let checkedVideo = NIOLockedValueBox<CheckedVideo?>(nil)
     private let answerFields = NIOLockedValueBox<[(key: String, value: JSONValue)]>([])
 
-    init(data: String, upload: [UInt8]?, actorID: Int, context: CommandrContext) {
+    init(data: String, upload: [UInt8]?, uploadChunks: UploadChunks?, actorID: Int, context: CommandrContext) {
         self.data = data
         self.upload = upload
+        self.uploadChunks = uploadChunks
         self.actorID = actorID
         self.context = context
         self.now = context.clock.now
@@ -32,6 +36,12 @@ final class CommandrWrite: Sendable {
     var image: InspectedImage? {
         get { self.inspected.withLockedValue { $0 } }
         set { self.inspected.withLockedValue { $0 = newValue } }
+    }
+
+    /// The uploaded video, received and checked before the transaction.
+    var video: CheckedVideo? {
+        get { self.checkedVideo.withLockedValue { $0 } }
+        set { self.checkedVideo.withLockedValue { $0 = newValue } }
     }
 
     /// Adds `key` to the write's answer (an upload's `id` and `url`).

@@ -4,46 +4,59 @@ import Messages
 import Routes
 import Storage
 
-/// `/var/media`: the uploaded images, each as its file (`<name>.<extension>`) and its properties
-/// (`<name>.cms`: caption, credit, alt text; size, bytes, type, hash and URL read-only).
+/// `/var/media`: the uploaded images and videos, each as its file (`<name>.<extension>`) and its
+/// properties (`<name>.cms`: caption and credit, an image's alt text; the rest read-only, a video's
+/// state and progress among it: ``VideoFilesystem``).
 ///
 /// An image is added by writing its file (REST `POST` or `PUT` with the bytes as the body, or a
 /// multipart `data` file part, whose form's `data` field may carry properties); the bytes are checked
 /// before the transaction opens. The same bytes are one image whatever they are called: a second
 /// upload answers the first one's path. Deleting either file removes the image, unless an article
-/// shows it.
+/// shows it. A name ending in a video's extension (`.mp4`, `.mov`, `.m4v`, `.webm`, `.mkv`) is a
+/// video's, and goes to ``VideoFilesystem``.
 struct MediaFilesystem: CommandrFilesystem {
-    private static let properties = ".cms"
+    static let properties = ".cms"
+
+    private let videos = VideoFilesystem()
 
     func list(_ path: [String], on connection: StoreConnection) async throws -> [CommandrEntry]? {
         guard path.isEmpty else { return nil }
         let identities = try await ResourceIdentityStore.all(.media, on: connection)
-        return try await MediaStore.all(on: connection).flatMap { image -> [CommandrEntry] in
+        let images = try await MediaStore.all(on: connection).flatMap { image -> [CommandrEntry] in
             guard let identity = identities[image.id] else { return [] }
             return [
                 .file(Self.fileName(identity, image), size: image.byteCount, modified: image.addedAt),
                 .file(identity.moniker + Self.properties, modified: image.addedAt),
             ]
         }
+        return images + (try await self.videos.list(on: connection))
     }
 
     func read(_ path: [String], on connection: StoreConnection) async throws -> JSONValue? {
+        if let video = try await self.videos.read(path, on: connection) { return video }
         guard let image = try await Self.image(path, on: connection) else { return nil }
         return Self.json(image)
     }
 
     func locate(_ identity: ResourceIdentity, on connection: StoreConnection) async throws -> [String]? {
-        identity.type == .media ? [identity.moniker + Self.properties] : nil
+        identity.type == .media || identity.type == .video ? [identity.moniker + Self.properties] : nil
     }
 
     func prepare(_ path: [String], type: String, _ write: CommandrWrite) async throws {
-        guard type != "delete", Self.isImageFile(path) else { return }
-        write.image = try await write.context.media.inspect(write.upload ?? [])
+        guard type != "delete" else { return }
+        if VideoFilesystem.isVideoFile(path) {
+            try await self.videos.prepare(write)
+        } else if Self.isImageFile(path) {
+            write.image = try await write.context.media.inspect(write.upload ?? [])
+        }
     }
 
-    func takesFile(_ path: [String]) -> Bool { Self.isImageFile(path) }
+    func takesFile(_ path: [String]) -> Bool { Self.isImageFile(path) || VideoFilesystem.isVideoFile(path) }
+
+    func streamsFile(_ path: [String]) -> Bool { VideoFilesystem.isVideoFile(path) }
 
     func add(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws -> [String] {
+        if VideoFilesystem.isVideoFile(path), let name = Self.stem(path[0]) { return try await self.videos.add(name: name, write, on: connection) }
         guard Self.isImageFile(path), let name = Self.stem(path[0]) else {
             throw EndpointError.refused(.cannotCreateHere, "var/media/" + path.joined(separator: "/"))
         }
@@ -64,6 +77,7 @@ struct MediaFilesystem: CommandrFilesystem {
     }
 
     func edit(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws {
+        if try await self.videos.edit(path, write, on: connection) { return }
         guard let image = try await Self.image(path, on: connection) else { return }
         guard path[0].hasSuffix(Self.properties) else {
             // A repeated PUT of the same bytes changes nothing; other bytes are another image.
@@ -78,6 +92,8 @@ struct MediaFilesystem: CommandrFilesystem {
     }
 
     func delete(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws {
+        // Removing a video (and everything made for it) is not offered yet.
+        if try await self.videos.read(path, on: connection) != nil { throw EndpointError.refused(.cannotDelete, "var/media/" + path[0]) }
         guard let image = try await Self.image(path, on: connection) else { return }
         try await write.context.media.delete(image, on: connection)
     }
@@ -112,11 +128,16 @@ struct MediaFilesystem: CommandrFilesystem {
     // MARK: Names
 
     private static func isImageFile(_ path: [String]) -> Bool {
+        Self.isFile(path) && !VideoFilesystem.isVideoFile(path)
+    }
+
+    /// Whether `path` names a file of the folder other than a properties file.
+    static func isFile(_ path: [String]) -> Bool {
         path.count == 1 && !path[0].hasSuffix(Self.properties) && Self.stem(path[0]) != nil
     }
 
     /// `name` of `name.extension`, or nil without an extension or a name.
-    private static func stem(_ file: String) -> String? {
+    static func stem(_ file: String) -> String? {
         guard let dot = file.lastIndex(of: "."), dot > file.startIndex, file.index(after: dot) < file.endIndex else { return nil }
         return String(file[..<dot])
     }
