@@ -31,10 +31,13 @@ extension ConfigOption {
         "news_live_backlog", .integer(16...20_000), default: "2000",
         "Latest changes an instance keeps for live streams whose clients read slowly; one further behind is disconnected and resumes."
     )
+    public static let newsRevisionsKept = ConfigOption(
+        "news_revisions_kept", .integer(1...1_000), default: "50", "Revisions kept per article (every save is one); older ones are forgotten."
+    )
 
     /// Every option the news module declares.
     public static let declaredByNews: [ConfigOption] = [
         .newsMaxAgeSeconds, .newsSearchPerMinute, .newsPushOnPublish, .flokiBeaconTTLSeconds, .newsLiveHeartbeatSeconds, .newsLiveStreams,
-        .newsLiveStreamsPerNetwork, .newsLiveBacklog,
+        .newsLiveStreamsPerNetwork, .newsLiveBacklog, .newsRevisionsKept,
     ]
 }

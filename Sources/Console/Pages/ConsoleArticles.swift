@@ -1,3 +1,4 @@
+import Auth
 import EndpointCore
 import Foundation
 import Media
@@ -28,8 +29,10 @@ struct ConsoleArticles: Sendable {
         case (.newArticle, .get): return try await self.editor(view, id: nil, form: ArticleForm(), current: nil, notice: nil)
         case (.article(let id), .get):
             let article = try await self.article(id)
+            let restored = request.query.first("restored").flatMap { Int($0) }
             let notice = request.query.first("saved") == "1" ? view.messages.text(.success) : nil
-            return try await self.editor(view, id: id, form: ArticleForm(article, now: self.clock.now), current: article, notice: notice)
+            return try await self.editor(
+                view, id: id, form: ArticleForm(article, now: self.clock.now), current: article, notice: notice, restored: restored)
         case (.newArticle, .post): return try await self.save(request, staff, view, id: nil)
         case (.article(let id), .post): return try await self.save(request, staff, view, id: id)
         case (.deleteArticle(let id), .get):
@@ -114,10 +117,16 @@ struct ConsoleArticles: Sendable {
     /// The editor for article `id` (nil: a new one) holding `form`; `current` is the article as stored.
     private func editor(
         _ view: ConsoleView, id: Int?, form: ArticleForm, current: NewsArticle?, version: String? = nil, notice: String?, error: String? = nil,
-        preview: String? = nil, theirs: NewsArticle? = nil, status: Int = 200
+        preview: String? = nil, theirs: NewsArticle? = nil, restored: Int? = nil, status: Int = 200
     ) async throws -> ConsoleAnswer {
         let now = self.clock.now
         var form = form
+        let revisions = try await self.revisions(ofArticle: id, view)
+        let notice =
+            notice
+            ?? restored.flatMap { id in revisions.first { $0["id"] as? Int == id } }.map { revision in
+                view.messages.text(.consoleRestored, revision["time"] as? String ?? "")
+            }
         let (categories, state, library, chosen, videos) = try await self.database.withConnection { connection in
             form.gallery = try await self.galleryAsWritten(form.gallery, on: connection)
             if form.otherCategoryIDs == nil, let id { form.otherCategoryIDs = try await NewsStore.otherCategories(ofArticle: id, on: connection) }
@@ -152,6 +161,7 @@ struct ConsoleArticles: Sendable {
             "images": images, "noImage": form.image.isEmpty, "galleryLabel": view.messages.text(.gallery),
             "videos": videos.map(form.videoChoice),
             "noVideo": form.video.isEmpty,
+            "revisions": revisions,
         ]
         if let state = state ?? nil { context["state"] = view.messages.text(Self.label(of: state)) }
         if let preview { context["preview"] = preview }
@@ -159,6 +169,39 @@ struct ConsoleArticles: Sendable {
         return view.page(
             .article, title: view.messages.text(id == nil ? .addNews : .editNews), section: .articles, context: context, notice: notice, error: error,
             status: status)
+    }
+
+    /// Article `id`'s kept revisions as the editor lists them, newest first: when, by whom, and the
+    /// button restoring each but the newest (which is the article as it is).
+    private func revisions(ofArticle id: Int?, _ view: ConsoleView) async throws -> [[String: Any]] {
+        guard let id else { return [] }
+        return try await self.database.withConnection { connection in
+            let revisions = try await NewsRevisionStore.list(articleID: id, on: connection)
+            var names: [Int: String] = [:]
+            for memberID in Set(revisions.compactMap(\.memberID)) {
+                names[memberID] = try await MemberStore.find(id: memberID, on: connection)?.username
+            }
+            return revisions.enumerated().map { index, revision in
+                let time = ConsoleTime.text(revision.savedAt)
+                return [
+                    "id": revision.id, "time": time, "title": revision.title, "restorable": index > 0,
+                    "saved": view.messages.text(.consoleRevisionSaved, time, revision.memberID.flatMap { names[$0] } ?? "—"),
+                ]
+            }
+        }
+    }
+
+    /// Puts the article back as the revision the request names, and opens it again saying so.
+    private func restore(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ current: NewsArticle) async throws -> ConsoleAnswer {
+        guard let revisionID = request.form["revision"].flatMap({ Int($0) }) else { throw Refusal.notFound(.consoleNoSuchRevision) }
+        let now = self.clock.now
+        try await self.database.transaction { connection in
+            try await ArticleEditor(publicURL: self.publicURL).restore(current, revision: revisionID, by: staff.memberID, on: connection, now: now)
+            try await ConsoleChangeStore.record(
+                ConsoleChange(memberID: staff.memberID, username: staff.username, action: .articleEdited, subject: current.title, madeAt: now),
+                on: connection)
+        }
+        return .redirect(to: ConsoleRoute.article(id: current.id).target([("restored", String(revisionID))]))
     }
 
     /// A format's name as editors know it.
@@ -206,8 +249,9 @@ struct ConsoleArticles: Sendable {
     /// Saves, publishes, unpublishes or previews what the editor sent.
     private func save(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView, id: Int?) async throws -> ConsoleAnswer {
         let current = try await id.asyncMap { try await self.article($0) }
-        var form = ArticleForm(request.form, format: current?.format ?? .markdown)
         let action = request.form["action"] ?? "save"
+        if action == "restore", let current { return try await self.restore(request, staff, current) }
+        var form = ArticleForm(request.form, format: current?.format ?? .markdown)
         let sentVersion = request.form["version"] ?? ""
         if action == "upload" {
             do {
@@ -235,7 +279,7 @@ struct ConsoleArticles: Sendable {
                 let savedID: Int
                 let change: ConsoleChange.Action
                 if let current {
-                    try await editor.edit(current, with: edit, on: connection, now: now)
+                    try await editor.edit(current, with: edit, by: staff.memberID, on: connection, now: now)
                     savedID = current.id
                     change = action == "publish" ? .articlePublished : action == "unpublish" ? .articleUnpublished : .articleEdited
                 } else {

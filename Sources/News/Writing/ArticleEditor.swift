@@ -10,8 +10,8 @@ import Text
 /// ``ArticleEdit`` and checks what the writer cannot know from the fields alone — the category exists,
 /// an external story is a web address, images and gallery entries naming the library are expanded,
 /// the edit was made on the article as it is now — then writes through ``ArticleWriter``, which checks
-/// every text's limit and address. commandr_fs and the console only translate their input into an
-/// edit and the answer out.
+/// every text's limit and address, and records every save as a revision (``NewsRevisionStore``).
+/// commandr_fs and the console only translate their input into an edit and the answer out.
 public struct ArticleEditor: Sendable {
     private let writer: ArticleWriter
 
@@ -30,16 +30,34 @@ public struct ArticleEditor: Sendable {
         let made = try await self.writer.create(
             title: title, categoryID: categoryID, submitterID: submitterID, byline: byline, applying: changes, on: connection, now: now)
         try await self.refile(made.id, edit, categoryID: categoryID, on: connection, now: now)
+        try await NewsRevisionStore.record(articleID: made.id, by: submitterID, at: now, on: connection)
         return made
     }
 
-    /// Applies `edit` to `article`, stamping its edit time; returns what its rendering left out. An
-    /// edit made on another version of it is refused as a conflict.
+    /// Applies `edit` by `editorID` to `article`, stamping its edit time; returns what its rendering
+    /// left out. An edit made on another version of it is refused as a conflict.
     @discardableResult
-    public func edit(_ article: NewsArticle, with edit: ArticleEdit, on connection: StoreConnection, now: Int) async throws -> [String] {
+    public func edit(_ article: NewsArticle, with edit: ArticleEdit, by editorID: Int, on connection: StoreConnection, now: Int) async throws
+        -> [String]
+    {
         let changes = try await self.checked(edit, current: article, on: connection)
         let dropped = try await self.writer.apply(changes, toArticle: article.id, editedAt: now, on: connection, now: now)
         try await self.refile(article.id, edit, categoryID: changes.categoryID ?? article.categoryID, on: connection, now: now)
+        try await NewsRevisionStore.record(articleID: article.id, by: editorID, at: now, on: connection)
+        return dropped
+    }
+
+    /// Puts `article` back as its revision `revisionID` held it, by `editorID`: a save like any other,
+    /// so a new revision (those after the restored one stay). Returns what its rendering left out.
+    @discardableResult
+    public func restore(_ article: NewsArticle, revision revisionID: Int, by editorID: Int, on connection: StoreConnection, now: Int) async throws
+        -> [String]
+    {
+        guard let changes = try await NewsRevisionStore.changes(revision: revisionID, of: article.id, on: connection) else {
+            throw Refusal.notFound(.consoleNoSuchRevision)
+        }
+        let dropped = try await self.writer.apply(changes, toArticle: article.id, editedAt: now, on: connection, now: now)
+        try await NewsRevisionStore.record(articleID: article.id, by: editorID, at: now, on: connection)
         return dropped
     }
 

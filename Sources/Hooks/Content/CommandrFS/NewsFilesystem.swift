@@ -88,7 +88,7 @@ struct NewsFilesystem: CommandrFilesystem {
         }
         guard let article = try await Self.article(file: path[1], category: category, on: connection) else { return }
         let edit = try await Self.articleEdit(&properties, current: try await Self.articleJSON(article, on: connection), on: connection)
-        let dropped = try await ArticleEditor(publicURL: write.context.publicURL).edit(article, with: edit, on: connection, now: write.now)
+        let dropped = try await ArticleEditor(publicURL: write.context.publicURL).edit(article, with: edit, by: write.actorID, on: connection, now: write.now)
         write.answer("dropped", .array(dropped.map(JSONValue.string)))
     }
 

@@ -1,0 +1,51 @@
+import EndpointServer
+import Foundation
+import News
+import Storage
+import TestSupport
+import Testing
+
+/// The editor lists an article's revisions (every save is one, whichever face saved it) with when and
+/// who, and restores any of them as a new revision, on both engines.
+@Suite struct ConsoleRevisionTests {
+    @Test(arguments: TestDatabase.engines)
+    func everySaveIsListedAndAnyIsRestoredAsANewRevision(engine: DatabaseEngine) async throws {
+        try await TestServer.run(engine: engine) { client, site in
+            try await ConsoleFixtures.editor("writer", services: site)
+            let agent = ConsoleAgent(client)
+            try await agent.signIn("writer")
+            _ = try await agent.get("/admin/articles/new")
+            let first = try await agent.post(
+                "/admin/articles/new", [("title", "Tide tables"), ("category", "1"), ("body", "High water at six."), ("action", "save")])
+            let path = String(try #require(first.location).split(separator: "?")[0])
+            let id = try #require(Int(path.dropFirst("/admin/articles/".count)))
+            for body in ["High water at seven.", "High water at eight."] {
+                let editor = try await agent.get(path)
+                let saved = try await agent.post(
+                    path, [("title", "Tide tables"), ("category", "1"), ("body", body), ("version", editor.hidden("version") ?? ""), ("action", "save")])
+                #expect(saved.status == .seeOther, "\(saved.body.prefix(300))")
+            }
+
+            let editor = try await agent.get(path)
+            let revisions = try await site.database.withConnection { try await NewsRevisionStore.list(articleID: id, on: $0) }
+            #expect(revisions.map(\.article) == ["High water at eight.", "High water at seven.", "High water at six."])
+            let oldest = try #require(revisions.last)
+            #expect(editor.body.contains(#"<li id="revision-\#(oldest.id)"><span>"#), "\(editor.body)")
+            #expect(editor.body.contains(", saved by writer</span> <strong>Tide tables</strong>"), "\(editor.body)")
+            #expect(editor.body.components(separatedBy: #"value="restore""#).count == 3, "every revision but the newest can be restored")
+
+            let restored = try await agent.post(path, [("revision", String(oldest.id)), ("action", "restore")])
+            #expect(restored.status == .seeOther, "\(restored.body.prefix(300))")
+            let reopened = try await agent.get(try #require(restored.location))
+            #expect(reopened.text(ofID: "notice")?.hasPrefix("The article is back as it was saved on ") == true, "\(reopened.body.prefix(2000))")
+            #expect(reopened.body.contains(">High water at six.</textarea>"))
+            let stored = try await site.database.withConnection { try await NewsStore.article(id: id, on: $0) }
+            #expect(stored?.article == "High water at six.")
+            #expect(try await site.database.withConnection { try await NewsRevisionStore.list(articleID: id, on: $0) }.count == 4)
+
+            // A revision no longer kept (or of another article) is refused with a sentence.
+            let missing = try await agent.post(path, [("revision", "999999"), ("action", "restore")])
+            #expect(missing.status == .notFound && missing.body.contains("This article keeps no such revision"), "\(missing.body.prefix(300))")
+        }
+    }
+}
