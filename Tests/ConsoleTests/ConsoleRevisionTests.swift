@@ -6,7 +6,8 @@ import TestSupport
 import Testing
 
 /// The editor lists an article's revisions (every save is one, whichever face saved it) with when and
-/// who, and restores any of them as a new revision, on both engines.
+/// who, shows what changed since any of them word by word, and restores any as a new revision, on
+/// both engines.
 @Suite struct ConsoleRevisionTests {
     @Test(arguments: TestDatabase.engines)
     func everySaveIsListedAndAnyIsRestoredAsANewRevision(engine: DatabaseEngine) async throws {
@@ -33,6 +34,15 @@ import Testing
             #expect(editor.body.contains(#"<li id="revision-\#(oldest.id)"><span>"#), "\(editor.body)")
             #expect(editor.body.contains(", saved by writer</span> <strong>Tide tables</strong>"), "\(editor.body)")
             #expect(editor.body.components(separatedBy: #"value="restore""#).count == 3, "every revision but the newest can be restored")
+
+            // Compared with now, word by word (the link each older revision has, followed).
+            let comparePath = try #require(
+                editor.body.range(of: #"<a href=""#, range: editor.body.range(of: #"id="revision-\#(oldest.id)""#)!.upperBound..<editor.body.endIndex))
+            let link = String(editor.body[comparePath.upperBound...].prefix { $0 != "\"" }).replacingOccurrences(of: "&amp;", with: "&")
+            #expect(link == "\(path)?compare=\(oldest.id)#difference")
+            let compared = try await agent.get(String(link.prefix { $0 != "#" }))
+            #expect(compared.text(ofID: "difference-heading")?.hasPrefix("What changed since the revision of ") == true, "\(compared.body.prefix(3000))")
+            #expect(compared.body.contains("<span>High water at </span><del>six.</del><ins>eight.</ins>"), "\(compared.body)")
 
             let restored = try await agent.post(path, [("revision", String(oldest.id)), ("action", "restore")])
             #expect(restored.status == .seeOther, "\(restored.body.prefix(300))")

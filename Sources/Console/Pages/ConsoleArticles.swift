@@ -30,9 +30,11 @@ struct ConsoleArticles: Sendable {
         case (.article(let id), .get):
             let article = try await self.article(id)
             let restored = request.query.first("restored").flatMap { Int($0) }
+            let compared = request.query.first("compare").flatMap { Int($0) }
             let notice = request.query.first("saved") == "1" ? view.messages.text(.success) : nil
             return try await self.editor(
-                view, id: id, form: ArticleForm(article, now: self.clock.now), current: article, notice: notice, restored: restored)
+                view, id: id, form: ArticleForm(article, now: self.clock.now), current: article, notice: notice, restored: restored,
+                compared: compared)
         case (.newArticle, .post): return try await self.save(request, staff, view, id: nil)
         case (.article(let id), .post): return try await self.save(request, staff, view, id: id)
         case (.deleteArticle(let id), .get):
@@ -117,11 +119,11 @@ struct ConsoleArticles: Sendable {
     /// The editor for article `id` (nil: a new one) holding `form`; `current` is the article as stored.
     private func editor(
         _ view: ConsoleView, id: Int?, form: ArticleForm, current: NewsArticle?, version: String? = nil, notice: String?, error: String? = nil,
-        preview: String? = nil, theirs: NewsArticle? = nil, restored: Int? = nil, status: Int = 200
+        preview: String? = nil, theirs: NewsArticle? = nil, restored: Int? = nil, compared: Int? = nil, status: Int = 200
     ) async throws -> ConsoleAnswer {
         let now = self.clock.now
         var form = form
-        let revisions = try await self.revisions(ofArticle: id, view)
+        let (revisions, difference) = try await self.revisions(ofArticle: id, comparing: compared, with: current, view)
         let notice =
             notice
             ?? restored.flatMap { id in revisions.first { $0["id"] as? Int == id } }.map { revision in
@@ -163,6 +165,7 @@ struct ConsoleArticles: Sendable {
             "noVideo": form.video.isEmpty,
             "revisions": revisions,
         ]
+        if let difference { context["difference"] = difference }
         if let state = state ?? nil { context["state"] = view.messages.text(Self.label(of: state)) }
         if let preview { context["preview"] = preview }
         if let theirs { context["theirs"] = ["title": theirs.title, "summary": theirs.summary, "body": theirs.article] }
@@ -172,23 +175,48 @@ struct ConsoleArticles: Sendable {
     }
 
     /// Article `id`'s kept revisions as the editor lists them, newest first: when, by whom, and the
-    /// button restoring each but the newest (which is the article as it is).
-    private func revisions(ofArticle id: Int?, _ view: ConsoleView) async throws -> [[String: Any]] {
-        guard let id else { return [] }
-        return try await self.database.withConnection { connection in
+    /// buttons restoring and comparing each but the newest (which is the article as it is); with the
+    /// word-level difference from revision `compared` to `current` when one is asked for.
+    private func revisions(ofArticle id: Int?, comparing compared: Int?, with current: NewsArticle?, _ view: ConsoleView) async throws
+        -> (list: [[String: Any]], difference: [String: Any]?)
+    {
+        guard let id else { return ([], nil) }
+        let revisions = try await self.database.withConnection { connection in
             let revisions = try await NewsRevisionStore.list(articleID: id, on: connection)
             var names: [Int: String] = [:]
             for memberID in Set(revisions.compactMap(\.memberID)) {
                 names[memberID] = try await MemberStore.find(id: memberID, on: connection)?.username
             }
-            return revisions.enumerated().map { index, revision in
-                let time = ConsoleTime.text(revision.savedAt)
-                return [
-                    "id": revision.id, "time": time, "title": revision.title, "restorable": index > 0,
-                    "saved": view.messages.text(.consoleRevisionSaved, time, revision.memberID.flatMap { names[$0] } ?? "—"),
-                ]
-            }
+            return revisions.map { ($0, $0.memberID.flatMap { names[$0] } ?? "—") }
         }
+        let list = revisions.enumerated().map { index, entry -> [String: Any] in
+            let time = ConsoleTime.text(entry.0.savedAt)
+            return [
+                "id": entry.0.id, "time": time, "title": entry.0.title, "restorable": index > 0,
+                "saved": view.messages.text(.consoleRevisionSaved, time, entry.1),
+                "comparePath": ConsoleRoute.article(id: id).target([("compare", String(entry.0.id))]) + "#difference",
+            ]
+        }
+        guard let compared, let current, let revision = revisions.first(where: { $0.0.id == compared })?.0 else { return (list, nil) }
+        let fields: [(MessageID, String, String)] = [
+            (.title, revision.title, current.title), (.newsSummary, revision.summary, current.summary), (.body, revision.article, current.article),
+        ]
+        let difference: [String: Any] = [
+            "heading": view.messages.text(.consoleDifference, ConsoleTime.text(revision.savedAt)),
+            "fields": fields.map { label, old, new in
+                [
+                    "label": view.messages.text(label),
+                    "runs": WordDifference.between(old, new).map { run -> [String: Any] in
+                        switch run {
+                        case .kept(let text): ["kept": text]
+                        case .removed(let text): ["removed": text]
+                        case .added(let text): ["added": text]
+                        }
+                    },
+                ]
+            },
+        ]
+        return (list, difference)
     }
 
     /// Puts the article back as the revision the request names, and opens it again saying so.
