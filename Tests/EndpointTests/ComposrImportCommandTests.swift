@@ -1,4 +1,5 @@
 import Foundation
+import News
 import SQLKit
 import Storage
 import TestSupport
@@ -65,6 +66,10 @@ import Testing
                 let list = try await client.envelope(NewsFixtures.uri("articles", "limit=50&fields=id,title,format,body_html"))
                 let articles = try #require(list.data["articles"] as? [[String: Any]], "\(list.raw)")
                 #expect(articles.count == 5, "the draft is not listed: \(list.raw)")
+                // Each article's history starts with it as it came, by its submitter.
+                let history = try await database.withConnection { try await NewsRevisionStore.list(articleID: 3, on: $0) }
+                let three = try await database.withConnection { try await NewsStore.article(id: 3, on: $0) }
+                #expect(history.count == 1 && history.first?.memberID == three?.submitterID && history.first?.title == three?.title, "\(history)")
                 let release = try #require(articles.first { $0["id"] as? Int == 3 })
                 // The addresses the Composr site published redirect for good to the pages here, which open.
                 for (old, page) in [

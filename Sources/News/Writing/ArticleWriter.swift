@@ -40,8 +40,8 @@ public struct ArticleWriter: Sendable {
 
     /// Makes what is derived from articles written whole with IDs of their own (imported articles,
     /// whose IDs links and apps hold), new here: each one's rendering (a text nested too deep is
-    /// rendered as `text`, never refused: the row exists already) and identity, then their change log
-    /// rows at once. Returns what each one's rendering left out, by ID.
+    /// rendered as `text`, never refused: the row exists already), identity and first revision, then
+    /// their change log rows at once. Returns what each one's rendering left out, by ID.
     public func adopt(_ articles: [(id: Int, title: String)], on connection: StoreConnection, now: Int) async throws -> [Int: [String]] {
         var dropped: [Int: [String]] = [:]
         var rendered: [(article: NewsArticle, rendering: NewsRendering, searchText: SearchText.Fields)] = []
@@ -52,6 +52,10 @@ public struct ArticleWriter: Sendable {
         }
         try await NewsStore.saveRenderings(rendered, on: connection)
         for article in articles { try await NewsStore.assignIdentity(ofArticle: article.id, title: article.title, on: connection) }
+        // Each starts its history as it came: by its submitter, when it was last saved there.
+        for (article, _, _) in rendered {
+            try await NewsRevisionStore.record(articleID: article.id, by: article.submitterID, at: article.updatedAt, on: connection)
+        }
         try await NewsChangeLog.recordArticles(articles.map(\.id), on: connection, now: now)
         return dropped
     }
