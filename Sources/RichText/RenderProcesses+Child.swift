@@ -7,6 +7,8 @@ extension RenderProcesses {
         private let socket: Int32
         /// Requests answered.
         private(set) var answered = 0
+        /// Whether it said it is ready (``RenderProcesses/ready``).
+        private var isReady = false
 
         /// Starts `program` with `arguments` and no environment of the server's, its standard input and
         /// output one end of a Unix socket, its standard error `/dev/null` (the child closes any other descriptor it inherited before
@@ -48,6 +50,12 @@ extension RenderProcesses {
         /// The child's answer to `request` within `limits` (after anything but an answer, the child
         /// must be ended: its state is unknown).
         func exchange(_ request: [UInt8], limits: Limits) -> Exchange {
+            if !self.isReady {
+                guard RenderProcesses.read(self.socket, count: 1, until: ContinuousClock.now + limits.startup) == RenderProcesses.ready else {
+                    return .failed
+                }
+                self.isReady = true
+            }
             let deadline = ContinuousClock.now + limits.time
             guard RenderProcesses.write(self.socket, RenderProcesses.header(request.count) + request, until: deadline) else {
                 return ContinuousClock.now < deadline ? .gone : .failed

@@ -8,7 +8,9 @@ import Glibc
 /// Each child is the server's own program with a render command (``serve(limits:_:)``), kept for
 /// ``Limits/answersPerChild`` requests: a request and its answer are a length and bytes each on a
 /// Unix socket that is the child's standard input and output. The child limits its own address space
-/// before it reads anything; the parent gives each answer ``Limits/time`` of wall-clock time (CPU
+/// and says it is ready before it reads anything; the parent gives it ``Limits/startup`` to say so
+/// (starting the server's program on a loaded machine is not rendering), then each answer
+/// ``Limits/time`` of wall-clock time (CPU
 /// time can be no more: the child renders on one thread) and ``Limits/answerBytes``, and kills the
 /// child (SIGKILL) past either, or when it answers nothing. At most ``Limits/children`` render at
 /// once; further requests wait for one.
@@ -25,20 +27,27 @@ public final class RenderProcesses: @unchecked Sendable {
         public var answerBytes: Int
         /// Requests a child answers before it is replaced (whatever it leaks is given back).
         public var answersPerChild: Int
+        /// Wall-clock time a new child has to say it is ready, before its first request's ``time``.
+        public var startup: Duration
 
         /// Two children (the machine's cores), 5 s an answer (a maximal body renders in about 50 ms),
         /// 1 GiB of address space (the program's own mappings take about 300 MiB of it), 16 MiB
-        /// requests (a maximal body and summary with their images) and 64 MiB answers.
+        /// requests (a maximal body and summary with their images), 64 MiB answers, and 30 s to start
+        /// (a first render once took more than its 5 s on a machine busy with a test suite).
         public static let standard = Limits(
-            children: 2, time: .seconds(5), memoryBytes: 1 << 30, requestBytes: 16 << 20, answerBytes: 64 << 20, answersPerChild: 1_000)
+            children: 2, time: .seconds(5), memoryBytes: 1 << 30, requestBytes: 16 << 20, answerBytes: 64 << 20, answersPerChild: 1_000,
+            startup: .seconds(30))
 
-        public init(children: Int, time: Duration, memoryBytes: Int, requestBytes: Int, answerBytes: Int, answersPerChild: Int) {
+        public init(
+            children: Int, time: Duration, memoryBytes: Int, requestBytes: Int, answerBytes: Int, answersPerChild: Int, startup: Duration
+        ) {
             self.children = max(1, children)
             self.time = time
             self.memoryBytes = memoryBytes
             self.requestBytes = requestBytes
             self.answerBytes = answerBytes
             self.answersPerChild = max(1, answersPerChild)
+            self.startup = startup
         }
     }
 
@@ -124,6 +133,7 @@ public final class RenderProcesses: @unchecked Sendable {
         guard setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &memory) == 0, setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore) == 0
         else { exit(2) }
         Self.closeInherited()
+        guard Self.write(1, Self.ready, until: nil) else { exit(1) }
         while true {
             guard let header = Self.read(0, count: 8, until: nil) else { exit(0) }
             let length = Self.length(header)
@@ -146,6 +156,9 @@ public final class RenderProcesses: @unchecked Sendable {
     }
 
     // MARK: Frames
+
+    /// What a child writes once, when it is ready for requests.
+    static let ready: [UInt8] = [1]
 
     static func header(_ length: Int) -> [UInt8] {
         (0..<8).reversed().map { UInt8(truncatingIfNeeded: UInt64(length) >> UInt64($0 * 8)) }

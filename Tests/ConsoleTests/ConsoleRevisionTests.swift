@@ -28,8 +28,13 @@ import Testing
             }
 
             let editor = try await agent.get(path)
-            let revisions = try await site.database.withConnection { try await NewsRevisionStore.list(articleID: id, on: $0) }
-            #expect(revisions.map(\.article) == ["High water at eight.", "High water at seven.", "High water at six."])
+            let revisions = try await site.database.withConnection { connection in
+                var bodies: [String] = []
+                let revisions = try await NewsRevisionStore.list(articleID: id, on: connection)
+                for revision in revisions { bodies.append(try await NewsRevisionStore.changes(revision: revision.id, of: id, on: connection)?.article ?? "") }
+                #expect(bodies == ["High water at eight.", "High water at seven.", "High water at six."])
+                return revisions
+            }
             let oldest = try #require(revisions.last)
             #expect(editor.body.contains(#"<li id="revision-\#(oldest.id)"><span>"#), "\(editor.body)")
             #expect(editor.body.contains(", saved by writer</span> <strong>Tide tables</strong>"), "\(editor.body)")

@@ -81,17 +81,28 @@ import Testing
     }
 }
 
-/// The children untrusted text is rendered in (``RenderProcesses``), with stand-in programs: a child
-/// that never answers is killed at its time limit, one that dies mid-request costs that request, and
+/// The children untrusted text is rendered in (``RenderProcesses``), with stand-in programs that say
+/// they are ready as the real one does (byte 1): a child that never says so is killed at its startup
+/// limit, one that never answers at its time limit, one that dies mid-request costs that request, and
 /// the next request gets a fresh child.
 @Suite struct RenderProcessesTests {
     static let shell = "/bin/sh"
 
+    /// A stand-in child: says it is ready, then runs `command`.
+    static func child(_ command: String) -> [String] { ["-c", "printf '\\001'; " + command] }
+
+    static func limits(children: Int = 1, time: Duration = .seconds(5), answersPerChild: Int = 10, startup: Duration = .seconds(30))
+        -> RenderProcesses.Limits
+    {
+        .init(
+            children: children, time: time, memoryBytes: 1 << 30, requestBytes: 1 << 20, answerBytes: 1 << 20, answersPerChild: answersPerChild,
+            startup: startup)
+    }
+
     /// A child answering each 8-byte-headed request with the same bytes (what `cat` does).
     static func echo(time: Duration = .seconds(5)) -> RenderProcesses {
         RenderProcesses(
-            program: Self.shell, arguments: ["-c", "exec cat"],
-            limits: .init(children: 2, time: time, memoryBytes: 1 << 30, requestBytes: 1 << 20, answerBytes: 1 << 20, answersPerChild: 3))
+            program: Self.shell, arguments: Self.child("exec cat"), limits: Self.limits(children: 2, time: time, answersPerChild: 3))
     }
 
     @Test func childrenAnswerAndAreReplacedAfterTheirShare() async throws {
@@ -105,20 +116,31 @@ import Testing
     }
 
     @Test func aChildThatNeverAnswersIsKilledAtItsTimeLimit() async throws {
-        let processes = RenderProcesses(
-            program: Self.shell, arguments: ["-c", "exec sleep 60"],
-            limits: .init(children: 1, time: .milliseconds(300), memoryBytes: 1 << 30, requestBytes: 1 << 20, answerBytes: 1 << 20, answersPerChild: 10))
+        let processes = RenderProcesses(program: Self.shell, arguments: Self.child("exec sleep 60"), limits: Self.limits(time: .milliseconds(300)))
         let start = ContinuousClock.now
         await #expect(throws: TextRefused.failed) { try await processes.answer(Array("hello".utf8)) }
         #expect(ContinuousClock.now - start < .seconds(30))
         #expect(try Self.livingChildren(named: "sleep 60").isEmpty, "the child was killed and reaped")
     }
 
+    /// Starting is not answering: a child gets its startup time to say it is ready, however short
+    /// the time of an answer, and one that never says so is killed there.
+    @Test func aChildIsGivenItsStartupTimeBeforeItsAnswerTime() async throws {
+        let slow = RenderProcesses(
+            program: Self.shell, arguments: ["-c", "sleep 0.6; printf '\\001'; exec cat"], limits: Self.limits(time: .milliseconds(300)))
+        #expect(try await slow.answer(Array("late".utf8)) == Array("late".utf8))
+        let silent = RenderProcesses(
+            program: Self.shell, arguments: ["-c", "exec sleep 61"], limits: Self.limits(time: .seconds(5), startup: .milliseconds(300)))
+        let start = ContinuousClock.now
+        await #expect(throws: TextRefused.failed) { try await silent.answer(Array("hello".utf8)) }
+        #expect(ContinuousClock.now - start < .seconds(5), "refused at its startup limit, not its answer's")
+        #expect(try Self.livingChildren(named: "sleep 61").isEmpty, "the child was killed and reaped")
+    }
+
     @Test func aChildKilledMidRequestCostsThatRequestOnly() async throws {
         // Reads a request, then dies by SIGKILL (as the kernel's OOM killer or an operator would).
         let dying = RenderProcesses(
-            program: Self.shell, arguments: ["-c", "head -c 9 >/dev/null; kill -9 $$"],
-            limits: .init(children: 1, time: .seconds(5), memoryBytes: 1 << 30, requestBytes: 1 << 20, answerBytes: 1 << 20, answersPerChild: 10))
+            program: Self.shell, arguments: Self.child("head -c 9 >/dev/null; kill -9 $$"), limits: Self.limits())
         await #expect(throws: TextRefused.failed) { try await dying.answer(Array("x".utf8)) }
         await #expect(throws: TextRefused.failed) { try await dying.answer(Array("y".utf8)) }
         #expect(dying.childrenStarted == 2, "each request had a child of its own")

@@ -181,13 +181,14 @@ struct ConsoleArticles: Sendable {
         -> (list: [[String: Any]], difference: [String: Any]?)
     {
         guard let id else { return ([], nil) }
-        let revisions = try await self.database.withConnection { connection in
+        let (revisions, comparedFields) = try await self.database.withConnection { connection in
             let revisions = try await NewsRevisionStore.list(articleID: id, on: connection)
             var names: [Int: String] = [:]
             for memberID in Set(revisions.compactMap(\.memberID)) {
                 names[memberID] = try await MemberStore.find(id: memberID, on: connection)?.username
             }
-            return revisions.map { ($0, $0.memberID.flatMap { names[$0] } ?? "—") }
+            let fields = try await compared.asyncMap { try await NewsRevisionStore.changes(revision: $0, of: id, on: connection) } ?? nil
+            return (revisions.map { ($0, $0.memberID.flatMap { names[$0] } ?? "—") }, fields)
         }
         let list = revisions.enumerated().map { index, entry -> [String: Any] in
             let time = ConsoleTime.text(entry.0.savedAt)
@@ -197,9 +198,11 @@ struct ConsoleArticles: Sendable {
                 "comparePath": ConsoleRoute.article(id: id).target([("compare", String(entry.0.id))]) + "#difference",
             ]
         }
-        guard let compared, let current, let revision = revisions.first(where: { $0.0.id == compared })?.0 else { return (list, nil) }
+        guard let compared, let current, let old = comparedFields, let revision = revisions.first(where: { $0.0.id == compared })?.0 else {
+            return (list, nil)
+        }
         let fields: [(MessageID, String, String)] = [
-            (.title, revision.title, current.title), (.newsSummary, revision.summary, current.summary), (.body, revision.article, current.article),
+            (.title, old.title ?? "", current.title), (.newsSummary, old.summary ?? "", current.summary), (.body, old.article ?? "", current.article),
         ]
         let difference: [String: Any] = [
             "heading": view.messages.text(.consoleDifference, ConsoleTime.text(revision.savedAt)),

@@ -34,7 +34,7 @@ public enum NewsRevisionStore {
 
     /// The changes that put article `articleID` back as revision `id` held it; nil when the article
     /// keeps no such revision.
-    static func changes(revision id: Int, of articleID: Int, on connection: StoreConnection) async throws -> NewsArticleChanges? {
+    public static func changes(revision id: Int, of articleID: Int, on connection: StoreConnection) async throws -> NewsArticleChanges? {
         guard
             let row = try await connection.raw(
                 """
@@ -65,28 +65,26 @@ public enum NewsRevisionStore {
         return changes
     }
 
-    /// Article `articleID`'s kept revisions, newest first.
+    /// Article `articleID`'s kept revisions, newest first, without their texts (an editor's page lists
+    /// up to `news_revisions_kept` of them: fifty maximal bodies are 50 MB).
     public static func list(articleID: Int, on connection: StoreConnection) async throws -> [NewsRevision] {
         try await connection.raw(
             """
-            SELECT id, member_id, saved_at, title, summary, article FROM news_revisions WHERE news_id = \(bind: articleID) ORDER BY id DESC
+            SELECT id, member_id, saved_at, title FROM news_revisions WHERE news_id = \(bind: articleID) ORDER BY id DESC
             """
         ).all().map { row in
             NewsRevision(
                 id: try row.decode(column: "id", as: Int.self), memberID: try row.decode(column: "member_id", as: Int?.self),
-                savedAt: try row.decode(column: "saved_at", as: Int.self), title: try row.decode(column: "title", as: String.self),
-                summary: try row.decode(column: "summary", as: String.self), article: try row.decode(column: "article", as: String.self))
+                savedAt: try row.decode(column: "saved_at", as: Int.self), title: try row.decode(column: "title", as: String.self))
         }
     }
 }
 
-/// One kept save of an article: who saved it (nil for a member since deleted, or the server's own
-/// work), when, and its texts.
+/// One kept save of an article as a list shows it: who saved it (nil for a member since deleted, or
+/// the server's own work), when, and its title (its fields: ``NewsRevisionStore/changes(revision:of:on:)``).
 public struct NewsRevision: Sendable, Equatable {
     public let id: Int
     public let memberID: Int?
     public let savedAt: Int
     public let title: String
-    public let summary: String
-    public let article: String
 }

@@ -14,6 +14,17 @@ import Testing
         try await site.database.withConnection { try await NewsRevisionStore.list(articleID: id, on: $0) }
     }
 
+    /// Each revision's summary, newest first, as its fields hold it.
+    static func summaries(_ id: Int, _ site: Site) async throws -> [String] {
+        try await site.database.withConnection { connection in
+            var summaries: [String] = []
+            for revision in try await NewsRevisionStore.list(articleID: id, on: connection) {
+                summaries.append(try await NewsRevisionStore.changes(revision: revision.id, of: id, on: connection)?.summary ?? "")
+            }
+            return summaries
+        }
+    }
+
     @Test(arguments: TestDatabase.engines)
     func tenSavesAreTenRevisionsAndOnlyTheNewestKeptAreKept(engine: DatabaseEngine) async throws {
         try await CommandrFSTests.asAdmin(engine: engine) { fs, _, site in
@@ -25,15 +36,13 @@ import Testing
                 #expect(saved.success == true, "\(saved.raw)")
             }
             let root = try #require(try await site.database.withConnection { try await MemberStore.find(login: "root", on: $0) })
-            var revisions = try await Self.revisions(id, site)
-            #expect(revisions.map(\.summary) == (1...10).reversed().map { "Draft \($0)" }, "newest first, each as it was saved")
-            #expect(revisions.allSatisfy { $0.memberID == root.id && $0.title == "harbour" && $0.article == "The harbour at dawn." })
+            #expect(try await Self.summaries(id, site) == (1...10).reversed().map { "Draft \($0)" }, "newest first, each as it was saved")
+            #expect(try await Self.revisions(id, site).allSatisfy { $0.memberID == root.id && $0.title == "harbour" })
 
             let kept = try await fs.query("edit", "etc/news_revisions_kept", data: "5")
             #expect(kept.success == true, "\(kept.raw)")
             _ = try await fs.rest(.put, "var/news/general/harbour.cms", body: #"{"summary": "Draft 11"}"#)
-            revisions = try await Self.revisions(id, site)
-            #expect(revisions.map(\.summary) == (7...11).reversed().map { "Draft \($0)" })
+            #expect(try await Self.summaries(id, site) == (7...11).reversed().map { "Draft \($0)" })
 
             // A refused save is no revision.
             let refused = try await fs.rest(.put, "var/news/general/harbour.cms", body: #"{"category": "nowhere"}"#)

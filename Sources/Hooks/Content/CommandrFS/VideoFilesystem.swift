@@ -52,8 +52,7 @@ struct VideoFilesystem: Sendable {
     func add(name: String, _ write: CommandrWrite, on connection: StoreConnection) async throws -> [String] {
         guard let checked = write.video else { throw VideoFailure.unsupportedType }
         var properties = try write.properties()
-        let caption = try properties.text("caption", maximumLength: 1000)
-        let credit = try properties.text("credit", maximumLength: 1000)
+        let (caption, credit) = try Self.description(&properties)
         try properties.rejectUnread(allowingUnchanged: .emptyObject)
         let (video, _) = try await write.context.videos.keep(checked, name: name, caption: caption, credit: credit, addedBy: write.actorID, on: connection)
         guard let identity = try await ResourceIdentityStore.find(.video, id: video.id, on: connection) else { throw InsertedRowMissing(table: "videos") }
@@ -72,12 +71,16 @@ struct VideoFilesystem: Sendable {
             return true
         }
         var properties = try write.properties()
-        let caption = try properties.text("caption", maximumLength: 1000)
-        let credit = try properties.text("credit", maximumLength: 1000)
+        let (caption, credit) = try Self.description(&properties)
         let shown = try await VideoStore.shown(contentHash: video.contentHash, on: connection)
         try properties.rejectUnread(allowingUnchanged: Self.json(video, poster: shown?.poster, moniker: identity.moniker))
         try await VideoStore.describe(id: video.id, caption: caption, credit: credit, on: connection)
         return true
+    }
+
+    /// The caption and credit `properties` give (nil: left as they are), within the images' limits.
+    private static func description(_ properties: inout CommandrProperties) throws(EndpointError) -> (caption: String?, credit: String?) {
+        (try properties.text("caption", maximumLength: 1000), try properties.text("credit", maximumLength: 1000))
     }
 
     /// What every write of a video's file answers, beside its path: its ID (`video:<id>` names it in
