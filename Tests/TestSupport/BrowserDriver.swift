@@ -55,7 +55,7 @@ package enum BrowserDriver {
         /// Serious and critical violations, by the step's key.
         package let axe: [String: [Violation]]
         package let consoleErrors: [String]
-        package let url: String
+        package let url: String?
 
         enum CodingKeys: String, CodingKey {
             case texts, html, axe, consoleErrors = "console_errors", url

@@ -31,6 +31,8 @@ and each STEP is one of
   {"axe": "key"}                             run axe-core; record its serious and critical violations
   {"screenshot": "name", "at": "id"}         save NAME.png in the screenshots folder, the page scrolled
                                              to the element (to its top without "at")
+  {"kill": true}                             kill the tab as a crash does (no unload, no beacon); the
+                                             walk ends there
 Run by the Swift test suite (ConsoleBrowserTests) with Debian's chromium, chromium-driver and python3-selenium.
 """
 import base64
@@ -180,10 +182,19 @@ def main():
                         "const at = arguments[0] && document.getElementById(arguments[0]);"
                         "if (at) at.scrollIntoView({block: 'start'}); else window.scrollTo(0, 0);", step.get("at"))
                     driver.save_screenshot(os.path.join(plan["screenshots"], step["screenshot"] + ".png"))
+            elif "kill" in step:
+                seen["console_errors"] += [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+                try:
+                    driver.execute_cdp_cmd("Page.crash", {})
+                except WebDriverException:
+                    pass  # The tab is gone before it could answer: as meant.
+                seen["url"] = None
+                break
             else:
                 raise SystemExit("unknown step: " + json.dumps(step))
             seen["console_errors"] += [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
-        seen["url"] = driver.current_url
+        else:
+            seen["url"] = driver.current_url
         print(json.dumps(seen))
     finally:
         driver.quit()

@@ -202,18 +202,59 @@ document.addEventListener("DOMContentLoaded", () => {
   });
 })();
 
-// Nothing typed is lost when the console session ends while an article is written: before a save
-// the script asks whether the session still lives (the dashboard answers, or redirects to sign in);
-// if not, it asks for the password in place, signs in again (the sign-in form's own token and
-// cookie), takes the new session's form token from the editor and then saves the form as it is.
-// Leaving a changed form asks first.
+// Nothing typed is lost. What is typed is kept on the server as this member's draft of the article
+// (the form posted with action=autosave) three seconds after a change, and when the page is hidden
+// or left (a beacon); reopening the editor, here or on another device, offers it back. The status
+// line says when it was last kept (`data-state`: "changed" until what is typed is kept, then "kept").
+// When the console session ends while an article is written: before a save the script asks whether
+// the session still lives (the dashboard answers, or redirects to sign in); if not, it asks for the
+// password in place, signs in again (the sign-in form's own token and cookie), takes the new
+// session's form token from the editor and then saves the form as it is. Leaving a changed form
+// asks first.
 (function () {
   const editor = document.getElementById("editor");
   const dialog = document.getElementById("session-ended");
-  if (!editor || !dialog) return;
+  const status = document.getElementById("autosave");
+  if (!editor || !dialog || !status) return;
   let changed = false;
   let leaving = false;
-  editor.addEventListener("input", () => { changed = true; });
+  let unkept = false;
+  let timer = null;
+  let keeping = null;
+  // The form's text fields (not the file chosen to insert), as a draft.
+  function draft() {
+    const fields = new FormData();
+    for (const [name, value] of new FormData(editor)) if (typeof value === "string") fields.append(name, value);
+    fields.set("action", "autosave");
+    return fields;
+  }
+  async function keep() {
+    timer = null;
+    if (!unkept || leaving) return;
+    unkept = false;
+    keeping = fetch(editor.getAttribute("action"), { method: "POST", body: draft(), credentials: "same-origin" }).then(async (answer) => {
+      if (answer.ok) status.textContent = await answer.text();
+      else unkept = true;
+    }, () => { unkept = true; });
+    await keeping;
+    keeping = null;
+    status.dataset.state = unkept ? "changed" : "kept";
+    if (unkept && !timer) timer = setTimeout(keep, 3000);
+  }
+  editor.addEventListener("input", () => {
+    changed = true;
+    unkept = true;
+    status.dataset.state = "changed";
+    if (!timer && !keeping) timer = setTimeout(keep, 3000);
+  });
+  function keepNow() {
+    if (!unkept || leaving) return;
+    clearTimeout(timer);
+    timer = null;
+    unkept = !navigator.sendBeacon(editor.getAttribute("action"), draft());
+  }
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") keepNow(); });
+  window.addEventListener("pagehide", keepNow);
   window.addEventListener("beforeunload", (event) => {
     if (!changed || leaving) return;
     event.preventDefault();
@@ -232,6 +273,10 @@ document.addEventListener("DOMContentLoaded", () => {
     if (leaving) return;
     event.preventDefault();
     submitter = event.submitter;
+    // A draft being kept is in before the save (which forgets it), never after.
+    clearTimeout(timer);
+    timer = null;
+    if (keeping) await keeping;
     let alive = false;
     try {
       const answer = await fetch(editor.dataset.dashboard, { credentials: "same-origin", redirect: "manual" });

@@ -69,6 +69,20 @@ struct ArticleForm {
         self.otherCategoryIDs = Set(form.compactMap { $0.value == "1" && $0.key.hasPrefix(Self.alsoIn) ? Int($0.key.dropFirst(Self.alsoIn.count)) : nil })
     }
 
+    /// The fields as the editor's form sends them, which ``init(_:format:)`` reads back: what a kept
+    /// draft holds.
+    var fields: [String: String] {
+        var fields = [
+            "title": self.title, "summary": self.summary, "body": self.body, "publication_time": self.publicationTime, "expiry_time": self.expiryTime,
+            "external_url": self.externalURL, "featured": self.featured ? "1" : "", "format": self.format.rawValue, "image": self.image,
+            "video": self.video, "gallery": self.gallery,
+        ]
+        if let categoryID = self.categoryID { fields["category"] = String(categoryID) }
+        for field in Self.shownTexts { fields[field.name] = self.texts[field.name] ?? "" }
+        for id in self.otherCategoryIDs ?? [] { fields[Self.alsoIn + String(id)] = "1" }
+        return fields
+    }
+
     /// The article's plain text fields the editor shows: those with a label.
     static let shownTexts = ArticleTextField.all.filter { $0.label != nil }
 

@@ -26,15 +26,8 @@ struct ConsoleArticles: Sendable {
     func answer(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView) async throws -> ConsoleAnswer {
         switch (request.route, request.method) {
         case (.articles, .get): return try await self.list(request, view)
-        case (.newArticle, .get): return try await self.editor(view, id: nil, form: ArticleForm(), current: nil, notice: nil)
-        case (.article(let id), .get):
-            let article = try await self.article(id)
-            let restored = request.query.first("restored").flatMap { Int($0) }
-            let compared = request.query.first("compare").flatMap { Int($0) }
-            let notice = request.query.first("saved") == "1" ? view.messages.text(.success) : nil
-            return try await self.editor(
-                view, id: id, form: ArticleForm(article, now: self.clock.now), current: article, notice: notice, restored: restored,
-                compared: compared)
+        case (.newArticle, .get): return try await self.open(request, staff, view, id: nil)
+        case (.article(let id), .get): return try await self.open(request, staff, view, id: id)
         case (.newArticle, .post): return try await self.save(request, staff, view, id: nil)
         case (.article(let id), .post): return try await self.save(request, staff, view, id: id)
         case (.deleteArticle(let id), .get):
@@ -116,10 +109,61 @@ struct ConsoleArticles: Sendable {
         return article
     }
 
+    /// The editor opened on article `id` (nil: a new one), as stored — or, with `?draft=restore`, as
+    /// the member's kept draft of it holds it; a draft not restored is offered above the form.
+    private func open(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView, id: Int?) async throws -> ConsoleAnswer {
+        let current = try await id.asyncMap { try await self.article($0) }
+        let draft = try await self.database.withConnection { connection in
+            try await ArticleEditor(publicURL: self.publicURL).draft(of: id, by: staff.memberID, on: connection)
+        }
+        var form = current.map { ArticleForm($0, now: self.clock.now) } ?? ArticleForm()
+        var version: String?
+        var notice = request.query.first("saved") == "1" ? view.messages.text(.success) : nil
+        var unsaved: [String: Any]?
+        let route = id.map { ConsoleRoute.article(id: $0) } ?? .newArticle
+        if let draft {
+            let time = ConsoleTime.text(draft.savedAt)
+            if request.query.first("draft") == "restore" {
+                form = ArticleForm(draft.fields, format: draft.fields["format"].flatMap(TextFormat.init(rawValue:)) ?? current?.format ?? .markdown)
+                version = draft.fields["version"]
+                notice = view.messages.text(.consoleChangesRestored, time)
+            } else {
+                unsaved = ["text": view.messages.text(.consoleUnsavedChanges, time), "restorePath": route.target([("draft", "restore")])]
+            }
+        }
+        return try await self.editor(
+            view, id: id, form: form, current: current, version: version, notice: notice, unsaved: unsaved,
+            restored: request.query.first("restored").flatMap { Int($0) }, compared: request.query.first("compare").flatMap { Int($0) })
+    }
+
+    /// Keeps what the member is typing (the form as it is, posted with `action=autosave` by the page's
+    /// script every few seconds of change and when it is left) and answers the sentence saying when.
+    private func keepDraft(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView, _ current: NewsArticle?) async throws
+        -> ConsoleAnswer
+    {
+        var fields = ArticleForm(request.form, format: request.form["format"].flatMap(TextFormat.init(rawValue:)) ?? current?.format ?? .markdown)
+            .fields
+        if current != nil { fields["version"] = request.form["version"] ?? "" }
+        let now = self.clock.now
+        try await self.database.withConnection { connection in
+            try await ArticleEditor(publicURL: self.publicURL).keepDraft(fields, of: current?.id, by: staff.memberID, on: connection, now: now)
+        }
+        return ConsoleAnswer(body: .text(view.messages.text(.consoleChangesKept, ConsoleTime.text(now)), contentType: "text/plain; charset=utf-8"))
+    }
+
+    /// Forgets the member's kept draft of the article and opens it as stored.
+    private func discardDraft(_ staff: ConsoleStaff, _ current: NewsArticle?) async throws -> ConsoleAnswer {
+        try await self.database.withConnection { connection in
+            try await ArticleEditor(publicURL: self.publicURL).discardDraft(of: current?.id, by: staff.memberID, on: connection)
+        }
+        return .redirect(to: current.map { ConsoleRoute.article(id: $0.id).path } ?? ConsoleRoute.newArticle.path)
+    }
+
     /// The editor for article `id` (nil: a new one) holding `form`; `current` is the article as stored.
     private func editor(
         _ view: ConsoleView, id: Int?, form: ArticleForm, current: NewsArticle?, version: String? = nil, notice: String?, error: String? = nil,
-        preview: String? = nil, theirs: NewsArticle? = nil, restored: Int? = nil, compared: Int? = nil, status: Int = 200
+        preview: String? = nil, theirs: NewsArticle? = nil, unsaved: [String: Any]? = nil, restored: Int? = nil, compared: Int? = nil,
+        status: Int = 200
     ) async throws -> ConsoleAnswer {
         let now = self.clock.now
         var form = form
@@ -166,6 +210,7 @@ struct ConsoleArticles: Sendable {
             "revisions": revisions,
         ]
         if let difference { context["difference"] = difference }
+        if let unsaved { context["unsaved"] = unsaved }
         if let state = state ?? nil { context["state"] = view.messages.text(Self.label(of: state)) }
         if let preview { context["preview"] = preview }
         if let theirs { context["theirs"] = ["title": theirs.title, "summary": theirs.summary, "body": theirs.article] }
@@ -282,6 +327,8 @@ struct ConsoleArticles: Sendable {
         let current = try await id.asyncMap { try await self.article($0) }
         let action = request.form["action"] ?? "save"
         if action == "restore", let current { return try await self.restore(request, staff, current) }
+        if action == "autosave" { return try await self.keepDraft(request, staff, view, current) }
+        if action == "discard" { return try await self.discardDraft(staff, current) }
         var form = ArticleForm(request.form, format: current?.format ?? .markdown)
         let sentVersion = request.form["version"] ?? ""
         if action == "upload" {
@@ -317,6 +364,7 @@ struct ConsoleArticles: Sendable {
                     savedID = try await editor.create(edit, title: form.title, submitterID: staff.memberID, byline: staff.username, on: connection, now: now).id
                     change = .articleAdded
                 }
+                try await editor.discardDraft(of: current?.id, by: staff.memberID, on: connection)
                 try await ConsoleChangeStore.record(
                     ConsoleChange(memberID: staff.memberID, username: staff.username, action: change, subject: form.title, madeAt: now), on: connection)
                 return savedID

@@ -11,7 +11,8 @@ import Text
 /// an external story is a web address, images and gallery entries naming the library are expanded,
 /// the edit was made on the article as it is now — then writes through ``ArticleWriter``, which checks
 /// every text's limit and address, and records every save as a revision (``NewsRevisionStore``).
-/// commandr_fs and the console only translate their input into an edit and the answer out.
+/// commandr_fs and the console only translate their input into an edit and the answer out. It also
+/// keeps what a member is typing in an editor (``keepDraft(_:of:by:on:now:)``) until they save it.
 public struct ArticleEditor: Sendable {
     private let writer: ArticleWriter
 
@@ -64,7 +65,29 @@ public struct ArticleEditor: Sendable {
     /// Deletes `article` (its change log records it, so every list and app forgets it).
     public func delete(_ article: NewsArticle, on connection: StoreConnection, now: Int) async throws {
         try await NewsStore.deleteArticle(id: article.id, on: connection, now: now)
+        try await NewsDraftStore.discardAll(articleID: article.id, on: connection)
     }
+
+    /// Keeps `fields` — an editor's form as its face names them — as what `memberID` is typing in
+    /// article `articleID` (nil: one not yet saved), replacing what was kept before. The face that kept
+    /// it discards it when that member saves the article there (a save through another face is not
+    /// what they typed).
+    public func keepDraft(_ fields: [String: String], of articleID: Int?, by memberID: Int, on connection: StoreConnection, now: Int) async throws {
+        try await NewsDraftStore.keep(fields, memberID: memberID, articleID: articleID ?? Self.newArticle, at: now, on: connection)
+    }
+
+    /// What `memberID` was typing in article `articleID` (nil: one not yet saved) and has not saved.
+    public func draft(of articleID: Int?, by memberID: Int, on connection: StoreConnection) async throws -> ArticleDraft? {
+        try await NewsDraftStore.find(memberID: memberID, articleID: articleID ?? Self.newArticle, on: connection)
+    }
+
+    /// Forgets what `memberID` was typing in article `articleID` (nil: one not yet saved).
+    public func discardDraft(of articleID: Int?, by memberID: Int, on connection: StoreConnection) async throws {
+        try await NewsDraftStore.discard(memberID: memberID, articleID: articleID ?? Self.newArticle, on: connection)
+    }
+
+    /// The article ID a draft of an article not yet saved is kept under (no article has it).
+    private static let newArticle = 0
 
     /// A digest of everything an editor shows of `article`: the version an edit is made on, compared
     /// when it is saved so that a save never overwrites another editor's.

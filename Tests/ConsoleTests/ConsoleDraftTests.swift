@@ -1,0 +1,178 @@
+import EndpointServer
+import Foundation
+import News
+import SQLKit
+import Storage
+import TestSupport
+import Testing
+
+/// Nothing typed in the editor is lost: what a member types is kept on the server as their draft of
+/// the article (a new one too), offered back when the editor is opened again — on another device too
+/// — restored or discarded, and forgotten when they save; on both engines.
+@Suite struct ConsoleDraftTests {
+    @Test(arguments: TestDatabase.engines)
+    func aNewArticlesDraftComesBackOnAnotherDeviceAndGoesWhenSaved(engine: DatabaseEngine) async throws {
+        try await TestServer.run(engine: engine) { client, site in
+            let writerID = try await ConsoleFixtures.editor("writer", services: site)
+            try await ConsoleFixtures.editor("colleague", services: site)
+            let laptop = ConsoleAgent(client)
+            try await laptop.signIn("writer")
+            let blank = try await laptop.get("/admin/articles/new")
+            #expect(blank.text(ofID: "unsaved-text") == nil, "nothing kept yet")
+            #expect(blank.body.contains(#"<p class="hint" id="autosave" role="status" aria-live="polite"></p>"#))
+
+            let typed = "Every word typed so far — «quoted», 東京, and <b>markup</b> & more."
+            let kept = try await laptop.post(
+                "/admin/articles/new",
+                [("title", "Half-written"), ("category", "1"), ("summary", "So far."), ("body", typed), ("format", "markdown"), ("action", "autosave")])
+            #expect(kept.status == .ok && kept.body.hasPrefix("Unsaved changes kept at "), "\(kept.status) \(kept.body.prefix(300))")
+            #expect(kept.headers[.contentType] == "text/plain; charset=utf-8")
+
+            // Another device of the same member is offered the draft; another member is not.
+            let phone = ConsoleAgent(client)
+            try await phone.signIn("writer")
+            let offered = try await phone.get("/admin/articles/new")
+            #expect(offered.text(ofID: "unsaved-text")?.hasPrefix("You have unsaved changes from ") == true, "\(offered.body.prefix(2000))")
+            #expect(
+                offered.body.contains(#"<textarea id="body" name="body" rows="16" aria-describedby="body-hint image-hint"></textarea>"#), "not restored unasked"
+            )
+            let colleague = ConsoleAgent(client)
+            try await colleague.signIn("colleague")
+            #expect(try await colleague.get("/admin/articles/new").text(ofID: "unsaved-text") == nil, "drafts are their writer's own")
+
+            let restorePath = try #require(Self.link("restore-draft", in: offered.body))
+            #expect(restorePath == "/admin/articles/new?draft=restore")
+            let restored = try await phone.get(restorePath)
+            #expect(restored.text(ofID: "notice")?.hasPrefix("Your unsaved changes from ") == true, "\(restored.body.prefix(2000))")
+            let escaped = typed.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(
+                of: ">", with: "&gt;")
+            #expect(restored.body.contains(">\(escaped)</textarea>"), "\(restored.body)")
+            #expect(restored.body.contains(#"name="title" required maxlength="255" value="Half-written""#))
+            #expect(restored.body.contains(">So far.</textarea>"))
+
+            // Saving forgets it, on every device.
+            let saved = try await phone.post(
+                "/admin/articles/new", [("title", "Half-written"), ("category", "1"), ("summary", "So far."), ("body", typed), ("action", "save")])
+            #expect(saved.status == .seeOther, "\(saved.body.prefix(300))")
+            #expect(try await laptop.get("/admin/articles/new").text(ofID: "unsaved-text") == nil)
+            let draft = try await site.database.withConnection { connection in
+                try await ArticleEditor(publicURL: "").draft(of: nil, by: writerID, on: connection)
+            }
+            #expect(draft == nil)
+            let stored = try await site.database.withConnection { try await NewsStore.article(id: 1, on: $0) }
+            #expect(stored?.article == typed)
+        }
+    }
+
+    @Test(arguments: TestDatabase.engines)
+    func anArticlesDraftIsDiscardedOrRestoredOverAColleaguesSave(engine: DatabaseEngine) async throws {
+        try await TestServer.run(engine: engine) { client, site in
+            let writerID = try await ConsoleFixtures.editor("writer", services: site)
+            try await ConsoleFixtures.editor("colleague", services: site)
+            let id = try await NewsFixtures.article("Tide tables", database: site.database)
+            let path = "/admin/articles/\(id)"
+            let writer = ConsoleAgent(client)
+            try await writer.signIn("writer")
+            let opened = try await writer.get(path)
+            let version = try #require(opened.hidden("version"))
+            let fields = [("title", "Tide tables"), ("category", "1"), ("body", "High water at seven."), ("version", version)]
+            #expect(try await writer.post(path, fields + [("action", "autosave")]).status == .ok)
+
+            // Discarded: the article as stored, nothing offered, nothing kept.
+            let offered = try await writer.get(path)
+            #expect(offered.text(ofID: "unsaved-text")?.hasPrefix("You have unsaved changes from ") == true)
+            let discarded = try await writer.post(path, [("action", "discard")])
+            #expect(discarded.status == .seeOther && discarded.location == path, "\(discarded.status) \(discarded.body.prefix(300))")
+            #expect(try await writer.get(path).text(ofID: "unsaved-text") == nil)
+            #expect(try await site.database.withConnection { try await ArticleEditor(publicURL: "").draft(of: id, by: writerID, on: $0) } == nil)
+
+            // Kept again, then a colleague saves: the restored draft carries the version it was typed
+            // on, so saving it is refused as a conflict showing theirs, not a silent overwrite.
+            #expect(try await writer.post(path, fields + [("action", "autosave")]).status == .ok)
+            let colleague = ConsoleAgent(client)
+            try await colleague.signIn("colleague")
+            let theirs = try await colleague.get(path)
+            let colleagueSaved = try await colleague.post(
+                path, [("title", "Tide tables"), ("category", "1"), ("body", "Their text."), ("version", theirs.hidden("version") ?? ""), ("action", "save")])
+            #expect(colleagueSaved.status == .seeOther)
+            let restored = try await writer.get(path + "?draft=restore")
+            #expect(restored.body.contains(">High water at seven.</textarea>"))
+            #expect(restored.hidden("version") == version, "the version the draft was typed on")
+            let conflict = try await writer.post(
+                path, [("title", "Tide tables"), ("category", "1"), ("body", "High water at seven."), ("version", version), ("action", "save")])
+            #expect(conflict.status == .conflict && conflict.body.contains(#"id="theirs""#), "\(conflict.status)")
+            #expect(try await writer.get(path).text(ofID: "unsaved-text") != nil, "a refused save keeps the draft")
+
+            // Refused keeps keep nothing: another session's token, or an article that is not there.
+            #expect(try await writer.post(path, fields + [("action", "autosave")], token: .some(nil)).status == .forbidden)
+            #expect(try await writer.post("/admin/articles/999999", fields + [("action", "autosave")]).status == .notFound)
+            // Deleting the article forgets every draft of it.
+            #expect(try await writer.post("\(path)/delete", []).status == .seeOther)
+            let left = try await site.database.withConnection { connection in
+                try await connection.raw("SELECT COUNT(*) AS n FROM news_drafts").first()?.decode(column: "n", as: Int.self)
+            }
+            #expect(left == 0)
+        }
+    }
+
+    /// In Chromium, with axe-core, at a phone's width on one engine and a desktop's on the other: a
+    /// writer types an article, the script keeps it, the tab is killed (no unload, no beacon); signed in
+    /// again in another browser, the writer is offered the draft, restores every word and saves it.
+    @Test(.enabled(if: BrowserDriver.isEnabled), arguments: TestDatabase.engines)
+    func aWriterWhoseTabIsKilledRestoresEveryWord(engine: DatabaseEngine) async throws {
+        try await TestServer.run(engine: engine, framework: .live) { client, site in
+            let writerID = try await ConsoleFixtures.editor("writer", services: site)
+            let base = "http://localhost:\(try #require(client.port))"
+            let (width, height) = engine == .sqlite ? (320, 844) : (1280, 900)
+            let title = "Harbour reopens after the storm"
+            let summary = "Boats are back, café owners relieved."
+            let body = "The harbour reopened on Monday.\nFishermen said the naïve forecasts were wrong.\n\n東京 sent a delegation — and *everyone* came."
+            let signIn: [[String: Any]] = [
+                ["open": "/admin/sign-in"], ["type": ["username": "writer", "password": "correct horse"]], ["tab_to": "submit"], ["press": "enter"],
+            ]
+            let typing = try await BrowserDriver.walk(
+                base: base, width: width, height: height,
+                steps: signIn + [
+                    ["open": "/admin/articles/new"], ["type": ["title": title, "summary": summary, "body": body]],
+                    ["wait": "#autosave[data-state=kept]"], ["text": "autosave"], ["axe": "typing"], ["kill": true],
+                ])
+            #expect(typing.text("autosave")?.hasPrefix("Unsaved changes kept at ") == true, "\(typing.texts)")
+            #expect(typing.url == nil, "the tab was killed")
+
+            let reopened = try await BrowserDriver.walk(
+                base: base, width: width, height: height,
+                steps: signIn + [
+                    ["open": "/admin/articles/new"], ["text": "unsaved-text"], ["axe": "offered"], ["measure": "offered width"],
+                    ["click": "restore-draft"], ["text": "notice"], ["value": "title"], ["value": "summary"], ["value": "body"], ["axe": "restored"],
+                    ["click": "save"], ["text": "notice", "as": "saved"], ["open": "/admin/articles/new"],
+                    ["text": "unsaved-text", "as": "after saving"],
+                ])
+            #expect(reopened.text("unsaved-text")?.hasPrefix("You have unsaved changes from ") == true, "\(reopened.texts)")
+            #expect(reopened.text("notice")?.hasPrefix("Your unsaved changes from ") == true)
+            #expect(reopened.text("title") == title && reopened.text("summary") == summary)
+            #expect(reopened.text("body") == body, "every word: \(reopened.text("body") ?? "")")
+            #expect(reopened.text("saved") == "Your action was successful.")
+            #expect(reopened.text("after saving") == nil, "saved: nothing left to restore")
+            let page = try #require(reopened.text("offered width")?.split(separator: " ").compactMap { Int($0) })
+            #expect(page.count == 2 && page[0] <= page[1], "nothing wider than the window: \(page)")
+            for (name, violations) in typing.axe.merging(reopened.axe, uniquingKeysWith: +) { #expect(violations.isEmpty, "\(name): \(violations)") }
+            #expect(typing.axe.count + reopened.axe.count == (BrowserDriver.hasAxe ? 3 : 0))
+            #expect(typing.consoleErrors.isEmpty && reopened.consoleErrors.isEmpty, "\(typing.consoleErrors) \(reopened.consoleErrors)")
+            let stored = try await site.database.withConnection { connection in
+                (try await NewsStore.article(id: 1, on: connection), try await ArticleEditor(publicURL: "").draft(of: nil, by: writerID, on: connection))
+            }
+            // A browser sends a text area's line breaks as CR LF.
+            #expect(stored.0?.title == title && stored.0?.summary == summary)
+            #expect(stored.0?.article.replacingOccurrences(of: "\r\n", with: "\n") == body, "\(String(describing: stored.0?.article))")
+            #expect(stored.1 == nil)
+        }
+    }
+
+    /// The address of the link with `id` on a page.
+    static func link(_ id: String, in body: String) -> String? {
+        guard let anchor = body.range(of: "id=\"\(id)\""),
+            let start = body.range(of: "<a href=\"", options: .backwards, range: body.startIndex..<anchor.lowerBound)
+        else { return nil }
+        return String(body[start.upperBound...].prefix { $0 != "\"" }).replacingOccurrences(of: "&amp;", with: "&")
+    }
+}
