@@ -65,7 +65,7 @@ public struct Console: Sendable {
         self.config = config
         self.accounts = accounts
         self.clock = clock
-        self.articles = ConsoleArticles(database: database, clock: clock, publicURL: publicURL, uploads: uploads)
+        self.articles = ConsoleArticles(database: database, config: config, clock: clock, publicURL: publicURL, uploads: uploads)
         self.members = ConsoleMembers(database: database, accounts: accounts, clock: clock)
         self.dashboard = ConsoleDashboard(database: database, clock: clock, liveStreams: liveStreams)
         self.inbox = ConsoleInbox(database: database, config: config, inbox: inbox, clock: clock)

@@ -16,6 +16,7 @@ struct ConsoleChange: Sendable, Equatable {
         case loggedOutEverywhere = "logged_out_everywhere"
         case groupEditsNews = "group_edits_news"
         case groupStoppedEditingNews = "group_stopped_editing_news"
+        case groupRoleSet = "group_role_set"
         case messageReplied = "message_replied"
         case messageRead = "message_read"
         case messageHandled = "message_handled"
@@ -40,7 +41,7 @@ struct ConsoleChange: Sendable, Equatable {
             case .memberBanned, .memberUnbanned, .sessionEnded, .loggedOutEverywhere, .memberAdded, .memberValidated, .emailConfirmed, .resetSent,
                 .passwordSet, .madeAdministrator, .administratorRemoved:
                 .members
-            case .groupEditsNews, .groupStoppedEditingNews: .groups
+            case .groupEditsNews, .groupStoppedEditingNews, .groupRoleSet: .groups
             case .messageReplied, .messageRead, .messageHandled: .messages
             case .pushSent: .push
             case .appChanged: .app
@@ -63,6 +64,7 @@ struct ConsoleChange: Sendable, Equatable {
             case .loggedOutEverywhere: .consoleChangeLoggedOutEverywhere
             case .groupEditsNews: .consoleChangeGroupEdits
             case .groupStoppedEditingNews: .consoleChangeGroupStopped
+            case .groupRoleSet: .consoleChangeGroupRole
             case .messageReplied: .consoleChangeReplied
             case .messageRead: .consoleChangeMessageRead
             case .messageHandled: .consoleChangeMessageHandled

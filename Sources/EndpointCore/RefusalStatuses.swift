@@ -8,7 +8,7 @@ public enum RefusalStatuses: Sendable {
     /// (reference §2.5). Only a malformed request is a 400 and a server that cannot serve now a 503.
     case composr
     /// The site's other routes (media files, the MIT News API, pages) and the console: HTTP's own
-    /// statuses — 422, 409, 404, 429, 503, 400.
+    /// statuses — 422, 409, 404, 403, 429, 503, 400.
     case http
 
     /// The status of a refusal of `kind`.
@@ -16,10 +16,11 @@ public enum RefusalStatuses: Sendable {
         switch (self, kind) {
         case (_, .malformed): 400
         case (_, .unavailable): 503
-        case (.composr, .invalid), (.composr, .conflict), (.composr, .notFound), (.composr, .limited): 200
+        case (.composr, .invalid), (.composr, .conflict), (.composr, .notFound), (.composr, .forbidden), (.composr, .limited): 200
         case (.http, .invalid): 422
         case (.http, .conflict): 409
         case (.http, .notFound): 404
+        case (.http, .forbidden): 403
         case (.http, .limited): 429
         }
     }

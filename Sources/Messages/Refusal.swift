@@ -14,6 +14,8 @@ public struct Refusal: Error, Sendable, Equatable {
         case conflict
         /// What the caller named does not exist (or the caller may not know that it does).
         case notFound
+        /// The caller's standing does not let them do it (a writer publishing, say).
+        case forbidden
         /// The caller asked too often: it may try again after ``Refusal/retryAfterSeconds``.
         case limited
         /// The server cannot serve it now (a full pool, the database away): try again shortly.
@@ -45,6 +47,11 @@ public struct Refusal: Error, Sendable, Equatable {
     /// What the caller named does not exist.
     public static func notFound(_ message: MessageID, _ arguments: String...) -> Refusal {
         Refusal(.notFound, message, arguments)
+    }
+
+    /// The caller's standing does not let them do it.
+    public static func forbidden(_ message: MessageID, _ arguments: String...) -> Refusal {
+        Refusal(.forbidden, message, arguments)
     }
 
     /// What the caller changed was changed first by someone else.

@@ -166,7 +166,7 @@ import Testing
             _ = try await agent.get("/admin/articles")
             let ban = try await agent.post("/admin/members/\(victim)", [("action", "ban")])
             #expect(ban.status == .forbidden)
-            let grant = try await agent.post("/admin/groups", [("group", "4"), ("edits", "1")])
+            let grant = try await agent.post("/admin/groups", [("group", "4"), ("role", "editor")])
             #expect(grant.status == .forbidden)
             #expect(try await site.members.find(id: victim)?.banned == false)
 

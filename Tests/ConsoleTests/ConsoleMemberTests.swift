@@ -175,31 +175,41 @@ import Testing
         }
     }
 
-    @Test func aGroupGrantedNewsEditingMayUseTheConsole() async throws {
+    @Test func aGroupGivenAConsoleRoleMayUseTheConsoleAsThat() async throws {
         try await TestServer.run { client, site in
             try await AccountFixtures.member("chief", role: .administrators, services: site)
             try await AccountFixtures.member("reporter", services: site)
             let reporter = ConsoleAgent(client)
-            #expect(try await reporter.signIn("reporter").status == .forbidden)
+            #expect(try await reporter.signIn("reporter").status == .forbidden, "a member of the seeded Members group is no writer")
 
             let chief = ConsoleAgent(client)
             try await chief.signIn("chief")
             let groups = try await chief.get("/admin/groups")
             let membersGroup = try await site.groups.groupID(for: .members)
-            #expect(groups.body.contains(#"id="allow-editing-\#(membersGroup)""#), "\(groups.body)")
-            // Granting news editing makes every member of the group staff: the password again first.
-            let unconfirmed = try await chief.post("/admin/groups", [("group", String(membersGroup)), ("edits", "1")])
+            #expect(groups.body.contains(#"<option value="none" selected>None</option>"#), "\(groups.body)")
+            #expect(groups.body.contains(#"id="set-role-\#(membersGroup)""#))
+            // A role makes every member of the group staff: the password again first.
+            let unconfirmed = try await chief.post("/admin/groups", [("group", String(membersGroup)), ("role", "writer")])
             #expect(unconfirmed.status == .unprocessableContent && unconfirmed.text(ofID: "error")?.isEmpty == false, "\(unconfirmed.body)")
             #expect(try await reporter.signIn("reporter").status == .forbidden, "nothing granted")
-            let granted = try await chief.post("/admin/groups", [("group", String(membersGroup)), ("edits", "1"), ("your_password", "correct horse")])
-            #expect(granted.status == .seeOther)
-            #expect(try await chief.get("/admin/groups").body.contains(#"id="stop-editing-\#(membersGroup)""#))
-
+            let writers = try await chief.post("/admin/groups", [("group", String(membersGroup)), ("role", "writer"), ("your_password", "correct horse")])
+            #expect(writers.status == .seeOther)
+            #expect(try await chief.get("/admin/groups").body.contains(#"<option value="writer" selected>Writer: submits their articles for review</option>"#))
             #expect(try await reporter.signIn("reporter").status == .seeOther)
-            #expect(try await reporter.get("/admin/articles/new").status == .ok)
+            let asWriter = try await reporter.get("/admin/articles/new")
+            #expect(asWriter.body.contains(#"id="submit-review""#) && !asWriter.body.contains(#"id="publish""#))
+
             _ = try await chief.get("/admin/groups")
-            _ = try await chief.post("/admin/groups", [("group", String(membersGroup)), ("edits", "0")])
+            let editors = try await chief.post("/admin/groups", [("group", String(membersGroup)), ("role", "editor"), ("your_password", "correct horse")])
+            #expect(editors.status == .seeOther)
+            #expect(try await reporter.get("/admin/articles/new").body.contains(#"id="publish""#), "an editor at the next request")
+            // Giving less asks nothing; none takes the console away at the next request.
+            _ = try await chief.get("/admin/groups")
+            #expect(try await chief.post("/admin/groups", [("group", String(membersGroup)), ("role", "none")]).status == .seeOther)
             #expect(try await reporter.get("/admin/articles/new").status == .seeOther, "taken away at the next request")
+            #expect(try await chief.get("/admin").body.contains("set the console role of Members: None"))
+            let bad = try await chief.post("/admin/groups", [("group", String(membersGroup)), ("role", "administrator")])
+            #expect(bad.status == .badRequest)
         }
     }
 

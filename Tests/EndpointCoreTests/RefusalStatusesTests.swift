@@ -6,12 +6,12 @@ import Testing
 @Suite struct RefusalStatusesTests {
     @Test func composrsAPIRefusesWith200ButForMalformedRequestsAndAServerThatCannotServe() {
         let statuses = Dictionary(uniqueKeysWithValues: Refusal.Kind.allCases.map { ($0, RefusalStatuses.composr.status(of: $0)) })
-        #expect(statuses == [.invalid: 200, .conflict: 200, .notFound: 200, .limited: 200, .unavailable: 503, .malformed: 400])
+        #expect(statuses == [.invalid: 200, .conflict: 200, .notFound: 200, .forbidden: 200, .limited: 200, .unavailable: 503, .malformed: 400])
     }
 
     @Test func theOtherRoutesAndTheConsoleAnswerHTTPsOwnStatuses() {
         let statuses = Dictionary(uniqueKeysWithValues: Refusal.Kind.allCases.map { ($0, RefusalStatuses.http.status(of: $0)) })
-        #expect(statuses == [.invalid: 422, .conflict: 409, .notFound: 404, .limited: 429, .unavailable: 503, .malformed: 400])
+        #expect(statuses == [.invalid: 422, .conflict: 409, .notFound: 404, .forbidden: 403, .limited: 429, .unavailable: 503, .malformed: 400])
     }
 
     @Test func aRefusalThatSaysWhenToComeBackCarriesRetryAfter() {

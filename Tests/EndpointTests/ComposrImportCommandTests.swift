@@ -70,6 +70,15 @@ import Testing
                 let history = try await database.withConnection { try await NewsRevisionStore.list(articleID: 3, on: $0) }
                 let three = try await database.withConnection { try await NewsStore.article(id: 3, on: $0) }
                 #expect(history.count == 1 && history.first?.memberID == three?.submitterID && history.first?.title == three?.title, "\(history)")
+                // The one Composr had not validated waits in the review queue, submitted by its submitter.
+                let waiting = try await database.withConnection { try await NewsReviewStore.waiting(limit: 10, on: $0) }
+                let unvalidated = try await database.withConnection { connection in
+                    try await connection.raw("SELECT id, submitter_id FROM news WHERE validated = \(bind: false)").all().map {
+                        (try $0.decode(column: "id", as: Int.self), try $0.decode(column: "submitter_id", as: Int?.self))
+                    }
+                }
+                #expect(unvalidated.count == 1 && waiting.map(\.articleID) == unvalidated.map(\.0), "\(waiting) \(unvalidated)")
+                #expect(waiting.first?.state == .submitted && waiting.first?.changedBy == unvalidated.first?.1)
                 let release = try #require(articles.first { $0["id"] as? Int == 3 })
                 // The addresses the Composr site published redirect for good to the pages here, which open.
                 for (old, page) in [

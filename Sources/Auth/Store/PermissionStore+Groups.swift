@@ -12,13 +12,13 @@ extension PermissionStore {
 
     /// Grants group `groupID` the (declared) `privilege`, or takes it away.
     /// The usernames of the members who can sign in to the console (``ConsoleAccess``): validated,
-    /// not banned, in a group of administrators or granted news editing.
+    /// not banned, in a group of administrators or granted news editing or submitting.
     public static func consoleStaffUsernames(on connection: StoreConnection) async throws -> [String] {
         try await connection.raw(
             """
             SELECT DISTINCT m.username AS username FROM members m JOIN group_members gm ON gm.member_id = m.id JOIN groups g ON g.id = gm.group_id
             WHERE m.validated = \(bind: true) AND m.banned = \(bind: false) AND (g.is_super_admin = \(bind: true)
-                OR g.id IN (SELECT group_id FROM group_privileges WHERE privilege = \(bind: ConsoleAccess.editingPrivilege)))
+                OR g.id IN (SELECT group_id FROM group_privileges WHERE privilege IN (\(binds: [ConsoleAccess.editingPrivilege, ConsoleAccess.submittingPrivilege]))))
             ORDER BY m.username
             """
         ).all().map { try $0.decode(column: "username", as: String.self) }

@@ -14,6 +14,7 @@ import Text
 /// transaction with its record in the console's changes, so readers see it exactly alike.
 struct ConsoleArticles: Sendable {
     let database: Database
+    let config: ConfigStore
     let clock: SiteClock
     let publicURL: String
     /// The media library's upload rules (the API's): images dropped into the editor go through them.
@@ -25,7 +26,7 @@ struct ConsoleArticles: Sendable {
 
     func answer(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView) async throws -> ConsoleAnswer {
         switch (request.route, request.method) {
-        case (.articles, .get): return try await self.list(request, view)
+        case (.articles, .get): return try await self.list(request, staff, view)
         case (.newArticle, .get): return try await self.open(request, staff, view, id: nil)
         case (.article(let id), .get): return try await self.open(request, staff, view, id: id)
         case (.newArticle, .post): return try await self.save(request, staff, view, id: nil)
@@ -52,14 +53,15 @@ struct ConsoleArticles: Sendable {
 
     // MARK: The list
 
-    private func list(_ request: ConsoleRequest, _ view: ConsoleView) async throws -> ConsoleAnswer {
+    private func list(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView) async throws -> ConsoleAnswer {
         let page = max(1, request.query.first("page").flatMap { Int($0) } ?? 1)
         let search = request.query.first("q")?.trimmingWhitespace ?? ""
         let categoryID = request.query.first("category").flatMap { Int($0) }
         let state = request.query.first("state").flatMap(NewsDesk.State.init(rawValue:))
+        // Writers and authors see their own articles: the only ones they may open.
         let filter = NewsDesk.Filter(
-            search: search.isEmpty ? nil : search, categoryID: categoryID, state: state, offset: (min(page, 10_000) - 1) * Self.pageSize,
-            limit: Self.pageSize)
+            search: search.isEmpty ? nil : search, categoryID: categoryID, state: state,
+            submitterID: staff.standing.editsAll ? nil : staff.memberID, offset: (min(page, 10_000) - 1) * Self.pageSize, limit: Self.pageSize)
         let now = self.clock.now
         let (entries, more, categories) = try await self.database.withConnection { connection in
             let (entries, more) = try await NewsDesk.articles(filter, now: now, on: connection)
@@ -113,6 +115,7 @@ struct ConsoleArticles: Sendable {
     /// the member's kept draft of it holds it; a draft not restored is offered above the form.
     private func open(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView, id: Int?) async throws -> ConsoleAnswer {
         let current = try await id.asyncMap { try await self.article($0) }
+        if let current, !staff.standing.mayChange(current) { throw Refusal.forbidden(.newsNotYourArticle) }
         let draft = try await self.database.withConnection { connection in
             try await ArticleEditor(publicURL: self.publicURL).draft(of: id, by: staff.memberID, on: connection)
         }
@@ -173,7 +176,7 @@ struct ConsoleArticles: Sendable {
             ?? restored.flatMap { id in revisions.first { $0["id"] as? Int == id } }.map { revision in
                 view.messages.text(.consoleRestored, revision["time"] as? String ?? "")
             }
-        let (categories, state, library, chosen, videos) = try await self.database.withConnection { connection in
+        let (categories, state, library, chosen, videos, review) = try await self.database.withConnection { connection in
             form.gallery = try await self.galleryAsWritten(form.gallery, on: connection)
             if form.otherCategoryIDs == nil, let id { form.otherCategoryIDs = try await NewsStore.otherCategories(ofArticle: id, on: connection) }
             let chosen = try await self.libraryImage(form.image, on: connection)
@@ -181,7 +184,8 @@ struct ConsoleArticles: Sendable {
             return (
                 try await NewsStore.categories(on: connection), try await id.asyncMap { try await NewsDesk.state(ofArticle: $0, now: now, on: connection) },
                 try await MediaStore.newest(Self.imageChoices, offset: 0, on: connection), chosen,
-                try await VideoStore.newest(Self.imageChoices, on: connection)
+                try await VideoStore.newest(Self.imageChoices, on: connection),
+                try await self.review(ofArticle: id, view, on: connection)
             )
         }
         var images = library.map { Self.imageChoice($0, chosen: form.image) }
@@ -191,7 +195,13 @@ struct ConsoleArticles: Sendable {
                 at: 0)
         }
         let validated = current?.validated ?? false
+        let standing = view.staff?.standing
+        let own = current.map { standing?.mayChange($0) == true } ?? true
         var context: [String: Any] = [
+            "mayPublish": standing?.publishesOwn == true && own,
+            "maySubmit": standing?.publishesOwn == false && !validated && review?.state != .submitted,
+            "mayReturn": standing?.editsAll == true && review?.state == .submitted,
+            "review": review?.context ?? false,
             "action": id.map { ConsoleRoute.article(id: $0).path } ?? ConsoleRoute.newArticle.path,
             "version": version ?? current.map(ArticleEditor.version(of:)) ?? "",
             "article": form.context(view.messages),
@@ -203,7 +213,9 @@ struct ConsoleArticles: Sendable {
             },
             "saveLabel": view.messages.text(validated ? .save : .consoleSaveDraft),
             "validated": validated,
-            "deletePath": id.map { ConsoleRoute.deleteArticle(id: $0).path } ?? false,
+            "deletePath": id.flatMap { id in
+                standing?.editsAll == true || (own && (!validated || standing?.publishesOwn == true)) ? ConsoleRoute.deleteArticle(id: id).path : nil
+            } ?? false,
             "images": images, "noImage": form.image.isEmpty, "galleryLabel": view.messages.text(.gallery),
             "videos": videos.map(form.videoChoice),
             "noVideo": form.video.isEmpty,
@@ -217,6 +229,22 @@ struct ConsoleArticles: Sendable {
         return view.page(
             .article, title: view.messages.text(id == nil ? .addNews : .editNews), section: .articles, context: context, notice: notice, error: error,
             status: status)
+    }
+
+    /// Article `id`'s review as the editor shows it: its state, and the sentence saying who moved it
+    /// there and when (with the editor's note when returned).
+    private func review(ofArticle id: Int?, _ view: ConsoleView, on connection: StoreConnection) async throws
+        -> (state: NewsReviewStore.State, context: [String: Any])?
+    {
+        guard let id, let review = try await NewsReviewStore.review(ofArticle: id, on: connection) else { return nil }
+        let who = try await review.changedBy.asyncMap { try await MemberStore.find(id: $0, on: connection)?.username } ?? nil
+        let time = ConsoleTime.text(review.changedAt)
+        let said: String =
+            switch review.state {
+            case .submitted: view.messages.text(.consoleSubmittedBy, who ?? "—", time)
+            case .returned: view.messages.text(.consoleReturnedBy, who ?? "—", time)
+            }
+        return (review.state, ["said": said, "note": review.state == .returned ? review.note : ""])
     }
 
     /// Article `id`'s kept revisions as the editor lists them, newest first: when, by whom, and the
@@ -272,7 +300,7 @@ struct ConsoleArticles: Sendable {
         guard let revisionID = request.form["revision"].flatMap({ Int($0) }) else { throw Refusal.notFound(.consoleNoSuchRevision) }
         let now = self.clock.now
         try await self.database.transaction { connection in
-            try await ArticleEditor(publicURL: self.publicURL).restore(current, revision: revisionID, by: staff.memberID, on: connection, now: now)
+            try await ArticleEditor(publicURL: self.publicURL).restore(current, revision: revisionID, by: staff.standing, on: connection, now: now)
             try await ConsoleChangeStore.record(
                 ConsoleChange(memberID: staff.memberID, username: staff.username, action: .articleEdited, subject: current.title, madeAt: now),
                 on: connection)
@@ -325,6 +353,7 @@ struct ConsoleArticles: Sendable {
     /// Saves, publishes, unpublishes or previews what the editor sent.
     private func save(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView, id: Int?) async throws -> ConsoleAnswer {
         let current = try await id.asyncMap { try await self.article($0) }
+        if let current, !staff.standing.mayChange(current) { throw Refusal.forbidden(.newsNotYourArticle) }
         let action = request.form["action"] ?? "save"
         if action == "restore", let current { return try await self.restore(request, staff, current) }
         if action == "autosave" { return try await self.keepDraft(request, staff, view, current) }
@@ -353,17 +382,25 @@ struct ConsoleArticles: Sendable {
         do {
             let edit = try form.edit(validated: validated, basedOn: current.map { _ in sentVersion }, now: now, messages: view.messages)
             let editor = ArticleEditor(publicURL: self.publicURL)
+            let siteLanguage = try await self.config.options().defaultLanguage
             let savedID = try await self.database.transaction { connection in
                 let savedID: Int
                 let change: ConsoleChange.Action
                 if let current {
-                    try await editor.edit(current, with: edit, by: staff.memberID, on: connection, now: now)
+                    let review = try await NewsReviewStore.review(ofArticle: current.id, on: connection)
+                    try await editor.edit(current, with: edit, by: staff.standing, on: connection, now: now)
                     savedID = current.id
                     change = action == "publish" ? .articlePublished : action == "unpublish" ? .articleUnpublished : .articleEdited
+                    if action == "publish", review != nil, current.submitterID != staff.memberID {
+                        try await ArticleReviewMail.send(
+                            .published, title: form.title, writerID: current.submitterID, editor: staff.username, siteName: view.siteName,
+                            siteLanguage: siteLanguage, on: connection, now: now)
+                    }
                 } else {
-                    savedID = try await editor.create(edit, title: form.title, submitterID: staff.memberID, byline: staff.username, on: connection, now: now).id
+                    savedID = try await editor.create(edit, title: form.title, by: staff.standing, byline: staff.username, on: connection, now: now).id
                     change = .articleAdded
                 }
+                try await self.review(action, savedID, request, staff, view, siteLanguage: siteLanguage, on: connection, now: now)
                 try await editor.discardDraft(of: current?.id, by: staff.memberID, on: connection)
                 try await ConsoleChangeStore.record(
                     ConsoleChange(memberID: staff.memberID, username: staff.username, action: change, subject: form.title, madeAt: now), on: connection)
@@ -384,6 +421,25 @@ struct ConsoleArticles: Sendable {
                 view, id: id, form: form, current: current, version: sentVersion, notice: nil,
                 error: ArticleForm.said(refusal, messages: view.messages), status: refusal.status)
         }
+    }
+
+    /// Submits the article just saved for review (`action=submit`, its writer), or returns it to its
+    /// writer with the form's note and a mail (`action=return`, an editor).
+    private func review(
+        _ action: String, _ id: Int, _ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView, siteLanguage: String,
+        on connection: StoreConnection, now: Int
+    ) async throws {
+        guard action == "submit" || action == "return", let saved = try await NewsStore.article(id: id, on: connection) else { return }
+        let editor = ArticleEditor(publicURL: self.publicURL)
+        if action == "submit" {
+            try await editor.submit(saved, by: staff.standing, on: connection, now: now)
+            return
+        }
+        let note = request.form["note"] ?? ""
+        try await editor.returnToWriter(saved, note: note, by: staff.standing, on: connection, now: now)
+        try await ArticleReviewMail.send(
+            .returned(note: note), title: saved.title, writerID: saved.submitterID, editor: staff.username, siteName: view.siteName,
+            siteLanguage: siteLanguage, on: connection, now: now)
     }
 
     /// What the form's summary and body render to, as the article would show them: the preview's HTML.
@@ -416,7 +472,7 @@ struct ConsoleArticles: Sendable {
         let now = self.clock.now
         try await self.database.transaction { connection in
             guard let article = try await NewsStore.article(id: id, on: connection) else { throw Refusal.notFound(.consoleNoSuchArticle) }
-            try await ArticleEditor(publicURL: self.publicURL).delete(article, on: connection, now: now)
+            try await ArticleEditor(publicURL: self.publicURL).delete(article, by: staff.standing, on: connection, now: now)
             try await ConsoleChangeStore.record(
                 ConsoleChange(memberID: staff.memberID, username: staff.username, action: .articleDeleted, subject: article.title, madeAt: now),
                 on: connection)
@@ -426,7 +482,7 @@ struct ConsoleArticles: Sendable {
 }
 
 extension Optional {
-    fileprivate func asyncMap<Mapped>(_ transform: (Wrapped) async throws -> Mapped) async rethrows -> Mapped? {
+    func asyncMap<Mapped>(_ transform: (Wrapped) async throws -> Mapped) async rethrows -> Mapped? {
         guard let self else { return nil }
         return try await transform(self)
     }

@@ -207,29 +207,34 @@ struct ConsoleMembers: Sendable {
         }
     }
 
-    /// Whether a member of `groupID` is staff: an administrator, a super-moderator, or an editor of
-    /// news. Making someone one asks for the administrator's password again, however it is done.
+    /// Whether a member of `groupID` is staff: an administrator, a super-moderator, or one who gets
+    /// into the console for news (an editor, author or writer). Making someone one asks for the
+    /// administrator's password again, however it is done.
     private func isStaffGroup(_ groupID: Int) async throws -> Bool {
         try await self.database.withConnection { connection in
             let group = try await GroupStore.all(on: connection).first { $0.id == groupID }
             let editing = try await PermissionStore.groups(holding: ConsoleAccess.editingPrivilege, on: connection)
-            return group.map { $0.isSuperAdmin || $0.isSuperModerator } == true || editing.contains(groupID)
+            let submitting = try await PermissionStore.groups(holding: ConsoleAccess.submittingPrivilege, on: connection)
+            return group.map { $0.isSuperAdmin || $0.isSuperModerator } == true || editing.union(submitting).contains(groupID)
         }
     }
 
-    /// The usergroups with their members counted, and which of them edit news.
+    /// The usergroups with their members counted, and each one's console role (``ConsoleAccess``).
     private func groups(_ request: ConsoleRequest, _ view: ConsoleView, error: String? = nil, status: Int = 200) async throws -> ConsoleAnswer {
-        let (groups, editing, counts) = try await self.database.withConnection { connection in
+        let (groups, roles, counts) = try await self.database.withConnection { connection in
             let groups = try await GroupStore.all(on: connection).filter { $0.id != GroupRecord.guestsID }
             var counts: [Int: Int] = [:]
             for group in groups { counts[group.id] = try await GroupStore.memberCount(group.id, on: connection) }
-            return (groups, try await PermissionStore.groups(holding: ConsoleAccess.editingPrivilege, on: connection), counts)
+            return (groups, try await self.roles(on: connection), counts)
         }
         let context: [String: Any] = [
             "groups": groups.map { group in
                 [
                     "id": group.id, "name": group.name, "members": view.messages.text(.consoleMemberCount, view.messages.number(counts[group.id] ?? 0)),
-                    "administrators": group.isSuperAdmin, "edits": editing.contains(group.id),
+                    "administrators": group.isSuperAdmin,
+                    "roles": Self.groupRoles.map { role in
+                        ["value": Self.value(of: role), "label": view.messages.text(Self.label(of: role)), "selected": roles[group.id] == role]
+                    },
                 ]
             }
         ]
@@ -237,13 +242,44 @@ struct ConsoleMembers: Sendable {
         return view.page(.groups, title: view.messages.text(.usergroups), section: .groups, context: context, notice: notice, error: error, status: status)
     }
 
-    /// Grants a group Composr's news-editing privilege (after the administrator's password again), or
-    /// takes it away, recorded with its name.
-    private func grant(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView) async throws -> ConsoleAnswer {
-        guard let groupID = request.form["group"].flatMap({ Int($0) }), let granted = ["1": true, "0": false][request.form["edits"] ?? ""] else {
-            throw Refusal.malformed(.improperlyFilledIn)
+    /// The roles a group can be given here (administrators are a group's flag).
+    private static let groupRoles: [ConsoleAccess.Role?] = [nil, .writer, .author, .editor]
+
+    private static func value(of role: ConsoleAccess.Role?) -> String {
+        switch role {
+        case nil: "none"
+        case .writer: "writer"
+        case .author: "author"
+        case .editor, .administrator: "editor"
         }
-        if granted {
+    }
+
+    private static func label(of role: ConsoleAccess.Role?) -> MessageID {
+        switch role {
+        case nil: .consoleRoleNone
+        case .writer: .consoleRoleWriter
+        case .author: .consoleRoleAuthor
+        case .editor, .administrator: .consoleRoleEditor
+        }
+    }
+
+    /// Each group's console role, by the privileges it holds (none: absent).
+    private func roles(on connection: StoreConnection) async throws -> [Int: ConsoleAccess.Role] {
+        var held: [Int: Set<String>] = [:]
+        for (privilege, _) in ConsoleAccess.privileges(giving: nil) {
+            for group in try await PermissionStore.groups(holding: privilege, on: connection) { held[group, default: []].insert(privilege) }
+        }
+        return held.compactMapValues { ConsoleAccess.role(privileges: $0) }
+    }
+
+    /// Gives a group a console role by Composr's privileges — giving more than it had after the
+    /// administrator's password again —, recorded with its name and the role.
+    private func grant(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView) async throws -> ConsoleAnswer {
+        guard let groupID = request.form["group"].flatMap({ Int($0) }),
+            let role = Self.groupRoles.first(where: { Self.value(of: $0) == request.form["role"] })
+        else { throw Refusal.malformed(.improperlyFilledIn) }
+        let current = try await self.database.withConnection { try await self.roles(on: $0)[groupID] }
+        if ConsoleAccess.reach(role) > ConsoleAccess.reach(current) {
             do {
                 try await self.accounts.login.confirmPassword(memberID: staff.memberID, password: request.form["your_password"] ?? "", from: request.client)
             } catch {
@@ -252,15 +288,17 @@ struct ConsoleMembers: Sendable {
             }
         }
         let now = self.clock.now
+        let roleName = view.messages.text(Self.label(of: role))
         try await self.database.transaction { connection in
             guard groupID != GroupRecord.guestsID, let group = try await GroupStore.all(on: connection).first(where: { $0.id == groupID }) else {
                 throw Refusal.malformed(.improperlyFilledIn)
             }
-            try await PermissionStore.setPrivilege(ConsoleAccess.editingPrivilege, granted: granted, groupID: groupID, on: connection)
+            for (privilege, granted) in ConsoleAccess.privileges(giving: role) {
+                try await PermissionStore.setPrivilege(privilege, granted: granted, groupID: groupID, on: connection)
+            }
             try await ConsoleChangeStore.record(
                 ConsoleChange(
-                    memberID: staff.memberID, username: staff.username, action: granted ? .groupEditsNews : .groupStoppedEditingNews, subject: group.name,
-                    madeAt: now),
+                    memberID: staff.memberID, username: staff.username, action: .groupRoleSet, subject: "\(group.name): \(roleName)", madeAt: now),
                 on: connection)
         }
         return .redirect(to: ConsoleRoute.groups.target([("saved", "1")]))

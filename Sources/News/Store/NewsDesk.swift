@@ -17,13 +17,18 @@ public enum NewsDesk {
         public var search: String?
         public var categoryID: Int?
         public var state: State?
+        /// Only the articles this member submitted (a writer's or author's desk), or nil for all.
+        public var submitterID: Int?
         public var offset: Int
         public var limit: Int
 
-        public init(search: String? = nil, categoryID: Int? = nil, state: State? = nil, offset: Int = 0, limit: Int = 25) {
+        public init(
+            search: String? = nil, categoryID: Int? = nil, state: State? = nil, submitterID: Int? = nil, offset: Int = 0, limit: Int = 25
+        ) {
             self.search = search
             self.categoryID = categoryID
             self.state = state
+            self.submitterID = submitterID
             self.offset = offset
             self.limit = limit
         }
@@ -49,6 +54,7 @@ public enum NewsDesk {
             conditions.append("(\(NewsFeedStore.inOwnCategory([category])) OR \(NewsFeedStore.inOtherCategory([category])))")
         }
         if let state = filter.state { conditions.append("\(Self.state(now: now)) = \(bind: state.rawValue)") }
+        if let submitterID = filter.submitterID { conditions.append("submitter_id = \(bind: submitterID)") }
         let filtered: SQLQueryString = conditions.isEmpty ? "" : " WHERE \(conditions.joined(separator: " AND "))"
         let rows = try await connection.raw(
             """

@@ -20,12 +20,14 @@ public struct ArticleEditor: Sendable {
         self.writer = ArticleWriter(publicURL: publicURL)
     }
 
-    /// Creates an article titled `title` from `edit` (its category is required) for `submitterID`,
-    /// whose name `byline` is its author when the edit names none; returns its ID and what its
-    /// rendering left out.
-    public func create(_ edit: ArticleEdit, title: String, submitterID: Int, byline: String, on connection: StoreConnection, now: Int) async throws
-        -> (id: Int, dropped: [String])
+    /// Creates an article titled `title` from `edit` (its category is required) by `standing`'s
+    /// member, whose name `byline` is its author when the edit names none; returns its ID and what its
+    /// rendering left out. A writer's article is created unpublished.
+    public func create(_ edit: ArticleEdit, title: String, by standing: ArticleStanding, byline: String, on connection: StoreConnection, now: Int)
+        async throws -> (id: Int, dropped: [String])
     {
+        try standing.check(nil, validated: edit.changes.validated)
+        let submitterID = standing.memberID
         let changes = try await self.checked(edit, current: nil, on: connection)
         guard let categoryID = changes.categoryID else { throw Refusal.invalid(.invalidProperty, "category") }
         let made = try await self.writer.create(
@@ -35,38 +37,71 @@ public struct ArticleEditor: Sendable {
         return made
     }
 
-    /// Applies `edit` by `editorID` to `article`, stamping its edit time; returns what its rendering
-    /// left out. An edit made on another version of it is refused as a conflict.
+    /// Applies `edit` by `standing`'s member to `article`, stamping its edit time; returns what its
+    /// rendering left out. An edit made on another version of it is refused as a conflict; one the
+    /// standing does not allow, as forbidden. Publishing the article ends its review.
     @discardableResult
-    public func edit(_ article: NewsArticle, with edit: ArticleEdit, by editorID: Int, on connection: StoreConnection, now: Int) async throws
-        -> [String]
+    public func edit(_ article: NewsArticle, with edit: ArticleEdit, by standing: ArticleStanding, on connection: StoreConnection, now: Int)
+        async throws -> [String]
     {
+        try standing.check(article, validated: edit.changes.validated)
+        let editorID = standing.memberID
         let changes = try await self.checked(edit, current: article, on: connection)
         let dropped = try await self.writer.apply(changes, toArticle: article.id, editedAt: now, on: connection, now: now)
         try await self.refile(article.id, edit, categoryID: changes.categoryID ?? article.categoryID, on: connection, now: now)
         try await NewsRevisionStore.record(articleID: article.id, by: editorID, at: now, on: connection)
+        if changes.validated == true { try await NewsReviewStore.end(articleID: article.id, on: connection) }
         return dropped
     }
 
-    /// Puts `article` back as its revision `revisionID` held it, by `editorID`: a save like any other,
-    /// so a new revision (those after the restored one stay). Returns what its rendering left out.
+    /// Puts `article` back as its revision `revisionID` held it, by `standing`'s member: a save like
+    /// any other, so a new revision (those after the restored one stay). Returns what its rendering
+    /// left out.
     @discardableResult
-    public func restore(_ article: NewsArticle, revision revisionID: Int, by editorID: Int, on connection: StoreConnection, now: Int) async throws
-        -> [String]
+    public func restore(_ article: NewsArticle, revision revisionID: Int, by standing: ArticleStanding, on connection: StoreConnection, now: Int)
+        async throws -> [String]
     {
         guard let changes = try await NewsRevisionStore.changes(revision: revisionID, of: article.id, on: connection) else {
             throw Refusal.notFound(.consoleNoSuchRevision)
         }
+        try standing.check(article, validated: changes.validated)
+        let editorID = standing.memberID
         let dropped = try await self.writer.apply(changes, toArticle: article.id, editedAt: now, on: connection, now: now)
         try await NewsRevisionStore.record(articleID: article.id, by: editorID, at: now, on: connection)
+        if changes.validated == true { try await NewsReviewStore.end(articleID: article.id, on: connection) }
         return dropped
     }
 
-    /// Deletes `article` (its change log records it, so every list and app forgets it).
-    public func delete(_ article: NewsArticle, on connection: StoreConnection, now: Int) async throws {
+    /// Deletes `article` by `standing`'s member (its change log records it, so every list and app
+    /// forgets it).
+    public func delete(_ article: NewsArticle, by standing: ArticleStanding, on connection: StoreConnection, now: Int) async throws {
+        try standing.check(article, validated: nil)
         try await NewsStore.deleteArticle(id: article.id, on: connection, now: now)
         try await NewsDraftStore.discardAll(articleID: article.id, on: connection)
     }
+
+    /// Submits `article` for an editor's review, by `standing`'s member (its writer, or an editor).
+    public func submit(_ article: NewsArticle, by standing: ArticleStanding, on connection: StoreConnection, now: Int) async throws {
+        try standing.check(article, validated: nil)
+        guard !article.validated else { throw Refusal.invalid(.newsAlreadyPublished) }
+        try await NewsReviewStore.set(.submitted, articleID: article.id, by: standing.memberID, note: "", at: now, on: connection)
+    }
+
+    /// Returns `article` to its writer with an editor's `note` (editors only). The note is plain text
+    /// of at most ``reviewNoteMaximum`` scalars.
+    public func returnToWriter(_ article: NewsArticle, note: String, by standing: ArticleStanding, on connection: StoreConnection, now: Int)
+        async throws
+    {
+        guard standing.editsAll else { throw Refusal.forbidden(.newsNotYourArticle) }
+        guard !article.validated else { throw Refusal.invalid(.newsAlreadyPublished) }
+        guard TextLength.fits(note, atMost: Self.reviewNoteMaximum) else {
+            throw Refusal.invalid(.fieldTooLong, "note", String(Self.reviewNoteMaximum))
+        }
+        try await NewsReviewStore.set(.returned, articleID: article.id, by: standing.memberID, note: note, at: now, on: connection)
+    }
+
+    /// How long an editor's note returning an article may be, in Unicode scalars.
+    public static let reviewNoteMaximum = 2000
 
     /// Keeps `fields` — an editor's form as its face names them — as what `memberID` is typing in
     /// article `articleID` (nil: one not yet saved), replacing what was kept before. The face that kept

@@ -52,9 +52,13 @@ public struct ArticleWriter: Sendable {
         }
         try await NewsStore.saveRenderings(rendered, on: connection)
         for article in articles { try await NewsStore.assignIdentity(ofArticle: article.id, title: article.title, on: connection) }
-        // Each starts its history as it came: by its submitter, when it was last saved there.
+        // Each starts its history as it came: by its submitter, when it was last saved there. One
+        // Composr had not validated is waiting for its validation: here, submitted for review.
         for (article, _, _) in rendered {
             try await NewsRevisionStore.record(articleID: article.id, by: article.submitterID, at: article.updatedAt, on: connection)
+            if !article.validated {
+                try await NewsReviewStore.set(.submitted, articleID: article.id, by: article.submitterID, note: "", at: article.updatedAt, on: connection)
+            }
         }
         try await NewsChangeLog.recordArticles(articles.map(\.id), on: connection, now: now)
         return dropped

@@ -73,7 +73,7 @@ struct NewsFilesystem: CommandrFilesystem {
         if edit.category == nil { edit.changes.categoryID = category.id }
         let byline = try await MemberStore.find(id: write.actorID, on: connection)?.username ?? ""
         let (id, dropped) = try await ArticleEditor(publicURL: write.context.publicURL).create(
-            edit, title: title, submitterID: write.actorID, byline: byline, on: connection, now: write.now)
+            edit, title: title, by: .editor(write.actorID), byline: byline, on: connection, now: write.now)
         write.answer("dropped", .array(dropped.map(JSONValue.string)))
         return [category.moniker, try await Self.moniker(.news, id, on: connection) + ".cms"]
     }
@@ -88,7 +88,8 @@ struct NewsFilesystem: CommandrFilesystem {
         }
         guard let article = try await Self.article(file: path[1], category: category, on: connection) else { return }
         let edit = try await Self.articleEdit(&properties, current: try await Self.articleJSON(article, on: connection), on: connection)
-        let dropped = try await ArticleEditor(publicURL: write.context.publicURL).edit(article, with: edit, by: write.actorID, on: connection, now: write.now)
+        let dropped = try await ArticleEditor(publicURL: write.context.publicURL).edit(
+            article, with: edit, by: .editor(write.actorID), on: connection, now: write.now)
         write.answer("dropped", .array(dropped.map(JSONValue.string)))
     }
 
@@ -102,7 +103,7 @@ struct NewsFilesystem: CommandrFilesystem {
             return
         }
         guard let article = try await Self.article(file: path[1], category: category, on: connection) else { return }
-        try await ArticleEditor(publicURL: write.context.publicURL).delete(article, on: connection, now: write.now)
+        try await ArticleEditor(publicURL: write.context.publicURL).delete(article, by: .editor(write.actorID), on: connection, now: write.now)
     }
 
     private static func applyCategory(
