@@ -115,59 +115,6 @@ import Testing
         }
     }
 
-    /// In Chromium, with axe-core, at a phone's width on one engine and a desktop's on the other: a
-    /// writer types an article, the script keeps it, the tab is killed (no unload, no beacon); signed in
-    /// again in another browser, the writer is offered the draft, restores every word and saves it.
-    @Test(.enabled(if: BrowserDriver.isEnabled), arguments: TestDatabase.engines)
-    func aWriterWhoseTabIsKilledRestoresEveryWord(engine: DatabaseEngine) async throws {
-        try await TestServer.run(engine: engine, framework: .live) { client, site in
-            let writerID = try await ConsoleFixtures.editor("writer", services: site)
-            let base = "http://localhost:\(try #require(client.port))"
-            let (width, height) = engine == .sqlite ? (320, 844) : (1280, 900)
-            let title = "Harbour reopens after the storm"
-            let summary = "Boats are back, café owners relieved."
-            let body = "The harbour reopened on Monday.\nFishermen said the naïve forecasts were wrong.\n\n東京 sent a delegation — and *everyone* came."
-            let signIn: [[String: Any]] = [
-                ["open": "/admin/sign-in"], ["type": ["username": "writer", "password": "correct horse"]], ["tab_to": "submit"], ["press": "enter"],
-            ]
-            let typing = try await BrowserDriver.walk(
-                base: base, width: width, height: height,
-                steps: signIn + [
-                    ["open": "/admin/articles/new"], ["type": ["title": title, "summary": summary, "body": body]],
-                    ["wait": "#autosave[data-state=kept]"], ["text": "autosave"], ["axe": "typing"], ["kill": true],
-                ])
-            #expect(typing.text("autosave")?.hasPrefix("Unsaved changes kept at ") == true, "\(typing.texts)")
-            #expect(typing.url == nil, "the tab was killed")
-
-            let reopened = try await BrowserDriver.walk(
-                base: base, width: width, height: height,
-                steps: signIn + [
-                    ["open": "/admin/articles/new"], ["text": "unsaved-text"], ["axe": "offered"], ["measure": "offered width"],
-                    ["click": "restore-draft"], ["text": "notice"], ["value": "title"], ["value": "summary"], ["value": "body"], ["axe": "restored"],
-                    ["click": "save"], ["text": "notice", "as": "saved"], ["open": "/admin/articles/new"],
-                    ["text": "unsaved-text", "as": "after saving"],
-                ])
-            #expect(reopened.text("unsaved-text")?.hasPrefix("You have unsaved changes from ") == true, "\(reopened.texts)")
-            #expect(reopened.text("notice")?.hasPrefix("Your unsaved changes from ") == true)
-            #expect(reopened.text("title") == title && reopened.text("summary") == summary)
-            #expect(reopened.text("body") == body, "every word: \(reopened.text("body") ?? "")")
-            #expect(reopened.text("saved") == "Your action was successful.")
-            #expect(reopened.text("after saving") == nil, "saved: nothing left to restore")
-            let page = try #require(reopened.text("offered width")?.split(separator: " ").compactMap { Int($0) })
-            #expect(page.count == 2 && page[0] <= page[1], "nothing wider than the window: \(page)")
-            for (name, violations) in typing.axe.merging(reopened.axe, uniquingKeysWith: +) { #expect(violations.isEmpty, "\(name): \(violations)") }
-            #expect(typing.axe.count + reopened.axe.count == (BrowserDriver.hasAxe ? 3 : 0))
-            #expect(typing.consoleErrors.isEmpty && reopened.consoleErrors.isEmpty, "\(typing.consoleErrors) \(reopened.consoleErrors)")
-            let stored = try await site.database.withConnection { connection in
-                (try await NewsStore.article(id: 1, on: connection), try await ArticleEditor(publicURL: "").draft(of: nil, by: writerID, on: connection))
-            }
-            // A browser sends a text area's line breaks as CR LF.
-            #expect(stored.0?.title == title && stored.0?.summary == summary)
-            #expect(stored.0?.article.replacingOccurrences(of: "\r\n", with: "\n") == body, "\(String(describing: stored.0?.article))")
-            #expect(stored.1 == nil)
-        }
-    }
-
     /// The address of the link with `id` on a page.
     static func link(_ id: String, in body: String) -> String? {
         guard let anchor = body.range(of: "id=\"\(id)\""),

@@ -1,0 +1,104 @@
+import Auth
+import EndpointServer
+import Foundation
+import News
+import Storage
+import TestSupport
+import Testing
+
+/// A newsroom's day in Chromium, with axe-core on every page, at a phone's 320 px on SQLite and a
+/// desktop's 1280 px on PostgreSQL: a writer types an article and the tab is killed (DevTools'
+/// `Page.crash`: no unload, no beacon); in a new browser they restore every word and submit it; an
+/// editor finds it waiting on the dashboard and returns it with a note (mailed through the SMTP
+/// server); the writer reads the note, fixes the article and submits again; the editor publishes it.
+@Suite struct ConsoleNewsroomBrowserTests {
+    @Test(.enabled(if: BrowserDriver.isEnabled), arguments: TestDatabase.engines)
+    func aKilledTabLosesNothingAndTheArticleGoesOutThroughReview(engine: DatabaseEngine) async throws {
+        try await TestSMTPServer.running { smtp in
+            try await TestServer.run(engine: engine, smtp: smtp, framework: .live) { client, site in
+                let writerID = try await ConsoleReviewTests.member("wren", privileges: [ConsoleAccess.submittingPrivilege], services: site)
+                try await ConsoleFixtures.editor("chief", services: site)
+                let base = "http://localhost:\(try #require(client.port))"
+                let (width, height) = engine == .sqlite ? (320, 844) : (1280, 900)
+                let suffix = width == 320 ? "" : "-desktop"
+                func walk(_ username: String, _ steps: [[String: Any]]) async throws -> BrowserDriver.Walk {
+                    try await BrowserDriver.walk(
+                        base: base, width: width, height: height, screenshots: ConsoleBrowserTests.screenshots,
+                        steps: [
+                            ["open": "/admin/sign-in"], ["type": ["username": username, "password": "correct horse"]], ["tab_to": "submit"],
+                            ["press": "enter"],
+                        ] + steps)
+                }
+                let title = "Harbour reopens after the storm"
+                let summary = "Boats are back, café owners relieved."
+                let body = "The harbour reopened on Monday.\nFishermen said the naïve forecasts were wrong.\n\n東京 sent a delegation — and *everyone* came."
+
+                let typing = try await walk(
+                    "wren",
+                    [
+                        ["open": "/admin/articles/new"], ["type": ["title": title, "summary": summary, "body": body]],
+                        ["wait": "#autosave[data-state=kept]"], ["text": "autosave"], ["axe": "typing"], ["kill": true],
+                    ])
+                #expect(typing.text("autosave")?.hasPrefix("Unsaved changes kept at ") == true, "\(typing.texts)")
+                #expect(typing.url == nil, "the tab was killed")
+
+                let restored = try await walk(
+                    "wren",
+                    [
+                        ["open": "/admin/articles/new"], ["text": "unsaved-text"], ["axe": "offered"], ["screenshot": "draft-offered" + suffix],
+                        ["measure": "offered width"],
+                        ["click": "restore-draft"], ["text": "notice"], ["value": "title"], ["value": "summary"], ["value": "body"],
+                        ["axe": "restored"], ["click": "submit-review"], ["text": "notice", "as": "submitted"], ["text": "review-said"],
+                        ["open": "/admin/articles/new"], ["text": "unsaved-text", "as": "after saving"],
+                    ])
+                #expect(restored.text("unsaved-text")?.hasPrefix("You have unsaved changes from ") == true, "\(restored.texts)")
+                #expect(restored.text("notice")?.hasPrefix("Your unsaved changes from ") == true)
+                #expect(restored.text("title") == title && restored.text("summary") == summary)
+                #expect(restored.text("body") == body, "every word: \(restored.text("body") ?? "")")
+                #expect(restored.text("submitted") == "Your action was successful.")
+                #expect(restored.text("review-said")?.hasPrefix("Submitted for review by wren on ") == true)
+                #expect(restored.text("after saving") == nil, "saved: nothing left to restore")
+                let page = try #require(restored.text("offered width")?.split(separator: " ").compactMap { Int($0) })
+                #expect(page.count == 2 && page[0] <= page[1], "nothing wider than the window: \(page)")
+                let id = try #require(try await site.database.withConnection { try await NewsReviewStore.waiting(limit: 5, on: $0) }.first?.articleID)
+                #expect(try await site.database.withConnection { try await ArticleEditor(publicURL: "").draft(of: nil, by: writerID, on: $0) } == nil)
+
+                let returned = try await walk(
+                    "chief",
+                    [
+                        ["text": "waiting"], ["axe": "queue"], ["screenshot": "review-queue" + suffix], ["open": "/admin/articles/\(id)"], ["axe": "review"],
+                        ["type": ["note": "Add the opening hours, please."]], ["click": "return-review"], ["text": "review-note"],
+                    ])
+                #expect(returned.text("waiting")?.contains("Harbour reopens after the storm") == true, "\(returned.texts)")
+                #expect(returned.text("waiting")?.contains("Submitted for review by wren on ") == true)
+                #expect(returned.text("review-note") == "Add the opening hours, please.")
+                let mail = try #require(try await smtp.waitForMessages(1).first)
+                #expect(mail.recipient == "wren@example.com" && mail.subject == "Your article “\(title)” needs changes")
+
+                let resubmitted = try await walk(
+                    "wren",
+                    [
+                        ["open": "/admin/articles/\(id)"], ["text": "review-note"], ["axe": "returned"], ["screenshot": "review-returned" + suffix],
+                        ["type": ["body": body + "\nOpen from nine to six."]], ["click": "submit-review"], ["text": "review-said"],
+                    ])
+                #expect(resubmitted.text("review-note") == "Add the opening hours, please.")
+                #expect(resubmitted.text("review-said")?.hasPrefix("Submitted for review by wren on ") == true)
+
+                let published = try await walk("chief", [["open": "/admin/articles/\(id)"], ["click": "publish"], ["text": "article-state"]])
+                #expect(published.text("article-state") == "State: Published")
+                #expect(try await smtp.waitForMessages(2).last?.subject == "Your article “\(title)” is published")
+                let stored = try await site.database.withConnection { try await NewsStore.article(id: id, on: $0) }
+                // A browser sends a text area's line breaks as CR LF.
+                #expect(stored?.validated == true && stored?.title == title && stored?.summary == summary)
+                #expect(stored?.article.replacingOccurrences(of: "\r\n", with: "\n") == body + "\nOpen from nine to six.")
+
+                let walks = [typing, restored, returned, resubmitted, published]
+                for walk in walks {
+                    for (name, violations) in walk.axe { #expect(violations.isEmpty, "\(name): \(violations)") }
+                    #expect(walk.consoleErrors.isEmpty, "\(walk.consoleErrors)")
+                }
+                #expect(walks.map(\.axe.count).reduce(0, +) == (BrowserDriver.hasAxe ? 6 : 0))
+            }
+        }
+    }
+}
