@@ -74,6 +74,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
     ],
     targets: [
         // MARK: Build tools
@@ -160,6 +161,7 @@ let package = Package(
             dependencies: [
                 "CArgon2", "CArgon2Memory", "CCrypt", "EndpointCore", "Mail", "Messages", "Outbox", "Routes", "Storage", "Text",
                 .sqlKit, .crypto, .logging, .metrics, .nioCore, .nioPosix, .nioLocks, .serviceLifecycle,
+                .product(name: "HummingbirdOTP", package: "hummingbird-auth"),
             ],
             exclude: ["embedded-data.txt", "Accounts/Resources"],
             swiftSettings: upcoming + fuzzed,

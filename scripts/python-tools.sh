@@ -1,6 +1,6 @@
 # Sourced by scripts/test-environment.sh: a Python virtual environment in .python-tools/ holding the
 # pinned test tools of scripts/python-tools.txt (the Prometheus text parser, the OpenAPI validator,
-# schemathesis, axe-core, tuspy), made or brought up to date when the list changed; exports ENDPOINT_TEST_PYTHON.
+# schemathesis, axe-core, tuspy, pyotp), made or brought up to date when the list changed; exports ENDPOINT_TEST_PYTHON.
 python_tools="$PWD/.python-tools"
 if ! cmp -s scripts/python-tools.txt "$python_tools/installed.txt" 2>/dev/null; then
     echo "Installing the Python test tools into .python-tools/" >&2

@@ -58,9 +58,15 @@ extension ConfigOption {
         "console_session_hours", .integer(1...168), default: "12", "Hours after which a console session ends however much it is used."
     )
 
+    public static let consoleRequireSecondFactor = ConfigOption(
+        "console_require_second_factor", .flag, default: "0",
+        "Whether administrators must set up two-factor sign-in (an authenticator app's codes) before anything else in the console."
+    )
+
     public static let declaredByAuth: [ConfigOption] = [
         .sessionIdleDays, .sessionMaximumDays, .sessionCacheSeconds, .argon2MemoryKiB, .argon2Iterations, .argon2Parallelism,
         .loginThrottleUserIPFailures, .loginThrottleUserIPMinutes, .loginThrottleUserFailures, .loginThrottleUserMinutes,
         .loginThrottleIPFailures, .loginThrottleIPMinutes, .composrAppSessionsDays, .consoleIdleMinutes, .consoleSessionHours,
+        .consoleRequireSecondFactor,
     ]
 }

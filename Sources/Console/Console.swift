@@ -28,6 +28,7 @@ public struct Console: Sendable {
     let app: ConsoleFlokiApp
     let settings: ConsoleSettings
     let media: ConsoleMedia
+    let secondFactor: ConsoleSecondFactor
     /// Whether cookies are marked `Secure` (the site is served over HTTPS).
     let secureCookies: Bool
 
@@ -73,6 +74,7 @@ public struct Console: Sendable {
         self.app = ConsoleFlokiApp(database: database, news: news, clock: clock)
         self.settings = ConsoleSettings(database: database, clock: clock, options: options)
         self.media = ConsoleMedia(database: database, clock: clock, uploads: uploads)
+        self.secondFactor = ConsoleSecondFactor(factor: SecondFactor(database: database), login: accounts.login, clock: clock)
         self.secureCookies = secureCookies
     }
 
@@ -95,6 +97,10 @@ public struct Console: Sendable {
             throw EndpointError(status: 403, message: .consoleSessionEnded)
         }
         request.signedIn(staff.memberID)
+        if try await self.mustSetUpSecondFactor(staff, request.route) {
+            if request.method == .get { return .redirect(to: ConsoleRoute.secondFactor.target([("required", "1")])) }
+            throw EndpointError(status: 403, message: .consoleSecondFactorRequired)
+        }
         if Self.isForAdministrators(request.route), !staff.isAdministrator { throw EndpointError(status: 403, message: .consoleAdministratorsOnly) }
         if request.method == .post {
             if request.isCrossSite { throw EndpointError(status: 403, message: .crossSiteRequest) }
@@ -112,6 +118,7 @@ public struct Console: Sendable {
         case .push: return try await self.push.answer(request, staff, view)
         case .app: return try await self.app.answer(request, staff, view)
         case .settings: return try await self.settings.answer(request, staff, view)
+        case .secondFactor: return try await self.secondFactor.answer(request, staff, view)
         // Resumable uploads speak the tus protocol, answered beside the console (``uploader(cookies:)``).
         case .signIn, .asset, .uploads, .upload: throw Refusal.notFound(.consoleNothing)
         }
@@ -121,12 +128,22 @@ public struct Console: Sendable {
     /// dashboard, the articles and the media library.
     static func isForAdministrators(_ route: ConsoleRoute) -> Bool {
         switch route {
-        case .dashboard, .signIn, .signOut, .signOutEverywhere, .articles, .newArticle, .article, .deleteArticle, .preview, .images, .media, .asset,
+        case .dashboard, .signIn, .signOut, .signOutEverywhere, .secondFactor, .articles, .newArticle, .article, .deleteArticle, .preview, .images, .media,
+            .asset,
             .uploads, .upload:
             false
         case .members, .newMember, .member, .groups, .messages, .message, .push, .app, .settings:
             true
         }
+    }
+
+    /// Whether `staff` must set up two-factor sign-in before opening `route`: an administrator
+    /// without one when `console_require_second_factor` is on (signing out and the setup itself open).
+    private func mustSetUpSecondFactor(_ staff: ConsoleStaff, _ route: ConsoleRoute) async throws -> Bool {
+        guard staff.isAdministrator, ![.secondFactor, .signOut, .signOutEverywhere].contains(route),
+            try await self.config.options().flag(.consoleRequireSecondFactor)
+        else { return false }
+        return try await self.database.withConnection { !(try await SecondFactor(database: self.database).isOn(for: staff.memberID, on: $0)) }
     }
 
     /// How large a form posted to `route` may be.

@@ -10,6 +10,7 @@ struct ConsoleChange: Sendable, Equatable {
         case articlePublished = "article_published"
         case articleUnpublished = "article_unpublished"
         case articleDeleted = "article_deleted"
+        case articleTakenOver = "article_taken_over"
         case memberBanned = "member_banned"
         case memberUnbanned = "member_unbanned"
         case sessionEnded = "session_ended"
@@ -37,7 +38,7 @@ struct ConsoleChange: Sendable, Equatable {
         /// section (an editor's dashboard lists no ban, password or setting).
         var section: ConsoleRoute {
             switch self {
-            case .articleAdded, .articleEdited, .articlePublished, .articleUnpublished, .articleDeleted: .articles
+            case .articleAdded, .articleEdited, .articlePublished, .articleUnpublished, .articleDeleted, .articleTakenOver: .articles
             case .memberBanned, .memberUnbanned, .sessionEnded, .loggedOutEverywhere, .memberAdded, .memberValidated, .emailConfirmed, .resetSent,
                 .passwordSet, .madeAdministrator, .administratorRemoved:
                 .members
@@ -58,6 +59,7 @@ struct ConsoleChange: Sendable, Equatable {
             case .articlePublished: .consoleChangeArticlePublished
             case .articleUnpublished: .consoleChangeArticleUnpublished
             case .articleDeleted: .consoleChangeArticleDeleted
+            case .articleTakenOver: .consoleChangeTakenOver
             case .memberBanned: .consoleChangeMemberBanned
             case .memberUnbanned: .consoleChangeMemberUnbanned
             case .sessionEnded: .consoleChangeSessionEnded

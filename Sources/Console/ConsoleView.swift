@@ -61,7 +61,7 @@ struct ConsoleView {
         "preview": ConsoleRoute.preview.path, "images": ConsoleRoute.images.path, "members": ConsoleRoute.members.path,
         "newMember": ConsoleRoute.newMember.path, "groups": ConsoleRoute.groups.path,
         "push": ConsoleRoute.push.path, "app": ConsoleRoute.app.path, "settings": ConsoleRoute.settings.path, "media": ConsoleRoute.media.path,
-        "uploads": ConsoleRoute.uploads.path,
+        "uploads": ConsoleRoute.uploads.path, "secondFactor": ConsoleRoute.secondFactor.path,
         "sortable": ConsoleRoute.asset(name: ConsoleAssets.sortable).path,
         "styleSheet": ConsoleRoute.asset(name: ConsoleAssets.styleSheet).path, "script": ConsoleRoute.asset(name: ConsoleAssets.script).path,
         "icon": ConsoleRoute.asset(name: ConsoleAssets.icon).path,

@@ -10,6 +10,8 @@ public enum ConsoleRoute: Hashable, Sendable {
     case signOut
     /// `/admin/sign-out-everywhere`: ends every session of the signed-in member (POST).
     case signOutEverywhere
+    /// `/admin/second-factor`: the signed-in member's two-factor sign-in: set up, turned off.
+    case secondFactor
     /// `/admin/articles`: the articles, with search, category, state and page in the query.
     case articles
     /// `/admin/articles/new`: the editor for a new article.
@@ -63,6 +65,7 @@ public enum ConsoleRoute: Hashable, Sendable {
             case "sign-out": self = .signOut
             case "sign-out-everywhere": self = .signOutEverywhere
             case "articles": self = .articles
+            case "second-factor": self = .secondFactor
             case "preview": self = .preview
             case "images": self = .images
             case "members": self = .members
@@ -109,6 +112,7 @@ public enum ConsoleRoute: Hashable, Sendable {
         case .signOut: base + "/sign-out"
         case .signOutEverywhere: base + "/sign-out-everywhere"
         case .articles: base + "/articles"
+        case .secondFactor: base + "/second-factor"
         case .newArticle: base + "/articles/new"
         case .article(let id): base + "/articles/\(id)"
         case .deleteArticle(let id): base + "/articles/\(id)/delete"

@@ -115,6 +115,41 @@ import Testing
         }
     }
 
+    /// Two editors on one article: the second is told who is editing it since when; taking it over is
+    /// explicit and recorded, and the first learns it at their next autosave — what they typed kept.
+    @Test(arguments: TestDatabase.engines)
+    func twoEditorsOnOneArticleSeeTheLockAndATakeOver(engine: DatabaseEngine) async throws {
+        try await TestServer.run(engine: engine) { client, site in
+            let annaID = try await ConsoleFixtures.editor("anna", services: site)
+            try await ConsoleFixtures.editor("ben", services: site)
+            let id = try await NewsFixtures.article("Shared", body: "First draft.", database: site.database)
+            let path = "/admin/articles/\(id)"
+            let anna = ConsoleAgent(client)
+            let ben = ConsoleAgent(client)
+            try await anna.signIn("anna")
+            try await ben.signIn("ben")
+            let annas = try await anna.get(path)
+            #expect(annas.text(ofID: "lock-text") == nil, "nobody else is editing it")
+            let fields = [("title", "Shared"), ("category", "1"), ("body", "Anna's words."), ("version", annas.hidden("version") ?? "")]
+            #expect(try await anna.post(path, fields + [("action", "autosave")]).status == .ok)
+
+            let bens = try await ben.get(path)
+            #expect(bens.text(ofID: "lock-text")?.hasPrefix("anna has been editing this article since ") == true, "\(bens.body.prefix(1500))")
+            #expect(try await anna.get(path).text(ofID: "lock-text") == nil, "her own lock is no warning to her")
+            _ = try await ben.get(path)
+            #expect(try await ben.post(path, [("action", "take_over")]).status == .seeOther)
+            #expect(try await ben.get(path).text(ofID: "lock-text") == nil, "he holds it now")
+            #expect(try await ben.get("/admin").body.contains("took over editing ‘Shared’"), "recorded")
+
+            let told = try await anna.post(path, fields + [("action", "autosave")])
+            #expect(told.status == .conflict && told.body.hasPrefix("ben took over this article at "), "\(told.status) \(told.body)")
+            #expect(told.body.hasSuffix("What you typed is kept as your draft."))
+            let kept = try await site.database.withConnection { try await ArticleEditor(publicURL: "").draft(of: id, by: annaID, on: $0) }
+            #expect(kept?.fields["body"] == "Anna's words.")
+            #expect(try await anna.get(path).text(ofID: "lock-text")?.hasPrefix("ben has been editing this article since ") == true)
+        }
+    }
+
     /// The address of the link with `id` on a page.
     static func link(_ id: String, in body: String) -> String? {
         guard let anchor = body.range(of: "id=\"\(id)\""),

@@ -16,6 +16,13 @@ public enum RandomText {
         Hex.encode(Self.bytes(byteCount))
     }
 
+    /// `count` random letters and digits (a TOTP key the OTP module takes as text).
+    public static func alphanumeric(count: Int) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<count).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+    }
+
     private static func bytes(_ count: Int) -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
         return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }

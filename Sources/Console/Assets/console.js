@@ -232,8 +232,9 @@ document.addEventListener("DOMContentLoaded", () => {
     timer = null;
     if (!unkept || leaving) return;
     unkept = false;
+    // 409: another member took the article over; what is typed is kept all the same, and the line says who.
     keeping = fetch(editor.getAttribute("action"), { method: "POST", body: draft(), credentials: "same-origin" }).then(async (answer) => {
-      if (answer.ok) status.textContent = await answer.text();
+      if (answer.ok || answer.status === 409) status.textContent = await answer.text();
       else unkept = true;
     }, () => { unkept = true; });
     await keeping;

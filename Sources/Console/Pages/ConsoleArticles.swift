@@ -116,8 +116,13 @@ struct ConsoleArticles: Sendable {
     private func open(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView, id: Int?) async throws -> ConsoleAnswer {
         let current = try await id.asyncMap { try await self.article($0) }
         if let current, !staff.standing.mayChange(current) { throw Refusal.forbidden(.newsNotYourArticle) }
-        let draft = try await self.database.withConnection { connection in
-            try await ArticleEditor(publicURL: self.publicURL).draft(of: id, by: staff.memberID, on: connection)
+        let now = self.clock.now
+        let (draft, lock) = try await self.database.withConnection { connection in
+            let editor = ArticleEditor(publicURL: self.publicURL)
+            return (
+                try await editor.draft(of: id, by: staff.memberID, on: connection),
+                try await self.lockHeld(onArticle: id, against: staff, on: connection, now: now)
+            )
         }
         var form = current.map { ArticleForm($0, now: self.clock.now) } ?? ArticleForm()
         var version: String?
@@ -136,6 +141,7 @@ struct ConsoleArticles: Sendable {
         }
         return try await self.editor(
             view, id: id, form: form, current: current, version: version, notice: notice, unsaved: unsaved,
+            lock: lock.map { view.messages.text(.consoleLockedBy, $0.who, $0.since) },
             restored: request.query.first("restored").flatMap { Int($0) }, compared: request.query.first("compare").flatMap { Int($0) })
     }
 
@@ -148,10 +154,45 @@ struct ConsoleArticles: Sendable {
             .fields
         if current != nil { fields["version"] = request.form["version"] ?? "" }
         let now = self.clock.now
-        try await self.database.withConnection { connection in
-            try await ArticleEditor(publicURL: self.publicURL).keepDraft(fields, of: current?.id, by: staff.memberID, on: connection, now: now)
+        let takenOver = try await self.database.withConnection { connection in
+            let editor = ArticleEditor(publicURL: self.publicURL)
+            try await editor.keepDraft(fields, of: current?.id, by: staff.memberID, on: connection, now: now)
+            return try await current.asyncMap { try await editor.hold($0.id, by: staff.memberID, on: connection, now: now) } ?? nil
         }
-        return ConsoleAnswer(body: .text(view.messages.text(.consoleChangesKept, ConsoleTime.text(now)), contentType: "text/plain; charset=utf-8"))
+        guard let takenOver else {
+            return ConsoleAnswer(body: .text(view.messages.text(.consoleChangesKept, ConsoleTime.text(now)), contentType: "text/plain; charset=utf-8"))
+        }
+        let who = try await self.username(takenOver.memberID)
+        return ConsoleAnswer(
+            status: 409,
+            body: .text(view.messages.text(.consoleTakenOver, who, ConsoleTime.text(takenOver.since)), contentType: "text/plain; charset=utf-8"))
+    }
+
+    /// Who else is editing article `id` and since when, if someone is; otherwise `staff` now holds
+    /// its lock (nil for a new article).
+    private func lockHeld(onArticle id: Int?, against staff: ConsoleStaff, on connection: StoreConnection, now: Int) async throws
+        -> (who: String, since: String)?
+    {
+        guard let id, let lock = try await ArticleEditor(publicURL: self.publicURL).hold(id, by: staff.memberID, on: connection, now: now) else {
+            return nil
+        }
+        return (try await MemberStore.find(id: lock.memberID, on: connection)?.username ?? "—", ConsoleTime.text(lock.since))
+    }
+
+    /// Takes over editing `current` from whoever held it, recorded, and opens it again.
+    private func takeOver(_ current: NewsArticle, _ staff: ConsoleStaff) async throws -> ConsoleAnswer {
+        let now = self.clock.now
+        try await self.database.transaction { connection in
+            try await ArticleEditor(publicURL: self.publicURL).takeOver(current.id, by: staff.memberID, on: connection, now: now)
+            try await ConsoleChangeStore.record(
+                ConsoleChange(memberID: staff.memberID, username: staff.username, action: .articleTakenOver, subject: current.title, madeAt: now),
+                on: connection)
+        }
+        return .redirect(to: ConsoleRoute.article(id: current.id).path)
+    }
+
+    private func username(_ memberID: Int) async throws -> String {
+        try await self.database.withConnection { try await MemberStore.find(id: memberID, on: $0)?.username } ?? "—"
     }
 
     /// Forgets the member's kept draft of the article and opens it as stored.
@@ -165,7 +206,8 @@ struct ConsoleArticles: Sendable {
     /// The editor for article `id` (nil: a new one) holding `form`; `current` is the article as stored.
     private func editor(
         _ view: ConsoleView, id: Int?, form: ArticleForm, current: NewsArticle?, version: String? = nil, notice: String?, error: String? = nil,
-        preview: String? = nil, theirs: NewsArticle? = nil, unsaved: [String: Any]? = nil, restored: Int? = nil, compared: Int? = nil,
+        preview: String? = nil, theirs: NewsArticle? = nil, unsaved: [String: Any]? = nil, lock: String? = nil, restored: Int? = nil,
+        compared: Int? = nil,
         status: Int = 200
     ) async throws -> ConsoleAnswer {
         let now = self.clock.now
@@ -223,6 +265,7 @@ struct ConsoleArticles: Sendable {
         ]
         if let difference { context["difference"] = difference }
         if let unsaved { context["unsaved"] = unsaved }
+        if let lock { context["lock"] = lock }
         if let state = state ?? nil { context["state"] = view.messages.text(Self.label(of: state)) }
         if let preview { context["preview"] = preview }
         if let theirs { context["theirs"] = ["title": theirs.title, "summary": theirs.summary, "body": theirs.article] }
@@ -358,6 +401,7 @@ struct ConsoleArticles: Sendable {
         if action == "restore", let current { return try await self.restore(request, staff, current) }
         if action == "autosave" { return try await self.keepDraft(request, staff, view, current) }
         if action == "discard" { return try await self.discardDraft(staff, current) }
+        if action == "take_over", let current { return try await self.takeOver(current, staff) }
         var form = ArticleForm(request.form, format: current?.format ?? .markdown)
         let sentVersion = request.form["version"] ?? ""
         if action == "upload" {
@@ -413,7 +457,7 @@ struct ConsoleArticles: Sendable {
             let theirs = try await self.article(id ?? 0)
             return try await self.editor(
                 view, id: id, form: form, current: theirs, version: ArticleEditor.version(of: theirs), notice: nil,
-                error: view.messages.text(refusal.message), theirs: theirs, status: RefusalStatuses.http.status(of: .conflict))
+                error: view.messages.text(refusal.message, refusal.arguments), theirs: theirs, status: RefusalStatuses.http.status(of: .conflict))
         } catch {
             guard let refusal = ConsoleRefusal(error) else { throw error }
             form.categoryID = form.categoryID ?? current?.categoryID

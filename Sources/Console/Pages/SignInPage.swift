@@ -5,7 +5,7 @@ import Routes
 import Text
 
 /// `/admin/sign-in`: the member's name and password, checked by the same rule and throttles as
-/// `account/login` (``Login``). The form carries a token matching a cookie set with it, so another site
+/// `account/login` (``Login``), and the code of their second factor when they set one up. The form carries a token matching a cookie set with it, so another site
 /// cannot submit it; a member who may not use the console gets no session.
 struct SignInPage {
     let login: Login
@@ -25,7 +25,8 @@ struct SignInPage {
         let success: Login.Success
         do {
             success = try await self.login.logIn(
-                username: username, password: (request.form["password"] ?? "").trimmingWhitespace, from: request.client, origin: ConsoleStaff.sessionOrigin)
+                username: username, password: (request.form["password"] ?? "").trimmingWhitespace,
+                secondFactor: (request.form["code"] ?? "").trimmingWhitespace, from: request.client, origin: ConsoleStaff.sessionOrigin)
         } catch {
             guard let refusal = ConsoleRefusal(error, wrongPassword: 401) else { throw error }
             return self.form(view, username: username, error: refusal.sentence(view.messages), status: refusal.status)

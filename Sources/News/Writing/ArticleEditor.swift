@@ -121,6 +121,31 @@ public struct ArticleEditor: Sendable {
         try await NewsDraftStore.discard(memberID: memberID, articleID: articleID ?? Self.newArticle, on: connection)
     }
 
+    /// Notes that `memberID` is editing `articleID` at `now` (opening it, or an autosave) and answers
+    /// the lock another member holds, if one does — seen within ``lockSeconds``: then nothing
+    /// changes, and taking it over is ``takeOver(_:by:on:now:)``, the member's explicit choice.
+    public func hold(_ articleID: Int, by memberID: Int, on connection: StoreConnection, now: Int) async throws -> ArticleLock? {
+        let lock = try await NewsEditLockStore.lock(ofArticle: articleID, on: connection)
+        if let lock, lock.memberID != memberID, now - lock.seenAt < Self.lockSeconds { return lock }
+        if lock?.memberID == memberID {
+            try await NewsEditLockStore.touch(articleID: articleID, by: memberID, at: now, on: connection)
+        } else {
+            try await NewsEditLockStore.give(articleID: articleID, to: memberID, at: now, on: connection)
+        }
+        return nil
+    }
+
+    /// Gives `articleID`'s lock to `memberID` whoever held it; answers the lock they took over.
+    @discardableResult
+    public func takeOver(_ articleID: Int, by memberID: Int, on connection: StoreConnection, now: Int) async throws -> ArticleLock? {
+        let previous = try await NewsEditLockStore.lock(ofArticle: articleID, on: connection)
+        try await NewsEditLockStore.give(articleID: articleID, to: memberID, at: now, on: connection)
+        return previous
+    }
+
+    /// How long an editor that has said nothing (no autosave, no opening) keeps its lock: 10 minutes.
+    public static let lockSeconds = 600
+
     /// The article ID a draft of an article not yet saved is kept under (no article has it).
     private static let newArticle = 0
 

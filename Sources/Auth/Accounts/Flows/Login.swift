@@ -45,11 +45,15 @@ public struct Login: Sendable {
     }
 
     /// Checks `username` (or e-mail address) and `password`, both already trimmed, and starts a
-    /// session. Every refusal is an ``AccountFailure``. Each outcome is counted in
+    /// session. With `secondFactor` (the console's sign-in; nil for the API's, unchanged for the apps)
+    /// a member who set one up must also give a code (``SecondFactor``): a wrong one counts as a
+    /// failed login. Every refusal is an ``AccountFailure``. Each outcome is counted in
     /// `endpoint_logins_total{outcome}`.
-    public func logIn(username: String, password: String, from client: Client, origin: String = "") async throws -> Success {
+    public func logIn(username: String, password: String, secondFactor: String? = nil, from client: Client, origin: String = "") async throws
+        -> Success
+    {
         do {
-            let success = try await self.attempt(username: username, password: password, from: client, origin: origin)
+            let success = try await self.attempt(username: username, password: password, secondFactor: secondFactor, from: client, origin: origin)
             LoginOutcome.success.count()
             return success
         } catch {
@@ -61,7 +65,7 @@ public struct Login: Sendable {
     /// Two units of work, each on one pooled connection: the member read and the attempt counted
     /// before the password is hashed, and everything a success writes after (no connection is held
     /// while Argon2 runs).
-    private func attempt(username: String, password: String, from client: Client, origin: String) async throws -> Success {
+    private func attempt(username: String, password: String, secondFactor: String?, from client: Client, origin: String) async throws -> Success {
         let (member, needsRehash, checked) = try await self.checkPassword(username: username, password: password, from: client)
         let standing: MessageID? =
             !member.validated ? .memberNotValidatedStaff : !member.emailConfirmed ? .memberNotValidatedEmail : member.banned ? .youAreBanned : nil
@@ -70,6 +74,7 @@ public struct Login: Sendable {
             try await self.throttle.release(checked.reservation)
             throw AccountFailure(standing)
         }
+        if let secondFactor { try await self.checkSecondFactor(secondFactor, of: member, checked) }
 
         let upgraded = needsRehash ? try? await self.hasher.hash(password) : nil
         do {
@@ -91,6 +96,23 @@ public struct Login: Sendable {
             try? await self.throttle.release(checked.reservation)
             throw error
         }
+    }
+
+    /// Refuses the sign-in of `member`, whose password was right, unless `code` proves the second
+    /// factor they set up: an empty code is asked for (no failure counted), a wrong or replayed one is
+    /// a failure the throttle counts.
+    private func checkSecondFactor(_ code: String, of member: MemberRecord, _ checked: CheckedAttempt) async throws {
+        let factor = SecondFactor(database: self.database)
+        let (needed, taken) = try await self.database.transaction { connection in
+            guard try await factor.isOn(for: member.id, on: connection) else { return (false, true) }
+            return (true, code.isEmpty ? false : try await factor.take(code, memberID: member.id, now: UnixTime.now, on: connection))
+        }
+        guard needed, !taken else { return }
+        if code.isEmpty {
+            try await self.throttle.release(checked.reservation)
+            throw AccountFailure(.secondFactorNeeded)
+        }
+        throw AccountFailure(.secondFactorWrong)
     }
 
     /// Asks a signed-in member for their password again before a change that needs it (the console's

@@ -4,7 +4,7 @@ import Metrics
 /// How a login ended, as `endpoint_logins_total{outcome}` counts it.
 enum LoginOutcome: String {
     case success
-    /// Unknown account or wrong password (one sentence for both).
+    /// Unknown account, wrong password (one sentence for both), or a wrong second factor's code.
     case wrongCredentials = "wrong_credentials"
     /// Refused by the failure throttle.
     case throttled
@@ -16,7 +16,7 @@ enum LoginOutcome: String {
 
     init(_ error: any Error) {
         switch (error as? AccountFailure)?.message {
-        case .memberInvalidLogin?: self = .wrongCredentials
+        case .memberInvalidLogin?, .secondFactorWrong?: self = .wrongCredentials
         case .loginThrottled?: self = .throttled
         case .serverBusy?: self = .busy
         default: self = .refused
