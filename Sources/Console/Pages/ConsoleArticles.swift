@@ -145,64 +145,6 @@ struct ConsoleArticles: Sendable {
             restored: request.query.first("restored").flatMap { Int($0) }, compared: request.query.first("compare").flatMap { Int($0) })
     }
 
-    /// Keeps what the member is typing (the form as it is, posted with `action=autosave` by the page's
-    /// script every few seconds of change and when it is left) and answers the sentence saying when.
-    private func keepDraft(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView, _ current: NewsArticle?) async throws
-        -> ConsoleAnswer
-    {
-        var fields = ArticleForm(request.form, format: request.form["format"].flatMap(TextFormat.init(rawValue:)) ?? current?.format ?? .markdown)
-            .fields
-        if current != nil { fields["version"] = request.form["version"] ?? "" }
-        let now = self.clock.now
-        let takenOver = try await self.database.withConnection { connection in
-            let editor = ArticleEditor(publicURL: self.publicURL)
-            try await editor.keepDraft(fields, of: current?.id, by: staff.memberID, on: connection, now: now)
-            return try await current.asyncMap { try await editor.hold($0.id, by: staff.memberID, on: connection, now: now) } ?? nil
-        }
-        guard let takenOver else {
-            return ConsoleAnswer(body: .text(view.messages.text(.consoleChangesKept, ConsoleTime.text(now)), contentType: "text/plain; charset=utf-8"))
-        }
-        let who = try await self.username(takenOver.memberID)
-        return ConsoleAnswer(
-            status: 409,
-            body: .text(view.messages.text(.consoleTakenOver, who, ConsoleTime.text(takenOver.since)), contentType: "text/plain; charset=utf-8"))
-    }
-
-    /// Who else is editing article `id` and since when, if someone is; otherwise `staff` now holds
-    /// its lock (nil for a new article).
-    private func lockHeld(onArticle id: Int?, against staff: ConsoleStaff, on connection: StoreConnection, now: Int) async throws
-        -> (who: String, since: String)?
-    {
-        guard let id, let lock = try await ArticleEditor(publicURL: self.publicURL).hold(id, by: staff.memberID, on: connection, now: now) else {
-            return nil
-        }
-        return (try await MemberStore.find(id: lock.memberID, on: connection)?.username ?? "—", ConsoleTime.text(lock.since))
-    }
-
-    /// Takes over editing `current` from whoever held it, recorded, and opens it again.
-    private func takeOver(_ current: NewsArticle, _ staff: ConsoleStaff) async throws -> ConsoleAnswer {
-        let now = self.clock.now
-        try await self.database.transaction { connection in
-            try await ArticleEditor(publicURL: self.publicURL).takeOver(current.id, by: staff.memberID, on: connection, now: now)
-            try await ConsoleChangeStore.record(
-                ConsoleChange(memberID: staff.memberID, username: staff.username, action: .articleTakenOver, subject: current.title, madeAt: now),
-                on: connection)
-        }
-        return .redirect(to: ConsoleRoute.article(id: current.id).path)
-    }
-
-    private func username(_ memberID: Int) async throws -> String {
-        try await self.database.withConnection { try await MemberStore.find(id: memberID, on: $0)?.username } ?? "—"
-    }
-
-    /// Forgets the member's kept draft of the article and opens it as stored.
-    private func discardDraft(_ staff: ConsoleStaff, _ current: NewsArticle?) async throws -> ConsoleAnswer {
-        try await self.database.withConnection { connection in
-            try await ArticleEditor(publicURL: self.publicURL).discardDraft(of: current?.id, by: staff.memberID, on: connection)
-        }
-        return .redirect(to: current.map { ConsoleRoute.article(id: $0.id).path } ?? ConsoleRoute.newArticle.path)
-    }
-
     /// The editor for article `id` (nil: a new one) holding `form`; `current` is the article as stored.
     private func editor(
         _ view: ConsoleView, id: Int?, form: ArticleForm, current: NewsArticle?, version: String? = nil, notice: String?, error: String? = nil,
@@ -272,22 +214,6 @@ struct ConsoleArticles: Sendable {
         return view.page(
             .article, title: view.messages.text(id == nil ? .addNews : .editNews), section: .articles, context: context, notice: notice, error: error,
             status: status)
-    }
-
-    /// Article `id`'s review as the editor shows it: its state, and the sentence saying who moved it
-    /// there and when (with the editor's note when returned).
-    private func review(ofArticle id: Int?, _ view: ConsoleView, on connection: StoreConnection) async throws
-        -> (state: NewsReviewStore.State, context: [String: Any])?
-    {
-        guard let id, let review = try await NewsReviewStore.review(ofArticle: id, on: connection) else { return nil }
-        let who = try await review.changedBy.asyncMap { try await MemberStore.find(id: $0, on: connection)?.username } ?? nil
-        let time = ConsoleTime.text(review.changedAt)
-        let said: String =
-            switch review.state {
-            case .submitted: view.messages.text(.consoleSubmittedBy, who ?? "—", time)
-            case .returned: view.messages.text(.consoleReturnedBy, who ?? "—", time)
-            }
-        return (review.state, ["said": said, "note": review.state == .returned ? review.note : ""])
     }
 
     /// Article `id`'s kept revisions as the editor lists them, newest first: when, by whom, and the
@@ -444,7 +370,7 @@ struct ConsoleArticles: Sendable {
                     savedID = try await editor.create(edit, title: form.title, by: staff.standing, byline: staff.username, on: connection, now: now).id
                     change = .articleAdded
                 }
-                try await self.review(action, savedID, request, staff, view, siteLanguage: siteLanguage, on: connection, now: now)
+                try await self.moveReview(action, savedID, request, staff, view, siteLanguage: siteLanguage, on: connection, now: now)
                 try await editor.discardDraft(of: current?.id, by: staff.memberID, on: connection)
                 try await ConsoleChangeStore.record(
                     ConsoleChange(memberID: staff.memberID, username: staff.username, action: change, subject: form.title, madeAt: now), on: connection)
@@ -465,25 +391,6 @@ struct ConsoleArticles: Sendable {
                 view, id: id, form: form, current: current, version: sentVersion, notice: nil,
                 error: ArticleForm.said(refusal, messages: view.messages), status: refusal.status)
         }
-    }
-
-    /// Submits the article just saved for review (`action=submit`, its writer), or returns it to its
-    /// writer with the form's note and a mail (`action=return`, an editor).
-    private func review(
-        _ action: String, _ id: Int, _ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView, siteLanguage: String,
-        on connection: StoreConnection, now: Int
-    ) async throws {
-        guard action == "submit" || action == "return", let saved = try await NewsStore.article(id: id, on: connection) else { return }
-        let editor = ArticleEditor(publicURL: self.publicURL)
-        if action == "submit" {
-            try await editor.submit(saved, by: staff.standing, on: connection, now: now)
-            return
-        }
-        let note = request.form["note"] ?? ""
-        try await editor.returnToWriter(saved, note: note, by: staff.standing, on: connection, now: now)
-        try await ArticleReviewMail.send(
-            .returned(note: note), title: saved.title, writerID: saved.submitterID, editor: staff.username, siteName: view.siteName,
-            siteLanguage: siteLanguage, on: connection, now: now)
     }
 
     /// What the form's summary and body render to, as the article would show them: the preview's HTML.
