@@ -216,67 +216,6 @@ struct ConsoleArticles: Sendable {
             status: status)
     }
 
-    /// Article `id`'s kept revisions as the editor lists them, newest first: when, by whom, and the
-    /// buttons restoring and comparing each but the newest (which is the article as it is); with the
-    /// word-level difference from revision `compared` to `current` when one is asked for.
-    private func revisions(ofArticle id: Int?, comparing compared: Int?, with current: NewsArticle?, _ view: ConsoleView) async throws
-        -> (list: [[String: Any]], difference: [String: Any]?)
-    {
-        guard let id else { return ([], nil) }
-        let (revisions, comparedFields) = try await self.database.withConnection { connection in
-            let revisions = try await NewsRevisionStore.list(articleID: id, on: connection)
-            var names: [Int: String] = [:]
-            for memberID in Set(revisions.compactMap(\.memberID)) {
-                names[memberID] = try await MemberStore.find(id: memberID, on: connection)?.username
-            }
-            let fields = try await compared.asyncMap { try await NewsRevisionStore.changes(revision: $0, of: id, on: connection) } ?? nil
-            return (revisions.map { ($0, $0.memberID.flatMap { names[$0] } ?? "—") }, fields)
-        }
-        let list = revisions.enumerated().map { index, entry -> [String: Any] in
-            let time = ConsoleTime.text(entry.0.savedAt)
-            return [
-                "id": entry.0.id, "time": time, "title": entry.0.title, "restorable": index > 0,
-                "saved": view.messages.text(.consoleRevisionSaved, time, entry.1),
-                "comparePath": ConsoleRoute.article(id: id).target([("compare", String(entry.0.id))]) + "#difference",
-            ]
-        }
-        guard let compared, let current, let old = comparedFields, let revision = revisions.first(where: { $0.0.id == compared })?.0 else {
-            return (list, nil)
-        }
-        let fields: [(MessageID, String, String)] = [
-            (.title, old.title ?? "", current.title), (.newsSummary, old.summary ?? "", current.summary), (.body, old.article ?? "", current.article),
-        ]
-        let difference: [String: Any] = [
-            "heading": view.messages.text(.consoleDifference, ConsoleTime.text(revision.savedAt)),
-            "fields": fields.map { label, old, new in
-                [
-                    "label": view.messages.text(label),
-                    "runs": WordDifference.between(old, new).map { run -> [String: Any] in
-                        switch run {
-                        case .kept(let text): ["kept": text]
-                        case .removed(let text): ["removed": text]
-                        case .added(let text): ["added": text]
-                        }
-                    },
-                ]
-            },
-        ]
-        return (list, difference)
-    }
-
-    /// Puts the article back as the revision the request names, and opens it again saying so.
-    private func restore(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ current: NewsArticle) async throws -> ConsoleAnswer {
-        guard let revisionID = request.form["revision"].flatMap({ Int($0) }) else { throw Refusal.notFound(.consoleNoSuchRevision) }
-        let now = self.clock.now
-        try await self.database.transaction { connection in
-            try await ArticleEditor(publicURL: self.publicURL).restore(current, revision: revisionID, by: staff.standing, on: connection, now: now)
-            try await ConsoleChangeStore.record(
-                ConsoleChange(memberID: staff.memberID, username: staff.username, action: .articleEdited, subject: current.title, madeAt: now),
-                on: connection)
-        }
-        return .redirect(to: ConsoleRoute.article(id: current.id).target([("restored", String(revisionID))]))
-    }
-
     /// A format's name as editors know it.
     private static func formatName(_ format: TextFormat) -> String {
         switch format {
