@@ -6,16 +6,14 @@ enum SecondFactorStore {
     struct Key {
         let secret: String
         let confirmed: Bool
-        let lastStep: Int
     }
 
     static func key(memberID: Int, on connection: StoreConnection) async throws -> Key? {
         try await connection.raw(
-            "SELECT secret, confirmed_at, last_step FROM member_second_factors WHERE member_id = \(bind: memberID)"
+            "SELECT secret, confirmed_at FROM member_second_factors WHERE member_id = \(bind: memberID)"
         ).first().map { row in
             Key(
-                secret: try row.decode(column: "secret", as: String.self), confirmed: try row.decode(column: "confirmed_at", as: Int?.self) != nil,
-                lastStep: try row.decode(column: "last_step", as: Int.self))
+                secret: try row.decode(column: "secret", as: String.self), confirmed: try row.decode(column: "confirmed_at", as: Int?.self) != nil)
         }
     }
 
