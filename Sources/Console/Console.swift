@@ -60,7 +60,7 @@ public struct Console: Sendable {
 
     public init(
         database: Database, config: ConfigStore, accounts: Accounts, inbox: StaffInbox, clock: SiteClock, publicURL: String, uploads: MediaUploads,
-        news: NewsResponder, options: [ConfigOption], liveStreams: @escaping @Sendable () -> Int, secureCookies: Bool
+        videos: VideoUploads, news: NewsResponder, options: [ConfigOption], liveStreams: @escaping @Sendable () -> Int, secureCookies: Bool
     ) {
         self.database = database
         self.config = config
@@ -73,7 +73,7 @@ public struct Console: Sendable {
         self.push = ConsolePush(database: database, login: accounts.login, clock: clock, publicURL: publicURL)
         self.app = ConsoleFlokiApp(database: database, news: news, clock: clock)
         self.settings = ConsoleSettings(database: database, clock: clock, options: options)
-        self.media = ConsoleMedia(database: database, clock: clock, uploads: uploads)
+        self.media = ConsoleMedia(database: database, clock: clock, uploads: uploads, videos: videos)
         self.secondFactor = ConsoleSecondFactor(factor: SecondFactor(database: database), login: accounts.login, clock: clock)
         self.secureCookies = secureCookies
     }

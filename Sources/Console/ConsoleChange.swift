@@ -26,6 +26,7 @@ struct ConsoleChange: Sendable, Equatable {
         case settingChanged = "setting_changed"
         case imageAdded = "image_added"
         case imageDeleted = "image_deleted"
+        case videoDeleted = "video_deleted"
         case memberAdded = "member_added"
         case memberValidated = "member_validated"
         case emailConfirmed = "email_confirmed"
@@ -47,7 +48,7 @@ struct ConsoleChange: Sendable, Equatable {
             case .pushSent: .push
             case .appChanged: .app
             case .settingChanged: .settings
-            case .imageAdded, .imageDeleted: .media
+            case .imageAdded, .imageDeleted, .videoDeleted: .media
             }
         }
 
@@ -75,6 +76,7 @@ struct ConsoleChange: Sendable, Equatable {
             case .settingChanged: .consoleChangeSetting
             case .imageAdded: .consoleChangeImageAdded
             case .imageDeleted: .consoleChangeImageDeleted
+            case .videoDeleted: .consoleChangeVideoDeleted
             case .memberAdded: .consoleChangeMemberAdded
             case .memberValidated: .consoleChangeMemberValidated
             case .emailConfirmed: .consoleChangeEmailConfirmed

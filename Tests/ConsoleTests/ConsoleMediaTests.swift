@@ -53,4 +53,40 @@ import Testing
             #expect(try await agent.get("/admin").body.contains("deleted the image dot"))
         }
     }
+
+    /// A video goes with everything made for it, its original first, asked first and recorded; while an
+    /// article shows it, the library offers no deletion and a forged one is refused with the article's title.
+    @Test(arguments: TestDatabase.engines)
+    func aVideoIsDeletedWithItsFilesOnlyWhenNoArticleShowsIt(engine: DatabaseEngine) async throws {
+        let clips = try VideoClips()
+        let clip = try clips.clip("quay.mp4", size: "320x180", seconds: 1)
+        try await TestServer.run(engine: engine) { client, site in
+            try await ConsoleFixtures.editor("writer", services: site)
+            let agent = ConsoleAgent(client)
+            try await agent.signIn("writer")
+            let uploads = VideoUploads(database: site.database, config: site.config, folder: site.mediaStore)
+            let video = try await uploads.add(FileChunks(path: clip), name: "quay", caption: nil, credit: nil, addedBy: nil).video
+            let folder = site.mediaStore.folder(ofVideo: video.contentHash).path
+            #expect(FileManager.default.fileExists(atPath: folder))
+            let id = try await NewsFixtures.article("Quayside", body: "x", database: site.database)
+            try await NewsFixtures.edit(id, database: site.database) { $0.videoID = .some(video.id) }
+
+            let shown = try await agent.get("/admin/media")
+            #expect(shown.body.contains("Shown by: Quayside") && !shown.body.contains(#"id="delete-video-\#(video.id)""#), "\(shown.body)")
+            let refused = try await agent.post("/admin/media", [("action", "delete"), ("video", String(video.id)), ("confirmed", "1")])
+            #expect(refused.status.code == 422, "\(refused.status)")
+            #expect(refused.text(ofID: "error") == "This video is shown by the article ‘Quayside’; remove it from the article first.")
+
+            try await NewsFixtures.edit(id, database: site.database) { $0.videoID = .some(nil) }
+            #expect(try await agent.get("/admin/media").body.contains(#"id="delete-video-\#(video.id)""#))
+            let asked = try await agent.post("/admin/media", [("action", "delete"), ("video", String(video.id))])
+            #expect(asked.text(ofID: "question")?.hasPrefix("Delete the video ‘quay’") == true, "\(asked.body)")
+            #expect(FileManager.default.fileExists(atPath: folder), "nothing is deleted by asking")
+            let deleted = try await agent.post("/admin/media", [("action", "delete"), ("video", String(video.id)), ("confirmed", "1")])
+            #expect(deleted.status == .seeOther)
+            #expect(try await site.database.withConnection { try await VideoStore.find(id: video.id, on: $0) } == nil)
+            #expect(!FileManager.default.fileExists(atPath: folder))
+            #expect(try await agent.get("/admin").body.contains("deleted the video quay"))
+        }
+    }
 }

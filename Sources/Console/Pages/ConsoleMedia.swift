@@ -7,11 +7,12 @@ import Storage
 
 /// The media library: every image with its thumbnail, size and the articles that show it; uploads of
 /// several at once (with scripts, one request each with its progress), and deletion of what no article
-/// shows — the API's rules (``MediaUploads``) both ways.
+/// shows, images and videos — the API's rules (``MediaUploads``, ``VideoUploads``) both ways.
 struct ConsoleMedia: Sendable {
     let database: Database
     let clock: SiteClock
     let uploads: MediaUploads
+    let videos: VideoUploads
 
     static let pageSize = 40
 
@@ -24,6 +25,7 @@ struct ConsoleMedia: Sendable {
         do {
             switch request.form["action"] {
             case "upload": return try await self.upload(request, staff)
+            case "delete" where request.form["video"] != nil: return try await self.deleteVideo(request, staff, view)
             case "delete": return try await self.delete(request, staff, view)
             default: throw Refusal.malformed(.improperlyFilledIn)
             }
@@ -74,9 +76,33 @@ struct ConsoleMedia: Sendable {
         return .redirect(to: ConsoleRoute.media.path)
     }
 
+    /// Deletes the video the form names with everything made for it, unless an article shows it, once
+    /// the page asking first was answered.
+    private func deleteVideo(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView) async throws -> ConsoleAnswer {
+        guard let id = request.form["video"].flatMap({ Int($0) }) else { throw Refusal.malformed(.improperlyFilledIn) }
+        if !ConsoleConfirmation.isConfirmed(request), let video = try await self.database.withConnection({ try await VideoStore.find(id: id, on: $0) }) {
+            return ConsoleConfirmation(
+                action: ConsoleRoute.media.path, fields: [("action", "delete"), ("video", String(id))],
+                question: view.messages.text(.consoleConfirmDeleteVideo, video.name), confirmLabel: view.messages.text(.delete),
+                back: ConsoleRoute.media.path
+            ).page(view, title: view.messages.text(.delete), section: .media)
+        }
+        let now = self.clock.now
+        let deleted = try await self.database.transaction { connection -> VideoRecord? in
+            guard let video = try await VideoStore.find(id: id, on: connection) else { return nil }
+            try await self.videos.delete(video, on: connection)
+            try await ConsoleChangeStore.record(
+                ConsoleChange(memberID: staff.memberID, username: staff.username, action: .videoDeleted, subject: video.name, madeAt: now),
+                on: connection)
+            return video
+        }
+        if let deleted { self.videos.removeFiles(of: deleted) }
+        return .redirect(to: ConsoleRoute.media.path)
+    }
+
     /// A video as the library lists it: its poster once made, its size and length, where it is on its
     /// way to the apps (queued, being made with its progress, ready, or why it failed).
-    private static func video(_ shown: ShownVideo, _ view: ConsoleView) -> [String: Any] {
+    private static func video(_ shown: ShownVideo, shownBy: [String], _ view: ConsoleView) -> [String: Any] {
         let video = shown.video
         let seconds = (video.durationMilliseconds + 500) / 1000
         let length = String(format: "%d:%02d", seconds / 60, seconds % 60)
@@ -90,6 +116,7 @@ struct ConsoleMedia: Sendable {
         var listed: [String: Any] = [
             "id": video.id, "name": video.name, "state": video.state.rawValue, "stateText": state,
             "size": view.messages.text(.consoleVideoSize, view.messages.number(video.width), view.messages.number(video.height), length),
+            "uses": Self.uses(shownBy, view), "deletable": shownBy.isEmpty,
         ]
         if let poster = shown.poster(.device(.phone)) { listed["poster"] = poster.target }
         return listed
@@ -99,11 +126,14 @@ struct ConsoleMedia: Sendable {
         -> ConsoleAnswer
     {
         let page = min(max(1, request.query.first("page").flatMap { Int($0) } ?? 1), 10_000)
-        let (images, uses, videos) = try await self.database.withConnection { connection in
+        let (images, uses, videos, videoUses) = try await self.database.withConnection { connection in
             let images = try await MediaStore.newest(Self.pageSize + 1, offset: (page - 1) * Self.pageSize, on: connection)
             var uses: [Int: [String]] = [:]
             for image in images.prefix(Self.pageSize) { uses[image.id] = try await MediaStore.articlesShowing(mediaID: image.id, on: connection) }
-            return (images, uses, page == 1 ? try await VideoStore.newest(Self.pageSize, on: connection) : [])
+            let videos = page == 1 ? try await VideoStore.newest(Self.pageSize, on: connection) : []
+            var videoUses: [Int: [String]] = [:]
+            for shown in videos { videoUses[shown.video.id] = try await VideoStore.articlesShowing(videoID: shown.video.id, on: connection) }
+            return (images, uses, videos, videoUses)
         }
         let context: [String: Any] = [
             "images": images.prefix(Self.pageSize).map { image in
@@ -114,14 +144,19 @@ struct ConsoleMedia: Sendable {
                     "size": view.messages.text(
                         .consoleImageSize, view.messages.number(image.width), view.messages.number(image.height),
                         view.messages.number((image.byteCount + 1023) / 1024)),
-                    "uses": shownBy.isEmpty ? view.messages.text(.consoleNotShown) : view.messages.text(.consoleShownBy, shownBy.joined(separator: ", ")),
+                    "uses": Self.uses(shownBy, view),
                     "deletable": shownBy.isEmpty,
                 ] as [String: Any]
             },
-            "videos": videos.map { shown in Self.video(shown, view) },
+            "videos": videos.map { shown in Self.video(shown, shownBy: videoUses[shown.video.id] ?? [], view) },
             "previous": page > 1 ? ConsoleRoute.media.target([("page", String(page - 1))]) : false,
             "next": images.count > Self.pageSize ? ConsoleRoute.media.target([("page", String(page + 1))]) : false,
         ]
         return view.page(.media, title: view.messages.text(.consoleMedia), section: .media, context: context, notice: notice, error: error, status: status)
+    }
+
+    /// Which articles show an image or video, as the library says it.
+    private static func uses(_ shownBy: [String], _ view: ConsoleView) -> String {
+        shownBy.isEmpty ? view.messages.text(.consoleNotShown) : view.messages.text(.consoleShownBy, shownBy.joined(separator: ", "))
     }
 }

@@ -45,7 +45,7 @@ public enum Maintenance {
     /// One pass of the worker, each part logged with what it removed: the cached versions of images
     /// deleted while this instance was not told go (the cache is this instance's own, so every
     /// instance does this), then the sweep, then the bytes of resumable uploads that no longer exist
-    /// (ended, made, or swept as expired).
+    /// (ended, made, or swept as expired), and the videos' bytes no video is recorded for.
     public static func pass(for site: Site, logger: Logger) async throws {
         let versions = try await site.media.sweepCache()
         if versions > 0 { logger.info("image versions of deleted images removed", metadata: ["files": "\(versions)"]) }
@@ -56,5 +56,7 @@ public enum Maintenance {
         }
         let uploads = try await site.resumableUploads.removeAbandoned()
         if uploads > 0 { logger.info("bytes of ended uploads removed", metadata: ["uploads": "\(uploads)"]) }
+        let videos = try await site.videoUploads.removeUnrecorded()
+        if videos > 0 { logger.info("bytes of unrecorded videos removed", metadata: ["videos": "\(videos)"]) }
     }
 }

@@ -73,7 +73,7 @@ struct SiteRoutes: RouterMiddleware {
                     passwordChange: site.passwordChange, administration: site.memberAdministration, passwordReset: site.passwordReset,
                     policies: site.policies),
                 inbox: site.staffInbox, clock: site.clock,
-                publicURL: site.publicURL, uploads: site.mediaUploads, news: site.news, options: ConfigOption.declared,
+                publicURL: site.publicURL, uploads: site.mediaUploads, videos: site.videoUploads, news: site.news, options: ConfigOption.declared,
                 liveStreams: { [live = site.newsLive] in live.streamCount },
                 secureCookies: settings.secureCookies
             ),

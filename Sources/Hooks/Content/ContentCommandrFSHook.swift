@@ -132,6 +132,7 @@ public struct ContentCommandrFSHook: Hook {
             }
             return path
         }
+        write.committed()
         request.logger.info("commandr_fs write", metadata: ["type": "\(type)", "path": "\(written)"])
         var answer: [(key: String, value: JSONValue)] = [("message", .string(request.language.text(.success)))]
         // The path of what was made: every write of a file that takes uploads answers it, whatever the

@@ -44,6 +44,30 @@ public enum VideoStore {
         ).run()
     }
 
+    /// Deletes video `id` with its made files' list and its job, and forgets its name; the caller has
+    /// checked that no article shows it (``articlesShowing(videoID:on:)``).
+    static func delete(id: Int, on connection: StoreConnection) async throws {
+        try await connection.raw("DELETE FROM videos WHERE id = \(bind: id)").run()
+        try await ResourceIdentityStore.remove(.video, id: id, on: connection)
+    }
+
+    /// The titles of the articles that show video `videoID`.
+    public static func articlesShowing(videoID: Int, on connection: StoreConnection) async throws -> [String] {
+        try await connection.raw("SELECT title FROM news WHERE video_id = \(bind: videoID) ORDER BY id").all().map {
+            try $0.decode(column: "title", as: String.self)
+        }
+    }
+
+    /// Whether a video has image `mediaID` as its poster.
+    static func isPoster(mediaID: Int, on connection: StoreConnection) async throws -> Bool {
+        try await connection.raw("SELECT 1 AS found FROM videos WHERE poster_media_id = \(bind: mediaID) LIMIT 1").first() != nil
+    }
+
+    /// The content hashes of every video recorded.
+    static func contentHashes(on connection: StoreConnection) async throws -> Set<String> {
+        Set(try await connection.raw("SELECT content_hash FROM videos").all().map { try $0.decode(column: "content_hash", as: String.self) })
+    }
+
     /// Records that video `id` is being made, `progress` percent done.
     static func markProcessing(_ id: Int, progress: Int, on connection: StoreConnection) async throws {
         try await connection.raw(

@@ -114,6 +114,23 @@ public struct MediaStoreFolder: Sendable {
         try? FileManager.default.removeItem(atPath: path)
     }
 
+    /// Removes everything of video `contentHash`: its original and every make (a deleted video, or bytes
+    /// no video was recorded for).
+    func removeVideo(_ contentHash: String) {
+        self.remove(self.folder(ofVideo: contentHash).path)
+    }
+
+    /// The content hashes of the videos' folders left unchanged for `seconds` or more (a folder changes
+    /// whenever an original or a make is moved into it).
+    func videoFolders(unchangedFor seconds: Int) -> [String] {
+        let videos = self.root.appendingPathComponent("videos", isDirectory: true)
+        let before = Date().addingTimeInterval(-Double(seconds))
+        return ((try? FileManager.default.contentsOfDirectory(atPath: videos.path)) ?? []).filter { hash in
+            let modified = (try? FileManager.default.attributesOfItem(atPath: videos.appendingPathComponent(hash).path))?[.modificationDate] as? Date
+            return modified.map { $0 <= before } ?? false
+        }
+    }
+
     /// The folder of resumable upload `key`'s parts (`incoming/uploads/<key>/`).
     func folder(ofUpload key: String) -> URL {
         self.root.appendingPathComponent("incoming/uploads", isDirectory: true).appendingPathComponent(key, isDirectory: true)

@@ -20,6 +20,8 @@ public enum VideoFailure: Error, Equatable, Sendable {
     case corrupt
     /// A video file asked for that is not listed as made (a URL of no video, or of another make).
     case noSuchFile(String)
+    /// The video is shown by an article (named), so it is not deleted.
+    case inUse(article: String)
 
     public var message: MessageID {
         switch self {
@@ -30,6 +32,7 @@ public enum VideoFailure: Error, Equatable, Sendable {
         case .tooLarge: .videoTooLarge
         case .corrupt: .videoCorrupt
         case .noSuchFile: .videoNoSuchFile
+        case .inUse: .videoInUse
         }
     }
 
@@ -40,6 +43,7 @@ public enum VideoFailure: Error, Equatable, Sendable {
         case .frameTooLarge(let width, let height): [String(width), String(height), String(InspectedVideo.maximumSide)]
         case .tooLarge(let bytes, let maximum): [Self.megabytes(bytes), Self.megabytes(maximum)]
         case .noSuchFile(let file): [file]
+        case .inUse(let article): [article]
         }
     }
 

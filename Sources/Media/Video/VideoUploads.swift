@@ -86,6 +86,41 @@ public struct VideoUploads: Sendable {
         }
         return (stored, false)
     }
+
+    /// Deletes `video` on `connection`, unless an article shows it: its row, its job, its name, and its
+    /// poster unless an article or another video shows that. Its files go with
+    /// ``removeFiles(of:)`` once the transaction is committed (a worker making it loses its lease and
+    /// stops).
+    public func delete(_ video: VideoRecord, on connection: StoreConnection) async throws {
+        if let article = try await VideoStore.articlesShowing(videoID: video.id, on: connection).first { throw VideoFailure.inUse(article: article) }
+        try await VideoStore.delete(id: video.id, on: connection)
+        guard let poster = video.posterMediaID, try await !VideoStore.isPoster(mediaID: poster, on: connection),
+            try await MediaStore.articlesShowing(mediaID: poster, on: connection).isEmpty
+        else { return }
+        try await MediaStore.delete(id: poster, on: connection)
+    }
+
+    /// Removes the files of `video`, deleted by a committed ``delete(_:on:)``: its original and every
+    /// make.
+    public func removeFiles(of video: VideoRecord) {
+        self.folder.removeVideo(video.contentHash)
+    }
+
+    /// How long bytes checked for a video may wait to be recorded before they count as abandoned:
+    /// far longer than any transaction that records them.
+    static let unrecordedGraceSeconds = 3_600
+
+    /// Removes the media store's video folders no video is recorded for, untouched for an hour: bytes
+    /// checked whose write was then refused (other bytes under an existing video's name), a deletion
+    /// whose files were not removed (the server stopped between). Returns how many went. The folders
+    /// are listed before the videos are read, so one recorded meanwhile is never taken.
+    public func removeUnrecorded() async throws -> Int {
+        let folders = self.folder.videoFolders(unchangedFor: Self.unrecordedGraceSeconds)
+        let recorded = try await self.database.withConnection { try await VideoStore.contentHashes(on: $0) }
+        let unrecorded = folders.filter { !recorded.contains($0) }
+        for hash in unrecorded { self.folder.removeVideo(hash) }
+        return unrecorded.count
+    }
 }
 
 /// An upload that passed ``VideoUploads/check(_:)``, its bytes stored as their content's original,

@@ -61,9 +61,11 @@ public struct ArticleEditor: Sendable {
     public func restore(_ article: NewsArticle, revision revisionID: Int, by standing: ArticleStanding, on connection: StoreConnection, now: Int)
         async throws -> [String]
     {
-        guard let changes = try await NewsRevisionStore.changes(revision: revisionID, of: article.id, on: connection) else {
+        guard var changes = try await NewsRevisionStore.changes(revision: revisionID, of: article.id, on: connection) else {
             throw Refusal.notFound(.consoleNoSuchRevision)
         }
+        // A video deleted since (the library refuses only while an article shows it) is not shown again.
+        if case .some(.some(let videoID)) = changes.videoID, try await VideoStore.find(id: videoID, on: connection) == nil { changes.videoID = .some(nil) }
         try standing.check(article, validated: changes.validated)
         let editorID = standing.memberID
         let dropped = try await self.writer.apply(changes, toArticle: article.id, editedAt: now, on: connection, now: now)

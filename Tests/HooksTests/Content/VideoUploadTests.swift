@@ -3,6 +3,7 @@ import EndpointServer
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import Logging
 import Media
 import NIOCore
 import Storage
@@ -59,6 +60,19 @@ import Testing
             #expect(repeated.success == true && repeated.data["id"] as? Int == id, "\(repeated.raw)")
             let clash = try await fs.upload(other, as: "street.mp4", method: .put)
             #expect(clash.success == false && clash.errorDetails?.contains("already exists") == true, "\(clash.raw)")
+            // The refused bytes were checked, so stored, first: recorded for no video, their folder goes with
+            // the maintenance pass once it is an hour old; the video's own stays, however old.
+            let videosFolder = site.mediaStore.root.appendingPathComponent("videos")
+            let unrecorded = try FileManager.default.contentsOfDirectory(atPath: videosFolder.path).filter { $0 != video.contentHash }
+            #expect(unrecorded.count == 1, "\(unrecorded)")
+            try await Maintenance.pass(for: site, logger: quietLogger)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: videosFolder.path).count == 2, "an hour's grace")
+            for hash in unrecorded + [video.contentHash] {
+                let hourAndMore = Date(timeIntervalSinceNow: -3_700)
+                try FileManager.default.setAttributes([.modificationDate: hourAndMore], ofItemAtPath: videosFolder.appendingPathComponent(hash).path)
+            }
+            try await Maintenance.pass(for: site, logger: quietLogger)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: videosFolder.path) == [video.contentHash])
 
             // Its caption and credit are written through its properties; the rest is read-only.
             let described = try await fs.rest(.put, "var/media/street.cms", body: JSONValue.json(["caption": "Rush hour", "credit": "Desk"]))
@@ -92,10 +106,25 @@ import Testing
             let served = try await client.image(poster)
             #expect(served.status == .ok && served.headers[.contentType] == "image/jpeg", "\(poster)")
 
-            // Removing a video is not offered: a sentence says so, and it stays.
-            let deleted = try await fs.rest(.delete, "var/media/street.mp4")
-            #expect(deleted.success == false && deleted.errorDetails == "var/media/street.mp4 cannot be deleted.", "\(deleted.raw)")
+            // While an article shows it, it stays, and a sentence says why.
+            let article = try await fs.rest(.post, "var/news/general/harbour.cms", body: #"{"label": "Harbour", "video": "video:\#(id)"}"#)
+            try #require(article.success == true, "\(article.raw)")
+            let refused = try await fs.rest(.delete, "var/media/street.mp4")
+            #expect(refused.success == false, "\(refused.raw)")
+            #expect(refused.errorDetails == "This video is shown by the article ‘Harbour’; remove it from the article first.")
             #expect(try await Self.videoCount(site) == 1)
+
+            // Once no article shows it, deleting either file deletes it with everything made for it.
+            #expect(try await fs.rest(.put, "var/news/general/harbour.cms", body: #"{"video": ""}"#).success == true)
+            let deleted = try await fs.rest(.delete, "var/media/street.cms")
+            #expect(deleted.success == true, "\(deleted.raw)")
+            #expect(try await Self.videoCount(site) == 0)
+            #expect(!FileManager.default.fileExists(atPath: site.mediaStore.folder(ofVideo: video.contentHash).path))
+            #expect(try await fs.list("var/media").files == ["street_2.cms", "street_2.jpg"], "its poster went with it, the image stayed")
+            for gone in [master, mp4] {
+                try await client.execute(uri: gone, method: .get) { response in #expect(response.status == .notFound, "\(gone)") }
+            }
+            #expect(try await client.image(poster).status == .notFound)
         }
     }
 

@@ -22,6 +22,7 @@ final class CommandrWrite: Sendable {
     private let inspected = NIOLockedValueBox<InspectedImage?>(nil)
     private let checkedVideo = NIOLockedValueBox<CheckedVideo?>(nil)
     private let answerFields = NIOLockedValueBox<[(key: String, value: JSONValue)]>([])
+    private let committedSteps = NIOLockedValueBox<[@Sendable () -> Void]>([])
 
     init(data: String, upload: [UInt8]?, uploadChunks: UploadChunks?, actorID: Int, context: CommandrContext) {
         self.data = data
@@ -47,6 +48,17 @@ final class CommandrWrite: Sendable {
     /// Adds `key` to the write's answer (an upload's `id` and `url`).
     func answer(_ key: String, _ value: JSONValue) {
         self.answerFields.withLockedValue { $0.append((key, value)) }
+    }
+
+    /// Has `step` run once the write's transaction is committed (files of what it deleted), never
+    /// when it rolls back.
+    func whenCommitted(_ step: @escaping @Sendable () -> Void) {
+        self.committedSteps.withLockedValue { $0.append(step) }
+    }
+
+    /// Runs the steps ``whenCommitted(_:)`` was given: the transaction was committed.
+    func committed() {
+        for step in self.committedSteps.withLockedValue({ $0 }) { step() }
     }
 
     /// What the filesystem added to the answer.

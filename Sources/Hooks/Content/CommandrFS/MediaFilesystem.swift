@@ -11,8 +11,8 @@ import Storage
 /// An image is added by writing its file (REST `POST` or `PUT` with the bytes as the body, or a
 /// multipart `data` file part, whose form's `data` field may carry properties); the bytes are checked
 /// before the transaction opens. The same bytes are one image whatever they are called: a second
-/// upload answers the first one's path. Deleting either file removes the image, unless an article
-/// shows it. A name ending in a video's extension (`.mp4`, `.mov`, `.m4v`, `.webm`, `.mkv`) is a
+/// upload answers the first one's path. Deleting either file removes the image or video, unless an
+/// article shows it. A name ending in a video's extension (`.mp4`, `.mov`, `.m4v`, `.webm`, `.mkv`) is a
 /// video's, and goes to ``VideoFilesystem``.
 struct MediaFilesystem: CommandrFilesystem {
     static let properties = ".cms"
@@ -92,8 +92,7 @@ struct MediaFilesystem: CommandrFilesystem {
     }
 
     func delete(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws {
-        // Removing a video (and everything made for it) is not offered yet.
-        if try await self.videos.read(path, on: connection) != nil { throw EndpointError.refused(.cannotDelete, "var/media/" + path[0]) }
+        if try await self.videos.delete(path, write, on: connection) { return }
         guard let image = try await Self.image(path, on: connection) else { return }
         try await write.context.media.delete(image, on: connection)
     }

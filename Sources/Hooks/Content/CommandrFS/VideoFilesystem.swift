@@ -12,7 +12,8 @@ import Storage
 /// A video is added by writing a file named with a video's extension: the REST body is received
 /// into the media store as it arrives (never into memory, up to `video_max_bytes`), a multipart
 /// `data` file part within the upload limit; either is checked (``VideoUploads``) before the
-/// transaction opens, and kept in it with the job that makes it. Images and videos share one space of
+/// transaction opens, and kept in it with the job that makes it. Deleting either file deletes the
+/// video with everything made for it, unless an article shows it. Images and videos share one space of
 /// names, so `<name>.cms` is never both.
 struct VideoFilesystem: Sendable {
     /// Whether `path` names a video's file, by its extension.
@@ -75,6 +76,15 @@ struct VideoFilesystem: Sendable {
         let shown = try await VideoStore.shown(contentHash: video.contentHash, on: connection)
         try properties.rejectUnread(allowingUnchanged: Self.json(video, poster: shown?.poster, moniker: identity.moniker))
         try await VideoStore.describe(id: video.id, caption: caption, credit: credit, on: connection)
+        return true
+    }
+
+    /// Deletes the video `path` names (by its file or its properties) and returns true, or returns
+    /// false when it names none; its files are removed once the write is committed.
+    func delete(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws -> Bool {
+        guard let (_, video) = try await Self.video(path, on: connection) else { return false }
+        try await write.context.videos.delete(video, on: connection)
+        write.whenCommitted { [videos = write.context.videos] in videos.removeFiles(of: video) }
         return true
     }
 
