@@ -2,7 +2,7 @@ public import Auth
 public import Contact
 import EndpointCore
 public import Media
-import Messages
+public import Messages
 public import News
 public import Routes
 public import Storage
@@ -60,13 +60,16 @@ public struct Console: Sendable {
 
     public init(
         database: Database, config: ConfigStore, accounts: Accounts, inbox: StaffInbox, clock: SiteClock, publicURL: String, uploads: MediaUploads,
-        videos: VideoUploads, news: NewsResponder, options: [ConfigOption], liveStreams: @escaping @Sendable () -> Int, secureCookies: Bool
+        videos: VideoUploads, shareLinks: ArticleShareLinks,
+        readerPageHTML: @escaping @Sendable (_ content: ArticlePageContent, _ messages: MessageCatalog, _ siteName: String) -> String, news: NewsResponder,
+        options: [ConfigOption], liveStreams: @escaping @Sendable () -> Int, secureCookies: Bool
     ) {
         self.database = database
         self.config = config
         self.accounts = accounts
         self.clock = clock
-        self.articles = ConsoleArticles(database: database, config: config, clock: clock, publicURL: publicURL, uploads: uploads)
+        self.articles = ConsoleArticles(
+            database: database, config: config, clock: clock, publicURL: publicURL, uploads: uploads, shareLinks: shareLinks, readerPageHTML: readerPageHTML)
         self.members = ConsoleMembers(database: database, accounts: accounts, clock: clock)
         self.dashboard = ConsoleDashboard(database: database, clock: clock, liveStreams: liveStreams)
         self.inbox = ConsoleInbox(database: database, config: config, inbox: inbox, clock: clock)
@@ -111,7 +114,8 @@ public struct Console: Sendable {
         switch request.route {
         case .dashboard: return try await self.dashboard.show(view)
         case .signOut, .signOutEverywhere: return try await self.signOut(request, staff, view)
-        case .articles, .newArticle, .article, .deleteArticle, .preview, .images: return try await self.articles.answer(request, staff, view)
+        case .articles, .newArticle, .article, .deleteArticle, .readerPreview, .readerFrame, .preview, .images:
+            return try await self.articles.answer(request, staff, view)
         case .media: return try await self.media.answer(request, staff, view)
         case .members, .newMember, .member, .groups: return try await self.members.answer(request, staff, view)
         case .messages, .message: return try await self.inbox.answer(request, staff, view)
@@ -128,7 +132,8 @@ public struct Console: Sendable {
     /// dashboard, the articles and the media library.
     static func isForAdministrators(_ route: ConsoleRoute) -> Bool {
         switch route {
-        case .dashboard, .signIn, .signOut, .signOutEverywhere, .secondFactor, .articles, .newArticle, .article, .deleteArticle, .preview, .images, .media,
+        case .dashboard, .signIn, .signOut, .signOutEverywhere, .secondFactor, .articles, .newArticle, .article, .deleteArticle, .readerPreview,
+            .readerFrame, .preview, .images, .media,
             .asset,
             .uploads, .upload:
             false

@@ -7,6 +7,9 @@ public struct ConsoleAnswer: Sendable {
         case redirect(String)
         /// A style sheet, a script, or text a script asked for.
         case text(String, contentType: String)
+        /// An article's public page as a draft makes it, framed by the console's reader preview: served
+        /// with the public page's headers, framed by this site only.
+        case readerPage(String)
     }
 
     public var status: Int
@@ -32,7 +35,7 @@ public struct ConsoleAnswer: Sendable {
         ("Cache-Control", "no-store"),
         (
             "Content-Security-Policy",
-            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; "
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; frame-src 'self'; form-action 'self'; "
                 + "frame-ancestors 'none'; base-uri 'none'"
         ),
         ("X-Frame-Options", "DENY"),

@@ -173,6 +173,7 @@ public enum MessageID: String, CaseIterable, Sendable {
     case newsUnknownField = "ENDPOINT_NEWS_UNKNOWN_FIELD"
     case newsUnknownCategory = "ENDPOINT_NEWS_UNKNOWN_CATEGORY"
     case newsUnknownArticle = "ENDPOINT_NEWS_UNKNOWN_ARTICLE"
+    case newsNoSuchShareLink = "ENDPOINT_NEWS_NO_SUCH_SHARE_LINK"
     case newsNotYourArticle = "ENDPOINT_NEWS_NOT_YOUR_ARTICLE", newsSubmitForReview = "ENDPOINT_NEWS_SUBMIT_FOR_REVIEW"
     case newsAlreadyPublished = "ENDPOINT_NEWS_ALREADY_PUBLISHED", secondFactorNeeded = "ENDPOINT_SECOND_FACTOR_NEEDED"
     case secondFactorWrong = "ENDPOINT_SECOND_FACTOR_WRONG"
@@ -355,6 +356,12 @@ public enum MessageID: String, CaseIterable, Sendable {
     case consoleArticleImage = "ENDPOINT_CONSOLE_ARTICLE_IMAGE", consoleNoImage = "ENDPOINT_CONSOLE_NO_IMAGE"
     case consoleImageCaption = "ENDPOINT_CONSOLE_IMAGE_CAPTION", consoleImageCredit = "ENDPOINT_CONSOLE_IMAGE_CREDIT"
     case consoleGalleryHint = "ENDPOINT_CONSOLE_GALLERY_HINT"
+    case consoleReaderPreview = "ENDPOINT_CONSOLE_READER_PREVIEW", consoleReaderPhone = "ENDPOINT_CONSOLE_READER_PHONE"
+    case consoleReaderDesktop = "ENDPOINT_CONSOLE_READER_DESKTOP", consoleShareDraft = "ENDPOINT_CONSOLE_SHARE_DRAFT"
+    case consoleShareHint = "ENDPOINT_CONSOLE_SHARE_HINT", consoleShareLinkMade = "ENDPOINT_CONSOLE_SHARE_LINK_MADE"
+    case consoleShareLinks = "ENDPOINT_CONSOLE_SHARE_LINKS", consoleShareLinkItem = "ENDPOINT_CONSOLE_SHARE_LINK_ITEM"
+    case consoleRevoke = "ENDPOINT_CONSOLE_REVOKE", consoleShareRevoked = "ENDPOINT_CONSOLE_SHARE_REVOKED"
+    case consoleBackToEditor = "ENDPOINT_CONSOLE_BACK_TO_EDITOR"
 
     // Dates, in strftime notation (see DateWording)
     case dateToday = "ENDPOINT_DATE_TODAY"

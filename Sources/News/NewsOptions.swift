@@ -34,10 +34,13 @@ extension ConfigOption {
     public static let newsRevisionsKept = ConfigOption(
         "news_revisions_kept", .integer(1...1_000), default: "50", "Revisions kept per article (every save is one); older ones are forgotten."
     )
+    public static let newsShareLinkDays = ConfigOption(
+        "news_share_link_days", .integer(1...365), default: "7", "Days a draft's share link works, unless its maker revokes it sooner."
+    )
 
     /// Every option the news module declares.
     public static let declaredByNews: [ConfigOption] = [
         .newsMaxAgeSeconds, .newsSearchPerMinute, .newsPushOnPublish, .flokiBeaconTTLSeconds, .newsLiveHeartbeatSeconds, .newsLiveStreams,
-        .newsLiveStreamsPerNetwork, .newsLiveBacklog, .newsRevisionsKept,
+        .newsLiveStreamsPerNetwork, .newsLiveBacklog, .newsRevisionsKept, .newsShareLinkDays,
     ]
 }

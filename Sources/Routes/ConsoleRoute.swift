@@ -20,6 +20,11 @@ public enum ConsoleRoute: Hashable, Sendable {
     case article(id: Int)
     /// `/admin/articles/<ID>/delete`: the confirmation, and the deletion (POST).
     case deleteArticle(id: Int)
+    /// `/admin/articles/<ID or new>/reader`: the member's draft of an article (nil: a new one) as its
+    /// readers will see it, at a phone's and a desktop's width, and its share links.
+    case readerPreview(id: Int?)
+    /// `/admin/articles/<ID or new>/reader/page`: that page itself, as the preview frames it.
+    case readerFrame(id: Int?)
     /// `/admin/preview`: the server's rendering of a body being written (POST).
     case preview
     /// `/admin/images`: an image dropped or pasted into the editor, put in the media library (POST).
@@ -96,8 +101,19 @@ public enum ConsoleRoute: Hashable, Sendable {
             default: return nil
             }
         case 3:
-            guard segments[0] == "articles", segments[2] == "delete", let id = Self.id(segments[1]) else { return nil }
-            self = .deleteArticle(id: id)
+            guard segments[0] == "articles" else { return nil }
+            switch segments[2] {
+            case "delete":
+                guard let id = Self.id(segments[1]) else { return nil }
+                self = .deleteArticle(id: id)
+            case "reader":
+                guard let id = Self.article(segments[1]) else { return nil }
+                self = .readerPreview(id: id)
+            default: return nil
+            }
+        case 4:
+            guard segments[0] == "articles", segments[2] == "reader", segments[3] == "page", let id = Self.article(segments[1]) else { return nil }
+            self = .readerFrame(id: id)
         default:
             return nil
         }
@@ -116,6 +132,8 @@ public enum ConsoleRoute: Hashable, Sendable {
         case .newArticle: base + "/articles/new"
         case .article(let id): base + "/articles/\(id)"
         case .deleteArticle(let id): base + "/articles/\(id)/delete"
+        case .readerPreview(let id): base + "/articles/" + (id.map(String.init) ?? "new") + "/reader"
+        case .readerFrame(let id): base + "/articles/" + (id.map(String.init) ?? "new") + "/reader/page"
         case .preview: base + "/preview"
         case .images: base + "/images"
         case .members: base + "/members"
@@ -143,6 +161,11 @@ public enum ConsoleRoute: Hashable, Sendable {
     private static func id(_ segment: Substring) -> Int? {
         guard let first = segment.first, first != "0", segment.allSatisfy(\.isASCIIDigit), let id = Int(segment) else { return nil }
         return id
+    }
+
+    /// An article's segment: its ID, or `new` (`.some(nil)`) for one not yet saved; nil for neither.
+    private static func article(_ segment: Substring) -> Int?? {
+        segment == "new" ? .some(nil) : Self.id(segment).map { .some($0) }
     }
 
     /// An asset's name: letters, digits, `-` and one `.` before its extension (never a path).

@@ -15,6 +15,9 @@ public enum SiteRoute: Hashable, Sendable {
     /// `/news/<ID or moniker>`: an article's page (`v`, a digest of its content, in the query of the
     /// URLs Floki clients keep).
     case articlePage(reference: String, query: RouteQuery)
+    /// `/news/shared/<token>`: a draft's page as it was shared, for whoever holds the link
+    /// (``ArticleShareLinks`` in News); never indexed.
+    case sharedDraft(token: String)
     /// An article's address on the Composr site this server replaced: `/news/view/<ID or moniker>`,
     /// with `.htm` or without, `/index.php?page=news&type=view&id=<ID>`, each also under the `site`
     /// zone (`/site/news/view/…`), a moniker holding its category's (`evenements/cafe-creme`):
@@ -128,6 +131,7 @@ public enum SiteRoute: Hashable, Sendable {
             switch (segments[0], segments[1], segments[2]) {
             case ("media", let hash, let file) where !hash.isEmpty && !file.isEmpty:
                 self = .media(hash: PathSegment.decode(hash), file: PathSegment.decode(file), query: query)
+            case ("news", "shared", let token) where !token.isEmpty: self = .sharedDraft(token: PathSegment.decode(token))
             case ("floki", "v1", "appdata"): self = .flokiAppData
             case ("apis", "news", "categories"): self = .mitCategories
             case ("apis", "news", "stories"): self = .mitStories(query: query)
@@ -161,6 +165,7 @@ public enum SiteRoute: Hashable, Sendable {
         case .endpoint(let pathInfo, _): Self.scriptPath + pathInfo
         case .newsIndex: "/news"
         case .articlePage(let reference, _): "/news/" + FormURLEncoding.encodeSegment(reference)
+        case .sharedDraft(let token): "/news/shared/" + FormURLEncoding.encodeSegment(token)
         case .composrArticle(let reference):
             "/news/view/"
                 + reference.split(separator: "/", omittingEmptySubsequences: false).map { FormURLEncoding.encodeSegment(String($0)) }.joined(separator: "/")
@@ -193,7 +198,8 @@ public enum SiteRoute: Hashable, Sendable {
             .confirmEmail(let query),
             .resetPassword(let query), .console(_, let query):
             query
-        case .composrArticle, .video, .videoLink, .uploads, .upload, .mitCategories, .mitStory, .flokiBeacon, .flokiAppData, .pageStyleSheet, .health,
+        case .composrArticle, .sharedDraft, .video, .videoLink, .uploads, .upload, .mitCategories, .mitStory, .flokiBeacon, .flokiAppData, .pageStyleSheet,
+            .health,
             .readiness, .openAPI:
             .none
         }

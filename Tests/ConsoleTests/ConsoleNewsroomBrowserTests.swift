@@ -10,7 +10,8 @@ import Testing
 /// desktop's 1280 px on PostgreSQL: a writer types an article and the tab is killed (DevTools'
 /// `Page.crash`: no unload, no beacon); in a new browser they restore every word and submit it; an
 /// editor finds it waiting on the dashboard and returns it with a note (mailed through the SMTP
-/// server); the writer reads the note, fixes the article and submits again; the editor publishes it.
+/// server); the writer reads the note, fixes the article and submits again; the editor previews a change
+/// as readers will see it (the public page framed at both widths), shares that preview, and publishes.
 @Suite struct ConsoleNewsroomBrowserTests {
     @Test(.enabled(if: BrowserDriver.isEnabled), arguments: TestDatabase.engines)
     func aKilledTabLosesNothingAndTheArticleGoesOutThroughReview(engine: DatabaseEngine) async throws {
@@ -84,6 +85,25 @@ import Testing
                 #expect(resubmitted.text("review-note") == "Add the opening hours, please.")
                 #expect(resubmitted.text("review-said")?.hasPrefix("Submitted for review by wren on ") == true)
 
+                // The editor previews an unsaved change as readers will see it, at both widths, and shares it.
+                let previewed = try await walk(
+                    "chief",
+                    [
+                        ["open": "/admin/articles/\(id)"], ["type": ["title": title + " (updated)"]], ["click": "reader-button"],
+                        ["frame_text": "reader-phone", "of": "title", "as": "phone title"],
+                        ["frame_text": "reader-desktop", "of": "body", "as": "desktop body"], ["axe": "reader preview"], ["measure": "reader width"],
+                        ["screenshot": "reader-preview" + suffix], ["click": "share"], ["value": "share-url", "as": "link"], ["axe": "shared"],
+                    ])
+                #expect(previewed.text("phone title") == title + " (updated)", "\(previewed.texts)")
+                #expect(previewed.text("desktop body")?.contains("Open from nine to six.") == true)
+                let reader = try #require(previewed.text("reader width")?.split(separator: " ").compactMap { Int($0) })
+                #expect(reader.count == 2 && reader[0] <= reader[1], "nothing wider than the window: \(reader)")
+                let shared = try #require(previewed.text("link"))
+                let link = try #require(URLComponents(string: shared))
+                try await client.execute(uri: link.path, method: .get) { response in
+                    #expect(response.status == .ok && String(buffer: response.body).contains(title + " (updated)"))
+                }
+
                 let published = try await walk("chief", [["open": "/admin/articles/\(id)"], ["click": "publish"], ["text": "article-state"]])
                 #expect(published.text("article-state") == "State: Published")
                 #expect(try await smtp.waitForMessages(2).last?.subject == "Your article “\(title)” is published")
@@ -92,12 +112,12 @@ import Testing
                 #expect(stored?.validated == true && stored?.title == title && stored?.summary == summary)
                 #expect(stored?.article.replacingOccurrences(of: "\r\n", with: "\n") == body + "\nOpen from nine to six.")
 
-                let walks = [typing, restored, returned, resubmitted, published]
+                let walks = [typing, restored, returned, resubmitted, previewed, published]
                 for walk in walks {
                     for (name, violations) in walk.axe { #expect(violations.isEmpty, "\(name): \(violations)") }
                     #expect(walk.consoleErrors.isEmpty, "\(walk.consoleErrors)")
                 }
-                #expect(walks.map(\.axe.count).reduce(0, +) == (BrowserDriver.hasAxe ? 6 : 0))
+                #expect(walks.map(\.axe.count).reduce(0, +) == (BrowserDriver.hasAxe ? 8 : 0))
             }
         }
     }

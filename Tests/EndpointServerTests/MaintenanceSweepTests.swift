@@ -93,11 +93,17 @@ import Testing
                         VALUES (\(bind: key), 1, 100, 'clip', \(bind: now - day), \(bind: expires))
                         """
                     ).run()
+                    try await connection.raw(
+                        """
+                        INSERT INTO news_share_links (key, member_id, title, page_html, created_at, expires_at)
+                        VALUES (\(bind: key), 1, 'Draft', '<p>Draft</p>', \(bind: now - day), \(bind: expires))
+                        """
+                    ).run()
                 }
             }
 
             let removed = try #require(try await MaintenanceSweep(database: database, steps: Self.steps).run(now: now))
-            #expect(removed.counts.map(\.count) == [3, 2, 1, 2, 2, 1, 1, 1, 1])
+            #expect(removed.counts.map(\.count) == [3, 2, 1, 2, 2, 1, 1, 1, 1, 1])
 
             func column(_ sql: SQLQueryString, _ name: String) async throws -> [String] {
                 try await database.withConnection { try await $0.raw(sql).all().map { try $0.decode(column: name, as: String.self) } }.sorted()
@@ -110,9 +116,10 @@ import Testing
             #expect(try await column("SELECT token FROM device_tokens", "token") == ["seen-yesterday"], "tokens unseen for 270 days")
             #expect(try await column("SELECT username FROM members", "username") == ["Guest", "confirmed", "pending-1-day"], "unconfirmed after 7 days")
             #expect(try await column("SELECT key FROM video_uploads", "key") == ["waiting"], "uploads past their expiry")
+            #expect(try await column("SELECT key FROM news_share_links", "key") == ["waiting"], "share links past their expiry")
             let state = try await database.withConnection { try await NewsChangeLog.state(on: $0) }
             #expect(state.sweptThrough > 0 && state.latest == state.sweptThrough + 1, "older sync tokens are answered with a reset")
-            #expect(try await MaintenanceSweep(database: database, steps: Self.steps).run(now: now)?.counts.map(\.count) == [0, 0, 0, 0, 0, 0, 0, 0, 0])
+            #expect(try await MaintenanceSweep(database: database, steps: Self.steps).run(now: now)?.counts.map(\.count) == [0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
         }
     }
 

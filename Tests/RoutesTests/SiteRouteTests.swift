@@ -46,13 +46,16 @@ import Testing
                 file: (0..<Int.random(in: 1...4, using: &random)).map { _ in
                     "m" + Self.text(&random, allowingEmpty: false).replacingOccurrences(of: "/", with: "-")
                 }.joined(separator: "/")),
+            .sharedDraft(token: Self.text(&random, allowingEmpty: false)),
             .uploads, .upload(token: Self.text(&random, allowingEmpty: false)), .videoLink(hash: Self.text(&random, allowingEmpty: false)),
             .mitStories(query: query), .mitStory(reference: Self.text(&random, allowingEmpty: false)), .confirmEmail(query: query),
             .resetPassword(query: query), .mitCategories, .flokiBeacon, .flokiAppData, .pageStyleSheet, .health, .readiness, .openAPI,
             .console(
                 [
                     .dashboard, .signIn, .signOut, .signOutEverywhere, .articles, .newArticle, .article(id: Int.random(in: 1...Int.max, using: &random)),
-                    .deleteArticle(id: Int.random(in: 1...99, using: &random)), .preview, .images, .members, .newMember,
+                    .deleteArticle(id: Int.random(in: 1...99, using: &random)), .readerPreview(id: nil), .readerFrame(id: nil),
+                    .readerPreview(id: Int.random(in: 1...99, using: &random)), .readerFrame(id: Int.random(in: 1...99, using: &random)), .preview, .images,
+                    .members, .newMember,
                     .member(id: Int.random(in: 1...99, using: &random)),
                     .groups, .push, .app, .settings, .media, .uploads, .upload(token: "0af9"), .messages, .message(id: Int.random(in: 1...99, using: &random)),
                     .asset(name: "console.css"),

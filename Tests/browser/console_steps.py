@@ -26,6 +26,8 @@ and each STEP is one of
   {"wait_file": "path"}                      wait until the test creates a file
   {"wait": "css selector"}                   wait until an element matches
   {"text": "id", "as": "key"}                record an element's text (absent: null)
+  {"frame_text": "frame id", "of": "id", "as": "key"}
+                                             wait for an element in a frame's page, record its text
   {"html": "id", "as": "key"}                record an element's innerHTML
   {"heading": "key"}                         record the page's h1
   {"axe": "key"}                             run axe-core; record its serious and critical violations
@@ -167,6 +169,13 @@ def main():
             elif "text" in step:
                 found = driver.find_elements(By.ID, step["text"])
                 seen["texts"][step.get("as", step["text"])] = found[0].text if found else None
+            elif "frame_text" in step:
+                driver.switch_to.frame(driver.find_element(By.ID, step["frame_text"]))
+                try:
+                    found = WebDriverWait(driver, 20).until(lambda page: page.find_elements(By.ID, step["of"]))
+                    seen["texts"][step["as"]] = found[0].text
+                finally:
+                    driver.switch_to.default_content()
             elif "html" in step:
                 found = driver.find_elements(By.ID, step["html"])
                 seen["html"][step.get("as", step["html"])] = found[0].get_attribute("innerHTML") if found else None

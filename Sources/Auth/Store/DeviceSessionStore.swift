@@ -1,6 +1,7 @@
 public import EndpointCore
 import SQLKit
 public import Storage
+import Text
 
 /// The `device_sessions` table: one row per logged-in device, found by the SHA-256 hash of its token.
 ///

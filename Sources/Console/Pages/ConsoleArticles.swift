@@ -19,6 +19,9 @@ struct ConsoleArticles: Sendable {
     let publicURL: String
     /// The media library's upload rules (the API's): images dropped into the editor go through them.
     let uploads: MediaUploads
+    let shareLinks: ArticleShareLinks
+    /// The article's public page as `content` makes it, as a draft (the layer serving that page renders it).
+    let readerPageHTML: @Sendable (_ content: ArticlePageContent, _ messages: MessageCatalog, _ siteName: String) -> String
 
     static let pageSize = 25
     /// How many of the library's newest images the editor offers as the article's image.
@@ -40,6 +43,8 @@ struct ConsoleArticles: Sendable {
                     "back": ConsoleRoute.article(id: id).path,
                 ])
         case (.deleteArticle(let id), .post): return try await self.delete(id, staff)
+        case (.readerPreview(let id), _): return try await self.reader(request, staff, view, id: id)
+        case (.readerFrame(let id), .get): return try await self.readerFrame(staff, view, id: id)
         case (.images, .post):
             let format = request.form["format"].flatMap(TextFormat.init(rawValue:)) ?? .markdown
             return ConsoleAnswer(body: .text(try await self.insertImage(request, staff, format: format), contentType: "text/plain; charset=utf-8"))
@@ -104,7 +109,7 @@ struct ConsoleArticles: Sendable {
 
     // MARK: The editor
 
-    private func article(_ id: Int) async throws -> NewsArticle {
+    func article(_ id: Int) async throws -> NewsArticle {
         guard let article = try await self.database.withConnection({ try await NewsStore.article(id: id, on: $0) }) else {
             throw Refusal.notFound(.consoleNoSuchArticle)
         }
@@ -265,6 +270,10 @@ struct ConsoleArticles: Sendable {
         let action = request.form["action"] ?? "save"
         if action == "restore", let current { return try await self.restore(request, staff, current) }
         if action == "autosave" { return try await self.keepDraft(request, staff, view, current) }
+        if action == "reader" {
+            _ = try await self.keepDraft(request, staff, view, current)
+            return .redirect(to: ConsoleRoute.readerPreview(id: current?.id).path)
+        }
         if action == "discard" { return try await self.discardDraft(staff, current) }
         if action == "take_over", let current { return try await self.takeOver(current, staff) }
         var form = ArticleForm(request.form, format: current?.format ?? .markdown)

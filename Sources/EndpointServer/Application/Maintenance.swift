@@ -11,8 +11,8 @@ public import Storage
 public enum Maintenance {
     /// The sweep's steps as `options` set their retention: ended sessions, old account codes, old
     /// rate counts, finished outbox rows, silent push tokens, unconfirmed accounts past
-    /// `pending_account_days`, news changes past `news_sync_retention_days`, and resumable uploads past
-    /// their expiry.
+    /// `pending_account_days`, news changes past `news_sync_retention_days`, resumable uploads past
+    /// their expiry, and expired share links.
     public static func steps(_ options: ConfigOptions) -> [MaintenanceSweep.Step] {
         let outbox = options.integer(.outboxRetentionDays) * 86_400
         return [
@@ -25,6 +25,7 @@ public enum Maintenance {
             AccountSweep.pendingMembers(afterSeconds: options.integer(.pendingAccountDays) * 86_400),
             NewsChangeLog.sweep(olderThan: options.integer(.newsSyncRetentionDays) * 86_400),
             ResumableUploadStore.sweep(),
+            ArticleShareLinks.sweep(),
         ]
     }
 

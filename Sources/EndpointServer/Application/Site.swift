@@ -57,6 +57,8 @@ public struct Site: Sendable {
     public let mediaStore: MediaStoreFolder
     /// Videos uploaded whole (commandr_fs); ``resumableUploads`` ends in the same rules.
     public let videoUploads: VideoUploads
+    /// Drafts' pages shared with people without an account.
+    public let shareLinks: ArticleShareLinks
     /// The files made for videos, as served.
     public let videoFiles: VideoFiles
     /// Resumable video uploads (the tus route's rules).
@@ -127,6 +129,7 @@ public struct Site: Sendable {
         self.mediaStore = MediaStoreFolder(root: URL(fileURLWithPath: settings.mediaStoreDirectory, isDirectory: true))
         self.videoFiles = VideoFiles(database: database, store: self.mediaStore)
         self.videoUploads = VideoUploads(database: database, config: config, folder: self.mediaStore, clock: clock)
+        self.shareLinks = ArticleShareLinks(database: database, publicURL: publicURL, clock: clock)
         self.resumableUploads = ResumableVideoUploads(database: database, config: config, folder: self.mediaStore, clock: clock)
         self.caches = .live(
             config: config, memberships: memberships, sessions: sessions, news: self.newsAnswers, live: self.newsLive,

@@ -91,6 +91,12 @@ struct ConsolePages: Sendable {
             headers[.contentType] = contentType
             headers[.cacheControl] = "no-cache"
             body = text
+        case .readerPage(let html):
+            headers = ArticlePage.headers(cacheControl: "no-store", framing: .sameOrigin)
+            headers[ArticlePage.robotsTag] = "noindex, nofollow, noarchive"
+            headers[.contentType] = "text/html; charset=utf-8"
+            headers[.contentLanguage] = language
+            body = html
         }
         return Response(status: HTTPResponse.Status(code: answer.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
     }

@@ -59,7 +59,7 @@ struct SiteRoutes: RouterMiddleware {
             confirmation: site.confirmation, passwordReset: site.passwordReset, policies: site.policies,
             languages: languages, clientAddress: clientAddress, secureCookies: settings.secureCookies
         )
-        self.articlePage = ArticlePage(news: site.news, config: site.config, languages: languages)
+        self.articlePage = ArticlePage(news: site.news, shareLinks: site.shareLinks, config: site.config, languages: languages)
         self.floki = FlokiAppRoutes(news: site.news, config: site.config, languages: languages, publicURL: site.publicURL)
         self.media = MediaRoute(media: site.media)
         self.video = VideoRoute(files: site.videoFiles)
@@ -73,7 +73,9 @@ struct SiteRoutes: RouterMiddleware {
                     passwordChange: site.passwordChange, administration: site.memberAdministration, passwordReset: site.passwordReset,
                     policies: site.policies),
                 inbox: site.staffInbox, clock: site.clock,
-                publicURL: site.publicURL, uploads: site.mediaUploads, videos: site.videoUploads, news: site.news, options: ConfigOption.declared,
+                publicURL: site.publicURL, uploads: site.mediaUploads, videos: site.videoUploads,
+                shareLinks: site.shareLinks, readerPageHTML: { ArticlePage.draftHTML($0, messages: $1, siteName: $2) }, news: site.news,
+                options: ConfigOption.declared,
                 liveStreams: { [live = site.newsLive] in live.streamCount },
                 secureCookies: settings.secureCookies
             ),
@@ -124,6 +126,7 @@ struct SiteRoutes: RouterMiddleware {
         case .newsIndex(let query): return try await self.articlePage.index(category: query.first("category"), request)
         case .articlePage(let reference, let query): return try await self.articlePage.show(reference, device: query.first("d"), request)
         case .composrArticle(let reference): return try await self.articlePage.redirect(fromComposr: reference, request)
+        case .sharedDraft(let token): return try await self.articlePage.shared(token, request)
         case .mitCategories, .mitStories, .mitStory: return try await self.mitNews.answer(route, request, context)
         case .flokiBeacon: return try await self.floki.beacon(request)
         case .flokiAppData: return try await self.floki.appData(request)

@@ -74,7 +74,7 @@ extension SiteRoute {
         case .media, .video, .videoLink, .uploads, .upload: .envelope(.notStored, .http)
         case .mitCategories, .mitStories, .mitStory: .bare
         case .flokiBeacon, .flokiAppData: .floki(.notStored)
-        case .newsIndex, .articlePage, .composrArticle, .confirmEmail, .resetPassword, .pageStyleSheet, .console: .page
+        case .newsIndex, .articlePage, .sharedDraft, .composrArticle, .confirmEmail, .resetPassword, .pageStyleSheet, .console: .page
         case .health, .readiness, .openAPI: .envelope(.notStored)
         }
     }

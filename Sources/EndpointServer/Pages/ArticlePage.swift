@@ -16,6 +16,7 @@ import Storage
 /// reference opens however a client percent-encoded it (``SiteRoute``).
 struct ArticlePage: Sendable {
     let news: NewsResponder
+    let shareLinks: ArticleShareLinks
     let config: ConfigStore
     let languages: LanguageNegotiation
 
@@ -29,6 +30,49 @@ struct ArticlePage: Sendable {
         guard reference.utf8.count <= 200,
             let article = try await self.news.articlePage(reference, device: device)
         else { return self.notFound(context, messages: messages) }
+        Self.show(article, in: &context, messages: messages)
+        let maxAge = options.integer(.newsMaxAgeSeconds)
+        var response = self.response(.ok, context, messages: messages, cacheControl: "public, max-age=\(maxAge), stale-while-revalidate=300")
+        response.headers[.lastModified] = HTTPDate.format(article.updatedAt)
+        return response
+    }
+
+    /// The page of a draft as `article` shows it, for its preview and its share link: the reader's page
+    /// with no address of its own (no canonical link, no `og:url`) and asking not to be indexed.
+    static func draftHTML(_ article: ArticlePageContent, messages: MessageCatalog, siteName: String) -> String {
+        var context: [String: Any] = ["language": messages.tag, "site": siteName, "draft": true]
+        Self.show(article, in: &context, messages: messages)
+        return PageTemplate.article.render(context)
+    }
+
+    /// `GET /news/shared/<token>`: the draft page shared under `token`, as it was shared; the 404 page
+    /// once the link expired or was revoked. Never stored, indexed, or sent on as a referrer.
+    func shared(_ token: String, _ request: Request) async throws -> Response {
+        guard let html = try await self.shareLinks.page(token: token) else {
+            let messages = await self.languages.catalog(for: request)
+            let context: [String: Any] = [
+                "language": messages.tag, "site": try await self.config.options().siteName, "title": messages.text(.pageProblemTitle),
+                "error": messages.text(.newsNoSuchShareLink), "draft": true,
+            ]
+            return Self.draftResponse(self.response(.notFound, context, messages: messages, cacheControl: "no-store"))
+        }
+        var headers = Self.headers(cacheControl: "no-store", framing: .none)
+        headers[.contentType] = "text/html; charset=utf-8"
+        return Self.draftResponse(Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html))))
+    }
+
+    /// A draft's page as served: not indexed, no referrer sent from it.
+    private static func draftResponse(_ response: Response) -> Response {
+        var response = response
+        response.headers[Self.robotsTag] = "noindex, nofollow, noarchive"
+        response.headers[.referrerPolicy] = "no-referrer"
+        return response
+    }
+
+    static let robotsTag = HTTPField.Name("X-Robots-Tag")!
+
+    /// Fills `context` with what the page shows of `article`.
+    private static func show(_ article: ArticlePageContent, in context: inout [String: Any], messages: MessageCatalog) {
         let date = DateWording(catalog: messages, timeZone: .gmt).date(article.publishedAt)
         context["title"] = article.title
         var shown: [String: Any] = [
@@ -52,10 +96,6 @@ struct ArticlePage: Sendable {
             shown["gallery_title"] = messages.text(.gallery)
         }
         context["article"] = shown
-        let maxAge = options.integer(.newsMaxAgeSeconds)
-        var response = self.response(.ok, context, messages: messages, cacheControl: "public, max-age=\(maxAge), stale-while-revalidate=300")
-        response.headers[.lastModified] = HTTPDate.format(article.updatedAt)
-        return response
     }
 
     /// A link to an article on the Composr site this server replaced: a permanent redirect to the
@@ -82,17 +122,29 @@ struct ArticlePage: Sendable {
         _ status: HTTPResponse.Status, _ context: [String: Any], messages: MessageCatalog, cacheControl: String,
         template: MustacheTemplate = PageTemplate.article
     ) -> Response {
-        let headers: HTTPFields = [
-            .contentType: "text/html; charset=utf-8",
-            .contentLanguage: messages.tag,
-            .vary: "Accept-Language",
+        var headers = Self.headers(cacheControl: cacheControl, framing: .none)
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.contentLanguage] = messages.tag
+        headers[.vary] = "Accept-Language"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: template.render(context))))
+    }
+
+    /// Who may show the page in a frame: nobody, or this site's own pages (the console's preview).
+    enum Framing {
+        case none, sameOrigin
+    }
+
+    /// The headers every article page is served with: images and video from this site and over HTTPS,
+    /// nothing else loaded, no script.
+    static func headers(cacheControl: String, framing: Framing) -> HTTPFields {
+        let ancestors = framing == .none ? "'none'" : "'self'"
+        return [
             .cacheControl: cacheControl,
             .contentSecurityPolicy:
-                "default-src 'none'; style-src 'self'; img-src 'self' https: data:; media-src 'self' https:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+                "default-src 'none'; style-src 'self'; img-src 'self' https: data:; media-src 'self' https:; frame-ancestors \(ancestors); base-uri 'none'; form-action 'none'",
             .xContentTypeOptions: "nosniff",
-            .xFrameOptions: "DENY",
+            .xFrameOptions: framing == .none ? "DENY" : "SAMEORIGIN",
             .referrerPolicy: "strict-origin-when-cross-origin",
         ]
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: template.render(context))))
     }
 }

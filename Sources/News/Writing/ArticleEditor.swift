@@ -14,7 +14,7 @@ import Text
 /// commandr_fs and the console only translate their input into an edit and the answer out. It also
 /// keeps what a member is typing in an editor (``keepDraft(_:of:by:on:now:)``) until they save it.
 public struct ArticleEditor: Sendable {
-    private let writer: ArticleWriter
+    let writer: ArticleWriter
 
     public init(publicURL: String) {
         self.writer = ArticleWriter(publicURL: publicURL)
@@ -165,6 +165,12 @@ public struct ArticleEditor: Sendable {
     /// The changes `edit` makes of `current` (nil for a new article), checked and expanded.
     private func checked(_ edit: ArticleEdit, current: NewsArticle?, on connection: StoreConnection) async throws -> NewsArticleChanges {
         if let current, let basedOn = edit.basedOn, basedOn != Self.version(of: current) { throw Refusal.conflict(.consoleEditConflict) }
+        return try await self.expanded(edit, current: current, on: connection)
+    }
+
+    /// The changes `edit` makes of `current` with what they name looked up: the category, the image
+    /// and gallery entries of the library, the video. What a save and a preview share.
+    func expanded(_ edit: ArticleEdit, current: NewsArticle?, on connection: StoreConnection) async throws -> NewsArticleChanges {
         var changes = edit.changes
         if let reference = edit.category {
             guard let id = try await NewsFeedStore.categoryID(reference, on: connection) else { throw Refusal.invalid(.invalidProperty, "category") }

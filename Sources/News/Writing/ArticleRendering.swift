@@ -30,13 +30,14 @@ public struct ArticleRendering {
     /// a text nested too deep is refused.
     public static func preview(
         summary: String, body: String, format: TextFormat, publicURL: String, on connection: StoreConnection
-    ) async throws -> (summaryHTML: String, bodyHTML: String, dropped: [String]) {
+    ) async throws -> (summaryHTML: String, bodyHTML: String, summaryText: String, bodyText: String, dropped: [String]) {
         // A preview is bounded as the article it shows: what may not be saved is not rendered.
         for (text, field, maximum) in [(summary, "summary", NewsFieldLimits.summary), (body, "body", NewsFieldLimits.body)] {
             guard TextLength.fits(text, atMost: maximum) else { throw Refusal.invalid(.fieldTooLong, field, String(maximum)) }
         }
         let rendering = try await Self.make(Text(summary: summary, body: body, format: format), publicURL: publicURL, refusing: true, on: connection)
-        return (rendering.stored.summaryHTML, rendering.stored.bodyHTML, rendering.dropped)
+        let stored = rendering.stored
+        return (stored.summaryHTML, stored.bodyHTML, stored.summaryText, stored.bodyText, rendering.dropped)
     }
 
     /// An article's text as it is rendered.

@@ -1,4 +1,5 @@
 import Storage
+import Text
 
 /// The codes e-mailed links carry: 192 random bits (32 base64url characters), of which the database
 /// keeps only the SHA-256 hash (see ``AccountCodeStore``).

@@ -1,5 +1,4 @@
 import Foundation
-public import Text
 
 /// Random identifiers and secrets from the system's cryptographic generator.
 public enum RandomText {
