@@ -3,6 +3,7 @@ public import Media
 import Messages
 import News
 public import Storage
+import Text
 
 /// Writes a Composr site (``ComposrSite``) into this server's database in one transaction: members
 /// with their passwords as they are, groups and memberships, news categories and articles (Comcode,
@@ -278,7 +279,8 @@ public struct ComposrImporter: Sendable {
         return ImportStore.ArticleRow(
             article: article, summary: text.summary, body: text.body,
             image: try await Self.image(article.image, for: owner, &images, &report, on: connection) ?? ImportedImage(url: ""),
-            submitterID: site.memberIDs.contains(article.submitterID) ? article.submitterID : nil)
+            submitterID: site.memberIDs.contains(article.submitterID) ? article.submitterID : nil,
+            seoDescription: TextLength.prefix(site.articleDescriptions[article.id] ?? "", NewsFieldLimits.seoDescription))
     }
 
     /// The image `reference` names as an article or a category keeps it: the library's when it is a

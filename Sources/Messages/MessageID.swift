@@ -362,6 +362,8 @@ public enum MessageID: String, CaseIterable, Sendable {
     case consoleShareLinks = "ENDPOINT_CONSOLE_SHARE_LINKS", consoleShareLinkItem = "ENDPOINT_CONSOLE_SHARE_LINK_ITEM"
     case consoleRevoke = "ENDPOINT_CONSOLE_REVOKE", consoleShareRevoked = "ENDPOINT_CONSOLE_SHARE_REVOKED"
     case consoleBackToEditor = "ENDPOINT_CONSOLE_BACK_TO_EDITOR"
+    case consoleSeoTitle = "ENDPOINT_CONSOLE_SEO_TITLE", consoleSeoDescription = "ENDPOINT_CONSOLE_SEO_DESCRIPTION"
+    case consoleSocialImage = "ENDPOINT_CONSOLE_SOCIAL_IMAGE", consoleByline = "ENDPOINT_CONSOLE_BYLINE"
 
     // Dates, in strftime notation (see DateWording)
     case dateToday = "ENDPOINT_DATE_TODAY"

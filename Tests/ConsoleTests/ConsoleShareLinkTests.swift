@@ -27,7 +27,8 @@ import Testing
 
             // The editor's button keeps what is typed as the member's draft and opens the preview.
             let typed: [(String, String)] = [
-                ("title", "Harbour at night"), ("category", "1"), ("summary", "Lanterns & the water."), ("body", "The **lanterns** are lit."),
+                ("title", "Harbour at night"), ("category", "1"), ("author", "Ana Reporter, chief"), ("summary", "Lanterns & the water."),
+                ("body", "The **lanterns** are lit."),
                 ("format", "markdown"), ("version", version),
             ]
             let opened = try await agent.post("/admin/articles/\(id)", typed + [("action", "reader")])
@@ -117,7 +118,7 @@ import Testing
     static func expectDraftPage(_ html: String) {
         #expect(html.contains("<h1 id=\"title\">Harbour at night</h1>"), "\(html)")
         #expect(html.contains("<strong>lanterns</strong>") && html.contains("Lanterns &amp; the water."))
-        #expect(html.contains("Ana Reporter"))
+        #expect(html.contains("By Ana Reporter, chief, "))
         #expect(html.contains(#"<meta name="robots" content="noindex, nofollow, noarchive">"#))
         #expect(!html.contains("rel=\"canonical\"") && !html.contains("og:url"))
     }

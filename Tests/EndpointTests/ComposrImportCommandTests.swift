@@ -43,7 +43,7 @@ import Testing
         #expect(
             imported.output.contains(
                 "Not carried: 3 forum posts and comments (the contact form's messages come over), 1 galleries, 1 wiki pages, 11 Comcode pages, "
-                    + "8 members' custom profile fields, 7 SEO descriptions and keywords\n"), "\(imported.output)")
+                    + "8 members' custom profile fields, 35 SEO keywords\n"), "\(imported.output)")
 
         let passwords = try Self.passwords()
         try await TestDatabase.withOpen(url) { database in
@@ -92,6 +92,13 @@ import Testing
                 }
                 #expect(try await client.execute(uri: "/site/news/view/nowhere/at-all.htm", method: .get) { $0.status } == .notFound)
                 #expect(release["format"] as? String == "comcode")
+                // Composr's SEO descriptions are the articles' descriptions for search engines and link previews.
+                let described = try await client.news("articles/1")
+                #expect(
+                    (described.data["article"] as? [String: Any])?["seo_description"] as? String
+                        == "Our new community site is open. Read on for what you can do here.", "\(described.raw)")
+                let first = try await client.execute(uri: "/news/1", method: .get) { String(buffer: $0.body) }
+                #expect(first.contains(#"<meta property="og:description" content="Our new community site is open. Read on for what you can do here.">"#))
                 #expect((release["body_html"] as? String)?.hasPrefix("<h2>What is new in 2.0</h2>") == true, "\(release)")
             }
             try await database.withConnection { connection in

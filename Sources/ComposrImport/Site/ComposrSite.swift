@@ -21,6 +21,9 @@ public struct ComposrSite: Sendable {
     public var articleIDs: Set<Int> = []
     /// The addresses Composr published for articles (`url_id_monikers` of `news` `view`): moniker → ID.
     public var articleAddresses: [(moniker: String, articleID: Int)] = []
+    /// The descriptions Composr's editors gave articles for search engines (`seo_meta` of `news`), by
+    /// article ID.
+    public var articleDescriptions: [Int: String] = [:]
     /// Messages sent to the staff through the contact form (kept by Composr as forum topics).
     public var staffMessages: [ComposrStaffMessage] = []
     /// Push tokens (the mobile SDK's addon's table; a site without the addon has none).
@@ -40,7 +43,7 @@ public struct ComposrSite: Sendable {
         ("f_posts", "forum posts and comments (the contact form's messages come over)"), ("galleries", "galleries"),
         ("images", "gallery images"), ("catalogue_entries", "catalogue entries"), ("wiki_pages", "wiki pages"),
         ("wiki_posts", "wiki posts"), ("comcode_pages", "Comcode pages"), ("f_member_custom_fields", "members' custom profile fields"),
-        ("seo_meta", "SEO descriptions and keywords"), ("download_downloads", "downloads"), ("rating", "ratings"),
+        ("seo_meta_keywords", "SEO keywords"), ("download_downloads", "downloads"), ("rating", "ratings"),
     ]
 
     /// The tables read, by their name after the prefix, each with the columns read of it: a row keeps
@@ -59,6 +62,7 @@ public struct ComposrSite: Sendable {
         ],
         "news_categories": ["id", "nc_title", "nc_owner", "nc_img", "notes"],
         "news_category_entries": ["news_entry", "news_entry_category"],
+        "seo_meta": ["meta_for_type", "meta_for_id", "meta_description"],
         "config": ["c_name", "c_value"],
         "translate": ["id", "text_original"],
         "device_token_details": ["token_type", "device_token", "member_id"],

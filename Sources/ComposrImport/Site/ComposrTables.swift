@@ -14,6 +14,7 @@ struct ComposrTables {
     private var pushTokens: Spool.Writer?
     private var translations: [Int: String] = [:]
     private var secondaryCategories: [Int: [Int]] = [:]
+    private var articleDescriptions: [Int: Translatable] = [:]
     private var messagingForumName: String?
     /// The messaging forum's ID once found, and how many forums were looked at for `name` (a search of
     /// every forum for each post would be quadratic).
@@ -52,6 +53,9 @@ struct ComposrTables {
             let article = try ComposrArticle(row: row)
             try Self.spool(article, in: &self.articles)
             self.site.articleIDs.insert(article.id)
+        case "seo_meta":
+            guard try row.text("meta_for_type") == "news", let id = Int(try row.text("meta_for_id")) else { return }
+            self.articleDescriptions[id] = try row.translatable("meta_description")
         case "news_category_entries":
             self.secondaryCategories[try row.integer("news_entry"), default: []].append(try row.integer("news_entry_category"))
         case "attachments":
@@ -119,6 +123,7 @@ struct ComposrTables {
         for index in site.groups.indices { site.groups[index].resolve(translations) }
         for index in site.categories.indices { site.categories[index].resolve(translations) }
         for index in site.videos.indices { site.videos[index].resolve(translations) }
+        site.articleDescriptions = self.articleDescriptions.mapValues { $0.resolved(translations) }.filter { !$0.value.isEmpty }
         if let members = try self.members?.finished() {
             site.members = ComposrRecords(members) { $0.resolve(translations) }
         }

@@ -174,6 +174,8 @@ enum ImportStore {
         var body: String
         var image: ImportedImage
         var submitterID: Int?
+        /// Its description for search engines (Composr's `seo_meta`).
+        var seoDescription: String
     }
 
     /// Writes the articles' rows whole, in one statement; what is made from them is the writer's.
@@ -186,13 +188,14 @@ enum ImportStore {
                 'comcode', \(bind: article.author), \(bind: article.validated), \(bind: row.submitterID), \(bind: article.addDate),
                 \(bind: article.editDate), \(bind: article.views), \(bind: article.allowRating), \(bind: article.allowComments),
                 \(bind: article.notes), \(bind: image.url), \(bind: image.width), \(bind: image.height), \(bind: image.caption),
-                \(bind: image.credit), \(bind: image.variants))
+                \(bind: image.credit), \(bind: image.variants), \(bind: row.seoDescription))
                 """
         }
         try await connection.raw(
             """
             INSERT INTO news (id, category_id, title, summary, article, text_format, author, validated, submitter_id, add_date, edit_date,
-                views, allow_rating, allow_comments, notes, image, image_width, image_height, image_caption, image_credit, image_variants)
+                views, allow_rating, allow_comments, notes, image, image_width, image_height, image_caption, image_credit, image_variants,
+                seo_description)
             VALUES \(values.joined(separator: ", "))
             """
         ).run()

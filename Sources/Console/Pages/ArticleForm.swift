@@ -22,6 +22,8 @@ struct ArticleForm {
     var image = ""
     /// The article's video: `video:<id>`; empty for none.
     var video = ""
+    /// The image shared links show: `media:<id>`, a media library path or an address; empty for the article's.
+    var socialImage = ""
     /// The plain text fields the editor shows (``shownTexts``), by name.
     var texts: [String: String] = [:]
     /// The gallery, one image a line: `address | caption | credit`.
@@ -47,6 +49,7 @@ struct ArticleForm {
         self.format = article.format
         self.image = article.image
         self.video = article.videoID.map(VideoLinks.reference) ?? ""
+        self.socialImage = article.socialImage
         for field in Self.shownTexts { self.texts[field.name] = article[keyPath: field.stored] }
         self.gallery = Self.galleryLines(article.gallery)
     }
@@ -64,6 +67,7 @@ struct ArticleForm {
         self.format = format
         self.image = (form["image"] ?? "").trimmingWhitespace
         self.video = (form["video"] ?? "").trimmingWhitespace
+        self.socialImage = (form["social_image"] ?? "").trimmingWhitespace
         for field in Self.shownTexts { self.texts[field.name] = (form[field.name] ?? "").trimmingWhitespace }
         self.gallery = form["gallery"] ?? ""
         self.otherCategoryIDs = Set(form.compactMap { $0.value == "1" && $0.key.hasPrefix(Self.alsoIn) ? Int($0.key.dropFirst(Self.alsoIn.count)) : nil })
@@ -75,6 +79,7 @@ struct ArticleForm {
         var fields = [
             "title": self.title, "summary": self.summary, "body": self.body, "publication_time": self.publicationTime, "expiry_time": self.expiryTime,
             "external_url": self.externalURL, "featured": self.featured ? "1" : "", "format": self.format.rawValue, "image": self.image,
+            "social_image": self.socialImage,
             "video": self.video, "gallery": self.gallery,
         ]
         if let categoryID = self.categoryID { fields["category"] = String(categoryID) }
@@ -89,7 +94,7 @@ struct ArticleForm {
     /// The fields as the writer names them in a refusal, as the editor labels them.
     private static let labels: [String: MessageID] = [
         "label": .title, "summary": .newsSummary, "article": .body, "image": .consoleArticleImage, "video": .consoleArticleVideo,
-        "external_url": .consoleExternalURL,
+        "external_url": .consoleExternalURL, "social_image": .consoleSocialImage,
         ArticleFieldCheck.gallery: .gallery, "category": .category,
     ].merging(Self.shownTexts.compactMap { field in field.label.map { (field.name, $0) } }) { fixed, _ in fixed }
 
@@ -124,6 +129,7 @@ struct ArticleForm {
         changes.externalURL = self.externalURL
         changes.featured = self.featured
         changes.image = self.image
+        changes.socialImage = self.socialImage
         for field in Self.shownTexts { changes[keyPath: field.change] = self.texts[field.name] ?? "" }
         changes.validated = validated
         changes.format = self.format
@@ -181,7 +187,7 @@ struct ArticleForm {
     func context(_ messages: MessageCatalog) -> [String: Any] {
         [
             "title": self.title, "summary": self.summary, "body": self.body, "publicationTime": self.publicationTime,
-            "expiryTime": self.expiryTime, "externalURL": self.externalURL, "featured": self.featured, "gallery": self.gallery,
+            "expiryTime": self.expiryTime, "externalURL": self.externalURL, "featured": self.featured, "gallery": self.gallery, "socialImage": self.socialImage,
             "texts": Self.shownTexts.map { field in
                 [
                     "name": field.name, "label": field.label.map { messages.text($0) } ?? field.name, "maximum": field.maximum,

@@ -75,8 +75,10 @@ struct ArticlePage: Sendable {
     private static func show(_ article: ArticlePageContent, in context: inout [String: Any], messages: MessageCatalog) {
         let date = DateWording(catalog: messages, timeZone: .gmt).date(article.publishedAt)
         context["title"] = article.title
+        context["headTitle"] = article.shareTitle
         var shown: [String: Any] = [
-            "summary": article.summary, "url": article.webURL, "body": article.bodyHTML, "caption": article.imageCaption, "credit": article.imageCredit,
+            "summary": article.summary, "url": article.webURL, "shareTitle": article.shareTitle, "description": article.shareDescription,
+            "body": article.bodyHTML, "caption": article.imageCaption, "credit": article.imageCredit,
             "byline": article.author.isEmpty ? date : messages.text(.newsFooter, article.author, date),
         ]
         if let video = article.video {
@@ -88,6 +90,7 @@ struct ArticlePage: Sendable {
             shown["image"] = image
         }
         if let sources = article.imageSources { shown["sources"] = sources }
+        if let shareImage = article.shareImageURL { shown["shareImage"] = shareImage }
         if let external = article.externalURL { shown["external"] = external }
         if !article.gallery.isEmpty {
             shown["gallery"] = article.gallery.map { figure -> [String: Any] in

@@ -25,6 +25,12 @@ public struct ArticlePageContent: Sendable, Equatable {
     public var video: Video?
     public var publishedAt: Int
     public var updatedAt: Int
+    /// What search engines and link previews are given (`<title>`, the description, Open Graph and
+    /// Twitter cards): the article's SEO title and description, else its title and summary.
+    public var shareTitle: String
+    public var shareDescription: String
+    /// The picture link previews show: the social image, else the article's picture.
+    public var shareImageURL: String?
 
     /// A ready video as the page plays it: the HLS master playlist (Safari), the progressive MP4
     /// (every other browser), the poster at a tablet's size, the picture's size. Site-relative: the
@@ -79,6 +85,11 @@ public struct ArticlePageContent: Sendable, Equatable {
         }
         self.publishedAt = article.addDate
         self.updatedAt = article.updatedAt
+        self.shareTitle = article.seoTitle.isEmpty ? article.title : article.seoTitle
+        self.shareDescription = article.seoDescription.isEmpty ? article.shownSummary : article.seoDescription
+        self.shareImageURL =
+            article.socialImage.isEmpty
+            ? self.imageURL : json.mediaURL(article.socialImage, MediaVersion.device(.tablet).queryPairs) ?? json.absolute(article.socialImage)
     }
 
     /// `url 320w, url 640w…` of `image` and its variants of its own shape; nil without both sizes of

@@ -25,7 +25,8 @@ public struct ArticleTextField: Sendable {
     /// Every plain text field, in the order the faces show them.
     public static let all: [ArticleTextField] = [
         ArticleTextField(
-            name: "author", column: "author", maximum: NewsFieldLimits.author, label: nil, served: true, stored: \.author, change: \.author),
+            name: "author", column: "author", maximum: NewsFieldLimits.author, label: .consoleByline, served: true, stored: \.author,
+            change: \.author),
         ArticleTextField(
             name: "image_caption", column: "image_caption", maximum: NewsFieldLimits.imageText, label: .consoleImageCaption, served: false,
             stored: \.imageCaption, change: \.imageCaption),
@@ -34,5 +35,11 @@ public struct ArticleTextField: Sendable {
             stored: \.imageCredit, change: \.imageCredit),
         ArticleTextField(
             name: "notes", column: "notes", maximum: NewsFieldLimits.notes, label: nil, served: false, stored: \.notes, change: \.notes),
+        ArticleTextField(
+            name: "seo_title", column: "seo_title", maximum: NewsFieldLimits.seoTitle, label: .consoleSeoTitle, served: true, stored: \.seoTitle,
+            change: \.seoTitle),
+        ArticleTextField(
+            name: "seo_description", column: "seo_description", maximum: NewsFieldLimits.seoDescription, label: .consoleSeoDescription, served: true,
+            stored: \.seoDescription, change: \.seoDescription),
     ]
 }

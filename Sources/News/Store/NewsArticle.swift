@@ -45,6 +45,12 @@ public struct NewsArticle: Sendable, Equatable {
     public var bodyImages: String
     /// The library's video the article shows as its main media, or nil.
     public var videoID: Int? = nil
+    /// What search engines and link previews show in place of the title and summary (empty: those).
+    public var seoTitle = ""
+    public var seoDescription = ""
+    /// The picture link previews show in place of the article's image: the library's image as its
+    /// site-relative path, or a web address; empty for the article's image.
+    public var socialImage = ""
 
     /// The last time the article itself changed.
     public var updatedAt: Int { max(self.editDate ?? self.addDate, self.addDate) }
@@ -76,6 +82,10 @@ public struct NewsArticleChanges: Sendable, Equatable {
     public var format: TextFormat?
     /// Shows a video of the library (`.some(nil)` shows none).
     public var videoID: Int??
+    public var seoTitle: String?
+    public var seoDescription: String?
+    /// `media:<id>` or a web address as written; the library's path once expanded.
+    public var socialImage: String?
     /// Moves the article to another category.
     public var categoryID: Int?
 

@@ -10,7 +10,7 @@ public enum NewsRevisionStore {
     static let revisedColumns =
         [
             "category_id", "title", "summary", "article", "validated", "image", "image_width", "image_height", "image_variants", "expires_at",
-            "external_url", "gallery", "featured", "text_format", "video_id",
+            "external_url", "gallery", "featured", "text_format", "video_id", "social_image",
         ] + ArticleTextField.all.map(\.column)
 
     /// Records article `articleID` as it now is, saved by `memberID` at `time`, then forgets its
@@ -59,6 +59,7 @@ public enum NewsRevisionStore {
         changes.featured = try row.decode(column: "featured", as: Bool.self)
         changes.format = TextFormat(rawValue: try row.decode(column: "text_format", as: String.self))
         changes.videoID = .some(try row.decode(column: "video_id", as: Int?.self))
+        changes.socialImage = try row.decode(column: "social_image", as: String.self)
         for field in ArticleTextField.all {
             changes[keyPath: field.change] = try row.decode(column: field.column, as: String.self)
         }

@@ -195,6 +195,7 @@ public enum NewsStore {
         assignments.set("featured", changes.featured)
         assignments.set("text_format", changes.format?.rawValue)
         assignments.set("video_id", changes.videoID)
+        assignments.set("social_image", changes.socialImage)
         assignments.set("category_id", changes.categoryID)
         assignments.set("edit_date", editedAt)
         for field in ArticleTextField.all { assignments.set(field.column, changes[keyPath: field.change]) }
@@ -282,6 +283,7 @@ public enum NewsStore {
                 "id", "category_id", "title", "summary", "article", "validated", "image", "submitter_id", "add_date", "edit_date",
                 "views", "allow_rating", "allow_comments", "expires_at", "external_url", "image_width", "image_height", "image_variants",
                 "gallery", "featured", "text_format", "body_html", "body_text", "summary_html", "summary_text", "body_images", "video_id",
+                "social_image",
             ] + ArticleTextField.all.map(\.column))
     }
 
@@ -329,7 +331,8 @@ public enum NewsStore {
             summaryHTML: try row.decode(column: "summary_html", as: String?.self),
             summaryText: try row.decode(column: "summary_text", as: String?.self),
             bodyImages: try row.decode(column: "body_images", as: String.self),
-            videoID: try row.decode(column: "video_id", as: Int?.self)
+            videoID: try row.decode(column: "video_id", as: Int?.self),
+            socialImage: try row.decode(column: "social_image", as: String.self)
         )
         for field in ArticleTextField.all { article[keyPath: field.stored] = try row.decode(column: field.column, as: String.self) }
         return article

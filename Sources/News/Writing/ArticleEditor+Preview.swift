@@ -51,6 +51,7 @@ extension NewsArticle {
         article.featured = changes.featured ?? article.featured
         article.format = changes.format ?? article.format
         article.videoID = changes.videoID ?? article.videoID
+        article.socialImage = changes.socialImage ?? article.socialImage
         article.categoryID = changes.categoryID ?? article.categoryID
         for field in ArticleTextField.all {
             if let value = changes[keyPath: field.change] { article[keyPath: field.stored] = value }

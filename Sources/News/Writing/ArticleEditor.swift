@@ -181,6 +181,7 @@ public struct ArticleEditor: Sendable {
         if let url = changes.externalURL, !url.isEmpty, !NewsAddresses.isExternalStory(url) { throw Refusal.invalid(.consoleBadURL) }
         try await ArticleImages.expandImage(
             &changes, current: .object([("image", .string(current?.image ?? ""))]), publicURL: self.writer.publicURL, on: connection)
+        try await ArticleImages.expandSocialImage(&changes, publicURL: self.writer.publicURL, on: connection)
         if let video = edit.video {
             let id = VideoLinks.id(inReference: video)
             if !video.isEmpty {

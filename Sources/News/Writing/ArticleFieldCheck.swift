@@ -22,6 +22,7 @@ package enum ArticleFieldCheck {
             Field(name: "article", maximum: NewsFieldLimits.body) { $0.article },
             Field(name: "image", maximum: NewsFieldLimits.address) { $0.image },
             Field(name: "external_url", maximum: NewsFieldLimits.address) { $0.externalURL },
+            Field(name: "social_image", maximum: NewsFieldLimits.address) { $0.socialImage },
         ]
         + ArticleTextField.all.map { text in Field(name: text.name, maximum: text.maximum) { $0[keyPath: text.change] } }
 

@@ -1,6 +1,8 @@
 package import EndpointCore
 package import Media
+import Messages
 package import Storage
+import Text
 
 /// Articles' images that name uploaded ones (`media:<id>`, or the URL the upload answered): written
 /// with the image's path, size, caption and credit (unless the write gives its own) and the versions
@@ -36,6 +38,18 @@ package enum ArticleImages {
         if changes.imageCaption == nil, !image.caption.isEmpty { changes.imageCaption = image.caption }
         if changes.imageCredit == nil, !image.credit.isEmpty { changes.imageCredit = image.credit }
         changes.imageVariants = Self.variants(of: image).serialized
+    }
+
+    /// The changes' social image as kept: the library's image it names (`media:<id>`, or its URL) as
+    /// its path, a web address as written; anything else is refused.
+    package static func expandSocialImage(_ changes: inout NewsArticleChanges, publicURL: String, on connection: StoreConnection) async throws {
+        guard let text = changes.socialImage?.trimmingWhitespace, !text.isEmpty else { return }
+        if let image = try await Self.image(named: text, publicURL: publicURL, on: connection) {
+            changes.socialImage = MediaLinks.path(of: image)
+        } else {
+            guard NewsAddresses.isExternalStory(text) else { throw Refusal.invalid(.invalidProperty, "social_image") }
+            changes.socialImage = text
+        }
     }
 
     /// `gallery` with each entry whose `url` names an uploaded image rewritten the same way.

@@ -13,6 +13,11 @@ public enum NewsFieldLimits {
     public static let address = 2_000
     /// An image's caption or credit.
     public static let imageText = 1_000
+    /// An article's title for search engines and link previews (Composr keeps none; Ghost's meta title).
+    public static let seoTitle = 255
+    /// An article's description for search engines and link previews (Composr's `seo_meta`).
+    public static let seoDescription = 1_000
+
     /// A category named by ID or moniker.
     public static let categoryReference = 100
     /// An image's declared width or height, in pixels.

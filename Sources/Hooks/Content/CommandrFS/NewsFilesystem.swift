@@ -149,6 +149,7 @@ struct NewsFilesystem: CommandrFilesystem {
             changes.format = known
         }
         changes.image = try properties.uncheckedText("image")
+        changes.socialImage = try properties.uncheckedText("social_image")
         for field in ArticleTextField.all { changes[keyPath: field.change] = try properties.uncheckedText(field.name) }
         changes.validated = try properties.flag("validated")
         changes.allowRating = try properties.flag("allow_rating")
@@ -231,6 +232,7 @@ struct NewsFilesystem: CommandrFilesystem {
             "gallery": JSONValue(parsing: article.gallery) ?? .array([]),
             "featured": .int(article.featured ? 1 : 0),
             "video": .string(article.videoID.map(VideoLinks.reference) ?? ""),
+            "social_image": .string(article.socialImage),
         ]
         return .object(fields.map { (key: $0.key, value: $0.value) } + ArticleTextField.all.map { (key: $0.name, value: .string(article[keyPath: $0.stored])) })
     }
