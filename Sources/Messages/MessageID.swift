@@ -173,7 +173,7 @@ public enum MessageID: String, CaseIterable, Sendable {
     case newsUnknownField = "ENDPOINT_NEWS_UNKNOWN_FIELD"
     case newsUnknownCategory = "ENDPOINT_NEWS_UNKNOWN_CATEGORY"
     case newsUnknownArticle = "ENDPOINT_NEWS_UNKNOWN_ARTICLE"
-    case newsNoSuchShareLink = "ENDPOINT_NEWS_NO_SUCH_SHARE_LINK"
+    case newsNoSuchShareLink = "ENDPOINT_NEWS_NO_SUCH_SHARE_LINK", newsBadSlug = "ENDPOINT_NEWS_BAD_SLUG", newsSlugTaken = "ENDPOINT_NEWS_SLUG_TAKEN"
     case newsNotYourArticle = "ENDPOINT_NEWS_NOT_YOUR_ARTICLE", newsSubmitForReview = "ENDPOINT_NEWS_SUBMIT_FOR_REVIEW"
     case newsAlreadyPublished = "ENDPOINT_NEWS_ALREADY_PUBLISHED", secondFactorNeeded = "ENDPOINT_SECOND_FACTOR_NEEDED"
     case secondFactorWrong = "ENDPOINT_SECOND_FACTOR_WRONG"
@@ -349,7 +349,7 @@ public enum MessageID: String, CaseIterable, Sendable {
     case consoleRevoke = "ENDPOINT_CONSOLE_REVOKE", consoleShareRevoked = "ENDPOINT_CONSOLE_SHARE_REVOKED"
     case consoleBackToEditor = "ENDPOINT_CONSOLE_BACK_TO_EDITOR", consoleSeoTitle = "ENDPOINT_CONSOLE_SEO_TITLE"
     case consoleSeoDescription = "ENDPOINT_CONSOLE_SEO_DESCRIPTION", consoleSocialImage = "ENDPOINT_CONSOLE_SOCIAL_IMAGE"
-    case consoleByline = "ENDPOINT_CONSOLE_BYLINE"
+    case consoleByline = "ENDPOINT_CONSOLE_BYLINE", consoleSlug = "ENDPOINT_CONSOLE_SLUG"
 
     // Dates, in strftime notation (see DateWording)
     case dateToday = "ENDPOINT_DATE_TODAY"

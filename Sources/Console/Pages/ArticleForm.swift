@@ -22,6 +22,8 @@ struct ArticleForm {
     var image = ""
     /// The article's video: `video:<id>`; empty for none.
     var video = ""
+    /// The article's address (`/news/<slug>`); nil until read (an article as stored, a form without it).
+    var slug: String?
     /// The image shared links show: `media:<id>`, a media library path or an address; empty for the article's.
     var socialImage = ""
     /// The plain text fields the editor shows (``shownTexts``), by name.
@@ -68,6 +70,7 @@ struct ArticleForm {
         self.image = (form["image"] ?? "").trimmingWhitespace
         self.video = (form["video"] ?? "").trimmingWhitespace
         self.socialImage = (form["social_image"] ?? "").trimmingWhitespace
+        self.slug = form["slug"]?.trimmingWhitespace
         for field in Self.shownTexts { self.texts[field.name] = (form[field.name] ?? "").trimmingWhitespace }
         self.gallery = form["gallery"] ?? ""
         self.otherCategoryIDs = Set(form.compactMap { $0.value == "1" && $0.key.hasPrefix(Self.alsoIn) ? Int($0.key.dropFirst(Self.alsoIn.count)) : nil })
@@ -83,6 +86,7 @@ struct ArticleForm {
             "video": self.video, "gallery": self.gallery,
         ]
         if let categoryID = self.categoryID { fields["category"] = String(categoryID) }
+        if let slug = self.slug { fields["slug"] = slug }
         for field in Self.shownTexts { fields[field.name] = self.texts[field.name] ?? "" }
         for id in self.otherCategoryIDs ?? [] { fields[Self.alsoIn + String(id)] = "1" }
         return fields
@@ -94,7 +98,7 @@ struct ArticleForm {
     /// The fields as the writer names them in a refusal, as the editor labels them.
     private static let labels: [String: MessageID] = [
         "label": .title, "summary": .newsSummary, "article": .body, "image": .consoleArticleImage, "video": .consoleArticleVideo,
-        "external_url": .consoleExternalURL, "social_image": .consoleSocialImage,
+        "external_url": .consoleExternalURL, "social_image": .consoleSocialImage, "slug": .consoleSlug,
         ArticleFieldCheck.gallery: .gallery, "category": .category,
     ].merging(Self.shownTexts.compactMap { field in field.label.map { (field.name, $0) } }) { fixed, _ in fixed }
 
@@ -120,6 +124,7 @@ struct ArticleForm {
         edit.basedOn = basedOn
         edit.gallery = self.galleryJSON
         edit.video = self.video
+        edit.slug = self.slug
         edit.otherCategories = self.otherCategoryIDs ?? []
         var changes = NewsArticleChanges()
         changes.title = self.title
@@ -188,6 +193,7 @@ struct ArticleForm {
         [
             "title": self.title, "summary": self.summary, "body": self.body, "publicationTime": self.publicationTime,
             "expiryTime": self.expiryTime, "externalURL": self.externalURL, "featured": self.featured, "gallery": self.gallery, "socialImage": self.socialImage,
+            "slug": self.slug ?? "",
             "texts": Self.shownTexts.map { field in
                 [
                     "name": field.name, "label": field.label.map { messages.text($0) } ?? field.name, "maximum": field.maximum,

@@ -168,6 +168,7 @@ struct ConsoleArticles: Sendable {
         let (categories, state, library, chosen, videos, review) = try await self.database.withConnection { connection in
             form.gallery = try await self.galleryAsWritten(form.gallery, on: connection)
             if form.otherCategoryIDs == nil, let id { form.otherCategoryIDs = try await NewsStore.otherCategories(ofArticle: id, on: connection) }
+            if form.slug == nil, let id { form.slug = try await ResourceIdentityStore.find(.news, id: id, on: connection)?.moniker }
             let chosen = try await self.libraryImage(form.image, on: connection)
             if let chosen { form.image = "media:\(chosen.id)" }
             return (

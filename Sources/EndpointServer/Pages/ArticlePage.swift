@@ -27,9 +27,15 @@ struct ArticlePage: Sendable {
         let messages = await self.languages.catalog(for: request)
         let options = try await self.config.options()
         var context: [String: Any] = ["language": messages.tag, "site": options.siteName]
-        guard reference.utf8.count <= 200,
-            let article = try await self.news.articlePage(reference, device: device)
-        else { return self.notFound(context, messages: messages) }
+        guard reference.utf8.count <= 200, let article = try await self.news.articlePage(reference, device: device) else {
+            // An article whose slug was changed: its old address leads to it for good.
+            if reference.utf8.count <= 200, let moniker = try await self.news.articleMoniker(formerly: reference) {
+                return Response(
+                    status: .movedPermanently,
+                    headers: [.location: SiteRoute.articlePage(reference: moniker, query: .none).target, .cacheControl: "public, max-age=86400"])
+            }
+            return self.notFound(context, messages: messages)
+        }
         Self.show(article, in: &context, messages: messages)
         let maxAge = options.integer(.newsMaxAgeSeconds)
         var response = self.response(.ok, context, messages: messages, cacheControl: "public, max-age=\(maxAge), stale-while-revalidate=300")

@@ -139,6 +139,14 @@ public struct NewsResponder: Sendable {
     /// at the size of the device class `device` names (the tablet's when it names none).
     /// The ID of the article an address of the Composr site this one replaced names (see
     /// ``NewsStore/articleID(atComposrAddress:on:)``).
+    /// The name an article renamed from `reference` (its slug changed) has now, if one was.
+    public func articleMoniker(formerly reference: String) async throws -> String? {
+        try await self.database.withConnection { connection in
+            guard let id = try await ResourceIdentityStore.formerOwner(.news, moniker: reference, on: connection) else { return nil }
+            return try await ResourceIdentityStore.find(.news, id: id, on: connection)?.moniker
+        }
+    }
+
     public func articleID(atComposrAddress reference: String) async throws -> Int? {
         try await self.database.withConnection { try await NewsStore.articleID(atComposrAddress: reference, on: $0) }
     }

@@ -13,6 +13,9 @@ public struct ArticleEdit: Sendable {
     public var gallery: JSONValue?
     /// Its video as sent (`video:<id>` or the ID; empty shows none).
     public var video: String?
+    /// The name its page is found by (`/news/<slug>`, commandr_fs's file name), when the editor sets
+    /// one; the name it had keeps leading to it.
+    public var slug: String?
     /// The version of the article the edit was made on (``ArticleEditor/version(of:)``); nil when the
     /// face keeps none.
     public var basedOn: String?

@@ -33,6 +33,7 @@ public struct ArticleEditor: Sendable {
         let made = try await self.writer.create(
             title: title, categoryID: categoryID, submitterID: submitterID, byline: byline, applying: changes, on: connection, now: now)
         try await self.refile(made.id, edit, categoryID: categoryID, on: connection, now: now)
+        try await Self.rename(made.id, to: edit.slug, on: connection)
         try await NewsRevisionStore.record(articleID: made.id, by: submitterID, at: now, on: connection)
         return made
     }
@@ -49,6 +50,7 @@ public struct ArticleEditor: Sendable {
         let changes = try await self.checked(edit, current: article, on: connection)
         let dropped = try await self.writer.apply(changes, toArticle: article.id, editedAt: now, on: connection, now: now)
         try await self.refile(article.id, edit, categoryID: changes.categoryID ?? article.categoryID, on: connection, now: now)
+        try await Self.rename(article.id, to: edit.slug, on: connection)
         try await NewsRevisionStore.record(articleID: article.id, by: editorID, at: now, on: connection)
         if changes.validated == true { try await NewsReviewStore.end(articleID: article.id, on: connection) }
         return dropped
@@ -196,6 +198,15 @@ public struct ArticleEditor: Sendable {
             changes.gallery = stored
         }
         return changes
+    }
+
+    /// Gives article `id` the name `slug`, when the edit sets one: a moniker by Composr's rules as it is
+    /// written (lower case, letters, digits, `-` and `_`, at most 24), and no other article's.
+    private static func rename(_ id: Int, to slug: String?, on connection: StoreConnection) async throws {
+        guard let slug, !slug.isEmpty else { return }
+        guard Moniker.base(for: slug) == slug else { throw Refusal.invalid(.newsBadSlug, slug) }
+        guard try await ResourceIdentityStore.rename(.news, id: id, to: slug, on: connection) else { throw Refusal.invalid(.newsSlugTaken, slug) }
+        connection.markStale(.news)
     }
 
     /// Lists article `id` in the edit's other categories, never in its own.

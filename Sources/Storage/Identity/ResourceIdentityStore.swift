@@ -104,6 +104,38 @@ public enum ResourceIdentityStore {
         ).run()
     }
 
+    /// Gives resource `id` of `type` the moniker `moniker` (an editor's choice: a slug), keeping the one
+    /// it had as a former moniker (``formerOwner(_:moniker:on:)``); false when another resource has it.
+    /// A moniker that was this or another resource's former one is taken over.
+    public static func rename(_ type: ResourceType, id: Int, to moniker: String, on connection: StoreConnection) async throws -> Bool {
+        guard let current = try await Self.find(type, id: id, on: connection) else { return false }
+        guard current.moniker != moniker else { return true }
+        guard try await !Self.isTaken(type, moniker, on: connection) else { return false }
+        try await connection.raw(
+            "DELETE FROM former_monikers WHERE moniker_space = \(bind: type.monikerSpace) AND moniker = \(bind: moniker)"
+        ).run()
+        try await connection.raw(
+            """
+            INSERT INTO former_monikers (moniker_space, moniker, resource_type, resource_id)
+            VALUES (\(bind: type.monikerSpace), \(bind: current.moniker), \(bind: type.rawValue), \(bind: id))
+            """
+        ).run()
+        try await connection.raw(
+            "UPDATE resource_ids SET moniker = \(bind: moniker) WHERE resource_type = \(bind: type.rawValue) AND resource_id = \(bind: id)"
+        ).run()
+        return true
+    }
+
+    /// The resource of `type` that had `moniker` before it was renamed, if one did.
+    public static func formerOwner(_ type: ResourceType, moniker: String, on connection: StoreConnection) async throws -> Int? {
+        try await connection.raw(
+            """
+            SELECT resource_id FROM former_monikers
+            WHERE moniker_space = \(bind: type.monikerSpace) AND moniker = \(bind: moniker) AND resource_type = \(bind: type.rawValue)
+            """
+        ).first()?.decode(column: "resource_id", as: Int.self)
+    }
+
     /// A query listing every resource of `type` as `id` and `label`.
     private static func labels(of type: ResourceType) -> SQLQueryString {
         switch type {
@@ -164,6 +196,7 @@ public enum ResourceIdentityStore {
     /// Forgets the identity of a deleted resource.
     public static func remove(_ type: ResourceType, id: Int, on connection: StoreConnection) async throws {
         try await connection.raw("DELETE FROM resource_ids WHERE resource_type = \(bind: type.rawValue) AND resource_id = \(bind: id)").run()
+        try await connection.raw("DELETE FROM former_monikers WHERE resource_type = \(bind: type.rawValue) AND resource_id = \(bind: id)").run()
     }
 
     private static func identity(_ type: ResourceType, _ row: any SQLRow) throws -> ResourceIdentity {
