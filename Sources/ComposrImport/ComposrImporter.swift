@@ -6,9 +6,10 @@ public import Storage
 import Text
 
 /// Writes a Composr site (``ComposrSite``) into this server's database in one transaction: members
-/// with their passwords as they are, groups and memberships, news categories and articles (Comcode,
-/// rendered by the rich-articles renderer), and the site's name and staff address. A failure, or a
-/// dry run, leaves the database as it was.
+/// with their passwords as they are, groups (with the console role Composr's news privileges give
+/// them) and memberships, news categories and articles (Comcode, rendered by the rich-articles
+/// renderer, with their earlier versions; those awaiting validation submitted for review), and the
+/// site's name and staff address. A failure, or a dry run, leaves the database as it was.
 ///
 /// Composr's IDs are kept where apps and links hold them (members, categories, articles). This
 /// server's own built-in rows are matched by meaning: Guest is Guest, the guest, administrator and
@@ -139,6 +140,7 @@ public struct ComposrImporter: Sendable {
         let imported = try await ImportStore.importedGroups(on: connection)
         var names = Set(here.map { $0.name.lowercased() })
         var mapped: [Int: Int] = [:]
+        var made: [ComposrGroup] = []
         for group in site.groups {
             let builtIn =
                 group.id == 1
@@ -161,8 +163,11 @@ public struct ComposrImporter: Sendable {
                 try await ImportStore.recordImportedGroup(composrID: group.id, as: id, on: connection)
                 mapped[group.id] = id
                 report.add(.groups, .imported)
+                try await self.grantNewsRole(to: id, for: group, site, &report, on: connection)
+                made.append(group)
             }
         }
+        if let line = Self.submittersLeftOut(site, made: made) { report.note(line) }
         return mapped
     }
 
@@ -247,6 +252,7 @@ public struct ComposrImporter: Sendable {
             }
             try await ImportStore.insertArticles(rows, on: connection)
             for row in rows { try await NewsStore.fileInOtherCategories(row.article.id, row.article.secondaryCategoryIDs, on: connection) }
+            try await self.earlierVersions(of: rows.map(\.article.id), site, &report, on: connection)
             let dropped = try await self.writer.adopt(rows.map { ($0.article.id, $0.article.title) }, on: connection, now: now)
             for row in rows {
                 for construct in dropped[row.article.id] ?? [] { report.note("article \(row.article.id): left out \(construct)") }

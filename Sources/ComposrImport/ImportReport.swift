@@ -5,6 +5,8 @@
 public struct ImportReport: Sendable, Equatable {
     public enum Kind: String, CaseIterable, Sendable {
         case members, groups, memberships, categories, articles
+        /// Articles' earlier versions (Composr's revisions of news).
+        case revisions
         case pushTokens = "push_tokens"
         case staffMessages = "staff_messages"
         /// Old addresses of articles, kept so that links to them redirect.

@@ -24,6 +24,10 @@ public struct ComposrSite: Sendable {
     /// The descriptions Composr's editors gave articles for search engines (`seo_meta` of `news`), by
     /// article ID.
     public var articleDescriptions: [Int: String] = [:]
+    /// The articles' earlier versions (Composr's `revisions` of news), oldest first, by article ID.
+    public var articleRevisions: [Int: [ComposrRevision]] = [:]
+    /// What each group may do with news.
+    public var newsPrivileges = ComposrNewsPrivileges()
     /// Messages sent to the staff through the contact form (kept by Composr as forum topics).
     public var staffMessages: [ComposrStaffMessage] = []
     /// Push tokens (the mobile SDK's addon's table; a site without the addon has none).
@@ -71,6 +75,13 @@ public struct ComposrSite: Sendable {
         "f_forums": ["id", "f_name"],
         "videos": ["id", "url", "title", "submitter", "add_date"],
         "f_topics": ["id", "t_forum_id", "t_description"],
+        "revisions": [
+            "id", "r_resource_type", "r_resource_id", "r_original_title", "r_original_text", "r_original_content_owner",
+            "r_original_content_timestamp",
+        ],
+        "group_privileges": ["group_id", "privilege", "the_page", "module_the_name", "category_name", "the_value"],
+        "group_zone_access": ["zone_name", "group_id"],
+        "group_page_access": ["page_name", "zone_name", "group_id"],
         "f_posts": ["id", "p_topic_id", "p_cache_forum_id", "p_poster", "p_poster_name_if_guest", "p_title", "p_post", "p_ip_address", "p_time"],
     ]
 

@@ -73,6 +73,12 @@ struct ComposrTables {
             let name = try row.text("c_name")
             if ComposrSite.keptOptions.contains(name) { self.site.options[name] = try row.text("c_value") }
             if name == "messaging_forum_name" { self.messagingForumName = try row.text("c_value") }
+        case "revisions":
+            guard let revision = try ComposrRevision(row: row) else { return }
+            self.site.articleRevisions[revision.articleID, default: []].append(revision)
+        case "group_privileges": try self.site.newsPrivileges.take(privilege: row)
+        case "group_zone_access": try self.site.newsPrivileges.take(zoneAccess: row)
+        case "group_page_access": try self.site.newsPrivileges.take(pageAccess: row)
         case "f_forums": self.forums.append(row)
         case "videos": self.site.videos.append(try ComposrVideo(row: row))
         case "f_topics":
@@ -123,6 +129,7 @@ struct ComposrTables {
         for index in site.groups.indices { site.groups[index].resolve(translations) }
         for index in site.categories.indices { site.categories[index].resolve(translations) }
         for index in site.videos.indices { site.videos[index].resolve(translations) }
+        site.articleRevisions = site.articleRevisions.mapValues { $0.sorted { $0.id < $1.id } }
         site.articleDescriptions = self.articleDescriptions.mapValues { $0.resolved(translations) }.filter { !$0.value.isEmpty }
         if let members = try self.members?.finished() {
             site.members = ComposrRecords(members) { $0.resolve(translations) }

@@ -16,11 +16,33 @@ public enum NewsRevisionStore {
     /// Records article `articleID` as it now is, saved by `memberID` at `time`, then forgets its
     /// revisions past the newest `news_revisions_kept`.
     static func record(articleID: Int, by memberID: Int?, at time: Int, on connection: StoreConnection) async throws {
-        let columns = Self.revisedColumns.joined(separator: ", ")
+        try await Self.record(articleID: articleID, title: nil, text: nil, by: memberID, at: time, on: connection)
+    }
+
+    /// Records an earlier version of article `articleID` that another system kept (Composr's
+    /// revisions, which hold a title and a text): those two as it had them, the rest as it now is. The
+    /// import records them before the article's first revision here (``ArticleWriter/adopt(_:on:now:)``).
+    public static func recordEarlier(articleID: Int, title: String, text: String, by memberID: Int?, at time: Int, on connection: StoreConnection)
+        async throws
+    {
+        try await Self.record(articleID: articleID, title: title, text: text, by: memberID, at: time, on: connection)
+    }
+
+    private static func record(articleID: Int, title: String?, text: String?, by memberID: Int?, at time: Int, on connection: StoreConnection)
+        async throws
+    {
+        let values: [SQLQueryString] = Self.revisedColumns.map { column in
+            switch (column, title, text) {
+            case ("title", let title?, _): "CAST(\(bind: title) AS TEXT)"
+            case ("article", _, let text?): "CAST(\(bind: text) AS TEXT)"
+            default: "\(unsafeRaw: column)"
+            }
+        }
         try await connection.raw(
             """
-            INSERT INTO news_revisions (news_id, member_id, saved_at, \(unsafeRaw: columns))
-            SELECT id, CAST(\(bind: memberID) AS BIGINT), CAST(\(bind: time) AS BIGINT), \(unsafeRaw: columns) FROM news WHERE id = \(bind: articleID)
+            INSERT INTO news_revisions (news_id, member_id, saved_at, \(unsafeRaw: Self.revisedColumns.joined(separator: ", ")))
+            SELECT id, CAST(\(bind: memberID) AS BIGINT), CAST(\(bind: time) AS BIGINT), \(values.joined(separator: ", "))
+            FROM news WHERE id = \(bind: articleID)
             """
         ).run()
         let kept = try await ConfigStore.value(ConfigOption.newsRevisionsKept.name, on: connection).flatMap { Int($0) } ?? 50
