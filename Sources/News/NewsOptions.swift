@@ -37,10 +37,15 @@ extension ConfigOption {
     public static let newsShareLinkDays = ConfigOption(
         "news_share_link_days", .integer(1...365), default: "7", "Days a draft's share link works, unless its maker revokes it sooner."
     )
+    public static let newsRequireAltText = ConfigOption(
+        "news_require_alt_text", .flag, default: "0",
+        "Whether an article may be published only when every library image it shows has its alternative text (described in the media library)."
+    )
 
     /// Every option the news module declares.
     public static let declaredByNews: [ConfigOption] = [
         .newsMaxAgeSeconds, .newsSearchPerMinute, .newsPushOnPublish, .flokiBeaconTTLSeconds, .newsLiveHeartbeatSeconds, .newsLiveStreams,
         .newsLiveStreamsPerNetwork, .newsLiveBacklog, .newsRevisionsKept, .newsShareLinkDays,
+        .newsRequireAltText,
     ]
 }

@@ -2,12 +2,15 @@ import EndpointCore
 import Foundation
 import Media
 import Messages
+import News
 import Routes
 import Storage
+import Text
 
 /// The media library: every image with its thumbnail, size and the articles that show it; uploads of
 /// several at once (with scripts, one request each with its progress), and deletion of what no article
-/// shows, images and videos — the API's rules (``MediaUploads``, ``VideoUploads``) both ways.
+/// shows, images and videos — the API's rules (``MediaUploads``, ``VideoUploads``) both ways; each
+/// image's alternative text, said once here for every article that shows it.
 struct ConsoleMedia: Sendable {
     let database: Database
     let clock: SiteClock
@@ -20,13 +23,15 @@ struct ConsoleMedia: Sendable {
         guard request.method == .post else {
             let images = request.query.first("uploaded").flatMap { Int($0) }.map { view.messages.text(.consoleImagesUploaded, view.messages.number($0)) }
             let videos = request.query.first("videos").flatMap { Int($0) }.map { view.messages.text(.consoleVideosUploaded, view.messages.number($0)) }
-            return try await self.page(request, view, notice: images ?? videos)
+            let described = request.query.first("described").map { view.messages.text(.consoleAltTextSaved, $0) }
+            return try await self.page(request, view, notice: images ?? videos ?? described)
         }
         do {
             switch request.form["action"] {
             case "upload": return try await self.upload(request, staff)
             case "delete" where request.form["video"] != nil: return try await self.deleteVideo(request, staff, view)
             case "delete": return try await self.delete(request, staff, view)
+            case "describe": return try await self.describe(request)
             default: throw Refusal.malformed(.improperlyFilledIn)
             }
         } catch {
@@ -53,6 +58,23 @@ struct ConsoleMedia: Sendable {
         }
         return .redirect(to: ConsoleRoute.media.target([("uploaded", String(files.count))]))
     }
+
+    /// Keeps the alternative text the form gives the image it names (at most 1,000 scalars, as
+    /// commandr_fs's `alt_text`).
+    private func describe(_ request: ConsoleRequest) async throws -> ConsoleAnswer {
+        guard let id = request.form["image"].flatMap({ Int($0) }), let text = request.form["alt_text"]?.trimmingWhitespace else {
+            throw Refusal.malformed(.improperlyFilledIn)
+        }
+        guard TextLength.fits(text, atMost: Self.altTextMaximum) else { throw Refusal.invalid(.fieldTooLong, "alt_text", String(Self.altTextMaximum)) }
+        let name = try await self.database.transaction { connection -> String in
+            guard let image = try await MediaStore.find(id: id, on: connection) else { throw Refusal.notFound(.missingResource) }
+            try await ArticleImages.describe(id, MediaChanges(altText: text), on: connection)
+            return image.name
+        }
+        return .redirect(to: ConsoleRoute.media.target([("described", name)]) + "#image-\(id)")
+    }
+
+    static let altTextMaximum = 1000
 
     /// Deletes the image the form names, unless an article shows it, once the page asking first was
     /// answered.
@@ -140,7 +162,7 @@ struct ConsoleMedia: Sendable {
                 let shownBy = uses[image.id] ?? []
                 return [
                     "id": image.id, "name": image.name, "thumbnail": MediaLinks.path(of: image, .device(.phone)), "original": MediaLinks.path(of: image),
-                    "alt": image.altText.isEmpty ? image.name : image.altText,
+                    "alt": image.altText.isEmpty ? image.name : image.altText, "altText": image.altText, "undescribed": image.altText.isEmpty,
                     "size": view.messages.text(
                         .consoleImageSize, view.messages.number(image.width), view.messages.number(image.height),
                         view.messages.number((image.byteCount + 1023) / 1024)),

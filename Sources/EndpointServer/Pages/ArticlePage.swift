@@ -84,7 +84,7 @@ struct ArticlePage: Sendable {
         context["headTitle"] = article.shareTitle
         var shown: [String: Any] = [
             "summary": article.summary, "url": article.webURL, "shareTitle": article.shareTitle, "description": article.shareDescription,
-            "body": article.bodyHTML, "caption": article.imageCaption, "credit": article.imageCredit,
+            "body": article.bodyHTML, "caption": article.imageCaption, "credit": article.imageCredit, "alt": article.imageAlt,
             "byline": article.author.isEmpty ? date : messages.text(.newsFooter, article.author, date),
         ]
         if let video = article.video {
@@ -100,7 +100,7 @@ struct ArticlePage: Sendable {
         if let external = article.externalURL { shown["external"] = external }
         if !article.gallery.isEmpty {
             shown["gallery"] = article.gallery.map { figure -> [String: Any] in
-                ["source": figure.source, "link": figure.link, "caption": figure.caption, "credit": figure.credit]
+                ["source": figure.source, "link": figure.link, "caption": figure.caption, "credit": figure.credit, "alt": figure.alt]
             }
             shown["gallery_title"] = messages.text(.gallery)
         }

@@ -88,6 +88,29 @@ public enum MediaStore {
         }
     }
 
+    /// The names of the images article `newsID` shows (its own, its gallery's, its body's) that have
+    /// no alternative text yet.
+    public static func undescribedImages(ofArticle newsID: Int, on connection: StoreConnection) async throws -> [String] {
+        try await connection.raw(
+            """
+            SELECT m.name FROM news_media nm JOIN media m ON m.id = nm.media_id
+            WHERE nm.news_id = \(bind: newsID) AND m.alt_text = '' ORDER BY m.id
+            """
+        ).all().map { try $0.decode(column: "name", as: String.self) }
+    }
+
+    /// The alternative texts of the images among `contentHashes` that have one, by content hash.
+    public static func altTexts(contentHashes: Set<String>, on connection: StoreConnection) async throws -> [String: String] {
+        guard !contentHashes.isEmpty else { return [:] }
+        var texts: [String: String] = [:]
+        for row in try await connection.raw(
+            "SELECT content_hash, alt_text FROM media WHERE content_hash IN (\(binds: contentHashes.sorted())) AND alt_text <> ''"
+        ).all() {
+            texts[try row.decode(column: "content_hash", as: String.self)] = try row.decode(column: "alt_text", as: String.self)
+        }
+        return texts
+    }
+
     /// The content hashes of every stored image (what the maintenance sweep keeps in the caches).
     public static func contentHashes(on connection: StoreConnection) async throws -> Set<String> {
         Set(try await connection.raw("SELECT content_hash FROM media").all().map { try $0.decode(column: "content_hash", as: String.self) })

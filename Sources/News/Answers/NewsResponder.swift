@@ -166,11 +166,11 @@ public struct NewsResponder: Sendable {
 
     public func articlePage(_ reference: String, device: String?) async throws -> ArticlePageContent? {
         let now = self.clock.now
-        guard let published = try await self.database.withConnection({ try await NewsFeedStore.article(reference, now: now, on: $0) }) else {
-            return nil
+        let json = NewsJSON(publicURL: self.publicURL, device: device.map { DeviceClass(parameter: $0) } ?? .tablet, fields: nil)
+        return try await self.database.withConnection { connection in
+            guard let published = try await NewsFeedStore.article(reference, now: now, on: connection) else { return nil }
+            return try await ArticlePageContent.page(of: published, json: json, on: connection)
         }
-        let device = device.map { DeviceClass(parameter: $0) } ?? .tablet
-        return ArticlePageContent(published, json: NewsJSON(publicURL: self.publicURL, device: device, fields: nil))
     }
 
     /// The answer for the query's resource, as JSON or as a Floki document.

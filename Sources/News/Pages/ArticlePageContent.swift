@@ -1,5 +1,6 @@
 public import Media
 import Routes
+public import Storage
 
 /// What the article page (`GET /news/<id or moniker>`, the page `web_url` and Floki's `share_url`
 /// open) shows of a shown article, with the values the news API gives for it; the page escapes all
@@ -19,6 +20,9 @@ public struct ArticlePageContent: Sendable, Equatable {
     public var imageSources: String?
     public var imageCaption: String
     public var imageCredit: String
+    /// What the picture shows for those who cannot see it: the library's alternative text of it,
+    /// else its caption.
+    public var imageAlt: String
     /// The gallery's images, in order.
     public var gallery: [Figure]
     /// The article's video once ready: its main media, played in place of the picture.
@@ -52,10 +56,28 @@ public struct ArticlePageContent: Sendable, Equatable {
         public var link: String
         public var caption: String
         public var credit: String
+        /// The library's alternative text of the image, else its caption.
+        public var alt: String
     }
 
-    /// What the page shows of `published`, with the links and picture `json` gives it.
-    init(_ published: PublishedArticle, json: NewsJSON) {
+    /// What the page shows of `published`, with the links and picture `json` gives it and the library's
+    /// alternative texts of its images (read where they are kept, so an image described once is
+    /// described wherever it is shown).
+    static func page(of published: PublishedArticle, json: NewsJSON, on connection: StoreConnection) async throws -> ArticlePageContent {
+        let article = published.article
+        let urls = [article.image] + NewsImage.gallery(stored: article.gallery).map(\.url)
+        let hashes = urls.compactMap { url -> String? in
+            guard case .contentHash(let hash)? = MediaLinks.reference(url, publicURL: json.publicURL) else { return nil }
+            return hash
+        }
+        let texts = try await MediaStore.altTexts(contentHashes: Set(hashes), on: connection)
+        return ArticlePageContent(published, json: json) { url in
+            guard case .contentHash(let hash)? = MediaLinks.reference(url, publicURL: json.publicURL) else { return nil }
+            return texts[hash]
+        }
+    }
+
+    private init(_ published: PublishedArticle, json: NewsJSON, altText: (String) -> String?) {
         let article = published.article
         let image = json.image(article)
         self.title = article.title
@@ -68,14 +90,16 @@ public struct ArticlePageContent: Sendable, Equatable {
         self.imageSources = image.flatMap(Self.sources)
         self.imageCaption = image?.caption ?? ""
         self.imageCredit = image?.credit ?? ""
+        self.imageAlt = altText(article.image) ?? self.imageCaption
         self.gallery = NewsImage.gallery(stored: article.gallery).map { entry in
+            let alt = altText(entry.url) ?? entry.caption
             guard let source = json.mediaURL(entry.url, MediaVersion.device(.tablet).queryPairs),
                 let link = json.mediaURL(entry.url, ArticleGalleryLink.pairs(articleID: article.id))
             else {
                 let url = json.absolute(entry.url)
-                return Figure(source: json.absolute(entry.url(for: .tablet)), link: url, caption: entry.caption, credit: entry.credit)
+                return Figure(source: json.absolute(entry.url(for: .tablet)), link: url, caption: entry.caption, credit: entry.credit, alt: alt)
             }
-            return Figure(source: source, link: link, caption: entry.caption, credit: entry.credit)
+            return Figure(source: source, link: link, caption: entry.caption, credit: entry.credit, alt: alt)
         }
         self.video = published.video.flatMap { shown in
             guard let hls = VideoLinks.master(of: shown.video), let mp4 = VideoLinks.progressive(of: shown.video) else { return nil }

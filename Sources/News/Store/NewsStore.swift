@@ -253,6 +253,14 @@ public enum NewsStore {
             .map { try $0.decode(column: "id", as: Int.self) }
     }
 
+    /// Marks the articles that show image `mediaID` as due rendering again (their bodies carry what the
+    /// library says of it, its alternative text).
+    static func markRenderDue(showingMedia mediaID: Int, on connection: StoreConnection) async throws {
+        try await connection.raw(
+            "UPDATE news SET render_due = 1 WHERE id IN (SELECT news_id FROM news_media WHERE media_id = \(bind: mediaID))"
+        ).run()
+    }
+
     /// Up to `limit` article IDs above `id`, in order (every article, a batch at a time).
     static func articleIDs(after id: Int, limit: Int, on connection: StoreConnection) async throws -> [Int] {
         try await connection.raw("SELECT id FROM news WHERE id > \(bind: id) ORDER BY id LIMIT \(bind: limit)").all()

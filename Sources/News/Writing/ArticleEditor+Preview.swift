@@ -20,7 +20,8 @@ extension ArticleEditor {
         }
         let moniker = current == nil ? "" : try await ResourceIdentityStore.find(.news, id: article.id, on: connection)?.moniker ?? String(article.id)
         let published = PublishedArticle(article: article, moniker: moniker, guid: "", categoryMoniker: "", categoryLabel: "", video: video)
-        return ArticlePageContent(published, json: NewsJSON(publicURL: self.writer.publicURL, device: .tablet, fields: nil))
+        return try await ArticlePageContent.page(
+            of: published, json: NewsJSON(publicURL: self.writer.publicURL, device: .tablet, fields: nil), on: connection)
     }
 
     /// A new article before its first save.

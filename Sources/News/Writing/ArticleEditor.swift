@@ -34,6 +34,7 @@ public struct ArticleEditor: Sendable {
             title: title, categoryID: categoryID, submitterID: submitterID, byline: byline, applying: changes, on: connection, now: now)
         try await self.refile(made.id, edit, categoryID: categoryID, on: connection, now: now)
         try await Self.rename(made.id, to: edit.slug, on: connection)
+        try await Self.checkDescribed(made.id, before: [], on: connection)
         try await NewsRevisionStore.record(articleID: made.id, by: submitterID, at: now, on: connection)
         return made
     }
@@ -48,9 +49,11 @@ public struct ArticleEditor: Sendable {
         try standing.check(article, validated: edit.changes.validated)
         let editorID = standing.memberID
         let changes = try await self.checked(edit, current: article, on: connection)
+        let before = try await Self.undescribed(article, on: connection)
         let dropped = try await self.writer.apply(changes, toArticle: article.id, editedAt: now, on: connection, now: now)
         try await self.refile(article.id, edit, categoryID: changes.categoryID ?? article.categoryID, on: connection, now: now)
         try await Self.rename(article.id, to: edit.slug, on: connection)
+        try await Self.checkDescribed(article.id, before: before, on: connection)
         try await NewsRevisionStore.record(articleID: article.id, by: editorID, at: now, on: connection)
         if changes.validated == true { try await NewsReviewStore.end(articleID: article.id, on: connection) }
         return dropped
@@ -70,7 +73,9 @@ public struct ArticleEditor: Sendable {
         if case .some(.some(let videoID)) = changes.videoID, try await VideoStore.find(id: videoID, on: connection) == nil { changes.videoID = .some(nil) }
         try standing.check(article, validated: changes.validated)
         let editorID = standing.memberID
+        let before = try await Self.undescribed(article, on: connection)
         let dropped = try await self.writer.apply(changes, toArticle: article.id, editedAt: now, on: connection, now: now)
+        try await Self.checkDescribed(article.id, before: before, on: connection)
         try await NewsRevisionStore.record(articleID: article.id, by: editorID, at: now, on: connection)
         if changes.validated == true { try await NewsReviewStore.end(articleID: article.id, on: connection) }
         return dropped
@@ -102,6 +107,28 @@ public struct ArticleEditor: Sendable {
             throw Refusal.invalid(.fieldTooLong, "note", String(Self.reviewNoteMaximum))
         }
         try await NewsReviewStore.set(.returned, articleID: article.id, by: standing.memberID, note: note, at: now, on: connection)
+    }
+
+    /// With `news_require_alt_text` on, refuses a save that would publish an image of the library
+    /// without its alternative text: a save that leaves the article published may show no undescribed
+    /// image it did not already show published (`before`: those it showed published before the save;
+    /// an article already out keeps being editable while its images are described).
+    private static func checkDescribed(_ id: Int, before: Set<String>, on connection: StoreConnection) async throws {
+        guard try await Self.requiresAltText(on: connection), try await NewsStore.article(id: id, on: connection)?.validated == true else { return }
+        if let name = try await MediaStore.undescribedImages(ofArticle: id, on: connection).first(where: { !before.contains($0) }) {
+            throw Refusal.invalid(.newsImageNeedsAltText, name)
+        }
+    }
+
+    /// The undescribed images `article` shows published now (none while it is a draft).
+    private static func undescribed(_ article: NewsArticle, on connection: StoreConnection) async throws -> Set<String> {
+        guard article.validated, try await Self.requiresAltText(on: connection) else { return [] }
+        return Set(try await MediaStore.undescribedImages(ofArticle: article.id, on: connection))
+    }
+
+    private static func requiresAltText(on connection: StoreConnection) async throws -> Bool {
+        let name = ConfigOption.newsRequireAltText.name
+        return ConfigOptions([name: try await ConfigStore.value(name, on: connection) ?? ""]).flag(.newsRequireAltText)
     }
 
     /// How long an editor's note returning an article may be, in Unicode scalars.
