@@ -20,6 +20,8 @@ public enum NewsFieldLimits {
 
     /// A category named by ID or moniker.
     public static let categoryReference = 100
+    /// An article's slug as commandr_fs reads it (the editor then holds it to Composr's moniker rules).
+    public static let slug = 100
     /// An image's declared width or height, in pixels.
     public static let imageSide = 1...100_000
     public static let views = 0...Int(Int32.max)

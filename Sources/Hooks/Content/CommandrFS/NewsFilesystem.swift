@@ -91,6 +91,11 @@ struct NewsFilesystem: CommandrFilesystem {
         let dropped = try await ArticleEditor(publicURL: write.context.publicURL).edit(
             article, with: edit, by: .editor(write.actorID), on: connection, now: write.now)
         write.answer("dropped", .array(dropped.map(JSONValue.string)))
+        // A new slug or category moves the file: where it now is.
+        if let edited = try await NewsStore.article(id: article.id, on: connection) {
+            let folder = try await Self.moniker(.newsCategory, edited.categoryID, on: connection)
+            write.answer("path", .string("/var/news/\(folder)/\(try await Self.moniker(.news, edited.id, on: connection)).cms"))
+        }
     }
 
     func delete(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws {
@@ -171,6 +176,7 @@ struct NewsFilesystem: CommandrFilesystem {
         edit.gallery = properties.structure("gallery")
         edit.video = try properties.text("video", maximumLength: 32)
         edit.category = try properties.text("category", maximumLength: NewsFieldLimits.categoryReference)
+        edit.slug = try properties.text("slug", maximumLength: NewsFieldLimits.slug)
     }
 
     private static func requireMember(_ id: Int?, property: String, on connection: StoreConnection) async throws {
@@ -233,6 +239,7 @@ struct NewsFilesystem: CommandrFilesystem {
             "featured": .int(article.featured ? 1 : 0),
             "video": .string(article.videoID.map(VideoLinks.reference) ?? ""),
             "social_image": .string(article.socialImage),
+            "slug": .string(try await Self.moniker(.news, article.id, on: connection)),
         ]
         return .object(fields.map { (key: $0.key, value: $0.value) } + ArticleTextField.all.map { (key: $0.name, value: .string(article[keyPath: $0.stored])) })
     }
