@@ -23,7 +23,13 @@ struct ConsoleMedia: Sendable {
         guard request.method == .post else {
             let images = request.query.first("uploaded").flatMap { Int($0) }.map { view.messages.text(.consoleImagesUploaded, view.messages.number($0)) }
             let videos = request.query.first("videos").flatMap { Int($0) }.map { view.messages.text(.consoleVideosUploaded, view.messages.number($0)) }
-            let described = request.query.first("described").map { view.messages.text(.consoleAltTextSaved, $0) }
+            // The image is named by ID and its name read here: a link cannot make the page say anything else.
+            var described: String?
+            if let id = request.query.first("described").flatMap({ Int($0) }),
+                let image = try await self.database.withConnection({ try await MediaStore.find(id: id, on: $0) })
+            {
+                described = view.messages.text(.consoleAltTextSaved, image.name)
+            }
             return try await self.page(request, view, notice: images ?? videos ?? described)
         }
         do {
@@ -66,12 +72,11 @@ struct ConsoleMedia: Sendable {
             throw Refusal.malformed(.improperlyFilledIn)
         }
         guard TextLength.fits(text, atMost: Self.altTextMaximum) else { throw Refusal.invalid(.fieldTooLong, "alt_text", String(Self.altTextMaximum)) }
-        let name = try await self.database.transaction { connection -> String in
-            guard let image = try await MediaStore.find(id: id, on: connection) else { throw Refusal.notFound(.missingResource) }
+        try await self.database.transaction { connection in
+            guard try await MediaStore.find(id: id, on: connection) != nil else { throw Refusal.notFound(.missingResource) }
             try await ArticleImages.describe(id, MediaChanges(altText: text), on: connection)
-            return image.name
         }
-        return .redirect(to: ConsoleRoute.media.target([("described", name)]) + "#image-\(id)")
+        return .redirect(to: ConsoleRoute.media.target([("described", String(id))]) + "#image-\(id)")
     }
 
     static let altTextMaximum = 1000
