@@ -74,7 +74,7 @@ struct ConsoleMedia: Sendable {
         guard TextLength.fits(text, atMost: Self.altTextMaximum) else { throw Refusal.invalid(.fieldTooLong, "alt_text", String(Self.altTextMaximum)) }
         try await self.database.transaction { connection in
             guard try await MediaStore.find(id: id, on: connection) != nil else { throw Refusal.notFound(.missingResource) }
-            try await ArticleImages.describe(id, MediaChanges(altText: text), on: connection)
+            try await ArticleEditor.describeImage(id, MediaChanges(altText: text), on: connection)
         }
         return .redirect(to: ConsoleRoute.media.target([("described", String(id))]) + "#image-\(id)")
     }

@@ -1,6 +1,6 @@
 import Crypto
 import EndpointCore
-import Media
+public import Media
 public import Messages
 import RichText
 public import Storage
@@ -129,6 +129,14 @@ public struct ArticleEditor: Sendable {
     private static func requiresAltText(on connection: StoreConnection) async throws -> Bool {
         let name = ConfigOption.newsRequireAltText.name
         return ConfigOptions([name: try await ConfigStore.value(name, on: connection) ?? ""]).flag(.newsRequireAltText)
+    }
+
+    /// Changes what the media library says of image `id` (caption, credit, alternative text): said
+    /// once, it is what every article showing it shows, their bodies rendered again by the news clock.
+    /// The faces describe an image here, never beside the editor.
+    public static func describeImage(_ id: Int, _ changes: MediaChanges, on connection: StoreConnection) async throws {
+        try await MediaStore.update(id: id, changes, on: connection)
+        if changes.altText != nil { try await NewsStore.markRenderDue(showingMedia: id, on: connection) }
     }
 
     /// How long an editor's note returning an article may be, in Unicode scalars.

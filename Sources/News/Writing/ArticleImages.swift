@@ -40,13 +40,6 @@ package enum ArticleImages {
         changes.imageVariants = Self.variants(of: image).serialized
     }
 
-    /// Changes what the library says of image `id` (caption, credit, alternative text): said once, it
-    /// is what every article showing it shows, their bodies rendered again by the news clock.
-    package static func describe(_ id: Int, _ changes: MediaChanges, on connection: StoreConnection) async throws {
-        try await MediaStore.update(id: id, changes, on: connection)
-        if changes.altText != nil { try await NewsStore.markRenderDue(showingMedia: id, on: connection) }
-    }
-
     /// The changes' social image as kept: the library's image it names (`media:<id>`, or its URL) as
     /// its path, a web address as written; anything else is refused.
     package static func expandSocialImage(_ changes: inout NewsArticleChanges, publicURL: String, on connection: StoreConnection) async throws {

@@ -89,7 +89,7 @@ struct MediaFilesystem: CommandrFilesystem {
         var properties = try write.properties()
         let changes = try Self.changes(&properties)
         try properties.rejectUnread(allowingUnchanged: Self.json(image))
-        try await ArticleImages.describe(image.id, changes, on: connection)
+        try await ArticleEditor.describeImage(image.id, changes, on: connection)
     }
 
     func delete(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws {
