@@ -97,6 +97,12 @@ import Testing
                 #expect(
                     (described.data["article"] as? [String: Any])?["seo_description"] as? String
                         == "Our new community site is open. Read on for what you can do here.", "\(described.raw)")
+                // Composr's bylines are names; a member's (admin, Zoë) links that member, as Composr's authors do.
+                let zoe = try await client.news("articles/2", "fields=author,authors")
+                for (byline, memberID) in [(described, 2), (zoe, 5)] {
+                    let authors = (byline.data["article"] as? [String: Any])?["authors"] as? [[String: Any]]
+                    #expect(authors?.count == 1 && authors?.first?["member_id"] as? Int == memberID, "\(byline.raw)")
+                }
                 let first = try await client.execute(uri: "/news/1", method: .get) { String(buffer: $0.body) }
                 #expect(first.contains(#"<meta property="og:description" content="Our new community site is open. Read on for what you can do here.">"#))
                 #expect((release["body_html"] as? String)?.hasPrefix("<h2>What is new in 2.0</h2>") == true, "\(release)")

@@ -22,6 +22,7 @@ struct NewsJSON {
         case image, gallery, video
         case publishedAt = "published_at", publishedTimestamp = "published_timestamp", updatedAt = "updated_at"
         case updatedTimestamp = "updated_timestamp", expiresAt = "expires_at", sortID = "sort_id", featured
+        case authors
     }
 
     /// The plain text fields served after ``ArticleKey``'s, under their names.
@@ -86,6 +87,8 @@ struct NewsJSON {
         case .expiresAt: return article.expiresAt.map { .string(Self.iso8601($0)) } ?? .null
         case .sortID: return .int(Self.sortID(article))
         case .featured: return .bool(article.featured)
+        case .authors:
+            return .array(published.authors.map { ["name": .string($0.name), "member_id": $0.memberID.map { .int($0) } ?? .null] })
         }
     }
 

@@ -69,9 +69,9 @@ extension NewsFeedStore {
         let below: SQLQueryString = "(n.add_date, n.id) < (\(bind: top.addDate), \(bind: top.id))"
         var placed: [PublishedArticle] = []
         if floor < top {
-            placed = try await connection.raw(
-                Self.placedOutsideQuery(in: categories, withGallery: withGallery, ids: ids, from: floor, below: top, limit: limit, now: now)
-            ).all().map(Self.publishedArticle)
+            placed = try await Self.published(
+                Self.placedOutsideQuery(in: categories, withGallery: withGallery, ids: ids, from: floor, below: top, limit: limit, now: now),
+                on: connection)
         }
         let remembered = try await connection.raw(
             """
@@ -83,11 +83,8 @@ extension NewsFeedStore {
         let changed =
             remembered.isEmpty
             ? []
-            : try await connection.raw(
-                """
-                \(Self.articleSelect) WHERE \((listed + [below, "n.id IN (\(binds: remembered))"]).joined(separator: " AND "))
-                """
-            ).all().map(Self.publishedArticle)
+            : try await Self.published(
+                "\(Self.articleSelect) WHERE \((listed + [below, "n.id IN (\(binds: remembered))"]).joined(separator: " AND "))", on: connection)
         var seen = Set<Int>()
         return (placed + changed).filter { seen.insert($0.article.id).inserted }
             .sorted { Position(addDate: $0.article.addDate, id: $0.article.id) > Position(addDate: $1.article.addDate, id: $1.article.id) }

@@ -111,7 +111,7 @@ public enum NewsFeedStore {
         let query = Self.articlesQuery(
             in: categories, withGallery: withGallery, featuredOnly: featuredOnly, after: position, limit: limit, offset: offset, now: now,
             postgres: connection.isPostgres)
-        return try await connection.raw(query).all().map(Self.publishedArticle)
+        return try await Self.published(query, on: connection)
     }
 
     /// The statement of ``articles(in:withGallery:featuredOnly:after:limit:offset:now:on:)`` (tests
@@ -176,11 +176,9 @@ public enum NewsFeedStore {
     /// The shown articles among `ids`, newest first.
     public static func articles(ids: [Int], now: Int, on connection: StoreConnection) async throws -> [PublishedArticle] {
         guard !ids.isEmpty else { return [] }
-        return try await connection.raw(
-            """
-            \(Self.articleSelect) WHERE n.id IN (\(binds: ids)) AND \(Self.visible("n", now: now)) ORDER BY n.add_date DESC, n.id DESC
-            """
-        ).all().map(Self.publishedArticle)
+        return try await Self.published(
+            "\(Self.articleSelect) WHERE n.id IN (\(binds: ids)) AND \(Self.visible("n", now: now)) ORDER BY n.add_date DESC, n.id DESC",
+            on: connection)
     }
 
     /// The newest `perCategory` shown articles of each of `categories` (nil: all), in one query that
@@ -189,7 +187,7 @@ public enum NewsFeedStore {
     /// correlated `IN (… LIMIT)` on SQLite (which has no `LATERAL` but plans that form per category).
     public static func top(perCategory: Int, in categories: [Int]?, now: Int, on connection: StoreConnection) async throws -> [PublishedArticle] {
         let query = Self.topQuery(perCategory: perCategory, in: categories, now: now, postgres: connection.isPostgres)
-        return try await connection.raw(query).all().map(Self.publishedArticle)
+        return try await Self.published(query, on: connection)
     }
 
     /// The statement of ``top(perCategory:in:now:on:)`` (tests read its plan).
@@ -241,7 +239,12 @@ public enum NewsFeedStore {
         )
     }
 
-    static func publishedArticle(_ row: any SQLRow) throws -> PublishedArticle {
+    /// The articles `query` (a selection of ``articleSelect``) reads, their bylines' members linked.
+    static func published(_ query: SQLQueryString, on connection: StoreConnection) async throws -> [PublishedArticle] {
+        try await NewsAuthorStore.linking(try await connection.raw(query).all().map(Self.publishedArticle), on: connection)
+    }
+
+    private static func publishedArticle(_ row: any SQLRow) throws -> PublishedArticle {
         let article = try NewsStore.article(row)
         return PublishedArticle(
             article: article,
@@ -272,4 +275,6 @@ public struct PublishedArticle: Sendable, Equatable {
     public var categoryLabel: String
     /// The video it shows, with its state and poster as they are now.
     public var video: ShownVideo?
+    /// The names its byline lists, each linked to the member of that username if there is one.
+    public var authors: [ArticleAuthor] = []
 }

@@ -41,6 +41,12 @@ import Testing
 
             let article = try #require(try await client.news("articles/harbour-reopens").data["article"] as? [String: Any])
             #expect(article["author"] as? String == "Ana Reporter, root")
+            // Each name of the byline; root's links the member root (by username, in any case), the other is free text.
+            let submitter = try #require(properties["submitter"] as? [String: Any], "written by root: \(properties)")
+            let rootID = try #require((submitter["id"] as? String).flatMap { Int($0) })
+            let authors = try #require(article["authors"] as? [[String: Any]])
+            #expect(authors.map { $0["name"] as? String } == ["Ana Reporter", "root"], "\(authors)")
+            #expect(authors.first?["member_id"] is NSNull && authors.last?["member_id"] as? Int == rootID, "\(authors)")
             #expect(article["seo_title"] as? String == "Harbour reopens after the storm | Coast News")
             #expect(article["seo_description"] as? String == "Boats are back & cafés relieved.")
             let feed = try #require(try await client.news("feed/all", "response_type=floki").json["items"] as? [[String: Any]])
