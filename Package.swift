@@ -281,7 +281,8 @@ let package = Package(
         .testTarget(
             name: "ConsoleTests",
             dependencies: [
-                "Console", "TestSupport", "Auth", "Contact", "EndpointServer", "Media", "Messages", "News", "Push", "Storage", .sqlKit, .hummingbirdTesting,
+                "Console", "TestSupport", "Auth", "Contact", "EndpointServer", "Media", "Messages", "News", "Push", "Storage", "Text", .sqlKit,
+                .hummingbirdTesting,
             ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .testTarget(name: "MessagesTests", dependencies: ["Messages"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),

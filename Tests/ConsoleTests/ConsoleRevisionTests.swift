@@ -4,11 +4,22 @@ import News
 import Storage
 import TestSupport
 import Testing
+import Text
+
+@testable import Console
 
 /// The editor lists an article's revisions (every save is one, whichever face saved it) with when and
 /// who, shows what changed since any of them word by word, and restores any as a new revision, on
 /// both engines.
 @Suite struct ConsoleRevisionTests {
+    /// A difference's runs as the page writes them: each text escaped, whatever it holds.
+    @Test func aDifferenceIsWrittenEscaped() {
+        let runs: [WordDifference.Run] = [.kept("<b>x</b> "), .removed("a & \"b\""), .added("'<script>'")]
+        #expect(
+            ConsoleArticles.html(of: runs)
+                == "<span>&lt;b&gt;x&lt;/b&gt; </span><del>a &amp; &quot;b&quot;</del><ins>&#39;&lt;script&gt;&#39;</ins>")
+    }
+
     @Test(arguments: TestDatabase.engines)
     func everySaveIsListedAndAnyIsRestoredAsANewRevision(engine: DatabaseEngine) async throws {
         try await TestServer.run(engine: engine) { client, site in

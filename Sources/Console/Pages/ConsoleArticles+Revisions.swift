@@ -1,6 +1,7 @@
 import Auth
 import Messages
 import News
+import RichText
 import Routes
 import Storage
 import Text
@@ -43,17 +44,26 @@ extension ConsoleArticles {
             "fields": fields.map { label, old, new in
                 [
                     "label": view.messages.text(label),
-                    "runs": WordDifference.between(old, new).map { run -> [String: Any] in
-                        switch run {
-                        case .kept(let text): ["kept": text]
-                        case .removed(let text): ["removed": text]
-                        case .added(let text): ["added": text]
-                        }
-                    },
+                    "runs": Self.html(of: WordDifference.between(old, new)),
                 ]
             },
         ]
         return (list, difference)
+    }
+
+    /// The runs of a difference as the page shows them: kept text in a `<span>`, removed in `<del>`,
+    /// added in `<ins>`, every text escaped. Written here rather than by the template: a long body's
+    /// thousands of runs, each a context Mustache looks names up in, took a third of the page's time.
+    static func html(of runs: [WordDifference.Run]) -> String {
+        var html = ""
+        for run in runs {
+            switch run {
+            case .kept(let text): html += "<span>" + PlainText.escaped(text) + "</span>"
+            case .removed(let text): html += "<del>" + PlainText.escaped(text) + "</del>"
+            case .added(let text): html += "<ins>" + PlainText.escaped(text) + "</ins>"
+            }
+        }
+        return html
     }
 
     /// Puts the article back as the revision the request names, and opens it again saying so.
