@@ -78,8 +78,21 @@ import Testing
         #expect(Self.rebuilt(runs, old: false) == new.joined(separator: "  "))
     }
 
-    @Test func wordsKeepTheirWhitespace() {
-        #expect(WordDifference.words(" a  b\n") == [" ", "a", "  ", "b", "\n"])
+    @Test func piecesKeepTheirWhitespace() {
+        let pieces = WordDifference.Pieces(" a  b\u{2003}Überschrift\n")
+        #expect((0..<pieces.count).map { pieces.text($0..<$0 + 1) } == [" ", "a", "  ", "b", "\u{2003}", "Überschrift", "\n"])
+        #expect(WordDifference.Pieces("").count == 0)
+    }
+
+    /// The same bytes get the same number in either text, past the table's first growth; other bytes
+    /// (a word recomposed, é as e and a combining accent) another.
+    @Test func equalPiecesShareANumber() {
+        let words = (0..<5_000).map { "word\($0)" } + ["caf\u{E9}", "cafe\u{301}"]
+        var numbering = WordDifference.PieceNumbering()
+        let first = numbering.numbers(of: WordDifference.Pieces(words.joined(separator: " ")))
+        let again = numbering.numbers(of: WordDifference.Pieces(words.reversed().joined(separator: " ")))
+        #expect(first == Array(again.reversed()))
+        #expect(Set(first).count == words.count + 1, "each word its own number, one for the space")
     }
 }
 
