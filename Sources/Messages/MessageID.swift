@@ -320,6 +320,7 @@ public enum MessageID: String, CaseIterable, Sendable {
     case consoleTheirVersion = "ENDPOINT_CONSOLE_THEIR_VERSION", consoleRevisions = "ENDPOINT_CONSOLE_REVISIONS"
     case consoleRevisionSaved = "ENDPOINT_CONSOLE_REVISION_SAVED", consoleRestore = "ENDPOINT_CONSOLE_RESTORE", consoleRestored = "ENDPOINT_CONSOLE_RESTORED"
     case consoleNoSuchRevision = "ENDPOINT_CONSOLE_NO_SUCH_REVISION", consoleCompare = "ENDPOINT_CONSOLE_COMPARE"
+    case consoleAllRevisions = "ENDPOINT_CONSOLE_ALL_REVISIONS"
     case consoleDifference = "ENDPOINT_CONSOLE_DIFFERENCE", consoleUnsavedChanges = "ENDPOINT_CONSOLE_UNSAVED_CHANGES"
     case consoleChangesRestored = "ENDPOINT_CONSOLE_CHANGES_RESTORED", consoleChangesKept = "ENDPOINT_CONSOLE_CHANGES_KEPT"
     case consoleRestoreChanges = "ENDPOINT_CONSOLE_RESTORE_CHANGES", consoleDiscardChanges = "ENDPOINT_CONSOLE_DISCARD_CHANGES"

@@ -69,6 +69,24 @@ import Text
             #expect(stored?.article == "High water at six.")
             #expect(try await site.database.withConnection { try await NewsRevisionStore.list(articleID: id, on: $0) }.count == 4)
 
+            // Past the newest 50, the editor links to the whole list, which lists them all.
+            try await site.database.withConnection { connection in
+                _ = try await ConfigStore.write(ConfigOption.newsRevisionsKept.name, value: "100", on: connection)
+                for second in 0..<50 {
+                    try await NewsRevisionStore.recordEarlier(
+                        articleID: id, title: "Tide tables \(second)", text: "High water.", by: nil, at: 1_000 + second, on: connection)
+                }
+            }
+            let long = try await agent.get(path)
+            #expect(long.body.components(separatedBy: #"<li id="revision-"#).count - 1 == 50)
+            let list = try #require(long.body.range(of: "</ol>"))
+            let all = try #require(long.body.range(of: #"<a href=""#, range: list.upperBound..<long.body.endIndex))
+            let allPath = String(long.body[all.upperBound...].prefix { $0 != "\"" }).replacingOccurrences(of: "&amp;", with: "&")
+            #expect(long.text(ofID: "all-revisions") == "All 54 revisions" && allPath == "\(path)?revisions=all#revisions", "\(allPath)")
+            let everyOne = try await agent.get(String(allPath.prefix { $0 != "#" }))
+            #expect(everyOne.body.components(separatedBy: #"<li id="revision-"#).count - 1 == 54)
+            #expect(everyOne.text(ofID: "all-revisions") == nil)
+
             // A revision no longer kept (or of another article) is refused with a sentence.
             let missing = try await agent.post(path, [("revision", "999999"), ("action", "restore")])
             #expect(missing.status == .notFound && missing.body.contains("This article keeps no such revision"), "\(missing.body.prefix(300))")

@@ -9,6 +9,10 @@ import Text
 /// An article's revisions on its editor: the list (when, by whom), the word-level difference from any
 /// of them, and restoring one as a new revision.
 extension ConsoleArticles {
+    /// How many revisions, newest first, the editor lists; the rest are a link away (a site keeping
+    /// hundreds made the editor's page three times slower to make, and no one reads hundreds).
+    static let revisionsListed = 50
+
     /// Article `id`'s kept revisions as the editor lists them, newest first: when, by whom, and the
     /// buttons restoring and comparing each but the newest (which is the article as it is); with the
     /// word-level difference from revision `compared` to `current` when one is asked for.

@@ -147,14 +147,15 @@ struct ConsoleArticles: Sendable {
         return try await self.editor(
             view, id: id, form: form, current: current, version: version, notice: notice, unsaved: unsaved,
             lock: lock.map { view.messages.text(.consoleLockedBy, $0.who, $0.since) },
-            restored: request.query.first("restored").flatMap { Int($0) }, compared: request.query.first("compare").flatMap { Int($0) })
+            restored: request.query.first("restored").flatMap { Int($0) }, compared: request.query.first("compare").flatMap { Int($0) },
+            allRevisions: request.query.first("revisions") == "all")
     }
 
     /// The editor for article `id` (nil: a new one) holding `form`; `current` is the article as stored.
     private func editor(
         _ view: ConsoleView, id: Int?, form: ArticleForm, current: NewsArticle?, version: String? = nil, notice: String?, error: String? = nil,
         preview: String? = nil, theirs: NewsArticle? = nil, unsaved: [String: Any]? = nil, lock: String? = nil, restored: Int? = nil,
-        compared: Int? = nil,
+        compared: Int? = nil, allRevisions: Bool = false,
         status: Int = 200
     ) async throws -> ConsoleAnswer {
         let now = self.clock.now
@@ -209,8 +210,14 @@ struct ConsoleArticles: Sendable {
             "images": images, "noImage": form.image.isEmpty, "galleryLabel": view.messages.text(.gallery),
             "videos": videos.map(form.videoChoice),
             "noVideo": form.video.isEmpty,
-            "revisions": revisions,
+            "revisions": allRevisions ? revisions : Array(revisions.prefix(Self.revisionsListed)),
         ]
+        if let id, !allRevisions, revisions.count > Self.revisionsListed {
+            context["allRevisions"] = [
+                "text": view.messages.text(.consoleAllRevisions, String(revisions.count)),
+                "path": ConsoleRoute.article(id: id).target([("revisions", "all")]) + "#revisions",
+            ]
+        }
         if let difference { context["difference"] = difference }
         if let unsaved { context["unsaved"] = unsaved }
         if let lock { context["lock"] = lock }
