@@ -85,6 +85,9 @@ extension WordDifference {
                     newIndex += 1
                     continue
                 }
+                // Too little is left on a side for a run of alike pieces to meet in.
+                let length = WordDifference.anchorPieces
+                guard old.endIndex - oldIndex > length, new.endIndex - newIndex > length else { break }
                 let near = Self.nearMeeting(old, new, from: (oldIndex, newIndex))
                 let found: (old: Int, new: Int)?
                 if let near {

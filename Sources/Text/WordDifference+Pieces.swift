@@ -7,20 +7,34 @@ extension WordDifference {
         let bounds: [Int]
 
         init(_ text: String) {
-            self.bytes = Array(text.utf8)
+            let bytes = Array(text.utf8)
             var bounds: [Int] = []
-            var offset = 0
             var lastIsSpace: Bool?
-            for scalar in text.unicodeScalars {
-                let isSpace = WordDifference.isWhitespace(scalar)
-                if isSpace != lastIsSpace {
-                    bounds.append(offset)
-                    lastIsSpace = isSpace
+            bytes.withUnsafeBufferPointer { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let (isSpace, width) = Self.scalar(in: bytes, at: offset)
+                    if isSpace != lastIsSpace {
+                        bounds.append(offset)
+                        lastIsSpace = isSpace
+                    }
+                    offset += width
                 }
-                offset += UTF8.width(scalar)
             }
-            bounds.append(offset)
+            bounds.append(bytes.count)
+            self.bytes = bytes
             self.bounds = bounds
+        }
+
+        /// Whether the scalar at `offset` of valid UTF-8 `bytes` is whitespace, and its width in
+        /// bytes: read from the bytes, an ASCII one without decoding.
+        private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (isSpace: Bool, width: Int) {
+            let lead = bytes[offset]
+            if lead < 0x80 { return (lead == 0x20 || (0x09...0x0D).contains(lead), 1) }
+            let width = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            var value = UInt32(lead) & (0x7F >> width)
+            for continuation in bytes[(offset + 1)..<(offset + width)] { value = value << 6 | UInt32(continuation & 0x3F) }
+            return (Unicode.Scalar(value).map(WordDifference.isWhitespace) ?? false, width)
         }
 
         var count: Int { self.bounds.count - 1 }

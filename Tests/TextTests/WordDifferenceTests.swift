@@ -79,8 +79,8 @@ import Testing
     }
 
     @Test func piecesKeepTheirWhitespace() {
-        let pieces = WordDifference.Pieces(" a  b\u{2003}Überschrift\n")
-        #expect((0..<pieces.count).map { pieces.text($0..<$0 + 1) } == [" ", "a", "  ", "b", "\u{2003}", "Überschrift", "\n"])
+        let pieces = WordDifference.Pieces(" a  b\u{2003}Überschrift\n\u{85}😀")
+        #expect((0..<pieces.count).map { pieces.text($0..<$0 + 1) } == [" ", "a", "  ", "b", "\u{2003}", "Überschrift", "\n\u{85}", "😀"])
         #expect(WordDifference.Pieces("").count == 0)
     }
 
