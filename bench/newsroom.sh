@@ -4,7 +4,7 @@
 #   - the Android-style session view (c16) while 50 editors each autosave a maximal article (the
 #     editor's limits: 255-character title, 20,000-character summary, 1,000,000-character body)
 #     every 3 seconds, against the same call with nobody typing;
-#   - the editor of an article with 500 revisions (the page listing them) and the word-level
+#   - the editor of an article with 500 revisions (the page lists the newest 50 and links the rest) and the word-level
 #     difference between two maximal bodies (every 50th word changed), median and highest of 20.
 # Run on demand, never in CI. Usage: bash bench/newsroom.sh [seconds per wrk run, 10]
 set -euo pipefail
@@ -78,5 +78,5 @@ echo
 echo "newsroom, $(nproc) cores, SQLite"
 awk -v i="${idle%% *}" -v d="${during%% *}" -v a="$answered" -v f="$failed" \
     'BEGIN { printf "Android session view, c16: %.0f req/s idle, %.0f while 50 editors autosave a maximal article every 3 s (%.2f); %d autosaves answered, %d failed\n", i, d, d / i, a, f }'
-echo "editor with $revisions revisions listed: median ${list_median} ms, highest ${list_max} ms"
+echo "editor of an article with $revisions revisions: median ${list_median} ms, highest ${list_max} ms"
 echo "difference of two maximal bodies (every 50th word changed): median ${diff_median} ms, highest ${diff_max} ms"

@@ -1,5 +1,5 @@
 """The editor's revision list and word-level difference, timed as an editor meets them: signs in as
-USERNAME, then fetches `/admin/articles/ID` (its revisions listed) and `/admin/articles/ID?compare=R`
+USERNAME, then fetches `/admin/articles/ID` (its newest revisions listed) and `/admin/articles/ID?compare=R`
 (the difference between revision R and now) ROUNDS times each, and prints each one's median and
 highest time in milliseconds. Standard library only.
 
