@@ -1,6 +1,6 @@
-import Foundation
 import SQLKit
 public import Storage
+import Text
 
 /// One name of an article's byline: a member's when a member has it as username (in any case), as
 /// Composr links an author to the member of that name; free text (a news agency, a guest writer)
@@ -9,10 +9,10 @@ public struct ArticleAuthor: Sendable, Equatable {
     public var name: String
     public var memberID: Int?
 
-    /// The names a byline lists: `author` split at its commas ("Ana Reporter, root"), each trimmed,
-    /// empty ones left out.
+    /// The names a byline lists: `author` split at its commas ("Ana Reporter, root"), each trimmed as
+    /// every list parameter is, empty ones left out.
     static func names(inByline author: String) -> [String] {
-        author.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        author.split(separator: ",").map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
     }
 }
 
