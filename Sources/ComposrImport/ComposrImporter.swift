@@ -27,6 +27,10 @@ public struct ComposrImporter: Sendable {
     /// rules); nil: none given (images and videos of the site's own are left out, and reported).
     private var files: ImportedFiles?
 
+    /// Whether the articles' keywords become their tags (`--tags keywords`, the default) or are left
+    /// out (`--tags none`: a site whose keywords Composr derived from the text, which make poor tags).
+    private var keywordsAsTags = true
+
     /// The site's files (`--files`) and where they go.
     public struct ImportedFiles: Sendable {
         let files: ComposrFiles
@@ -46,15 +50,17 @@ public struct ComposrImporter: Sendable {
 
     /// Imports `site` into `database` at `now`; with `dryRun`, does everything and commits nothing.
     /// `progress` is told of each kind as it begins and of every 10,000 rows. With `keepAppSessions`,
-    /// apps signed in to the Composr site stay signed in. With `files`, the images the site's articles
-    /// and categories show, and the galleries' videos, go into the media library.
+    /// apps signed in to the Composr site stay signed in. With `keywordsAsTags`, the articles' keywords
+    /// become their tags. With `files`, the images the site's articles and categories show, and the
+    /// galleries' videos, go into the media library.
     public func run(
-        _ site: ComposrSite, into database: Database, now: Int, dryRun: Bool = false, keepAppSessions: Bool = false,
+        _ site: ComposrSite, into database: Database, now: Int, dryRun: Bool = false, keepAppSessions: Bool = false, keywordsAsTags: Bool = true,
         files: ImportedFiles? = nil, progress: (@Sendable (String) -> Void)? = nil
     ) async throws -> ImportReport {
         var importer = self
         importer.progress = progress
         importer.keepAppSessions = keepAppSessions
+        importer.keywordsAsTags = keywordsAsTags
         importer.files = files
         return try await importer.run(site, into: database, now: now, dryRun: dryRun)
     }
@@ -253,7 +259,8 @@ public struct ComposrImporter: Sendable {
             try await ImportStore.insertArticles(rows, on: connection)
             for row in rows { try await NewsStore.fileInOtherCategories(row.article.id, row.article.secondaryCategoryIDs, on: connection) }
             try await self.earlierVersions(of: rows.map(\.article.id), site, &report, on: connection)
-            let dropped = try await self.writer.adopt(rows.map { ($0.article.id, $0.article.title) }, on: connection, now: now)
+            let tags = self.tags(of: rows.map(\.article.id), site, &report)
+            let dropped = try await self.writer.adopt(rows.map { ($0.article.id, $0.article.title) }, tags: tags, on: connection, now: now)
             for row in rows {
                 for construct in dropped[row.article.id] ?? [] { report.note("article \(row.article.id): left out \(construct)") }
             }
@@ -266,6 +273,38 @@ public struct ComposrImporter: Sendable {
             report.add(.addresses, .imported, count: kept)
             report.add(.addresses, .alreadyHere, count: batch.count - kept)
         }
+    }
+
+    /// The tags of `articles` from their keywords (none with `--tags none`: counted as left out): each keyword a
+    /// tag, those that cannot be one (no letter or digit, too long) or are past an article's most left
+    /// out and reported.
+    private func tags(of articles: [Int], _ site: ComposrSite, _ report: inout ImportReport) -> [Int: [ArticleTag]] {
+        var tags: [Int: [ArticleTag]] = [:]
+        for id in articles {
+            guard let keywords = site.articleKeywords[id] else { continue }
+            guard self.keywordsAsTags else {
+                report.add(.tags, .leftOut, count: keywords.count)
+                continue
+            }
+            var kept: [ArticleTag] = []
+            for keyword in keywords {
+                guard let tag = try? ArticleTag(label: keyword) else {
+                    report.add(.tags, .leftOut)
+                    report.note("article \(id): keyword “\(TextLength.prefix(keyword, 100))” cannot be a tag")
+                    continue
+                }
+                guard !kept.contains(where: { $0.moniker == tag.moniker }) else { continue }
+                guard kept.count < ArticleTag.perArticle else {
+                    report.add(.tags, .leftOut)
+                    report.note("article \(id): keyword “\(keyword)” past the \(ArticleTag.perArticle) tags an article carries")
+                    continue
+                }
+                kept.append(tag)
+            }
+            report.add(.tags, .imported, count: kept.count)
+            tags[id] = kept
+        }
+        return tags
     }
 
     /// The row `article` is written as: its texts naming the media library's images, its image.

@@ -11,6 +11,8 @@ public struct ImportReport: Sendable, Equatable {
         case staffMessages = "staff_messages"
         /// Old addresses of articles, kept so that links to them redirect.
         case addresses
+        /// Articles' keywords, carried as their tags (left out: `--tags none`, or no tag can be made).
+        case tags
         /// Sessions kept for apps signed in to the Composr site (`--keep-app-sessions`).
         case appSessions = "app_sessions"
         /// Images and attachments brought into the media library from `--files` (matched: the library
@@ -59,6 +61,10 @@ public struct ImportReport: Sendable, Equatable {
         }
         lines.append(
             "Can sign in to /admin: " + (self.consoleStaff.isEmpty ? "nobody yet (endpoint member grant-admin)" : self.consoleStaff.joined(separator: ", ")))
+        if self.count(.tags, .imported) > 0 {
+            lines.append(
+                "Tags: the articles' Composr keywords, those Composr made from the text where an editor gave none among them (--tags none leaves them out).")
+        }
         if !self.notCarried.isEmpty {
             lines.append("Not carried: " + self.notCarried.map { "\($0.rows) \($0.what)" }.joined(separator: ", "))
         }

@@ -28,6 +28,7 @@ public struct Console: Sendable {
     let app: ConsoleFlokiApp
     let settings: ConsoleSettings
     let media: ConsoleMedia
+    let tags: ConsoleTags
     let secondFactor: ConsoleSecondFactor
     /// Whether cookies are marked `Secure` (the site is served over HTTPS).
     let secureCookies: Bool
@@ -77,6 +78,7 @@ public struct Console: Sendable {
         self.app = ConsoleFlokiApp(database: database, news: news, clock: clock)
         self.settings = ConsoleSettings(database: database, clock: clock, options: options)
         self.media = ConsoleMedia(database: database, clock: clock, uploads: uploads, videos: videos)
+        self.tags = ConsoleTags(database: database, clock: clock)
         self.secondFactor = ConsoleSecondFactor(factor: SecondFactor(database: database), login: accounts.login, clock: clock)
         self.secureCookies = secureCookies
     }
@@ -117,6 +119,7 @@ public struct Console: Sendable {
         case .articles, .newArticle, .article, .deleteArticle, .readerPreview, .readerFrame, .preview, .images:
             return try await self.articles.answer(request, staff, view)
         case .media: return try await self.media.answer(request, staff, view)
+        case .tags: return try await self.tags.answer(request, staff, view)
         case .members, .newMember, .member, .groups: return try await self.members.answer(request, staff, view)
         case .messages, .message: return try await self.inbox.answer(request, staff, view)
         case .push: return try await self.push.answer(request, staff, view)
@@ -133,7 +136,7 @@ public struct Console: Sendable {
     static func isForAdministrators(_ route: ConsoleRoute) -> Bool {
         switch route {
         case .dashboard, .signIn, .signOut, .signOutEverywhere, .secondFactor, .articles, .newArticle, .article, .deleteArticle, .readerPreview,
-            .readerFrame, .preview, .images, .media,
+            .readerFrame, .preview, .images, .media, .tags,
             .asset,
             .uploads, .upload:
             false

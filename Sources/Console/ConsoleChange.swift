@@ -34,6 +34,7 @@ struct ConsoleChange: Sendable, Equatable {
         case passwordSet = "password_set"
         case madeAdministrator = "made_administrator"
         case administratorRemoved = "administrator_removed"
+        case tagChanged = "tag_changed"
 
         /// The console's section the change was made in: who may read of it is who may open that
         /// section (an editor's dashboard lists no ban, password or setting).
@@ -49,6 +50,7 @@ struct ConsoleChange: Sendable, Equatable {
             case .appChanged: .app
             case .settingChanged: .settings
             case .imageAdded, .imageDeleted, .videoDeleted: .media
+            case .tagChanged: .tags
             }
         }
 
@@ -84,6 +86,7 @@ struct ConsoleChange: Sendable, Equatable {
             case .passwordSet: .consoleChangePasswordSet
             case .madeAdministrator: .consoleChangeMadeAdmin
             case .administratorRemoved: .consoleChangeAdminRemoved
+            case .tagChanged: .consoleChangeTag
             }
         }
     }

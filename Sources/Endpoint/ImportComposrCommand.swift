@@ -36,6 +36,18 @@ struct ImportComposrCommand: AsyncParsableCommand {
     /// Where the galleries' videos go (with `--files`).
     @OptionGroup var mediaStoreOptions: MediaStoreOptions
 
+    @Option(
+        help: """
+            What becomes the articles' tags: keywords (their Composr keywords, including those Composr made from \
+            the text when an editor gave none) or none.
+            """)
+    var tags: KeywordTags = .keywords
+
+    /// The choices of `--tags`.
+    enum KeywordTags: String, ExpressibleByArgument, CaseIterable {
+        case keywords, none
+    }
+
     @Option(help: "Composr's table prefix (found from the dump when left out).")
     var prefix: String?
 
@@ -94,6 +106,7 @@ struct ImportComposrCommand: AsyncParsableCommand {
             do {
                 return try await ComposrImporter(publicURL: publicURL).run(
                     site, into: database, now: clock.now, dryRun: self.dryRun, keepAppSessions: self.keepAppSessions,
+                    keywordsAsTags: self.tags == .keywords,
                     files: files.map { ComposrImporter.ImportedFiles($0, images: uploads, videos: videos) }, progress: ImportProgress.print)
             } catch let error as ComposrImportError {
                 throw CommandFailure(error.description)

@@ -21,17 +21,14 @@ public enum MessageID: String, CaseIterable, Sendable {
     case loginThrottled = "ENDPOINT_LOGIN_THROTTLED"
     case serverBusy = "ENDPOINT_SERVER_BUSY"
     case notLoggedIn = "ENDPOINT_NOT_LOGGED_IN"
-    case loggedOut = "ENDPOINT_LOGGED_OUT"
-    case loggedOutEverywhere = "ENDPOINT_LOGGED_OUT_EVERYWHERE"
+    case loggedOut = "ENDPOINT_LOGGED_OUT", loggedOutEverywhere = "ENDPOINT_LOGGED_OUT_EVERYWHERE"
 
     // Members and accounts
     case usernameAlreadyExists = "USERNAME_ALREADY_EXISTS"
     case emailAddressInUse = "_EMAIL_ADDRESS_IN_USE"
     case invalidEmailAddress = "INVALID_EMAIL_ADDRESS"
-    case usernameTooShort = "USERNAME_TOO_SHORT"
-    case usernameTooLong = "USERNAME_TOO_LONG"
-    case passwordTooShort = "PASSWORD_TOO_SHORT"
-    case passwordTooLong = "PASSWORD_TOO_LONG"
+    case usernameTooShort = "USERNAME_TOO_SHORT", usernameTooLong = "USERNAME_TOO_LONG"
+    case passwordTooShort = "PASSWORD_TOO_SHORT", passwordTooLong = "PASSWORD_TOO_LONG"
 
     // Joining (reference §4.2)
     case passwordMismatch = "PASSWORD_MISMATCH"
@@ -53,8 +50,7 @@ public enum MessageID: String, CaseIterable, Sendable {
     case awaitingMemberValidation = "AWAITING_MEMBER_VALIDATION"
     case alreadyConfirmed = "ALREADY_CONFIRMED_THIS"
     case incorrectConfirmCode = "INCORRECT_CONFIRM_CODE"
-    case codeExpired = "ENDPOINT_CODE_EXPIRED"
-    case codeUsed = "ENDPOINT_CODE_USED"
+    case codeExpired = "ENDPOINT_CODE_EXPIRED", codeUsed = "ENDPOINT_CODE_USED"
     case codeThrottled = "ENDPOINT_CODE_THROTTLED"
 
     // Lost password (reference §4.3)
@@ -172,7 +168,8 @@ public enum MessageID: String, CaseIterable, Sendable {
     case newsBadSyncToken = "ENDPOINT_NEWS_BAD_SYNC_TOKEN"
     case newsUnknownField = "ENDPOINT_NEWS_UNKNOWN_FIELD"
     case newsUnknownCategory = "ENDPOINT_NEWS_UNKNOWN_CATEGORY"
-    case newsUnknownArticle = "ENDPOINT_NEWS_UNKNOWN_ARTICLE"
+    case newsUnknownArticle = "ENDPOINT_NEWS_UNKNOWN_ARTICLE", newsUnknownTag = "ENDPOINT_NEWS_UNKNOWN_TAG", newsBadTag = "ENDPOINT_NEWS_BAD_TAG"
+    case newsTooManyTags = "ENDPOINT_NEWS_TOO_MANY_TAGS", newsTagAlone = "ENDPOINT_NEWS_TAG_ALONE", newsTagged = "ENDPOINT_NEWS_TAGGED"
     case newsNoSuchShareLink = "ENDPOINT_NEWS_NO_SUCH_SHARE_LINK", newsBadSlug = "ENDPOINT_NEWS_BAD_SLUG", newsSlugTaken = "ENDPOINT_NEWS_SLUG_TAKEN"
     case newsImageNeedsAltText = "ENDPOINT_NEWS_IMAGE_NEEDS_ALT_TEXT"
     case newsNotYourArticle = "ENDPOINT_NEWS_NOT_YOUR_ARTICLE", newsSubmitForReview = "ENDPOINT_NEWS_SUBMIT_FOR_REVIEW"
@@ -320,8 +317,12 @@ public enum MessageID: String, CaseIterable, Sendable {
     case consoleTheirVersion = "ENDPOINT_CONSOLE_THEIR_VERSION", consoleRevisions = "ENDPOINT_CONSOLE_REVISIONS"
     case consoleRevisionSaved = "ENDPOINT_CONSOLE_REVISION_SAVED", consoleRestore = "ENDPOINT_CONSOLE_RESTORE", consoleRestored = "ENDPOINT_CONSOLE_RESTORED"
     case consoleNoSuchRevision = "ENDPOINT_CONSOLE_NO_SUCH_REVISION", consoleCompare = "ENDPOINT_CONSOLE_COMPARE"
-    case consoleAllRevisions = "ENDPOINT_CONSOLE_ALL_REVISIONS"
-    case consoleDifference = "ENDPOINT_CONSOLE_DIFFERENCE", consoleUnsavedChanges = "ENDPOINT_CONSOLE_UNSAVED_CHANGES"
+    case consoleAllRevisions = "ENDPOINT_CONSOLE_ALL_REVISIONS", tags = "TAGS", consoleTagsHint = "ENDPOINT_CONSOLE_TAGS_HINT"
+    case consoleRenameTag = "ENDPOINT_CONSOLE_RENAME_TAG", consoleMergeTag = "ENDPOINT_CONSOLE_MERGE_TAG", consoleDeleteTag = "ENDPOINT_CONSOLE_DELETE_TAG"
+    case consoleTagRenamed = "ENDPOINT_CONSOLE_TAG_RENAMED", consoleTagMerged = "ENDPOINT_CONSOLE_TAG_MERGED", consoleNoTags = "ENDPOINT_CONSOLE_NO_TAGS"
+    case consoleTagTaken = "ENDPOINT_CONSOLE_TAG_TAKEN", consoleTagDeleted = "ENDPOINT_CONSOLE_TAG_DELETED", consoleChangeTag = "ENDPOINT_CONSOLE_CHANGE_TAG"
+    case consoleTagArticles = "ENDPOINT_CONSOLE_TAG_ARTICLES", consoleDifference = "ENDPOINT_CONSOLE_DIFFERENCE"
+    case consoleUnsavedChanges = "ENDPOINT_CONSOLE_UNSAVED_CHANGES"
     case consoleChangesRestored = "ENDPOINT_CONSOLE_CHANGES_RESTORED", consoleChangesKept = "ENDPOINT_CONSOLE_CHANGES_KEPT"
     case consoleRestoreChanges = "ENDPOINT_CONSOLE_RESTORE_CHANGES", consoleDiscardChanges = "ENDPOINT_CONSOLE_DISCARD_CHANGES"
     case consoleSubmitForReview = "ENDPOINT_CONSOLE_SUBMIT_FOR_REVIEW", consoleReturnToWriter = "ENDPOINT_CONSOLE_RETURN_TO_WRITER"
@@ -393,6 +394,6 @@ public enum MessageID: String, CaseIterable, Sendable {
     private static let composrConsoleWords: Set<MessageID> = [
         .logIn, .logOut, .username, .password, .addNews, .editNews, .deleteNews, .title, .newsSummary, .body, .category, .publicationTime,
         .secondaryCategories, .preview, .save, .delete, .search, .members, .member, .usergroups, .emailAddress, .validated, .banned, .banMember,
-        .unbanMember, .yes, .no, .next, .previous, .confirmDelete, .action, .date, .ipAddress, .lastActivity, .skipNavigation,
+        .unbanMember, .yes, .no, .next, .previous, .confirmDelete, .action, .date, .ipAddress, .lastActivity, .skipNavigation, .tags,
     ]
 }

@@ -45,6 +45,8 @@ public enum ConsoleRoute: Hashable, Sendable {
     case app
     /// `/admin/settings`: every declared config option as a form field (administrators).
     case settings
+    /// `/admin/tags`: the site's tags, renamed, merged and deleted (editors).
+    case tags
     /// `/admin/media`: the media library, its uploads and deletions.
     case media
     /// `/admin/groups`: the usergroups, and which of them edit news (administrators).
@@ -80,6 +82,7 @@ public enum ConsoleRoute: Hashable, Sendable {
             case "app": self = .app
             case "settings": self = .settings
             case "media": self = .media
+            case "tags": self = .tags
             case "uploads": self = .uploads
             default: return nil
             }
@@ -145,6 +148,7 @@ public enum ConsoleRoute: Hashable, Sendable {
         case .app: base + "/app"
         case .settings: base + "/settings"
         case .media: base + "/media"
+        case .tags: base + "/tags"
         case .uploads: base + "/uploads"
         case .upload(let token): base + "/uploads/" + token
         case .message(let id): base + "/messages/\(id)"

@@ -15,6 +15,13 @@ public enum SiteRoute: Hashable, Sendable {
     /// `/news/<ID or moniker>`: an article's page (`v`, a digest of its content, in the query of the
     /// URLs Floki clients keep).
     case articlePage(reference: String, query: RouteQuery)
+    /// `/news/tag/<moniker>`: a tag's articles, as a page (what an article's tag links open, and what
+    /// the apps' `tags_regex` captures from those links).
+    case tagPage(moniker: String)
+    /// A tag's search on the Composr site this server replaced — `/index.php?page=search&type=results&
+    /// content="<tag>"&only_search_meta=1` (what Composr's tag links open), also under the `site` zone
+    /// and as `/search/results.htm?…`: redirected for good to the tag's page.
+    case composrTagSearch(tag: String)
     /// `/news/shared/<token>`: a draft's page as it was shared, for whoever holds the link
     /// (``ArticleShareLinks`` in News); never indexed.
     case sharedDraft(token: String)
@@ -90,7 +97,7 @@ public enum SiteRoute: Hashable, Sendable {
         segments.removeFirst()
         // A trailing slash names the same resource (`/apis/news/stories/` and `/apis/news/stories`).
         if segments.count > 1, segments.last == "" { segments.removeLast() }
-        if let composr = Self.composrArticle(segments, query) {
+        if let composr = Self.composrArticle(segments, query) ?? Self.composrTagSearch(segments, query) {
             self = composr
             return
         }
@@ -132,6 +139,7 @@ public enum SiteRoute: Hashable, Sendable {
             case ("media", let hash, let file) where !hash.isEmpty && !file.isEmpty:
                 self = .media(hash: PathSegment.decode(hash), file: PathSegment.decode(file), query: query)
             case ("news", "shared", let token) where !token.isEmpty: self = .sharedDraft(token: PathSegment.decode(token))
+            case ("news", "tag", let moniker) where !moniker.isEmpty: self = .tagPage(moniker: PathSegment.decode(moniker))
             case ("floki", "v1", "appdata"): self = .flokiAppData
             case ("apis", "news", "categories"): self = .mitCategories
             case ("apis", "news", "stories"): self = .mitStories(query: query)
@@ -159,6 +167,21 @@ public enum SiteRoute: Hashable, Sendable {
         return .composrArticle(reference: parts.joined(separator: "/"))
     }
 
+    /// The Composr tag search `segments` and `query` name, if they do: the tag is what `content` holds,
+    /// its quotes (Composr's tag links search the tag as a phrase) taken off.
+    private static func composrTagSearch(_ segments: [Substring], _ query: RouteQuery) -> SiteRoute? {
+        let path = segments.first == "site" ? segments.dropFirst() : segments[...]
+        let isSearch =
+            path.elementsEqual(["index.php"])
+            ? query.first("page") == "search" && query.first("type") == "results"
+            : path.elementsEqual(["search", "results.htm"]) || path.elementsEqual(["search", "results"])
+        guard isSearch, query.first("only_search_meta") == "1", let content = query.first("content") else { return nil }
+        // By scalars: a quote followed by a combining mark is one character with it.
+        var tag = content.unicodeScalars[...]
+        if tag.count >= 2, tag.first == "\"", tag.last == "\"" { tag = tag.dropFirst().dropLast() }
+        return tag.isEmpty ? nil : .composrTagSearch(tag: String(String.UnicodeScalarView(tag)))
+    }
+
     /// The route's path, its segments percent-encoded.
     public var path: String {
         switch self {
@@ -166,6 +189,8 @@ public enum SiteRoute: Hashable, Sendable {
         case .newsIndex: "/news"
         case .articlePage(let reference, _): "/news/" + FormURLEncoding.encodeSegment(reference)
         case .sharedDraft(let token): "/news/shared/" + FormURLEncoding.encodeSegment(token)
+        case .tagPage(let moniker): "/news/tag/" + FormURLEncoding.encodeSegment(moniker)
+        case .composrTagSearch: "/search/results.htm"
         case .composrArticle(let reference):
             "/news/view/"
                 + reference.split(separator: "/", omittingEmptySubsequences: false).map { FormURLEncoding.encodeSegment(String($0)) }.joined(separator: "/")
@@ -198,7 +223,9 @@ public enum SiteRoute: Hashable, Sendable {
             .confirmEmail(let query),
             .resetPassword(let query), .console(_, let query):
             query
-        case .composrArticle, .sharedDraft, .video, .videoLink, .uploads, .upload, .mitCategories, .mitStory, .flokiBeacon, .flokiAppData, .pageStyleSheet,
+        case .composrTagSearch(let tag): RouteQuery([("content", "\"" + tag + "\""), ("only_search_meta", "1")])
+        case .composrArticle, .sharedDraft, .tagPage, .video, .videoLink, .uploads, .upload, .mitCategories, .mitStory, .flokiBeacon, .flokiAppData,
+            .pageStyleSheet,
             .health,
             .readiness, .openAPI:
             .none

@@ -8,3 +8,11 @@ extension String {
         return String(self[start...end])
     }
 }
+
+extension String {
+    /// The items of a list written with commas between them (a byline's names, an article's tags),
+    /// each trimmed as ``trimmingWhitespace`` does, empty ones left out.
+    public var commaSeparatedItems: [String] {
+        self.split(separator: ",").map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
+    }
+}

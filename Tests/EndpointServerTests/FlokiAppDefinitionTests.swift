@@ -130,7 +130,7 @@ import Testing
                 ),
                 (
                     try Self.definition(tabs: [Self.tab(1, "News_view_controller", data: ["search_bar": "https://example.org/search?q=_WORDS_"])]),
-                    "Tab 1: the search_bar address must contain _WORDS_ and _PAGE_, which the apps replace with the words and the page number; without them the apps drop the search bar."
+                    "Tab 1: the search_bar address must contain _WORDS_ and _PAGE_, which the apps replace with the words and the page number; without them the apps ignore it."
                 ),
                 (
                     try Self.definition(tabs: [Self.tab(1, "Movie_view_controller")]),
@@ -150,8 +150,13 @@ import Testing
                     "Tab 1: tab_image must be a PNG of at most 128×128 pixels and 32 KB, in base64."
                 ),
                 (
-                    try Self.definition(tabs: [Self.tab(1, "News_view_controller", data: ["tags_url": ["x"]])]),
-                    "Tab 1: a News_view_controller tab has no option ‘tags_url’."
+                    try Self.definition(tabs: [Self.tab(1, "News_view_controller", data: ["gallery_url": "/g/_WORDS_"])]),
+                    "Tab 1: a News_view_controller tab has no option ‘gallery_url’."
+                ),
+                (
+                    // The iOS client drops a `tags_url` without `_PAGE_` (`replace_search_params`).
+                    try Self.definition(tabs: [Self.tab(1, "News_view_controller", data: ["tags_regex": ["/t/(.+)"], "tags_url": "/t?q=_WORDS_"])]),
+                    "Tab 1: the tags_url address must contain _WORDS_ and _PAGE_, which the apps replace with the words and the page number; without them the apps ignore it."
                 ),
                 (
                     try Self.definition(tabs: [Self.tab(1, "News_view_controller", data: ["title_color": [300, 0, 0]])]),
@@ -168,7 +173,7 @@ import Testing
                 ),
                 (
                     try Self.definition(tabs: [Self.tab(1, "Gallery_view_controller", data: ["gallery_regex": ["(x)"]])]),
-                    "Tab 1: gallery_regex and gallery_url go together, as do videos_regex and videos_url."
+                    "Tab 1: gallery_regex and gallery_url go together, as do videos_regex and videos_url, and tags_regex and tags_url."
                 ),
                 (
                     // The protocol's text says a list; the iOS client reads one address (`get_string`).

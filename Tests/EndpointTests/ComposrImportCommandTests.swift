@@ -43,7 +43,10 @@ import Testing
         #expect(
             imported.output.contains(
                 "Not carried: 3 forum posts and comments (the contact form's messages come over), 1 galleries, 1 wiki pages, 11 Comcode pages, "
-                    + "8 members' custom profile fields, 35 SEO keywords\n"), "\(imported.output)")
+                    + "8 members' custom profile fields\n"), "\(imported.output)")
+        // Composr's keywords (`seo_meta_keywords`) are the articles' tags, said so.
+        #expect(imported.output.contains("tags: 35 imported, 0 matched, 0 already here, 0 left out"), "\(imported.output)")
+        #expect(imported.output.contains("Tags: the articles' Composr keywords, those Composr made from the text"), "\(imported.output)")
 
         let passwords = try Self.passwords()
         try await TestDatabase.withOpen(url) { database in
@@ -103,6 +106,13 @@ import Testing
                     let authors = (byline.data["article"] as? [String: Any])?["authors"] as? [[String: Any]]
                     #expect(authors?.count == 1 && authors?.first?["member_id"] as? Int == memberID, "\(byline.raw)")
                 }
+                // Its keywords are its tags, in their order, trimmed; Composr's tag links lead to their pages.
+                let tagged = try await client.news("articles/5", "fields=tags")
+                let tags = ((tagged.data["article"] as? [String: Any])?["tags"] as? [[String: Any]])?.compactMap { $0["label"] as? String }
+                #expect(tags == ["roadmap", "business", "technology"], "\(tagged.raw)")
+                let search = "/site/index.php?page=search&type=results&content=%22business%22&days=-1&only_search_meta=1"
+                let led = try await client.execute(uri: search, method: .get) { ($0.status, $0.headers[.location]) }
+                #expect(led.0 == .movedPermanently && led.1 == "/news/tag/business", "\(led)")
                 let first = try await client.execute(uri: "/news/1", method: .get) { String(buffer: $0.body) }
                 #expect(first.contains(#"<meta property="og:description" content="Our new community site is open. Read on for what you can do here.">"#))
                 #expect((release["body_html"] as? String)?.hasPrefix("<h2>What is new in 2.0</h2>") == true, "\(release)")
@@ -165,6 +175,20 @@ import Testing
                 #expect((article.data["article"] as? [String: Any])?["title"] as? String == "Edited here", "\(article.raw)")
             }
         }
+    }
+
+    /// `--tags none` leaves the keywords out (a site whose keywords Composr made from the text), said in
+    /// the report.
+    @Test func keywordsStayOutWithTagsNone() async throws {
+        let url = try await TestDatabase.freshURL(.sqlite)
+        let imported = try EndpointProcess.run(["import", "composr", Self.dump, "--tags", "none"], database: url.connectionString)
+        #expect(imported.status == 0 && imported.output.contains("tags: 0 imported, 0 matched, 0 already here, 35 left out"), "\(imported.output)")
+        try await TestDatabase.withOpen(url) { database in
+            let count = try await database.withConnection { try await NewsTagStore.all(on: $0).count }
+            #expect(count == 0)
+        }
+        let refused = try EndpointProcess.run(["import", "composr", Self.dump, "--tags", "some"], database: url.connectionString)
+        #expect(refused.status != 0 && refused.errors.contains("--tags"), "\(refused.errors)")
     }
 
     /// A member of this server's own standing where a Composr site's member belongs (made here first, it

@@ -30,7 +30,9 @@ struct OpenAPIProcessTests {
             ] {
                 #expect(paths["/data/endpoint.php/" + hook] != nil, "\(hook) is described")
             }
-            for path in ["/data/endpoint.php", "/healthz", "/readyz", "/account/confirm-email", "/account/reset-password", "/news/{reference}"] {
+            for path in [
+                "/data/endpoint.php", "/healthz", "/readyz", "/account/confirm-email", "/account/reset-password", "/news/{reference}", "/news/tag/{moniker}",
+            ] {
                 #expect(paths[path] != nil, "\(path) is described")
             }
         }

@@ -46,7 +46,8 @@ import Testing
                 file: (0..<Int.random(in: 1...4, using: &random)).map { _ in
                     "m" + Self.text(&random, allowingEmpty: false).replacingOccurrences(of: "/", with: "-")
                 }.joined(separator: "/")),
-            .sharedDraft(token: Self.text(&random, allowingEmpty: false)),
+            .sharedDraft(token: Self.text(&random, allowingEmpty: false)), .tagPage(moniker: Self.text(&random, allowingEmpty: false)),
+            .composrTagSearch(tag: Self.text(&random, allowingEmpty: false)),
             .uploads, .upload(token: Self.text(&random, allowingEmpty: false)), .videoLink(hash: Self.text(&random, allowingEmpty: false)),
             .mitStories(query: query), .mitStory(reference: Self.text(&random, allowingEmpty: false)), .confirmEmail(query: query),
             .resetPassword(query: query), .mitCategories, .flokiBeacon, .flokiAppData, .pageStyleSheet, .health, .readiness, .openAPI,
@@ -62,6 +63,8 @@ import Testing
                 ].randomElement(using: &random)!, query: query),
         ]
         let route = routes.randomElement(using: &random)!
+        // A Composr tag search's query is its own: the tag quoted, and Composr's flag.
+        if case .composrTagSearch(let tag) = route { return (route, [("content", "\"" + tag + "\""), ("only_search_meta", "1")]) }
         return (route, route.query == .none ? [] : pairs)
     }
 
@@ -95,6 +98,16 @@ import Testing
         ] as [(String, String?, String)] {
             #expect(SiteRoute(path: path, query: query) == .composrArticle(reference: reference), "\(path)")
         }
+        // Composr's tag links (`get_loaded_tags`: the tag searched as a phrase in keywords only).
+        for (path, query) in [
+            ("/index.php", "page=search&type=results&content=%22Climate%20change%22&days=-1&only_search_meta=1&all_defaults=1"),
+            ("/site/index.php", "page=search&type=results&content=Climate+change&only_search_meta=1"),
+            ("/search/results.htm", "content=%22Climate+change%22&only_search_meta=1"),
+        ] {
+            #expect(SiteRoute(path: path, query: query) == .composrTagSearch(tag: "Climate change"), "\(path)?\(query)")
+        }
+        #expect(SiteRoute(path: "/index.php", query: "page=search&type=results&content=climate") == nil, "a search of the whole text")
+        #expect(SiteRoute(path: "/news/tag/climate%2dchange", query: nil) == .tagPage(moniker: "climate-change"), "as Floki escapes")
         #expect(SiteRoute(path: "/index.php", query: "page=news&type=browse&id=5") == nil)
         #expect(SiteRoute(path: "/news/view//x", query: nil) == nil)
         #expect(

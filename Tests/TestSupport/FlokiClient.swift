@@ -37,20 +37,23 @@ package enum FlokiClient {
     }
 
     /// The address iOS opens for a link its web view was asked to follow when one of a tab's
-    /// expressions matches it — a Gallery tab's `gallery_regex`, a News tab's `videos_regex`
-    /// (`FLWeb_view_controller.m` `test_regex`: the first group's text; `FLRemote_connection.m`
-    /// `replace_search_params` with no page: `_LNG_` replaced by the app's language, `_WORDS_` by the
-    /// text split at spaces, each part percent-encoded, joined by `+`) — paired with its address
-    /// (`gallery_url`, `videos_url`); nil when no expression matches or the address has no `_WORDS_`.
-    package static func capturedAddress(following link: String, patterns: [String], address: String?, language: String) -> String? {
-        guard let address, address.contains("_WORDS_") else { return nil }
+    /// expressions matches it — a Gallery tab's `gallery_regex`, a News tab's `videos_regex` or
+    /// `tags_regex` (`FLWeb_view_controller.m` `test_regex`: the first group's text;
+    /// `FLRemote_connection.m` `replace_search_params`: `_LNG_` replaced by the app's language,
+    /// `_WORDS_` by the text split at spaces, each part percent-encoded, joined by `+`, and for a paged
+    /// list — `tags_url`, `FLPagination_info` from page 1 — `_PAGE_` by the page) — paired with its
+    /// address (`gallery_url`, `videos_url`, `tags_url`); nil when no expression matches, or the
+    /// address has no `_WORDS_` (or no `_PAGE_` for a page).
+    package static func capturedAddress(following link: String, patterns: [String], address: String?, language: String, page: Int? = nil) -> String? {
+        guard let address, address.contains("_WORDS_"), page == nil || address.contains("_PAGE_") else { return nil }
         for pattern in patterns {
             guard let expression = try? NSRegularExpression(pattern: pattern),
                 let match = expression.firstMatch(in: link, range: NSRange(link.startIndex..., in: link)), match.numberOfRanges > 1,
                 let range = Range(match.range(at: 1), in: link)
             else { continue }
             let words = link[range].split(whereSeparator: \.isWhitespace).map { $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "" }
-            return address.replacingOccurrences(of: "_LNG_", with: language).replacingOccurrences(of: "_WORDS_", with: words.joined(separator: "+"))
+            let replaced = address.replacingOccurrences(of: "_LNG_", with: language).replacingOccurrences(of: "_WORDS_", with: words.joined(separator: "+"))
+            return page.map { replaced.replacingOccurrences(of: "_PAGE_", with: String($0)) } ?? replaced
         }
         return nil
     }

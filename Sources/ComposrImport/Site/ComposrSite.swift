@@ -24,6 +24,9 @@ public struct ComposrSite: Sendable {
     /// The descriptions Composr's editors gave articles for search engines (`seo_meta` of `news`), by
     /// article ID.
     public var articleDescriptions: [Int: String] = [:]
+    /// The keywords of articles (`seo_meta_keywords` of `news`: an editor's, or those Composr derived
+    /// from the text when the editor gave none), in their order, by article ID.
+    public var articleKeywords: [Int: [String]] = [:]
     /// The articles' earlier versions (Composr's `revisions` of news), oldest first, by article ID.
     public var articleRevisions: [Int: [ComposrRevision]] = [:]
     /// What each group may do with news.
@@ -47,7 +50,7 @@ public struct ComposrSite: Sendable {
         ("f_posts", "forum posts and comments (the contact form's messages come over)"), ("galleries", "galleries"),
         ("images", "gallery images"), ("catalogue_entries", "catalogue entries"), ("wiki_pages", "wiki pages"),
         ("wiki_posts", "wiki posts"), ("comcode_pages", "Comcode pages"), ("f_member_custom_fields", "members' custom profile fields"),
-        ("seo_meta_keywords", "SEO keywords"), ("download_downloads", "downloads"), ("rating", "ratings"),
+        ("download_downloads", "downloads"), ("rating", "ratings"),
     ]
 
     /// The tables read, by their name after the prefix, each with the columns read of it: a row keeps
@@ -67,6 +70,7 @@ public struct ComposrSite: Sendable {
         "news_categories": ["id", "nc_title", "nc_owner", "nc_img", "notes"],
         "news_category_entries": ["news_entry", "news_entry_category"],
         "seo_meta": ["meta_for_type", "meta_for_id", "meta_description"],
+        "seo_meta_keywords": ["id", "meta_for_type", "meta_for_id", "meta_keyword"],
         "config": ["c_name", "c_value"],
         "translate": ["id", "text_original"],
         "device_token_details": ["token_type", "device_token", "member_id"],

@@ -1,3 +1,5 @@
+import Text
+
 /// What one table prefix's rows make as the dump is read: each row is taken as it comes, and the big
 /// tables' records (members, articles, push tokens) go to ``Spool``s on disk, so a big site's import
 /// holds neither its rows nor its records. A translatable field that names its text in the
@@ -15,6 +17,7 @@ struct ComposrTables {
     private var translations: [Int: String] = [:]
     private var secondaryCategories: [Int: [Int]] = [:]
     private var articleDescriptions: [Int: Translatable] = [:]
+    private var articleKeywords: [Int: [(id: Int, keyword: Translatable)]] = [:]
     private var messagingForumName: String?
     /// The messaging forum's ID once found, and how many forums were looked at for `name` (a search of
     /// every forum for each post would be quadratic).
@@ -56,6 +59,9 @@ struct ComposrTables {
         case "seo_meta":
             guard try row.text("meta_for_type") == "news", let id = Int(try row.text("meta_for_id")) else { return }
             self.articleDescriptions[id] = try row.translatable("meta_description")
+        case "seo_meta_keywords":
+            guard try row.text("meta_for_type") == "news", let id = Int(try row.text("meta_for_id")) else { return }
+            self.articleKeywords[id, default: []].append((try row.integer("id"), try row.translatable("meta_keyword")))
         case "news_category_entries":
             self.secondaryCategories[try row.integer("news_entry"), default: []].append(try row.integer("news_entry_category"))
         case "attachments":
@@ -131,6 +137,10 @@ struct ComposrTables {
         for index in site.videos.indices { site.videos[index].resolve(translations) }
         site.articleRevisions = site.articleRevisions.mapValues { $0.sorted { $0.id < $1.id } }
         site.articleDescriptions = self.articleDescriptions.mapValues { $0.resolved(translations) }.filter { !$0.value.isEmpty }
+        // In the order they were given (their IDs), trimmed: Composr keeps the spaces after the commas.
+        site.articleKeywords = self.articleKeywords.mapValues { keywords in
+            keywords.sorted { $0.id < $1.id }.map { $0.keyword.resolved(translations).trimmingWhitespace }.filter { !$0.isEmpty }
+        }.filter { !$0.value.isEmpty }
         if let members = try self.members?.finished() {
             site.members = ComposrRecords(members) { $0.resolve(translations) }
         }

@@ -311,3 +311,19 @@ document.addEventListener("DOMContentLoaded", () => {
     saveNow();
   });
 })();
+
+// The tags field suggests the site's tags for the one being typed: each suggestion holds what is
+// typed before it, so the browser's list matches the field's whole text (without this script the
+// list suggests a first tag).
+(function () {
+  const field = document.getElementById("tags");
+  const list = document.getElementById("tag-choices");
+  if (!field || !list) return;
+  const labels = Array.from(list.options, (option) => option.value);
+  field.addEventListener("input", () => {
+    const cut = field.value.lastIndexOf(",");
+    const before = cut < 0 ? "" : field.value.slice(0, cut + 1) + " ";
+    const given = new Set(before.split(",").map((label) => label.trim().toLowerCase()));
+    list.replaceChildren(...labels.filter((label) => !given.has(label.toLowerCase())).map((label) => new Option("", before + label)));
+  });
+})();

@@ -24,6 +24,8 @@ struct ArticleForm {
     var video = ""
     /// The article's address (`/news/<slug>`); nil until read (an article as stored, a form without it).
     var slug: String?
+    /// The article's tags, their labels separated by commas; nil until read (as ``slug``).
+    var tags: String?
     /// The image shared links show: `media:<id>`, a media library path or an address; empty for the article's.
     var socialImage = ""
     /// The plain text fields the editor shows (``shownTexts``), by name.
@@ -71,6 +73,7 @@ struct ArticleForm {
         self.video = (form["video"] ?? "").trimmingWhitespace
         self.socialImage = (form["social_image"] ?? "").trimmingWhitespace
         self.slug = form["slug"]?.trimmingWhitespace
+        self.tags = form["tags"]
         for field in Self.shownTexts { self.texts[field.name] = (form[field.name] ?? "").trimmingWhitespace }
         self.gallery = form["gallery"] ?? ""
         self.otherCategoryIDs = Set(form.compactMap { $0.value == "1" && $0.key.hasPrefix(Self.alsoIn) ? Int($0.key.dropFirst(Self.alsoIn.count)) : nil })
@@ -87,6 +90,7 @@ struct ArticleForm {
         ]
         if let categoryID = self.categoryID { fields["category"] = String(categoryID) }
         if let slug = self.slug { fields["slug"] = slug }
+        if let tags = self.tags { fields["tags"] = tags }
         for field in Self.shownTexts { fields[field.name] = self.texts[field.name] ?? "" }
         for id in self.otherCategoryIDs ?? [] { fields[Self.alsoIn + String(id)] = "1" }
         return fields
@@ -98,7 +102,7 @@ struct ArticleForm {
     /// The fields as the writer names them in a refusal, as the editor labels them.
     private static let labels: [String: MessageID] = [
         "label": .title, "summary": .newsSummary, "article": .body, "image": .consoleArticleImage, "video": .consoleArticleVideo,
-        "external_url": .consoleExternalURL, "social_image": .consoleSocialImage, "slug": .consoleSlug,
+        "external_url": .consoleExternalURL, "social_image": .consoleSocialImage, "slug": .consoleSlug, "tags": .tags,
         ArticleFieldCheck.gallery: .gallery, "category": .category,
     ].merging(Self.shownTexts.compactMap { field in field.label.map { (field.name, $0) } }) { fixed, _ in fixed }
 
@@ -125,6 +129,7 @@ struct ArticleForm {
         edit.gallery = self.galleryJSON
         edit.video = self.video
         edit.slug = self.slug
+        edit.tags = self.tags?.commaSeparatedItems
         edit.otherCategories = self.otherCategoryIDs ?? []
         var changes = NewsArticleChanges()
         changes.title = self.title
@@ -193,7 +198,7 @@ struct ArticleForm {
         [
             "title": self.title, "summary": self.summary, "body": self.body, "publicationTime": self.publicationTime,
             "expiryTime": self.expiryTime, "externalURL": self.externalURL, "featured": self.featured, "gallery": self.gallery, "socialImage": self.socialImage,
-            "slug": self.slug ?? "",
+            "slug": self.slug ?? "", "tags": self.tags ?? "",
             "texts": Self.shownTexts.map { field in
                 [
                     "name": field.name, "label": field.label.map { messages.text($0) } ?? field.name, "maximum": field.maximum,

@@ -166,17 +166,18 @@ struct ConsoleArticles: Sendable {
             ?? restored.flatMap { id in revisions.first { $0["id"] as? Int == id } }.map { revision in
                 view.messages.text(.consoleRestored, revision["time"] as? String ?? "")
             }
-        let (categories, state, library, chosen, videos, review) = try await self.database.withConnection { connection in
+        let (categories, state, library, chosen, videos, review, siteTags) = try await self.database.withConnection { connection in
             form.gallery = try await self.galleryAsWritten(form.gallery, on: connection)
             if form.otherCategoryIDs == nil, let id { form.otherCategoryIDs = try await NewsStore.otherCategories(ofArticle: id, on: connection) }
             if form.slug == nil, let id { form.slug = try await ResourceIdentityStore.find(.news, id: id, on: connection)?.moniker }
+            if form.tags == nil, let id { form.tags = try await NewsTagStore.tags(ofArticle: id, on: connection).map(\.label).joined(separator: ", ") }
             let chosen = try await self.libraryImage(form.image, on: connection)
             if let chosen { form.image = "media:\(chosen.id)" }
             return (
                 try await NewsStore.categories(on: connection), try await id.asyncMap { try await NewsDesk.state(ofArticle: $0, now: now, on: connection) },
                 try await MediaStore.newest(Self.imageChoices, offset: 0, on: connection), chosen,
                 try await VideoStore.newest(Self.imageChoices, on: connection),
-                try await self.review(ofArticle: id, view, on: connection)
+                try await self.review(ofArticle: id, view, on: connection), try await NewsTagStore.all(on: connection).map(\.tag.label)
             )
         }
         var images = library.map { Self.imageChoice($0, chosen: form.image) }
@@ -209,7 +210,7 @@ struct ConsoleArticles: Sendable {
             } ?? false,
             "images": images, "noImage": form.image.isEmpty, "galleryLabel": view.messages.text(.gallery),
             "videos": videos.map(form.videoChoice),
-            "noVideo": form.video.isEmpty,
+            "noVideo": form.video.isEmpty, "siteTags": siteTags,
             "revisions": allRevisions ? revisions : Array(revisions.prefix(Self.revisionsListed)),
         ]
         if let id, !allRevisions, revisions.count > Self.revisionsListed {

@@ -127,6 +127,8 @@ struct SiteRoutes: RouterMiddleware {
         case .articlePage(let reference, let query): return try await self.articlePage.show(reference, device: query.first("d"), request)
         case .composrArticle(let reference): return try await self.articlePage.redirect(fromComposr: reference, request)
         case .sharedDraft(let token): return try await self.articlePage.shared(token, request)
+        case .tagPage(let moniker): return try await self.articlePage.tag(moniker, request)
+        case .composrTagSearch(let tag): return try await self.articlePage.redirect(fromComposrTag: tag, request)
         case .mitCategories, .mitStories, .mitStory: return try await self.mitNews.answer(route, request, context)
         case .flokiBeacon: return try await self.floki.beacon(request)
         case .flokiAppData: return try await self.floki.appData(request)

@@ -74,7 +74,8 @@ extension SiteRoute {
         case .media, .video, .videoLink, .uploads, .upload: .envelope(.notStored, .http)
         case .mitCategories, .mitStories, .mitStory: .bare
         case .flokiBeacon, .flokiAppData: .floki(.notStored)
-        case .newsIndex, .articlePage, .sharedDraft, .composrArticle, .confirmEmail, .resetPassword, .pageStyleSheet, .console: .page
+        case .newsIndex, .articlePage, .tagPage, .composrTagSearch, .sharedDraft, .composrArticle, .confirmEmail, .resetPassword, .pageStyleSheet, .console:
+            .page
         case .health, .readiness, .openAPI: .envelope(.notStored)
         }
     }

@@ -98,6 +98,10 @@ struct ArticlePage: Sendable {
         if let sources = article.imageSources { shown["sources"] = sources }
         if let shareImage = article.shareImageURL { shown["shareImage"] = shareImage }
         if let external = article.externalURL { shown["external"] = external }
+        if !article.tags.isEmpty {
+            shown["tags_title"] = messages.text(.tags)
+            shown["tags"] = article.tags.map { ["label": $0.label, "path": $0.path] }
+        }
         if !article.gallery.isEmpty {
             shown["gallery"] = article.gallery.map { figure -> [String: Any] in
                 ["source": figure.source, "link": figure.link, "caption": figure.caption, "credit": figure.credit, "alt": figure.alt]

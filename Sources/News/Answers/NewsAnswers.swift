@@ -76,6 +76,10 @@ struct NewsAnswers {
     private func page(_ filters: NewsFilters, after cursor: NewsCursor?, now: Int) async throws -> ([PublishedArticle], next: String?) {
         let limit = self.parameters.limit
         let position = cursor.map { NewsFeedStore.Position(addDate: $0.addDate, id: $0.id) }
+        if let tagID = filters.tagID {
+            let found = try await NewsTagStore.articles(taggedWith: tagID, after: position, limit: limit + 1, now: now, on: self.connection)
+            return Self.page(found, limit: limit, stoppedAt: nil, filters: filters)
+        }
         guard let search = filters.search else {
             let found = try await NewsFeedStore.articles(in: filters.categoryIDs, after: position, limit: limit + 1, now: now, on: self.connection)
             return Self.page(found, limit: limit, stoppedAt: nil, filters: filters)
@@ -172,8 +176,13 @@ struct NewsAnswers {
         ]
     }
 
-    /// The `category` parameter resolved to IDs (an unknown category is refused, naming it), and `q`.
+    /// The `category` parameter resolved to IDs (an unknown category is refused, naming it), `q`, and
+    /// `tag` resolved to its ID (an unknown tag is refused, naming it).
     func filters() async throws -> NewsFilters {
+        if let moniker = self.parameters.tag {
+            guard let (id, _) = try await NewsTagStore.tag(moniker, on: self.connection) else { throw Refusal.notFound(.newsUnknownTag, moniker) }
+            return NewsFilters(categoryIDs: nil, search: nil, tagID: id)
+        }
         guard let references = self.parameters.categories else { return NewsFilters(categoryIDs: nil, search: self.parameters.search) }
         return NewsFilters(categoryIDs: try await Self.categoryIDs(references, on: self.connection).sorted(), search: self.parameters.search)
     }

@@ -22,7 +22,7 @@ struct NewsJSON {
         case image, gallery, video
         case publishedAt = "published_at", publishedTimestamp = "published_timestamp", updatedAt = "updated_at"
         case updatedTimestamp = "updated_timestamp", expiresAt = "expires_at", sortID = "sort_id", featured
-        case authors
+        case authors, tags
     }
 
     /// The plain text fields served after ``ArticleKey``'s, under their names.
@@ -89,6 +89,7 @@ struct NewsJSON {
         case .featured: return .bool(article.featured)
         case .authors:
             return .array(published.authors.map { ["name": .string($0.name), "member_id": $0.memberID.map { .int($0) } ?? .null] })
+        case .tags: return .array(published.tags.map(self.tag))
         }
     }
 
@@ -108,18 +109,27 @@ struct NewsJSON {
         SiteRoute.articlePage(reference: published.moniker, query: .none).url(on: self.publicURL)
     }
 
+    /// A tag as articles carry it: its moniker, its label and its page.
+    func tag(_ tag: ArticleTag) -> JSONValue {
+        ["moniker": .string(tag.moniker), "label": .string(tag.label), "web_url": .string(SiteRoute.tagPage(moniker: tag.moniker).url(on: self.publicURL))]
+    }
+
     /// The article's page on this server by ID, with a digest of everything the page shows: Floki
     /// clients keep pages by URL and never fetch one again, so an edited article needs a new URL. An
     /// ID survives the clients' escaping of the URL unchanged, where a moniker may not.
-    func versionedPageURL(_ article: NewsArticle) -> String {
+    func versionedPageURL(_ published: PublishedArticle) -> String {
+        let article = published.article
         // A `text` body's HTML follows from its source; any other's from its rendering (which a renderer
         // change or an image's versions may change without the source).
         let body = article.format == .text ? article.article : article.bodyHTML ?? article.article
-        let digest = FNV1a.digest([
+        var shown = [
             article.title, article.summary, body, article.author, article.image, article.imageCaption, article.imageCredit,
             article.imageVariants, article.gallery, article.externalURL, String(article.addDate), String(article.categoryID),
             String(article.videoID ?? 0),
-        ])
+        ]
+        // Tags only when it has any: the addresses of the articles without stay as they were.
+        if !published.tags.isEmpty { shown.append(published.tags.map(\.label).joined(separator: ",")) }
+        let digest = FNV1a.digest(shown)
         return SiteRoute.articlePage(reference: String(article.id), query: RouteQuery([("v", String(digest, radix: 36))])).url(on: self.publicURL)
     }
 

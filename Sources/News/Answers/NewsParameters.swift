@@ -16,6 +16,8 @@ public struct NewsParameters: Hashable, Sendable {
     package var since: SyncToken?
     var device: DeviceClass
     var fields: Set<String>?
+    /// `tag`: the moniker of the tag whose articles are listed (sent as its moniker or its label).
+    package var tag: String?
     /// `q` as a search (its distinct words, folded: ``SearchQuery``); nil without one.
     package var search: SearchQuery?
     /// `sort=relevance`: a search's results most relevant first rather than newest first.
@@ -35,6 +37,7 @@ public struct NewsParameters: Hashable, Sendable {
     /// Every parameter read here (Floki's `page`, `l`, `h`, `o` among them).
     public static let names: Set<String> = [
         "category", "categories", "limit", "per_category", "cursor", "since", "d", "q", "page", "l", "h", "o", "cache_size", "sections", "fields", "sort",
+        "tag",
     ]
 
     public init(_ parameters: RequestParameters) throws(Refusal) {
@@ -64,6 +67,11 @@ public struct NewsParameters: Hashable, Sendable {
             }
             guard let search = SearchQuery(text) else { throw .malformed(.newsSearchWord) }
             self.search = search
+        }
+        if let tag = parameters.optionalEither("tag") {
+            guard tag.utf8.count <= 400, let moniker = ArticleTag.moniker(of: tag) else { throw .malformed(.invalidParameter, "tag") }
+            guard self.categories == nil, self.search == nil else { throw .malformed(.newsTagAlone) }
+            self.tag = moniker
         }
         switch parameters.optionalEither("sort")?.trimmingWhitespace {
         case nil, "", "newest": self.byRelevance = false
@@ -98,6 +106,7 @@ public struct NewsParameters: Hashable, Sendable {
     func nextPageQuery(cursor: String) -> RouteQuery {
         var pairs: [(name: String, value: String)] = []
         if let categories = self.categories { pairs.append(("category", categories.joined(separator: ","))) }
+        if let tag = self.tag { pairs.append(("tag", tag)) }
         if let search = self.search { pairs.append(("q", search.words.joined(separator: " "))) }
         if self.byRelevance { pairs.append(("sort", "relevance")) }
         pairs.append(("limit", String(self.limit)))
@@ -151,10 +160,13 @@ struct NewsFilters: Equatable {
     /// Sorted, distinct; nil means every category.
     var categoryIDs: [Int]?
     var search: SearchQuery?
+    /// The ID of the tag whose articles are listed (never with categories or a search).
+    var tagID: Int?
 
     /// The categories, and a digest of the search's words (FNV-1a, the same in every process), so a
     /// cursor from one search does not continue another.
     var key: String {
+        if let tagID = self.tagID { return "t" + String(tagID) }
         let categories = self.categoryIDs.map { $0.map(String.init).joined(separator: "-") } ?? "all"
         guard let words = self.search?.words else { return categories }
         return categories + "-q" + String(FNV1a.digest(words.joined(separator: " ").utf8), radix: 36)

@@ -135,10 +135,6 @@ public struct NewsResponder: Sendable {
         }.definition
     }
 
-    /// The shown article with this ID or moniker as the article page shows it, or nil; its body's images
-    /// at the size of the device class `device` names (the tablet's when it names none).
-    /// The ID of the article an address of the Composr site this one replaced names (see
-    /// ``NewsStore/articleID(atComposrAddress:on:)``).
     /// The name an article renamed from `reference` (its slug changed) has now, if one was.
     public func articleMoniker(formerly reference: String) async throws -> String? {
         try await self.database.withConnection { connection in
@@ -147,6 +143,8 @@ public struct NewsResponder: Sendable {
         }
     }
 
+    /// The ID of the article an address of the Composr site this one replaced names (see
+    /// ``NewsStore/articleID(atComposrAddress:on:)``).
     public func articleID(atComposrAddress reference: String) async throws -> Int? {
         try await self.database.withConnection { try await NewsStore.articleID(atComposrAddress: reference, on: $0) }
     }
@@ -164,6 +162,8 @@ public struct NewsResponder: Sendable {
         }
     }
 
+    /// The shown article with this ID or moniker as the article page shows it, or nil; its body's images
+    /// at the size of the device class `device` names (the tablet's when it names none).
     public func articlePage(_ reference: String, device: String?) async throws -> ArticlePageContent? {
         let now = self.clock.now
         let json = NewsJSON(publicURL: self.publicURL, device: device.map { DeviceClass(parameter: $0) } ?? .tablet, fields: nil)
@@ -184,6 +184,8 @@ public struct NewsResponder: Sendable {
         if let language = query.documentLanguage {
             let feed = FlokiFeed(answers: reader, messages: language)
             switch query.resource {
+            case ("feed", let reference?) where reference.hasPrefix(ArticleTagLink.feedPrefix):
+                return try await feed.tag(String(reference.dropFirst(ArticleTagLink.feedPrefix.count)))
             case ("feed", let reference?): return try await feed.feed(reference)
             case ("gallery", nil): return try await FlokiGallery(answers: reader).tab()
             case ("gallery", let reference?): return try await FlokiGallery(answers: reader).article(reference)

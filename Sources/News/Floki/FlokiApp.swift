@@ -101,6 +101,10 @@ public struct FlokiApp: Sendable {
         if tab.content.classType == "News_view_controller", options.allSatisfy({ $0.key != "videos_regex" && $0.key != "videos_url" }) {
             options += [("videos_regex", [.string(ArticleVideoLink.pattern)]), ("videos_url", .string(ArticleVideoLink.feedPath))]
         }
+        // And a tag an article's page links, as a paged list of the tag's stories.
+        if tab.content.classType == "News_view_controller", options.allSatisfy({ $0.key != "tags_regex" && $0.key != "tags_url" }) {
+            options += [("tags_regex", [.string(ArticleTagLink.pattern)]), ("tags_url", .string(ArticleTagLink.feedPath))]
+        }
         let kinds = FlokiOption.options(of: tab.content.classType)
         for (name, value) in options {
             pairs.append((name, kinds[name]?.holdsAddresses == true ? Self.absolute(value, publicURL: publicURL) : value))

@@ -99,7 +99,8 @@ extension FlokiAppDefinition.Tab {
             try kind.check(value, name: name, tab: tab)
         }
         // What the patterns capture opens the address: one without the other opens nothing.
-        guard (options["gallery_regex"] == nil) == (options["gallery_url"] == nil), (options["videos_regex"] == nil) == (options["videos_url"] == nil)
+        guard (options["gallery_regex"] == nil) == (options["gallery_url"] == nil), (options["videos_regex"] == nil) == (options["videos_url"] == nil),
+            (options["tags_regex"] == nil) == (options["tags_url"] == nil)
         else { throw .invalid(.flokiTabPairs, tab) }
         self.options = options
     }

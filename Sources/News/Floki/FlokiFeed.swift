@@ -1,6 +1,7 @@
 import EndpointCore
 import Foundation
 import Messages
+import Routes
 
 /// The news as Floki clients read it (`response_type=floki`; the protocol is the Floki server
 /// protocol's "News item protocol"): the bare document `{"items", "to_delete", "has_older"}` for
@@ -55,13 +56,30 @@ struct FlokiFeed {
             matching: search, in: nil, after: nil, limit: Self.searchPageSize + 1, offset: (parameters.page - 1) * Self.searchPageSize, now: now,
             on: connection
         ).articles
-        return NewsAnswers.Answer(
-            data: [
-                "items": .array(articles.prefix(Self.searchPageSize).map(self.item)), "to_delete": [],
-                "has_older": .bool(articles.count > Self.searchPageSize),
-            ],
-            lastModified: nil
-        )
+        return Self.page(articles.map(self.item), pageSize: Self.searchPageSize)
+    }
+
+    /// Page `page` (from 1) of the articles carrying the tag `reference` names (its moniker, or a label
+    /// folding to it), newest first: what `tags_url` opens for a tag link an article's page holds
+    /// (``ArticleTagLink``). A page past the last is empty, which the clients read as the end.
+    func tag(_ reference: String) async throws -> NewsAnswers.Answer {
+        let connection = self.answers.connection
+        let now = self.answers.moment(after: nil)
+        // The client sends what it captured from the page's link encoded once more.
+        guard let moniker = ArticleTag.moniker(of: PathSegment.decode(reference)), let (id, _) = try await NewsTagStore.tag(moniker, on: connection) else {
+            throw Refusal.notFound(.newsUnknownTag, reference)
+        }
+        let articles = try await NewsTagStore.articles(
+            taggedWith: id, after: nil, limit: Self.searchPageSize + 1, offset: (self.answers.parameters.page - 1) * Self.searchPageSize, now: now,
+            on: connection)
+        return Self.page(articles.map(self.item), pageSize: Self.searchPageSize)
+    }
+
+    /// A page of a paged Floki list (a search's, a tag's) from its items read one past the page: the
+    /// page's, `has_older` saying whether more follow.
+    private static func page(_ items: [JSONValue], pageSize: Int) -> NewsAnswers.Answer {
+        NewsAnswers.Answer(
+            data: ["items": .array(Array(items.prefix(pageSize))), "to_delete": [], "has_older": .bool(items.count > pageSize)], lastModified: nil)
     }
 
     /// One section per category, open unless the app says otherwise (`sections=collapsed`): the
@@ -88,7 +106,7 @@ struct FlokiFeed {
             ("title", .string(article.title)),
             ("body", .string(article.shownSummary)),
             ("footer", .string(article.author.isEmpty ? date : self.messages.text(.newsFooter, article.author, date))),
-            ("url", .string(elsewhere ? article.externalURL : json.versionedPageURL(article))),
+            ("url", .string(elsewhere ? article.externalURL : json.versionedPageURL(published))),
             ("share_url", .string(elsewhere ? article.externalURL : json.webURL(published))),
             ("expiration_date", .int(article.expiresAt ?? 0)),
             ("online", .bool(elsewhere)),

@@ -4,7 +4,7 @@ import Messages
 import Text
 
 /// The data options a Floki tab class takes (the protocol's "class data" sections), each with the
-/// values the clients can use. Tags (`tags_regex`, `tags_url`) are absent: the site has no tag model.
+/// values the clients can use.
 enum FlokiOption {
     /// A whole number in a range (every number a 32-bit one: Android reads a larger one as missing).
     case number(ClosedRange<Int>)
@@ -50,6 +50,7 @@ enum FlokiOption {
         "section_title_padding": .number(0...int32), "section_collapsed_text_color": .colour, "section_expanded_text_color": .colour,
         "section_collapsed_back_color": .colour, "section_expanded_back_color": .colour, "search_bar": .searchAddress,
         "more_items_url": .address, "videos_regex": .patterns, "videos_url": .wordsAddress,
+        "tags_regex": .patterns, "tags_url": .searchAddress,
     ]
 
     static let gallery: [String: FlokiOption] = [
@@ -90,7 +91,7 @@ enum FlokiOption {
             guard case .string(let text) = value, Self.isAddress(text) else { throw .invalid(.flokiTabAddress, tab, name) }
         case .searchAddress:
             guard case .string(let text) = value, Self.isAddress(text) else { throw .invalid(.flokiTabAddress, tab, name) }
-            guard text.contains(Self.wordsPlaceholder), text.contains(Self.pagePlaceholder) else { throw .invalid(.flokiSearchAddress, tab) }
+            guard text.contains(Self.wordsPlaceholder), text.contains(Self.pagePlaceholder) else { throw .invalid(.flokiSearchAddress, tab, name) }
         case .patterns:
             guard case .array(let items) = value, (1...20).contains(items.count),
                 items.allSatisfy({ item in

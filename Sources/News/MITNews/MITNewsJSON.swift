@@ -44,6 +44,8 @@ struct MITNewsJSON {
         ]
         if !isClip { pairs.append(("body_html", .string(self.news.served(article.bodyHTMLStored)))) }
         pairs.append(("category", self.category(of: published)))
+        // Its tags, as `content/news` writes them (both apps read only the keys they know).
+        pairs.append(("tags", .array(published.tags.map(self.news.tag))))
         if let cover = self.news.image(article).flatMap(self.image) { pairs.append(("cover_image", cover)) }
         pairs.append(("gallery_images", .array(NewsImage.gallery(stored: article.gallery).compactMap { self.image(self.news.absolute($0)) })))
         return .object(pairs)

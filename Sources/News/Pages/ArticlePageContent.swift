@@ -35,6 +35,15 @@ public struct ArticlePageContent: Sendable, Equatable {
     public var shareDescription: String
     /// The picture link previews show: the social image, else the article's picture.
     public var shareImageURL: String?
+    /// The tags it carries, each linking its tag's page (``SiteRoute/tagPage(moniker:)``), which the
+    /// apps' `tags_regex` captures.
+    public var tags: [TagLink]
+
+    /// A tag as the page links it: its label, and its page's site-relative path.
+    public struct TagLink: Sendable, Equatable {
+        public var label: String
+        public var path: String
+    }
 
     /// A ready video as the page plays it: the HLS master playlist (Safari), the progressive MP4
     /// (every other browser), the poster at a tablet's size, the picture's size. Site-relative: the
@@ -114,6 +123,7 @@ public struct ArticlePageContent: Sendable, Equatable {
         self.shareImageURL =
             article.socialImage.isEmpty
             ? self.imageURL : json.mediaURL(article.socialImage, MediaVersion.device(.tablet).queryPairs) ?? json.absolute(article.socialImage)
+        self.tags = published.tags.map { TagLink(label: $0.label, path: SiteRoute.tagPage(moniker: $0.moniker).target) }
     }
 
     /// `url 320w, url 640w…` of `image` and its variants of its own shape; nil without both sizes of

@@ -22,8 +22,10 @@ public struct NewsIndexContent: Sendable, Equatable {
     public var categories: [Category]
     /// The category shown alone, if one is.
     public var chosen: String?
+    /// The tag whose articles are shown, if one is (`/news/tag/<moniker>`).
+    public var tag: ArticleTag?
 
-    init(articles: [PublishedArticle], categories: [PublishedCategory], chosen: PublishedCategory?) {
+    init(articles: [PublishedArticle], categories: [PublishedCategory], chosen: PublishedCategory?, tag: ArticleTag? = nil) {
         self.articles = articles.map { published in
             Entry(
                 title: published.article.title, summary: published.article.shownSummary,
@@ -35,5 +37,6 @@ public struct NewsIndexContent: Sendable, Equatable {
                 articleCount: category.articleCount, isChosen: category.category.id == chosen?.category.id)
         }
         self.chosen = chosen?.category.label
+        self.tag = tag
     }
 }

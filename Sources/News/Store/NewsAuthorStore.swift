@@ -9,10 +9,9 @@ public struct ArticleAuthor: Sendable, Equatable {
     public var name: String
     public var memberID: Int?
 
-    /// The names a byline lists: `author` split at its commas ("Ana Reporter, root"), each trimmed as
-    /// every list parameter is, empty ones left out.
+    /// The names a byline lists: `author` split at its commas ("Ana Reporter, root").
     static func names(inByline author: String) -> [String] {
-        author.split(separator: ",").map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
+        author.commaSeparatedItems
     }
 }
 

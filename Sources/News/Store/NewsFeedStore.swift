@@ -239,9 +239,11 @@ public enum NewsFeedStore {
         )
     }
 
-    /// The articles `query` (a selection of ``articleSelect``) reads, their bylines' members linked.
+    /// The articles `query` (a selection of ``articleSelect``) reads, their bylines' members linked
+    /// and their tags read.
     static func published(_ query: SQLQueryString, on connection: StoreConnection) async throws -> [PublishedArticle] {
-        try await NewsAuthorStore.linking(try await connection.raw(query).all().map(Self.publishedArticle), on: connection)
+        let articles = try await connection.raw(query).all().map(Self.publishedArticle)
+        return try await NewsTagStore.tagging(try await NewsAuthorStore.linking(articles, on: connection), on: connection)
     }
 
     private static func publishedArticle(_ row: any SQLRow) throws -> PublishedArticle {
@@ -277,4 +279,6 @@ public struct PublishedArticle: Sendable, Equatable {
     public var video: ShownVideo?
     /// The names its byline lists, each linked to the member of that username if there is one.
     public var authors: [ArticleAuthor] = []
+    /// The tags it carries, in the order its editor gave them.
+    public var tags: [ArticleTag] = []
 }

@@ -16,6 +16,8 @@ public struct ArticleEdit: Sendable {
     /// The name its page is found by (`/news/<slug>`, commandr_fs's file name), when the editor sets
     /// one; the name it had keeps leading to it.
     public var slug: String?
+    /// Its tags as typed (labels, in order); nil leaves them as they are.
+    public var tags: [String]?
     /// The version of the article the edit was made on (``ArticleEditor/version(of:)``); nil when the
     /// face keeps none.
     public var basedOn: String?

@@ -19,7 +19,12 @@ extension ArticleEditor {
             video = try await VideoStore.shown(contentHash: found.contentHash, on: connection)
         }
         let moniker = current == nil ? "" : try await ResourceIdentityStore.find(.news, id: article.id, on: connection)?.moniker ?? String(article.id)
-        let published = PublishedArticle(article: article, moniker: moniker, guid: "", categoryMoniker: "", categoryLabel: "", video: video)
+        var published = PublishedArticle(article: article, moniker: moniker, guid: "", categoryMoniker: "", categoryLabel: "", video: video)
+        if let labels = edit.tags {
+            published.tags = try ArticleTag.tags(labels)
+        } else if current != nil {
+            published.tags = try await NewsTagStore.tags(ofArticle: article.id, on: connection)
+        }
         return try await ArticlePageContent.page(
             of: published, json: NewsJSON(publicURL: self.writer.publicURL, device: .tablet, fields: nil), on: connection)
     }

@@ -33,6 +33,7 @@ public struct ArticleEditor: Sendable {
         let made = try await self.writer.create(
             title: title, categoryID: categoryID, submitterID: submitterID, byline: byline, applying: changes, on: connection, now: now)
         try await self.refile(made.id, edit, categoryID: categoryID, on: connection, now: now)
+        try await self.retag(made.id, edit, on: connection, now: now)
         try await Self.rename(made.id, to: edit.slug, on: connection)
         try await Self.checkDescribed(made.id, before: [], on: connection)
         try await NewsRevisionStore.record(articleID: made.id, by: submitterID, at: now, on: connection)
@@ -52,6 +53,7 @@ public struct ArticleEditor: Sendable {
         let before = try await Self.undescribed(article, on: connection)
         let dropped = try await self.writer.apply(changes, toArticle: article.id, editedAt: now, on: connection, now: now)
         try await self.refile(article.id, edit, categoryID: changes.categoryID ?? article.categoryID, on: connection, now: now)
+        try await self.retag(article.id, edit, on: connection, now: now)
         try await Self.rename(article.id, to: edit.slug, on: connection)
         try await Self.checkDescribed(article.id, before: before, on: connection)
         try await NewsRevisionStore.record(articleID: article.id, by: editorID, at: now, on: connection)
@@ -242,6 +244,12 @@ public struct ArticleEditor: Sendable {
         guard Moniker.base(for: slug) == slug else { throw Refusal.invalid(.newsBadSlug, slug) }
         guard try await ResourceIdentityStore.rename(.news, id: id, to: slug, on: connection) else { throw Refusal.invalid(.newsSlugTaken, slug) }
         connection.markStale(.news)
+    }
+
+    /// Gives article `id` the edit's tags, when it sends them.
+    private func retag(_ id: Int, _ edit: ArticleEdit, on connection: StoreConnection, now: Int) async throws {
+        guard let labels = edit.tags else { return }
+        try await self.writer.retag(id, with: try ArticleTag.tags(labels), on: connection, now: now)
     }
 
     /// Lists article `id` in the edit's other categories, never in its own.

@@ -41,8 +41,11 @@ public struct ArticleWriter: Sendable {
     /// Makes what is derived from articles written whole with IDs of their own (imported articles,
     /// whose IDs links and apps hold), new here: each one's rendering (a text nested too deep is
     /// rendered as `text`, never refused: the row exists already), identity and first revision, then
-    /// their change log rows at once. Returns what each one's rendering left out, by ID.
-    public func adopt(_ articles: [(id: Int, title: String)], on connection: StoreConnection, now: Int) async throws -> [Int: [String]] {
+    /// their change log rows at once, each given its `tags`. Returns what each one's rendering left out,
+    /// by ID.
+    public func adopt(_ articles: [(id: Int, title: String)], tags: [Int: [ArticleTag]] = [:], on connection: StoreConnection, now: Int) async throws
+        -> [Int: [String]]
+    {
         var dropped: [Int: [String]] = [:]
         var rendered: [(article: NewsArticle, rendering: NewsRendering, searchText: SearchText.Fields)] = []
         for article in try await NewsStore.articles(ids: articles.map(\.id), on: connection) {
@@ -51,7 +54,10 @@ public struct ArticleWriter: Sendable {
             dropped[article.id] = rendering.dropped
         }
         try await NewsStore.saveRenderings(rendered, on: connection)
-        for article in articles { try await NewsStore.assignIdentity(ofArticle: article.id, title: article.title, on: connection) }
+        for article in articles {
+            try await NewsStore.assignIdentity(ofArticle: article.id, title: article.title, on: connection)
+            if let given = tags[article.id] { _ = try await NewsTagStore.setTags(given, ofArticle: article.id, on: connection) }
+        }
         // Each starts its history as it came: by its submitter, when it was last saved there. One
         // Composr had not validated is waiting for its validation: here, submitted for review.
         for (article, _, _) in rendered {
@@ -74,6 +80,7 @@ public struct ArticleWriter: Sendable {
         try NewsAddresses.check(changes, publicURL: self.publicURL)
         let shownBefore = try await NewsStore.isShown(id, on: connection, now: now)
         guard try await NewsStore.updateArticle(id, with: changes, editedAt: editedAt, on: connection) else { return [] }
+        if changes.addDate != nil { try await NewsTagStore.redate(ofArticle: id, on: connection) }
         let dropped = try await self.derive(id, refusing: true, on: connection)
         try await NewsChangeLog.recordArticle(id, shownBefore: shownBefore, on: connection, now: now)
         return dropped
@@ -85,6 +92,14 @@ public struct ArticleWriter: Sendable {
         guard try await NewsStore.otherCategories(ofArticle: id, on: connection) != categoryIDs else { return }
         let shownBefore = try await NewsStore.isShown(id, on: connection, now: now)
         try await NewsStore.refileInOtherCategories(id, categoryIDs, on: connection)
+        try await NewsChangeLog.recordArticle(id, shownBefore: shownBefore, on: connection, now: now)
+    }
+
+    /// Gives article `id` exactly `tags` (``ArticleTag/tags(_:)`` checked them); a change is recorded
+    /// in the change log, so every list and app sees it.
+    public func retag(_ id: Int, with tags: [ArticleTag], on connection: StoreConnection, now: Int) async throws {
+        let shownBefore = try await NewsStore.isShown(id, on: connection, now: now)
+        guard try await NewsTagStore.setTags(tags, ofArticle: id, on: connection) else { return }
         try await NewsChangeLog.recordArticle(id, shownBefore: shownBefore, on: connection, now: now)
     }
 

@@ -100,6 +100,21 @@ struct CommandrProperties {
         }
     }
 
+    /// A list of texts: a JSON array of strings, or one string listing them with commas between
+    /// (Composr's `meta_keywords`). Their limits are the feature's writer's to check.
+    mutating func texts(_ key: String) throws(EndpointError) -> [String]? {
+        switch self.value(key) {
+        case nil, .null?: return nil
+        case .string(let text)?: return text.commaSeparatedItems
+        case .array(let values)?:
+            return try values.map { value throws(EndpointError) in
+                guard case .string(let text) = value else { throw .refused(.invalidProperty, key) }
+                return text
+            }
+        default: throw .refused(.invalidProperty, key)
+        }
+    }
+
     /// A list of references.
     mutating func references(_ key: String) throws(EndpointError) -> [Int]? {
         switch self.value(key) {

@@ -177,6 +177,7 @@ struct NewsFilesystem: CommandrFilesystem {
         edit.video = try properties.text("video", maximumLength: 32)
         edit.category = try properties.text("category", maximumLength: NewsFieldLimits.categoryReference)
         edit.slug = try properties.text("slug", maximumLength: NewsFieldLimits.slug)
+        edit.tags = try properties.texts("tags")
     }
 
     private static func requireMember(_ id: Int?, property: String, on connection: StoreConnection) async throws {
@@ -240,6 +241,7 @@ struct NewsFilesystem: CommandrFilesystem {
             "video": .string(article.videoID.map(VideoLinks.reference) ?? ""),
             "social_image": .string(article.socialImage),
             "slug": .string(try await Self.moniker(.news, article.id, on: connection)),
+            "tags": .array(try await NewsTagStore.tags(ofArticle: article.id, on: connection).map { .string($0.label) }),
         ]
         return .object(fields.map { (key: $0.key, value: $0.value) } + ArticleTextField.all.map { (key: $0.name, value: .string(article[keyPath: $0.stored])) })
     }
