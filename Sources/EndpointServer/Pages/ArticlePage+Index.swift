@@ -4,6 +4,7 @@ import Messages
 import News
 import Routes
 import Storage
+import Text
 
 extension ArticlePage {
     /// `GET /news` (and the site's root, `/site/`): the newest shown articles, of one category with
@@ -23,7 +24,7 @@ extension ArticlePage {
                 .notFound,
                 [
                     "language": messages.tag, "site": options.siteName, "title": messages.text(.pageProblemTitle),
-                    "error": messages.text(.newsUnknownTag, moniker),
+                    "error": messages.text(.newsUnknownTag, TextLength.prefix(moniker, 60)),
                 ],
                 messages: messages, cacheControl: "no-store")
         }

@@ -2,6 +2,7 @@ import EndpointCore
 import Foundation
 import Messages
 import Routes
+import Text
 
 /// The news as Floki clients read it (`response_type=floki`; the protocol is the Floki server
 /// protocol's "News item protocol"): the bare document `{"items", "to_delete", "has_older"}` for
@@ -67,7 +68,7 @@ struct FlokiFeed {
         let now = self.answers.moment(after: nil)
         // The client sends what it captured from the page's link encoded once more.
         guard let moniker = ArticleTag.moniker(of: PathSegment.decode(reference)), let (id, _) = try await NewsTagStore.tag(moniker, on: connection) else {
-            throw Refusal.notFound(.newsUnknownTag, reference)
+            throw Refusal.notFound(.newsUnknownTag, TextLength.prefix(reference, 60))
         }
         let articles = try await NewsTagStore.articles(
             taggedWith: id, after: nil, limit: Self.searchPageSize + 1, offset: (self.answers.parameters.page - 1) * Self.searchPageSize, now: now,

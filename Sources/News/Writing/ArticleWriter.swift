@@ -96,11 +96,11 @@ public struct ArticleWriter: Sendable {
     }
 
     /// Gives article `id` exactly `tags` (``ArticleTag/tags(_:)`` checked them); a change is recorded
-    /// in the change log, so every list and app sees it.
+    /// in the change log, so every list and app sees it. Whether the article was shown is read after
+    /// the tags are written (tags do not change it), and only when they changed: most saves keep them.
     public func retag(_ id: Int, with tags: [ArticleTag], on connection: StoreConnection, now: Int) async throws {
-        let shownBefore = try await NewsStore.isShown(id, on: connection, now: now)
         guard try await NewsTagStore.setTags(tags, ofArticle: id, on: connection) else { return }
-        try await NewsChangeLog.recordArticle(id, shownBefore: shownBefore, on: connection, now: now)
+        try await NewsChangeLog.recordArticle(id, shownBefore: try await NewsStore.isShown(id, on: connection, now: now), on: connection, now: now)
     }
 
     /// Renders article `id` again (the renderer changed, or its rendering was never made); when what
