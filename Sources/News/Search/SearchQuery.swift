@@ -32,7 +32,7 @@ public struct SearchQuery: Sendable, Hashable {
     public init?(_ text: String) {
         var seen: Set<String> = []
         var words: [String] = []
-        for word in SearchText.words(text).lazy.map(SearchText.trimmed) where words.count < Self.maximumWords && !word.isEmpty {
+        for word in SearchText.words(text).lazy.map(SearchText.searchWord) where words.count < Self.maximumWords && !word.isEmpty {
             if seen.insert(word).inserted { words.append(word) }
         }
         self.init(words: words)

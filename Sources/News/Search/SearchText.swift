@@ -85,6 +85,22 @@ public enum SearchText {
         }
     }
 
+    /// `word` (one of ``words(_:)``) as a search looks for it: ``trimmed(_:)`` and folded again until
+    /// neither changes it. Foundation folds a mark by what stands before it, so a word whose first
+    /// letter was trimmed away may fold further (U+055B U+0599 U+035C U+035C keeps both U+035C, U+0599
+    /// U+035C U+035C loses them); a searched word must fold to itself to be compared with the stored
+    /// text. A few passes at most: each either trims or takes marks off, and a word still changing
+    /// after them keeps only its unmarked scalars.
+    public static func searchWord(_ word: String) -> String {
+        var word = word
+        for _ in 0..<Self.foldingPasses {
+            let again = Self.settled(Self.trimmed(word))
+            if again == word { return word }
+            word = again
+        }
+        return Self.trimmed(String(String.UnicodeScalarView(word.unicodeScalars.filter { !Self.isMark($0) })))
+    }
+
     /// `word` without the punctuation and symbols at its ends (`"AI,"` is searched as `ai`, `(5G)` as
     /// `5g`); those inside stay (`e-mail`). Empty when it has no letter or digit.
     public static func trimmed(_ word: String) -> String {

@@ -41,6 +41,16 @@ import Testing
         #expect(search.words == ["\u{559}", "o6"], "the two spellings of one word are one word")
     }
 
+    /// A searched word is folded again once its ends are trimmed (the fuzzer's find: Foundation folds
+    /// U+035C by the letter before it, so trimming U+055B off lets it fold further).
+    @Test func aTrimmedWordIsFoldedAgain() throws {
+        let word = SearchText.searchWord(SearchText.fold("\u{55B}\u{599}\u{35C}\u{35C}\u{359}"))
+        #expect(word == "\u{599}")
+        #expect(SearchText.fold(word) == word && SearchText.trimmed(word) == word)
+        #expect(try #require(SearchQuery("\u{55B}\u{599}\u{35C}\u{35C}\u{359}/\u{13}o@")).words == ["\u{599}", "o"])
+        #expect(SearchText.searchWord("(e-mail),") == "e-mail")
+    }
+
     @Test func trigramsAreCountedInScalarsAndQuotedAsPlainText() {
         #expect(SearchText.ftsQuery(SearchText.trigrams(of: "日本語で")) == #""日本語" AND "本語で""#)
         #expect(SearchText.ftsQuery(SearchText.trigrams(of: #"a"b*"#)) == #""a""b" AND """b*""#)
