@@ -170,8 +170,8 @@ let package = Package(
         .target(
             name: "Media",
             dependencies: [
-                "CMediaCodec", "CMalloc", "Messages", "Outbox", "Routes", "Storage", "Text", .sqlKit, .crypto, .logging, .metrics, .nioCore, .nioPosix,
-                .nioLocks,
+                "CMediaCodec", "CMalloc", "EndpointCore", "Messages", "Outbox", "Routes", "Storage", "Text", .sqlKit, .crypto, .logging, .metrics,
+                .nioCore, .nioPosix, .nioLocks,
                 .serviceLifecycle,
             ],
             swiftSettings: upcoming + fuzzed
@@ -184,6 +184,8 @@ let package = Package(
             ],
             swiftSettings: upcoming + fuzzed
         ),
+        .target(
+            name: "Galleries", dependencies: ["EndpointCore", "Media", "Messages", "Routes", "Storage", "Text", .sqlKit], swiftSettings: upcoming),
         .target(name: "Contact", dependencies: ["EndpointCore", "Mail", "Messages", "Outbox", "Push", "Storage", "Text", .sqlKit], swiftSettings: upcoming),
 
         // MARK: The API: the hooks and the HTTP server
@@ -197,8 +199,8 @@ let package = Package(
         .target(
             name: "Hooks",
             dependencies: [
-                "EndpointCore", "News", "Media", "Contact", "Auth", "Mail", "Push", "Outbox", "Messages", "RichText", "Routes", "Storage",
-                "Text", .sqlKit, .logging, .metrics, .nioLocks,
+                "EndpointCore", "News", "Galleries", "Media", "Contact", "Auth", "Mail", "Push", "Outbox", "Messages", "RichText", "Routes",
+                "Storage", "Text", .sqlKit, .logging, .metrics, .nioLocks,
             ],
             swiftSettings: upcoming + fuzzed
         ),
@@ -217,8 +219,8 @@ let package = Package(
         .target(
             name: "EndpointServer",
             dependencies: [
-                "Console", "EndpointCore", "Hooks", "News", "Media", "Contact", "Auth", "Mail", "Push", "Outbox", "Messages", "Routes", "Storage", "Text",
-                .hummingbird, .httpTypes, .mustache, .metrics, .prometheus,
+                "Console", "EndpointCore", "Hooks", "News", "Galleries", "Media", "Contact", "Auth", "Mail", "Push", "Outbox", "Messages", "Routes",
+                "Storage", "Text", .hummingbird, .httpTypes, .mustache, .metrics, .prometheus,
                 .serviceLifecycle, .crypto, .logging, .nioCore, .nioPosix,
                 .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -324,6 +326,7 @@ let package = Package(
             dependencies: ["Media", "CMediaCodec", "Messages", "Storage", "TestSupport", .logging, .nioCore],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
+        .testTarget(name: "GalleriesTests", dependencies: ["Galleries"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         .testTarget(
             name: "NewsTests",
             dependencies: ["News", "Media", "Messages", "EndpointCore", "Storage", "Text", "TestSupport", .nioCore, .nioLocks, .sqlKit],

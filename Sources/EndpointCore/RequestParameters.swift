@@ -1,4 +1,4 @@
-import Messages
+public import Messages
 import Text
 
 /// The request's parameters with Composr's reading rules (reference §1.5, §2.4).
@@ -71,6 +71,17 @@ public struct RequestParameters: Sendable {
         guard let value = Int(digits), value >= Int(Int32.min), value <= Int(Int32.max) else {
             throw .badRequest(.notInteger)
         }
+        return value
+    }
+
+    /// A whole number in `range` (a list's `limit`, `offset`), `fallback` when absent or empty;
+    /// anything else — signs, other characters, more than ten digits — refused as malformed, naming
+    /// the range.
+    public func number(_ name: String, in range: ClosedRange<Int>, default fallback: Int) throws(Refusal) -> Int {
+        guard let text = self.optionalEither(name)?.trimmingWhitespace, !text.isEmpty else { return fallback }
+        guard text.utf8.count <= 10, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            let value = Int(text), range.contains(value)
+        else { throw .malformed(.numberOutOfRange, name, String(range.lowerBound), String(range.upperBound)) }
         return value
     }
 

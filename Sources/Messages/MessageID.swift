@@ -17,10 +17,8 @@ public enum MessageID: String, CaseIterable, Sendable {
     case memberInvalidLogin = "MEMBER_INVALID_LOGIN"
     case memberNotValidatedStaff = "MEMBER_NOT_VALIDATED_STAFF"
     case memberNotValidatedEmail = "MEMBER_NOT_VALIDATED_EMAIL"
-    case youAreBanned = "YOU_ARE_BANNED"
-    case loginThrottled = "ENDPOINT_LOGIN_THROTTLED"
-    case serverBusy = "ENDPOINT_SERVER_BUSY"
-    case notLoggedIn = "ENDPOINT_NOT_LOGGED_IN"
+    case youAreBanned = "YOU_ARE_BANNED", loginThrottled = "ENDPOINT_LOGIN_THROTTLED"
+    case serverBusy = "ENDPOINT_SERVER_BUSY", notLoggedIn = "ENDPOINT_NOT_LOGGED_IN"
     case loggedOut = "ENDPOINT_LOGGED_OUT", loggedOutEverywhere = "ENDPOINT_LOGGED_OUT_EVERYWHERE"
 
     // Members and accounts
@@ -162,8 +160,7 @@ public enum MessageID: String, CaseIterable, Sendable {
 
     // News API
     case invalidParameter = "ENDPOINT_INVALID_PARAMETER"
-    case numberOutOfRange = "ENDPOINT_NUMBER_OUT_OF_RANGE"
-    case newsBadCursor = "ENDPOINT_NEWS_BAD_CURSOR"
+    case numberOutOfRange = "ENDPOINT_NUMBER_OUT_OF_RANGE", newsBadCursor = "ENDPOINT_NEWS_BAD_CURSOR"
     case newsCursorOtherList = "ENDPOINT_NEWS_CURSOR_OTHER_LIST"
     case newsBadSyncToken = "ENDPOINT_NEWS_BAD_SYNC_TOKEN"
     case newsUnknownField = "ENDPOINT_NEWS_UNKNOWN_FIELD"
@@ -176,6 +173,10 @@ public enum MessageID: String, CaseIterable, Sendable {
     case newsAlreadyPublished = "ENDPOINT_NEWS_ALREADY_PUBLISHED", secondFactorNeeded = "ENDPOINT_SECOND_FACTOR_NEEDED"
     case secondFactorWrong = "ENDPOINT_SECOND_FACTOR_WRONG"
     case newsUnknownResource = "ENDPOINT_NEWS_UNKNOWN_RESOURCE"
+    case galleryBadName = "ENDPOINT_GALLERY_BAD_NAME", galleryUnknown = "ENDPOINT_GALLERY_UNKNOWN", galleryLoop = "ENDPOINT_GALLERY_LOOP"
+    case galleryHoldsGalleries = "ENDPOINT_GALLERY_HOLDS_GALLERIES", galleryUnknownItem = "ENDPOINT_GALLERY_UNKNOWN_ITEM"
+    case galleryBadItem = "ENDPOINT_GALLERY_BAD_ITEM", galleryTitleRequired = "ENDPOINT_GALLERY_TITLE_REQUIRED"
+    case galleryBadLanguage = "ENDPOINT_GALLERY_BAD_LANGUAGE", galleryUnknownResource = "ENDPOINT_GALLERY_UNKNOWN_RESOURCE"
     case newsSearchLength = "ENDPOINT_NEWS_SEARCH_LENGTH"
     case newsSearchThrottled = "ENDPOINT_NEWS_SEARCH_THROTTLED"
     case newsSearchWord = "ENDPOINT_NEWS_SEARCH_WORD"

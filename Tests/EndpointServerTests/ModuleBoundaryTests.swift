@@ -19,16 +19,18 @@ import Testing
         "Mail": ["Outbox", "Storage", "Text"],
         "Push": ["Messages", "Outbox", "Storage", "Text"],
         "Auth": ["EndpointCore", "Mail", "Messages", "Outbox", "Routes", "Storage", "Text", "CArgon2", "CArgon2Memory", "CCrypt"],
-        "Media": ["Messages", "Outbox", "Routes", "Storage", "Text", "CMediaCodec", "CMalloc"],
+        "Media": ["EndpointCore", "Messages", "Outbox", "Routes", "Storage", "Text", "CMediaCodec", "CMalloc"],
+        "Galleries": ["EndpointCore", "Media", "Messages", "Routes", "Storage", "Text"],
         "News": ["EndpointCore", "Media", "Push", "Messages", "RichText", "Routes", "Storage", "Text"],
         "Contact": ["EndpointCore", "Mail", "Messages", "Outbox", "Push", "Storage", "Text"],
         "ComposrImport": ["Auth", "News", "Media", "Messages", "EndpointCore", "Routes", "Storage", "Text"],
         "Hooks": [
-            "EndpointCore", "News", "Media", "Contact", "Auth", "Mail", "Push", "Outbox", "Messages", "RichText", "Routes", "Storage", "Text",
+            "EndpointCore", "News", "Galleries", "Media", "Contact", "Auth", "Mail", "Push", "Outbox", "Messages", "RichText", "Routes", "Storage", "Text",
         ],
         "Console": ["Auth", "News", "Media", "Contact", "Mail", "Push", "Outbox", "EndpointCore", "Messages", "RichText", "Routes", "Storage", "Text"],
         "EndpointServer": [
-            "Console", "EndpointCore", "Hooks", "News", "Media", "Contact", "Auth", "Mail", "Push", "Outbox", "Messages", "Routes", "Storage", "Text",
+            "Console", "EndpointCore", "Hooks", "News", "Galleries", "Media", "Contact", "Auth", "Mail", "Push", "Outbox", "Messages", "Routes", "Storage",
+            "Text",
         ],
         "Endpoint": [
             "EndpointServer", "EndpointCore", "ComposrImport", "Hooks", "News", "Media", "Auth", "Mail", "Push", "Outbox", "Messages", "RichText", "Storage",
@@ -97,7 +99,7 @@ import Testing
         #expect(offenders == [], "a database library imported outside a store")
         let stores = files.filter { $0.path.contains("/Store/") }.map(\.module)
         #expect(
-            Set(stores) == ["Auth", "ComposrImport", "Console", "Contact", "Mail", "Media", "News", "Outbox", "Push"],
+            Set(stores) == ["Auth", "ComposrImport", "Console", "Contact", "Galleries", "Mail", "Media", "News", "Outbox", "Push"],
             "every feature keeps its SQL in its store")
     }
 

@@ -2,6 +2,7 @@ import EndpointCore
 import Media
 import Storage
 import Testing
+import Text
 
 @testable import News
 

@@ -1,5 +1,6 @@
 import Auth
 public import EndpointCore
+import Galleries
 public import Hooks
 public import Push
 
@@ -56,6 +57,8 @@ extension HookRegistry {
             ContentNewsHook(responder: site.news, config: site.config, searches: site.newsSearches, live: site.newsLive),
             as: HookKey("content", "news")
         )
+        registry.register(
+            ContentGalleriesHook(answers: GalleryAnswers(publicURL: site.publicURL), database: site.database), as: HookKey("content", "galleries"))
         return registry
     }
 }

@@ -1,5 +1,5 @@
 public import NIOCore
-import SQLKit
+package import SQLKit
 public import Storage
 
 /// Reads and writes `media` and `media_originals` (uploaded images) and `news_media` (which articles
@@ -40,6 +40,15 @@ public enum MediaStore {
     /// The image with this ID.
     public static func find(id: Int, on connection: StoreConnection) async throws -> MediaRecord? {
         try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM media WHERE id = \(bind: id)").first().map { try Self.record($0) }
+    }
+
+    /// The images with these IDs, by ID, in one query.
+    public static func find(ids: Set<Int>, on connection: StoreConnection) async throws -> [Int: MediaRecord] {
+        guard !ids.isEmpty else { return [:] }
+        let records = try await connection.raw("SELECT \(unsafeRaw: Self.columns) FROM media WHERE id IN (\(binds: ids.sorted()))").all().map {
+            try Self.record($0)
+        }
+        return Dictionary(uniqueKeysWithValues: records.map { ($0.id, $0) })
     }
 
     /// The image whose bytes hash to `contentHash`.
@@ -124,12 +133,12 @@ public enum MediaStore {
 
     private static let columns = Self.columnNames.joined(separator: ", ")
 
-    static let columnNames = [
+    package static let columnNames = [
         "id", "content_hash", "name", "media_type", "width", "height", "has_alpha", "byte_count", "caption", "credit", "alt_text", "added_by",
         "added_at",
     ]
 
-    static func record(_ row: any SQLRow, prefix: String = "") throws -> MediaRecord {
+    package static func record(_ row: any SQLRow, prefix: String = "") throws -> MediaRecord {
         MediaRecord(
             id: try row.decode(column: prefix + "id", as: Int.self),
             contentHash: try row.decode(column: prefix + "content_hash", as: String.self),

@@ -79,7 +79,7 @@ struct NewsJSON {
         case .webURL: return .string(self.webURL(published))
         case .image: return self.image(article).map { $0.json(for: self.device) } ?? .null
         case .gallery: return .array(NewsImage.gallery(stored: article.gallery).map { self.absolute($0).json(for: self.device) })
-        case .video: return published.video.map(self.video) ?? .null
+        case .video: return published.video.map { $0.json(for: self.device, on: self.publicURL) } ?? .null
         case .publishedAt: return .string(Self.iso8601(article.addDate))
         case .publishedTimestamp: return .int(article.addDate)
         case .updatedAt: return .string(Self.iso8601(article.updatedAt))
@@ -154,31 +154,6 @@ struct NewsJSON {
                 url: article.image, width: article.imageWidth, height: article.imageHeight, caption: article.imageCaption,
                 credit: article.imageCredit, variants: NewsImage.variants(stored: article.imageVariants)
             ))
-    }
-
-    /// An article's video as apps read it: its state, size and length (seconds, and milliseconds), and once ready the HLS master
-    /// playlist (iOS, Safari), the progressive MP4 (Android, other browsers) and the poster at this
-    /// answer's device size.
-    func video(_ shown: ShownVideo) -> JSONValue {
-        let video = shown.video
-        return [
-            "id": .int(video.id),
-            "state": .string(video.state.rawValue),
-            "hls_url": VideoLinks.master(of: video).map { .string($0.url(on: self.publicURL)) } ?? .null,
-            "mp4_url": VideoLinks.progressive(of: video).map { .string($0.url(on: self.publicURL)) } ?? .null,
-            "poster": self.poster(of: shown).map { .string($0.url) } ?? .null,
-            "duration": .int((video.durationMilliseconds + 500) / 1000),
-            "duration_ms": .int(video.durationMilliseconds),
-            "width": .int(video.width),
-            "height": .int(video.height),
-        ]
-    }
-
-    /// The video's poster at this answer's device size, with that version's size.
-    func poster(of shown: ShownVideo) -> (url: String, width: Int, height: Int)? {
-        guard let poster = shown.poster, let route = shown.poster(.device(self.device)) else { return nil }
-        let size = MediaVersion.device(self.device).size(ofWidth: poster.width, height: poster.height)
-        return (route.url(on: self.publicURL), size.width, size.height)
     }
 
     /// One number that orders articles as lists do (by publication time, then ID): apps that sort by

@@ -48,8 +48,8 @@ public struct NewsParameters: Hashable, Sendable {
             }
             self.categories = references
         }
-        self.limit = try Self.number(parameters, "limit", in: 1...100, default: 20)
-        self.perCategory = try Self.number(parameters, "per_category", in: 1...20, default: 3)
+        self.limit = try parameters.number("limit", in: 1...100, default: 20)
+        self.perCategory = try parameters.number("per_category", in: 1...20, default: 3)
         if let text = parameters.optionalEither("cursor"), !text.isEmpty {
             guard let cursor = NewsCursor(token: text) else { throw .malformed(.newsBadCursor) }
             self.cursor = cursor
@@ -78,7 +78,7 @@ public struct NewsParameters: Hashable, Sendable {
         case "relevance" where self.search != nil: self.byRelevance = true
         default: throw .malformed(.invalidParameter, "sort")
         }
-        self.page = try Self.number(parameters, "page", in: 1...10_000, default: 1)
+        self.page = try parameters.number("page", in: 1...10_000, default: 1)
         self.lowest = try Self.flokiID(parameters, "l")
         self.highest = try Self.flokiID(parameters, "h")
         self.older = try Self.flokiID(parameters, "o")
@@ -88,7 +88,7 @@ public struct NewsParameters: Hashable, Sendable {
         default: throw .malformed(.invalidParameter, "sections")
         }
         if parameters.optionalEither("cache_size") != nil {
-            self.cacheSize = try Self.number(parameters, "cache_size", in: 1...FlokiFeed.maximumFeedSize, default: FlokiFeed.defaultFeedSize)
+            self.cacheSize = try parameters.number("cache_size", in: 1...FlokiFeed.maximumFeedSize, default: FlokiFeed.defaultFeedSize)
         }
         if let list = parameters.optionalEither("fields"), !list.isEmpty {
             let names = Set(list.split(separator: ",").map { String($0).trimmingWhitespace })
@@ -142,15 +142,6 @@ public struct NewsParameters: Hashable, Sendable {
         let trimmed = query.trimmingWhitespace
         guard TextLength.fits(trimmed, atMost: Self.searchLength.upperBound) else { throw tooLong }
         return TextLength.isShorter(trimmed, than: Self.searchLength.lowerBound) ? nil : trimmed
-    }
-
-    /// A whole number in `range` (decimal digits only), or `fallback` when absent or empty.
-    static func number(_ parameters: RequestParameters, _ name: String, in range: ClosedRange<Int>, default fallback: Int) throws(Refusal) -> Int {
-        guard let text = parameters.optionalEither(name)?.trimmingWhitespace, !text.isEmpty else { return fallback }
-        guard text.utf8.count <= 10, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-            let value = Int(text), range.contains(value)
-        else { throw .malformed(.numberOutOfRange, name, String(range.lowerBound), String(range.upperBound)) }
-        return value
     }
 }
 

@@ -18,7 +18,7 @@ struct FlokiMovie {
     func fields(_ shown: ShownVideo, title: String, text: String) -> [(key: String, value: JSONValue)]? {
         guard let master = VideoLinks.master(of: shown.video), let mp4 = VideoLinks.progressive(of: shown.video) else { return nil }
         var data: [(key: String, value: JSONValue)] = [("progressive_file", .string(mp4.url(on: self.json.publicURL)))]
-        if let poster = self.json.poster(of: shown) {
+        if let poster = shown.poster(for: self.json.device, on: self.json.publicURL) {
             data += [("preview_url", .string(poster.url)), ("preview_width", .int(poster.width)), ("preview_height", .int(poster.height))]
         }
         data += [("title", .string(title)), ("text", .string(text))]

@@ -35,8 +35,8 @@ public struct MITStoriesQuery: Hashable, Sendable {
         case "true", "1": self.featuredOnly = true
         default: throw .malformed(.invalidParameter, "featured")
         }
-        self.offset = try NewsParameters.number(parameters, "offset", in: 0...100_000, default: 0)
-        self.limit = try NewsParameters.number(parameters, "limit", in: 1...100, default: 20)
+        self.offset = try parameters.number("offset", in: 0...100_000, default: 0)
+        self.limit = try parameters.number("limit", in: 1...100, default: 20)
         if let text = parameters.optionalEither("cursor"), !text.isEmpty {
             guard let cursor = NewsCursor(token: text) else { throw .malformed(.newsBadCursor) }
             self.cursor = cursor

@@ -51,9 +51,9 @@ import Testing
             let root = try await fs.query("view", "")
             #expect(
                 root.raw.contains(
-                    #""response_data":[{"etc":["etc",1,null,null,"etc"],"var":["var",1,null,null,{"groups":"groups","news":"news","contact_messages":"contact_messages","media":"media","floki":"floki"}]},{}]"#
+                    #""response_data":[{"etc":["etc",1,null,null,"etc"],"var":["var",1,null,null,{"groups":"groups","news":"news","contact_messages":"contact_messages","media":"media","galleries":"galleries","floki":"floki"}]},{}]"#
                 ), "\(root.raw)")
-            #expect(try await fs.list("var").directories == ["contact_messages", "floki", "groups", "media", "news"])
+            #expect(try await fs.list("var").directories == ["contact_messages", "floki", "galleries", "groups", "media", "news"])
             #expect(try await fs.list("var/contact_messages") == ([], []))
             let empty = try await fs.query("view", "var/contact_messages")
             #expect(empty.raw.contains(#""response_data":[{},{}]"#))

@@ -2,7 +2,8 @@ import EndpointCore
 import Storage
 
 /// One part of the `content/commandr_fs` tree (`/etc`, `/var/groups`, `/var/news`,
-/// `/var/contact_messages`, `/var/media`, `/var/floki`), addressed with paths relative to where it is mounted.
+/// `/var/contact_messages`, `/var/media`, `/var/galleries`, `/var/floki`), addressed with paths
+/// relative to where it is mounted.
 ///
 /// Every call runs on a connection the hook opened; writes run inside one transaction, so a write that
 /// throws leaves everything as it was.

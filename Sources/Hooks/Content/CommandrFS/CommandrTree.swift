@@ -14,6 +14,7 @@ struct CommandrTree: Sendable {
             (["var", "news"], "news", NewsFilesystem()),
             (["var", "contact_messages"], "contact_messages", ContactMessagesFilesystem()),
             (["var", "media"], "media", MediaFilesystem()),
+            (["var", "galleries"], "galleries", GalleriesFilesystem()),
             (["var", "floki"], "floki", FlokiFilesystem(clock: clock)),
         ]
     }

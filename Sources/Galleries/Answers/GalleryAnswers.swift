@@ -1,0 +1,115 @@
+public import EndpointCore
+public import Media
+public import Messages
+import Routes
+public import Storage
+
+/// What `content/galleries` answers: the tree of galleries with their validated items counted, and a
+/// gallery with a page of its validated items, in its order, continued by cursor. Words are in the
+/// asked language where a gallery has them, images at the asking device's size, URLs absolute.
+public struct GalleryAnswers: Sendable {
+    /// The site's public URL, without a trailing slash.
+    public let publicURL: String
+
+    public init(publicURL: String) {
+        self.publicURL = publicURL
+    }
+
+    /// Who asks: the language of the words and the device class of the images.
+    public struct Reader: Sendable {
+        public var language: String
+        public var device: DeviceClass
+
+        public init(language: String, device: DeviceClass) {
+            self.language = language
+            self.device = device
+        }
+    }
+
+    /// The most items a page holds, and how many it holds when not told.
+    public static let largestPage = 100
+    public static let defaultPage = 20
+
+    /// `{"galleries": [the top-level galleries, each with its own "galleries"]}`, and when the tree last
+    /// changed.
+    public func tree(for reader: Reader, on connection: StoreConnection) async throws -> (json: JSONValue, lastModified: Int?) {
+        let galleries = try await GalleryStore.all(on: connection)
+        let counts = try await GalleryItemStore.validatedCounts(on: connection)
+        let covers = try await MediaStore.find(ids: Set(galleries.compactMap(\.coverMediaID)), on: connection)
+        let children = Dictionary(grouping: galleries, by: \.parentID)
+        func node(_ gallery: Gallery) -> JSONValue {
+            var fields = self.summary(gallery, count: counts[gallery.id] ?? 0, cover: gallery.coverMediaID.flatMap { covers[$0] }, for: reader)
+            fields.append(("galleries", .array(Self.ordered(children[gallery.id] ?? []).map(node))))
+            return .object(fields)
+        }
+        let json: JSONValue = ["galleries": .array(Self.ordered(children[nil] ?? []).map(node))]
+        return (json, galleries.map(\.editDate).max())
+    }
+
+    /// `{"gallery": …, "items": [a page], "page": {"next_cursor"}}` for the gallery named `name`, its
+    /// items after `cursor`, at most `limit`; and when the gallery last changed.
+    public func gallery(
+        _ name: String, cursor: String?, limit: Int, for reader: Reader, on connection: StoreConnection
+    ) async throws -> (json: JSONValue, lastModified: Int) {
+        let gallery = try await GalleryEditor.existing(name, on: connection)
+        var after: GalleryItemStore.Position?
+        if let cursor {
+            guard let read = GalleryCursor(token: cursor) else { throw Refusal.malformed(.newsBadCursor) }
+            guard read.galleryID == gallery.id else { throw Refusal.malformed(.newsCursorOtherList) }
+            after = read.after
+        }
+        let items = try await GalleryItemStore.items(ofGallery: gallery.id, after: after, limit: limit + 1, on: connection)
+        let page = items.prefix(limit)
+        let next = items.count > limit ? page.last.map { GalleryCursor(galleryID: gallery.id, after: .init(position: $0.item.position, id: $0.item.id)) } : nil
+        let all = try await GalleryStore.all(on: connection)
+        let counts = try await GalleryItemStore.validatedCounts(on: connection)
+        let covers = try await MediaStore.find(ids: Set(all.compactMap(\.coverMediaID)), on: connection)
+        func summary(_ gallery: Gallery) -> [(key: String, value: JSONValue)] {
+            self.summary(gallery, count: counts[gallery.id] ?? 0, cover: gallery.coverMediaID.flatMap { covers[$0] }, for: reader)
+        }
+        var fields = summary(gallery)
+        fields.append(("parent", all.first { $0.id == gallery.parentID }.map { .string($0.name) } ?? .null))
+        fields.append(("galleries", .array(Self.ordered(all.filter { $0.parentID == gallery.id }).map { .object(summary($0)) })))
+        let json: JSONValue = [
+            "gallery": .object(fields),
+            "items": .array(page.map { self.item($0, for: reader) }),
+            "page": ["next_cursor": next.map { .string($0.token) } ?? .null],
+        ]
+        return (json, gallery.editDate)
+    }
+
+    /// A gallery's own fields: name, words, cover and validated items counted.
+    private func summary(_ gallery: Gallery, count: Int, cover: MediaRecord?, for reader: Reader) -> [(key: String, value: JSONValue)] {
+        let text = gallery.text(in: reader.language)
+        return [
+            ("name", .string(gallery.name)), ("title", .string(text.title)), ("description", .string(text.description)),
+            ("cover", cover.map { self.image($0, for: reader) } ?? .null), ("item_count", .int(count)),
+        ]
+    }
+
+    private func item(_ shown: ShownGalleryItem, for reader: Reader) -> JSONValue {
+        var fields: [(key: String, value: JSONValue)] = [
+            ("id", .int(shown.item.id)), ("caption", .string(shown.item.caption)), ("credit", .string(shown.item.credit)),
+            ("add_date", .int(shown.item.addDate)),
+        ]
+        switch shown.shown {
+        case .image(let record): fields += [("type", "image"), ("image", self.image(record, for: reader))]
+        case .video(let video): fields += [("type", "video"), ("video", video.json(for: reader.device, on: self.publicURL))]
+        }
+        return .object(fields)
+    }
+
+    /// A library image at the reader's device size: its URL, that version's size and its alt text.
+    private func image(_ record: MediaRecord, for reader: Reader) -> JSONValue {
+        let size = MediaVersion.device(reader.device).size(ofWidth: record.width, height: record.height)
+        return [
+            "url": .string(MediaLinks.route(of: record, .device(reader.device)).url(on: self.publicURL)), "width": .int(size.width),
+            "height": .int(size.height), "alt_text": .string(record.altText),
+        ]
+    }
+
+    /// Galleries in the order they were made.
+    private static func ordered(_ galleries: [Gallery]) -> [Gallery] {
+        galleries.sorted { ($0.addDate, $0.id) < ($1.addDate, $1.id) }
+    }
+}

@@ -1,0 +1,162 @@
+public import Media
+package import SQLKit
+public import Storage
+
+/// The galleries' items. A gallery's items are read in order along `gallery_items_order`
+/// (`gallery_id, position, id`) from where the last page ended, so a page costs its length however
+/// many items the gallery holds.
+public enum GalleryItemStore {
+    /// Where a page of items ended: the last item's position and ID.
+    public struct Position: Sendable, Equatable {
+        public var position: Int
+        public var id: Int
+
+        public init(position: Int, id: Int) {
+            self.position = position
+            self.id = id
+        }
+    }
+
+    /// Up to `limit` items of gallery `galleryID` after `position`, in order, with what they show;
+    /// only validated items unless `unvalidated`.
+    public static func items(
+        ofGallery galleryID: Int, after position: Position?, limit: Int, unvalidated: Bool = false, on connection: StoreConnection
+    ) async throws -> [ShownGalleryItem] {
+        var conditions: [SQLQueryString] = ["i.gallery_id = \(bind: galleryID)"]
+        if !unvalidated { conditions.append("i.validated = 1") }
+        if let position { conditions.append("(i.position, i.id) > (\(bind: position.position), \(bind: position.id))") }
+        return try await connection.raw(
+            """
+            SELECT \(unsafeRaw: Self.columns("i")), \(unsafeRaw: Self.shownColumns) FROM gallery_items i
+            LEFT JOIN media m ON m.id = i.media_id \(unsafeRaw: VideoStore.shownJoin(on: "i.video_id"))
+            WHERE \(conditions.joined(separator: " AND ")) ORDER BY i.position, i.id LIMIT \(bind: limit)
+            """
+        ).all().map(Self.shown)
+    }
+
+    /// The item `id` of gallery `galleryID`.
+    public static func item(_ id: Int, ofGallery galleryID: Int, on connection: StoreConnection) async throws -> GalleryItem? {
+        try await connection.raw("SELECT \(unsafeRaw: Self.columns("i")) FROM gallery_items i WHERE i.id = \(bind: id) AND i.gallery_id = \(bind: galleryID)")
+            .first().map(Self.item)
+    }
+
+    /// How many validated items each gallery holds, by gallery ID (none for an empty gallery).
+    public static func validatedCounts(on connection: StoreConnection) async throws -> [Int: Int] {
+        var counts: [Int: Int] = [:]
+        for row in try await connection.raw("SELECT gallery_id, COUNT(*) AS items FROM gallery_items WHERE validated = 1 GROUP BY gallery_id").all() {
+            counts[try row.decode(column: "gallery_id", as: Int.self)] = try row.decode(column: "items", as: Int.self)
+        }
+        return counts
+    }
+
+    /// Adds `item` (its ID and position aside) after the gallery's last item and answers its ID.
+    static func add(_ item: GalleryItem, on connection: StoreConnection) async throws -> Int {
+        let (mediaID, videoID) = Self.ids(item.content)
+        let row = try await connection.raw(
+            """
+            INSERT INTO gallery_items (gallery_id, position, media_id, video_id, caption, credit, validated, submitter_id, add_date)
+            SELECT \(bind: item.galleryID), COALESCE(MAX(position), 0) + 1, \(bind: mediaID), \(bind: videoID), \(bind: item.caption),
+            \(bind: item.credit), \(bind: item.validated ? 1 : 0), \(bind: item.submitterID), \(bind: item.addDate)
+            FROM gallery_items WHERE gallery_id = \(bind: item.galleryID) RETURNING id
+            """
+        ).first()
+        guard let id = try row?.decode(column: "id", as: Int.self) else { throw InsertedRowMissing(table: "gallery_items") }
+        return id
+    }
+
+    /// Writes `item`'s caption, credit and validation over the stored one's.
+    static func update(_ item: GalleryItem, on connection: StoreConnection) async throws {
+        try await connection.raw(
+            """
+            UPDATE gallery_items SET caption = \(bind: item.caption), credit = \(bind: item.credit), validated = \(bind: item.validated ? 1 : 0)
+            WHERE id = \(bind: item.id)
+            """
+        ).run()
+    }
+
+    /// Removes item `id`.
+    static func delete(_ id: Int, on connection: StoreConnection) async throws {
+        try await connection.raw("DELETE FROM gallery_items WHERE id = \(bind: id)").run()
+    }
+
+    /// The position of the item at `index` (from 0) in gallery `galleryID`'s order, or nil past its end.
+    static func position(at index: Int, ofGallery galleryID: Int, on connection: StoreConnection) async throws -> Int? {
+        try await connection.raw(
+            "SELECT position FROM gallery_items WHERE gallery_id = \(bind: galleryID) ORDER BY position, id LIMIT 1 OFFSET \(bind: index)"
+        ).first()?.decode(column: "position", as: Int.self)
+    }
+
+    /// The position of gallery `galleryID`'s last item, or nil when it has none.
+    static func lastPosition(ofGallery galleryID: Int, on connection: StoreConnection) async throws -> Int? {
+        try await connection.raw("SELECT MAX(position) AS last FROM gallery_items WHERE gallery_id = \(bind: galleryID)").first()?
+            .decode(column: "last", as: Int?.self)
+    }
+
+    /// Puts `item` at `target`'s position, the items between moving one place towards where it was.
+    static func move(_ item: GalleryItem, to target: Int, on connection: StoreConnection) async throws {
+        guard target != item.position else { return }
+        let shift: SQLQueryString =
+            target < item.position
+            ? "position = position + 1 WHERE position >= \(bind: target) AND position < \(bind: item.position)"
+            : "position = position - 1 WHERE position > \(bind: item.position) AND position <= \(bind: target)"
+        try await connection.raw("UPDATE gallery_items SET \(shift) AND gallery_id = \(bind: item.galleryID)").run()
+        try await connection.raw("UPDATE gallery_items SET position = \(bind: target) WHERE id = \(bind: item.id)").run()
+    }
+
+    /// Every item of gallery `galleryID` in order, validated or not (commandr_fs lists them all).
+    public static func all(ofGallery galleryID: Int, on connection: StoreConnection) async throws -> [GalleryItem] {
+        try await connection.raw(
+            "SELECT \(unsafeRaw: Self.columns("i")) FROM gallery_items i WHERE i.gallery_id = \(bind: galleryID) ORDER BY i.position, i.id"
+        )
+        .all().map(Self.item)
+    }
+
+    private static func ids(_ content: GalleryItem.Content) -> (media: Int?, video: Int?) {
+        switch content {
+        case .image(let id): (id, nil)
+        case .video(let id): (nil, id)
+        }
+    }
+
+    private static func columns(_ table: String) -> String {
+        ["id", "gallery_id", "position", "media_id", "video_id", "caption", "credit", "validated", "submitter_id", "add_date"]
+            .map { "\(table).\($0) AS i_\($0)" }.joined(separator: ", ")
+    }
+
+    private static let shownColumns = MediaStore.columnNames.map { "m.\($0) AS m_\($0)" }.joined(separator: ", ") + ", " + VideoStore.shownColumns
+
+    private static func item(_ row: any SQLRow) throws -> GalleryItem {
+        let content: GalleryItem.Content
+        if let mediaID = try row.decode(column: "i_media_id", as: Int?.self) {
+            content = .image(mediaID)
+        } else {
+            content = .video(try row.decode(column: "i_video_id", as: Int.self))
+        }
+        return GalleryItem(
+            id: try row.decode(column: "i_id", as: Int.self), galleryID: try row.decode(column: "i_gallery_id", as: Int.self),
+            position: try row.decode(column: "i_position", as: Int.self), content: content, caption: try row.decode(column: "i_caption", as: String.self),
+            credit: try row.decode(column: "i_credit", as: String.self), validated: try row.decode(column: "i_validated", as: Int.self) != 0,
+            submitterID: try row.decode(column: "i_submitter_id", as: Int?.self), addDate: try row.decode(column: "i_add_date", as: Int.self))
+    }
+
+    private static func shown(_ row: any SQLRow) throws -> ShownGalleryItem {
+        let item = try Self.item(row)
+        switch item.content {
+        case .image: return ShownGalleryItem(item: item, shown: .image(try MediaStore.record(row, prefix: "m_")))
+        case .video:
+            guard let video = try VideoStore.shown(row) else { throw InsertedRowMissing(table: "videos") }
+            return ShownGalleryItem(item: item, shown: .video(video))
+        }
+    }
+}
+
+/// A gallery item with what it shows, as readers get it.
+public struct ShownGalleryItem: Sendable, Equatable {
+    public enum Shown: Sendable, Equatable {
+        case image(MediaRecord)
+        case video(ShownVideo)
+    }
+
+    public var item: GalleryItem
+    public var shown: Shown
+}

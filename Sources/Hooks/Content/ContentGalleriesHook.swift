@@ -1,0 +1,52 @@
+public import EndpointCore
+public import Galleries
+import Media
+import Messages
+public import Storage
+import Text
+
+/// `content/galleries`: the public, read-only galleries API for apps (`view` only). `id` picks the
+/// resource — none (or `galleries`): the tree of galleries, each with its validated items counted;
+/// `galleries/<name>`: that gallery, its sub-galleries and a page of its validated items in their
+/// order (`limit`, 1–100, default 20; `cursor` from the last page's `next_cursor`); `d` the device
+/// class of the images (as `content/news`). Answers are the same for every caller, revalidated every
+/// time with a `Last-Modified` and an `ETag`.
+public struct ContentGalleriesHook: Hook {
+    private let answers: GalleryAnswers
+    private let database: Database
+
+    public init(answers: GalleryAnswers, database: Database) {
+        self.answers = answers
+        self.database = database
+    }
+
+    public var isPublic: Bool { true }
+    public func effect(of type: String?) -> OperationEffect { .readsOnly }
+    public var parameterNames: Set<String> { ["cursor", "limit", "d"] }
+
+    public func run(_ request: HookRequest) async throws -> HookResponse {
+        guard request.type == nil || request.type == "view" else { throw EndpointError.refused(.invalidEndpointType) }
+        let device = request.parameters.optionalEither("d")
+        guard (device?.utf8.count ?? 0) <= 16 else { throw Refusal.malformed(.invalidParameter, "d") }
+        let reader = GalleryAnswers.Reader(language: request.language.languageCode, device: DeviceClass(parameter: device))
+        let limit = try request.parameters.number("limit", in: 1...GalleryAnswers.largestPage, default: GalleryAnswers.defaultPage)
+        let cursor = request.parameters.optionalEither("cursor").flatMap { $0.isEmpty ? nil : $0 }
+        let id = request.id ?? ""
+        let answer: (json: JSONValue, lastModified: Int?) = try await self.database.withConnection { connection in
+            switch id {
+            case "", Self.resource:
+                return try await self.answers.tree(for: reader, on: connection)
+            case _ where id.hasPrefix(Self.resource + "/") && id.utf8.count <= Self.resource.utf8.count + 1 + GalleryName.maximum:
+                let answer = try await self.answers.gallery(
+                    String(id.dropFirst(Self.resource.count + 1)), cursor: cursor, limit: limit, for: reader, on: connection)
+                return (answer.json, answer.lastModified)
+            default:
+                throw Refusal.notFound(.galleryUnknownResource, TextLength.prefix(id, 60))
+            }
+        }
+        return HookResponse(data: answer.json, isCacheable: true, caching: .revalidated(lastModified: answer.lastModified))
+    }
+
+    /// The resource `id` names: the galleries, or one of them after a `/`.
+    static let resource = "galleries"
+}
