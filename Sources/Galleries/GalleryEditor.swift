@@ -5,8 +5,7 @@ import Text
 
 /// The one door of changes to galleries and their items (commandr_fs, the console, the import): each
 /// change checked by the rules here, whoever makes it, on the caller's connection, so it joins the
-/// caller's transaction. A change to a gallery's items moves its edit date, which its answers'
-/// `Last-Modified` follows.
+/// caller's transaction. A change to a gallery's items moves its edit date (commandr_fs lists it).
 public enum GalleryEditor {
     /// What a write says of a gallery; nil leaves a property as it is.
     public struct Changes: Sendable, Equatable {

@@ -30,9 +30,8 @@ public struct GalleryAnswers: Sendable {
     public static let largestPage = 100
     public static let defaultPage = 20
 
-    /// `{"galleries": [the top-level galleries, each with its own "galleries"]}`, and when the tree last
-    /// changed.
-    public func tree(for reader: Reader, on connection: StoreConnection) async throws -> (json: JSONValue, lastModified: Int?) {
+    /// `{"galleries": [the top-level galleries, each with its own "galleries"]}`.
+    public func tree(for reader: Reader, on connection: StoreConnection) async throws -> JSONValue {
         let galleries = try await GalleryStore.all(on: connection)
         let counts = try await GalleryItemStore.validatedCounts(on: connection)
         let covers = try await MediaStore.find(ids: Set(galleries.compactMap(\.coverMediaID)), on: connection)
@@ -42,15 +41,12 @@ public struct GalleryAnswers: Sendable {
             fields.append(("galleries", .array(Self.ordered(children[gallery.id] ?? []).map(node))))
             return .object(fields)
         }
-        let json: JSONValue = ["galleries": .array(Self.ordered(children[nil] ?? []).map(node))]
-        return (json, galleries.map(\.editDate).max())
+        return ["galleries": .array(Self.ordered(children[nil] ?? []).map(node))]
     }
 
     /// `{"gallery": …, "items": [a page], "page": {"next_cursor"}}` for the gallery named `name`, its
-    /// items after `cursor`, at most `limit`; and when the gallery last changed.
-    public func gallery(
-        _ name: String, cursor: String?, limit: Int, for reader: Reader, on connection: StoreConnection
-    ) async throws -> (json: JSONValue, lastModified: Int) {
+    /// items after `cursor`, at most `limit`.
+    public func gallery(_ name: String, cursor: String?, limit: Int, for reader: Reader, on connection: StoreConnection) async throws -> JSONValue {
         let gallery = try await GalleryEditor.existing(name, on: connection)
         var after: GalleryItemStore.Position?
         if let cursor {
@@ -70,12 +66,11 @@ public struct GalleryAnswers: Sendable {
         var fields = summary(gallery)
         fields.append(("parent", all.first { $0.id == gallery.parentID }.map { .string($0.name) } ?? .null))
         fields.append(("galleries", .array(Self.ordered(all.filter { $0.parentID == gallery.id }).map { .object(summary($0)) })))
-        let json: JSONValue = [
+        return [
             "gallery": .object(fields),
             "items": .array(page.map { self.item($0, for: reader) }),
             "page": ["next_cursor": next.map { .string($0.token) } ?? .null],
         ]
-        return (json, gallery.editDate)
     }
 
     /// A gallery's own fields: name, words, cover and validated items counted.

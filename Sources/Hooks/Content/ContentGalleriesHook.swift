@@ -10,7 +10,8 @@ import Text
 /// `galleries/<name>`: that gallery, its sub-galleries and a page of its validated items in their
 /// order (`limit`, 1–100, default 20; `cursor` from the last page's `next_cursor`); `d` the device
 /// class of the images (as `content/news`). Answers are the same for every caller, revalidated every
-/// time with a `Last-Modified` and an `ETag`.
+/// time by their `ETag` alone: a gallery or an item removed (with a library image, too) leaves no
+/// later date behind, so a `Last-Modified` could answer 304 to a client holding what is gone.
 public struct ContentGalleriesHook: Hook {
     private let answers: GalleryAnswers
     private let database: Database
@@ -32,19 +33,18 @@ public struct ContentGalleriesHook: Hook {
         let limit = try request.parameters.number("limit", in: 1...GalleryAnswers.largestPage, default: GalleryAnswers.defaultPage)
         let cursor = request.parameters.optionalEither("cursor").flatMap { $0.isEmpty ? nil : $0 }
         let id = request.id ?? ""
-        let answer: (json: JSONValue, lastModified: Int?) = try await self.database.withConnection { connection in
+        let answer: JSONValue = try await self.database.withConnection { connection in
             switch id {
             case "", Self.resource:
                 return try await self.answers.tree(for: reader, on: connection)
             case _ where id.hasPrefix(Self.resource + "/") && id.utf8.count <= Self.resource.utf8.count + 1 + GalleryName.maximum:
-                let answer = try await self.answers.gallery(
+                return try await self.answers.gallery(
                     String(id.dropFirst(Self.resource.count + 1)), cursor: cursor, limit: limit, for: reader, on: connection)
-                return (answer.json, answer.lastModified)
             default:
                 throw Refusal.notFound(.galleryUnknownResource, TextLength.prefix(id, 60))
             }
         }
-        return HookResponse(data: answer.json, isCacheable: true, caching: .revalidated(lastModified: answer.lastModified))
+        return HookResponse(data: answer, isCacheable: true, caching: .revalidated(lastModified: nil))
     }
 
     /// The resource `id` names: the galleries, or one of them after a `/`.

@@ -111,8 +111,14 @@ import Testing
             let limit = try await client.envelope("/data/endpoint.php/content/galleries/galleries/summer?limit=500")
             #expect(limit.errorDetails == "The parameter ‘limit’ must be a whole number from 1 to 100.")
 
+            // Revalidated by its ETag: unchanged, a 304; once a library image it shows is removed, the new page.
+            let page = "/data/endpoint.php/content/galleries/galleries/summer"
+            let etag = try #require(try await client.execute(uri: page, method: .get) { $0.headers[.eTag] })
+            #expect(try await client.execute(uri: page, method: .get, headers: [.ifNoneMatch: etag]) { $0.status } == .notModified)
+
             // Removing a library image takes it out of its galleries; removing an item leaves the library.
             try #require(try await fs.rest(.delete, "var/media/green.png").success == true)
+            #expect(try await client.execute(uri: page, method: .get, headers: [.ifNoneMatch: etag]) { $0.status } == .ok)
             try #require(try await fs.rest(.delete, "var/galleries/summer/\(items[0]).cms").success == true)
             #expect(try await fs.read("var/media/harbour.cms")["label"] as? String == "harbour")
             let after = try await client.envelope("/data/endpoint.php/content/galleries/galleries/summer")
