@@ -54,7 +54,7 @@ public struct GalleryAnswers: Sendable {
             guard read.galleryID == gallery.id else { throw Refusal.malformed(.newsCursorOtherList) }
             after = read.after
         }
-        let items = try await GalleryItemStore.items(ofGallery: gallery.id, after: after, limit: limit + 1, on: connection)
+        let items = try await GalleryItemStore.validatedItems(ofGallery: gallery.id, after: after, limit: limit + 1, on: connection)
         let page = items.prefix(limit)
         let next = items.count > limit ? page.last.map { GalleryCursor(galleryID: gallery.id, after: .init(position: $0.item.position, id: $0.item.id)) } : nil
         let all = try await GalleryStore.all(on: connection)

@@ -17,13 +17,12 @@ public enum GalleryItemStore {
         }
     }
 
-    /// Up to `limit` items of gallery `galleryID` after `position`, in order, with what they show;
-    /// only validated items unless `unvalidated`.
-    public static func items(
-        ofGallery galleryID: Int, after position: Position?, limit: Int, unvalidated: Bool = false, on connection: StoreConnection
-    ) async throws -> [ShownGalleryItem] {
-        var conditions: [SQLQueryString] = ["i.gallery_id = \(bind: galleryID)"]
-        if !unvalidated { conditions.append("i.validated = 1") }
+    /// Up to `limit` validated items of gallery `galleryID` after `position`, in order, with what they
+    /// show (readers see no other).
+    static func validatedItems(ofGallery galleryID: Int, after position: Position?, limit: Int, on connection: StoreConnection) async throws
+        -> [ShownGalleryItem]
+    {
+        var conditions: [SQLQueryString] = ["i.gallery_id = \(bind: galleryID)", "i.validated = 1"]
         if let position { conditions.append("(i.position, i.id) > (\(bind: position.position), \(bind: position.id))") }
         return try await connection.raw(
             """
