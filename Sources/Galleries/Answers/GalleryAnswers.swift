@@ -33,13 +33,10 @@ public struct GalleryAnswers: Sendable {
     /// `{"galleries": [the top-level galleries, each with its own "galleries"]}`.
     public func tree(for reader: Reader, on connection: StoreConnection) async throws -> JSONValue {
         let galleries = try await GalleryStore.all(on: connection)
-        let counts = try await GalleryItemStore.validatedCounts(on: connection)
-        let covers = try await MediaStore.find(ids: Set(galleries.compactMap(\.coverMediaID)), on: connection)
+        let summaries = try await self.summaries(of: galleries, counting: nil, for: reader, on: connection)
         let children = Dictionary(grouping: galleries, by: \.parentID)
         func node(_ gallery: Gallery) -> JSONValue {
-            var fields = self.summary(gallery, count: counts[gallery.id] ?? 0, cover: gallery.coverMediaID.flatMap { covers[$0] }, for: reader)
-            fields.append(("galleries", .array(Self.ordered(children[gallery.id] ?? []).map(node))))
-            return .object(fields)
+            .object(summaries(gallery) + [("galleries", .array(Self.ordered(children[gallery.id] ?? []).map(node)))])
         }
         return ["galleries": .array(Self.ordered(children[nil] ?? []).map(node))]
     }
@@ -58,14 +55,13 @@ public struct GalleryAnswers: Sendable {
         let page = items.prefix(limit)
         let next = items.count > limit ? page.last.map { GalleryCursor(galleryID: gallery.id, after: .init(position: $0.item.position, id: $0.item.id)) } : nil
         let all = try await GalleryStore.all(on: connection)
-        let counts = try await GalleryItemStore.validatedCounts(on: connection)
-        let covers = try await MediaStore.find(ids: Set(all.compactMap(\.coverMediaID)), on: connection)
-        func summary(_ gallery: Gallery) -> [(key: String, value: JSONValue)] {
-            self.summary(gallery, count: counts[gallery.id] ?? 0, cover: gallery.coverMediaID.flatMap { covers[$0] }, for: reader)
-        }
-        var fields = summary(gallery)
-        fields.append(("parent", all.first { $0.id == gallery.parentID }.map { .string($0.name) } ?? .null))
-        fields.append(("galleries", .array(Self.ordered(all.filter { $0.parentID == gallery.id }).map { .object(summary($0)) })))
+        let inside = Self.ordered(all.filter { $0.parentID == gallery.id })
+        let summaries = try await self.summaries(of: [gallery] + inside, counting: [gallery.id] + inside.map(\.id), for: reader, on: connection)
+        let fields =
+            summaries(gallery) + [
+                ("parent", all.first { $0.id == gallery.parentID }.map { .string($0.name) } ?? .null),
+                ("galleries", .array(inside.map { .object(summaries($0)) })),
+            ]
         return [
             "gallery": .object(fields),
             "items": .array(page.map { self.item($0, for: reader) }),
@@ -73,13 +69,21 @@ public struct GalleryAnswers: Sendable {
         ]
     }
 
-    /// A gallery's own fields: name, words, cover and validated items counted.
-    private func summary(_ gallery: Gallery, count: Int, cover: MediaRecord?, for reader: Reader) -> [(key: String, value: JSONValue)] {
-        let text = gallery.text(in: reader.language)
-        return [
-            ("name", .string(gallery.name)), ("title", .string(text.title)), ("description", .string(text.description)),
-            ("cover", cover.map { self.image($0, for: reader) } ?? .null), ("item_count", .int(count)),
-        ]
+    /// How an answer gives each of `galleries`: name, words, cover and validated items counted (those
+    /// of the galleries `counting` names, or of all when nil), the covers and counts read at once.
+    private func summaries(of galleries: [Gallery], counting: [Int]?, for reader: Reader, on connection: StoreConnection) async throws
+        -> (Gallery) -> [(key: String, value: JSONValue)]
+    {
+        let counts = try await GalleryItemStore.validatedCounts(ofGalleries: counting, on: connection)
+        let covers = try await MediaStore.find(ids: Set(galleries.compactMap(\.coverMediaID)), on: connection)
+        return { gallery in
+            let text = gallery.text(in: reader.language)
+            let cover = gallery.coverMediaID.flatMap { covers[$0] }
+            return [
+                ("name", .string(gallery.name)), ("title", .string(text.title)), ("description", .string(text.description)),
+                ("cover", cover.map { self.image($0, for: reader) } ?? .null), ("item_count", .int(counts[gallery.id] ?? 0)),
+            ]
+        }
     }
 
     private func item(_ shown: ShownGalleryItem, for reader: Reader) -> JSONValue {

@@ -82,7 +82,8 @@ import Testing
                 try #require(page.success == true, "\(page.raw)")
                 seen += page.data["items"] as? [[String: Any]] ?? []
                 cursor = (page.data["page"] as? [String: Any])?["next_cursor"] as? String
-                if let gallery = page.data["gallery"] as? [String: Any] { #expect(gallery["parent"] as? String == "root") }
+                let gallery = page.data["gallery"] as? [String: Any]
+                #expect(gallery?["parent"] as? String == "root" && gallery?["item_count"] as? Int == 3, "\(gallery ?? [:])")
             } while cursor != nil && seen.count < 10
             #expect(seen.map { $0["id"] as? Int } == [items[3], items[0], items[1]], "\(seen)")
             #expect(seen.map { $0["type"] as? String } == ["video", "image", "image"])
@@ -103,6 +104,9 @@ import Testing
             // Another gallery's cursor, an unknown gallery and an unknown resource are refused with a sentence.
             let first = try await client.envelope("/data/endpoint.php/content/galleries/galleries/summer?limit=1")
             let summerCursor = try #require((first.data["page"] as? [String: Any])?["next_cursor"] as? String)
+            let rootPage = try await client.envelope("/data/endpoint.php/content/galleries/galleries/root")
+            let inside = (rootPage.data["gallery"] as? [String: Any])?["galleries"] as? [[String: Any]]
+            #expect(inside?.map { $0["name"] as? String } == ["summer"] && inside?.first?["item_count"] as? Int == 3, "\(rootPage.raw)")
             let mixed = try await client.envelope("/data/endpoint.php/content/galleries/galleries/root?cursor=" + summerCursor)
             #expect(mixed.success == false && mixed.errorDetails?.hasPrefix("This list position belongs to a list with other filters") == true)
             #expect(try await client.envelope("/data/endpoint.php/content/galleries/galleries/nope").errorDetails == "There is no gallery ‘nope’.")
