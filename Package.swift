@@ -179,13 +179,13 @@ let package = Package(
         .target(
             name: "News",
             dependencies: [
-                "EndpointCore", "Media", "Push", "Messages", "RichText", "Routes", "Storage", "Text", .sqlKit, .crypto, .logging, .metrics, .nioCore, .nioLocks,
-                .serviceLifecycle,
+                "EndpointCore", "Galleries", "Media", "Push", "Messages", "RichText", "Routes", "Storage", "Text", .sqlKit, .crypto, .logging, .metrics,
+                .nioCore, .nioLocks, .serviceLifecycle,
             ],
             swiftSettings: upcoming + fuzzed
         ),
         .target(
-            name: "Galleries", dependencies: ["EndpointCore", "Media", "Messages", "Routes", "Storage", "Text", .sqlKit], swiftSettings: upcoming),
+            name: "Galleries", dependencies: ["EndpointCore", "Media", "Messages", "Routes", "Storage", "Text", .sqlKit], swiftSettings: upcoming + fuzzed),
         .target(name: "Contact", dependencies: ["EndpointCore", "Mail", "Messages", "Outbox", "Push", "Storage", "Text", .sqlKit], swiftSettings: upcoming),
 
         // MARK: The API: the hooks and the HTTP server

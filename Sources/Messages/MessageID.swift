@@ -218,7 +218,7 @@ public enum MessageID: String, CaseIterable, Sendable {
     case flokiTabID = "ENDPOINT_FLOKI_TAB_ID"
     case flokiDuplicateTabID = "ENDPOINT_FLOKI_DUPLICATE_TAB_ID"
     case flokiTabClass = "ENDPOINT_FLOKI_TAB_CLASS"
-    case flokiTabCategory = "ENDPOINT_FLOKI_TAB_CATEGORY"
+    case flokiTabCategory = "ENDPOINT_FLOKI_TAB_CATEGORY", flokiTabGallery = "ENDPOINT_FLOKI_TAB_GALLERY"
     case flokiTabUnknownOption = "ENDPOINT_FLOKI_TAB_UNKNOWN_OPTION"
     case flokiTabTitle = "ENDPOINT_FLOKI_TAB_TITLE"
     case flokiTabNeedsTitle = "ENDPOINT_FLOKI_TAB_NEEDS_TITLE"

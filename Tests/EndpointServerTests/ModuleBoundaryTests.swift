@@ -21,7 +21,7 @@ import Testing
         "Auth": ["EndpointCore", "Mail", "Messages", "Outbox", "Routes", "Storage", "Text", "CArgon2", "CArgon2Memory", "CCrypt"],
         "Media": ["EndpointCore", "Messages", "Outbox", "Routes", "Storage", "Text", "CMediaCodec", "CMalloc"],
         "Galleries": ["EndpointCore", "Media", "Messages", "Routes", "Storage", "Text"],
-        "News": ["EndpointCore", "Media", "Push", "Messages", "RichText", "Routes", "Storage", "Text"],
+        "News": ["EndpointCore", "Galleries", "Media", "Push", "Messages", "RichText", "Routes", "Storage", "Text"],
         "Contact": ["EndpointCore", "Mail", "Messages", "Outbox", "Push", "Storage", "Text"],
         "ComposrImport": ["Auth", "News", "Media", "Messages", "EndpointCore", "Routes", "Storage", "Text"],
         "Hooks": [

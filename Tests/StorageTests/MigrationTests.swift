@@ -262,4 +262,10 @@ import Testing
         let script = "CREATE FUNCTION f() RETURNS trigger AS $$\nBEGIN\n    PERFORM 1;\n    RETURN NULL;\nEND\n$$;\nSELECT 2;"
         #expect(SQLScript(script).statements == ["CREATE FUNCTION f() RETURNS trigger AS $$\nBEGIN\n    PERFORM 1;\n    RETURN NULL;\nEND\n$$", "SELECT 2"])
     }
+
+    @Test func scriptSplittingKeepsTriggerBodiesWhole() throws {
+        let script = "CREATE TRIGGER t AFTER DELETE ON a\nBEGIN\n    INSERT INTO b VALUES (1);\n    DELETE FROM c;\nEND;\nSELECT 3;"
+        #expect(
+            SQLScript(script).statements == ["CREATE TRIGGER t AFTER DELETE ON a\nBEGIN\n    INSERT INTO b VALUES (1);\n    DELETE FROM c;\nEND", "SELECT 3"])
+    }
 }

@@ -83,9 +83,40 @@ package enum FlokiClient {
         }
     }
 
-    /// A news tab on iOS: every answer is merged into what it holds (an item sent again replaces its
-    /// copy), sorted by `sort_id`, purged of `to_delete` and of expired items; the "load older" cell
-    /// is shown when this answer says `has_older`.
+    /// A gallery item as both clients keep it (iOS `FLGallery_item.m`, Android `Gallery_item.java`):
+    /// a content item with a thumbnail `image` and the full version's `width` and `height` above 0;
+    /// iOS opens it with its `class_type` — one of the protocol's controllers, the photo's when absent
+    /// — handing `url` to that controller as its `main_url` (`FLContent_item.m` `get_controller`).
+    package struct GalleryItem {
+        package var item: Item
+        package var width: Int
+        package var height: Int
+        package var classType: String
+        package var data: [String: Any]
+
+        static let controllers: Set = [
+            "Photo_view_controller", "Gallery_view_controller", "News_view_controller", "Web_view_controller", "Movie_view_controller",
+        ]
+
+        /// Nil for what the clients discard.
+        package init?(_ json: [String: Any]) {
+            guard let item = Item(json), item.image != nil, let width = json["width"] as? Int, let height = json["height"] as? Int, width > 0,
+                height > 0
+            else { return nil }
+            let classType = json["class_type"] as? String ?? "Photo_view_controller"
+            guard Self.controllers.contains(classType) else { return nil }
+            self.item = item
+            self.width = width
+            self.height = height
+            self.classType = classType
+            self.data = json["data"] as? [String: Any] ?? [:]
+        }
+    }
+
+    /// A news or gallery tab on iOS: every answer is merged into what it holds (an item sent again
+    /// replaces its copy), sorted by `sort_id`, purged of `to_delete` and of expired items; the "load
+    /// older" cell is shown when this answer says `has_older`. A gallery's `thumbs` keep only what
+    /// ``GalleryItem`` keeps.
     package struct IOSTab {
         package var items: [Item] = []
         package var showsLoadOlder = false
@@ -93,7 +124,9 @@ package enum FlokiClient {
         package init() {}
 
         package mutating func receive(_ answer: [String: Any], now: Int) {
-            let received = (answer["items"] as? [[String: Any]] ?? []).compactMap(Item.init)
+            let received =
+                (answer["items"] as? [[String: Any]] ?? []).compactMap(Item.init)
+                + (answer["thumbs"] as? [[String: Any]] ?? []).compactMap { GalleryItem($0)?.item }
             let receivedIDs = Set(received.map(\.id))
             var merged = received + self.items.filter { !receivedIDs.contains($0.id) }
             merged.sort { $0.sortID > $1.sortID }

@@ -66,8 +66,7 @@ struct ConsoleFlokiApp: Sendable {
             order = (form["order"] ?? "").split(separator: ",").compactMap { Int($0) }
         case "definition":
             guard let json = JSONValue(parsing: form["definition"] ?? "") else { throw Refusal.invalid(.invalidPropertyData) }
-            let categoryIDs = Set(try await NewsStore.categories(on: connection).map(\.id))
-            return .written(try FlokiAppDefinition(parsing: json, categoryIDs: categoryIDs))
+            return .written(try await FlokiAppDefinition.written(json, on: connection))
         case "generated":
             return .generated
         default:

@@ -2,6 +2,7 @@ import Auth
 public import EndpointCore
 import Galleries
 public import Hooks
+import News
 public import Push
 
 extension HookRegistry {
@@ -58,7 +59,9 @@ extension HookRegistry {
             as: HookKey("content", "news")
         )
         registry.register(
-            ContentGalleriesHook(answers: GalleryAnswers(publicURL: site.publicURL), database: site.database), as: HookKey("content", "galleries"))
+            ContentGalleriesHook(
+                answers: GalleryAnswers(publicURL: site.publicURL), floki: FlokiSiteGallery(publicURL: site.publicURL), database: site.database),
+            as: HookKey("content", "galleries"))
         return registry
     }
 }

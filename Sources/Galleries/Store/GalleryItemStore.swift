@@ -19,7 +19,7 @@ public enum GalleryItemStore {
 
     /// Up to `limit` validated items of gallery `galleryID` after `position`, in order, with what they
     /// show (readers see no other).
-    static func validatedItems(ofGallery galleryID: Int, after position: Position?, limit: Int, on connection: StoreConnection) async throws
+    public static func validatedItems(ofGallery galleryID: Int, after position: Position?, limit: Int, on connection: StoreConnection) async throws
         -> [ShownGalleryItem]
     {
         var conditions: [SQLQueryString] = ["i.gallery_id = \(bind: galleryID)", "i.validated = 1"]
@@ -31,6 +31,15 @@ public enum GalleryItemStore {
             WHERE \(conditions.joined(separator: " AND ")) ORDER BY i.position, i.id LIMIT \(bind: limit)
             """
         ).all().map(Self.shown)
+    }
+
+    /// Which of `ids` are validated items of gallery `galleryID`.
+    public static func validatedIDs(among ids: [Int], ofGallery galleryID: Int, on connection: StoreConnection) async throws -> Set<Int> {
+        guard !ids.isEmpty else { return [] }
+        return Set(
+            try await connection.raw(
+                "SELECT id FROM gallery_items WHERE gallery_id = \(bind: galleryID) AND validated = 1 AND id IN (\(binds: ids))"
+            ).all().map { try $0.decode(column: "id", as: Int.self) })
     }
 
     /// The item `id` of gallery `galleryID`.

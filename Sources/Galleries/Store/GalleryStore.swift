@@ -2,7 +2,8 @@ package import SQLKit
 public import Storage
 
 /// The site's galleries: the tree's nodes with their words in every language. Trees are small (a
-/// site has tens or hundreds of galleries), so the tree is read whole.
+/// site has tens or hundreds of galleries), so the tree is read whole. A change to the tree marks
+/// news answers stale: the Floki app's tabs are made from its top-level galleries.
 public enum GalleryStore {
     /// Every gallery, by name, with its translations.
     public static func all(on connection: StoreConnection) async throws -> [Gallery] {
@@ -39,6 +40,7 @@ public enum GalleryStore {
         ).first()
         guard let id = try row?.decode(column: "id", as: Int.self) else { throw InsertedRowMissing(table: "galleries") }
         try await Self.setTranslations(gallery.translations, ofGallery: id, on: connection)
+        connection.markStale(.news)
         return id
     }
 
@@ -52,6 +54,7 @@ public enum GalleryStore {
             """
         ).run()
         try await Self.setTranslations(gallery.translations, ofGallery: gallery.id, on: connection)
+        connection.markStale(.news)
     }
 
     /// Moves gallery `id`'s edit date to `now`.
@@ -62,6 +65,7 @@ public enum GalleryStore {
     /// Removes gallery `id` and its items.
     static func delete(_ id: Int, on connection: StoreConnection) async throws {
         try await connection.raw("DELETE FROM galleries WHERE id = \(bind: id)").run()
+        connection.markStale(.news)
     }
 
     /// How many galleries gallery `id` holds.

@@ -1,4 +1,5 @@
 public import EndpointCore
+import Galleries
 public import Media
 public import Messages
 public import Routes
@@ -114,16 +115,17 @@ public struct NewsResponder: Sendable {
             let categories = try await self.answers.categories(now: now, validUntil: now + maxAge) {
                 try await self.database.withConnection { try await NewsFeedStore.categories(now: now, on: $0) }
             }
-            let definition = try await self.flokiDefinition(categoryIDs: categories.map(\.category.id), now: now, maxAge: maxAge)
+            let galleries = try await self.database.withConnection { try await GalleryStore.all(on: $0) }
+            let definition = try await self.flokiDefinition(categoryIDs: categories.map(\.category.id), galleries: galleries, now: now, maxAge: maxAge)
             let names = Dictionary(categories.map { ($0.category.id, $0.category.label) }, uniquingKeysWith: { first, _ in first })
-            return self.flokiApps.app(definition: definition, categoryNames: names, languages: languages, publicURL: self.publicURL)
+            return self.flokiApps.app(definition: definition, categoryNames: names, galleries: galleries, languages: languages, publicURL: self.publicURL)
         }
     }
 
     /// The app as its administrator wrote it, or, while they have not, generated from the categories
-    /// (`categoryIDs`, in position order) and whether any shown article has a gallery, in the tab
-    /// order they gave it.
-    private func flokiDefinition(categoryIDs: [Int], now: Int, maxAge: Int) async throws -> FlokiAppDefinition {
+    /// (`categoryIDs`, in position order), whether any shown article has a gallery and the site's
+    /// galleries, in the tab order they gave it.
+    private func flokiDefinition(categoryIDs: [Int], galleries: [Gallery], now: Int, maxAge: Int) async throws -> FlokiAppDefinition {
         let choice = try await self.answers.flokiChoice(now: now, validUntil: now + maxAge) {
             try await self.database.withConnection { try await FlokiAppDefinition.Choice.read(on: $0) }
         }
@@ -131,7 +133,7 @@ public struct NewsResponder: Sendable {
             let hasGallery = try await self.answers.hasGallery(now: now, validUntil: now + maxAge) {
                 try await self.database.withConnection { try await FlokiAppDefinition.galleryShown(now: now, on: $0) }
             }
-            return .generated(categoryIDs: categoryIDs, hasGallery: hasGallery)
+            return .generated(categoryIDs: categoryIDs, hasGallery: hasGallery, galleries: galleries)
         }.definition
     }
 

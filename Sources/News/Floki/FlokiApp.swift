@@ -1,4 +1,5 @@
 public import EndpointCore
+public import Galleries
 public import Messages
 public import Routes
 
@@ -28,9 +29,10 @@ public struct FlokiApp: Sendable {
     /// - Parameters:
     ///   - definition: the tabs and device lists.
     ///   - categoryNames: the news categories by ID (a category tab whose category is gone is left out).
+    ///   - galleries: the site's galleries (a gallery's tab is left out likewise).
     ///   - languages: the languages the app offers, the site's default first.
     ///   - publicURL: the site's public URL, without a trailing `/`.
-    public init(definition: FlokiAppDefinition, categoryNames: [Int: String], languages: [MessageCatalog], publicURL: String) {
+    public init(definition: FlokiAppDefinition, categoryNames: [Int: String], galleries: [Gallery], languages: [MessageCatalog], publicURL: String) {
         let master = languages.first?.tag.lowercased() ?? "en"
         var titles: [@Sendable (MessageCatalog) -> String] = []
         /// The number of the title `list` gives (or `generated` when it gives none) in `langs`.
@@ -52,6 +54,9 @@ public struct FlokiApp: Sendable {
                 guard let name = categoryNames[id] else { continue }
                 generated = { _ in name }
             case .gallery: generated = { $0.text(.gallery) }
+            case .siteGallery(let name):
+                guard let gallery = galleries.first(where: { $0.name == name }) else { continue }
+                generated = { gallery.text(in: $0.languageCode).title }
             case .web: generated = nil
             }
             var pairs: [(key: String, value: JSONValue)] = [("long_title", .int(title(tab.titles, generated: generated) ?? 0))]
@@ -89,11 +94,12 @@ public struct FlokiApp: Sendable {
             case .news(let id?): feed("feed/\(id)", size)
             case .news(nil): feed("feed/all", size + (collapsed ? [("sections", "collapsed")] : []))
             case .gallery: feed("gallery", [])
+            case .siteGallery(let name): GalleryLinks.flokiFeed(name).url(on: publicURL)
             case .web(let url): url
             }
         var pairs: [(key: String, value: JSONValue)] = [("main_url", .string(mainURL))]
         guard case .object(var options) = tab.options else { return .object(pairs) }
-        // A Gallery tab opens an article's gallery from its page unless its administrator said otherwise.
+        // The articles' Gallery tab opens an article's gallery from its page unless its administrator said otherwise.
         if tab.content == .gallery, options.allSatisfy({ $0.key != "gallery_regex" && $0.key != "gallery_url" }) {
             options += [("gallery_regex", [.string(ArticleGalleryLink.pattern)]), ("gallery_url", .string(ArticleGalleryLink.feedPath))]
         }

@@ -1,5 +1,6 @@
 public import EndpointCore
 import Foundation
+import Galleries
 public import Media
 public import Messages
 public import Text
@@ -7,12 +8,14 @@ public import Text
 extension FlokiAppDefinition {
     /// Reads an administrator's definition, refusing what the clients would crash on (a missing,
     /// non-positive, too large or repeated `unique_id`) or could not use (a `ttl`, `cache_size` or
-    /// `padding` below 1, a search address without `_WORDS_` and `_PAGE_`, a category that is not
-    /// there, an icon that is not a small PNG, an option the tab's class does not have).
+    /// `padding` below 1, a search address without `_WORDS_` and `_PAGE_`, a category or gallery that
+    /// is not there, an icon that is not a small PNG, an option the tab's class does not have).
     ///
-    /// - Parameter categoryIDs: the news categories that exist; nil takes any (a stored definition,
-    ///   checked when written, whose tab of a category deleted since is left out of the app).
-    public init(parsing json: JSONValue, categoryIDs: Set<Int>?) throws(Refusal) {
+    /// - Parameters:
+    ///   - categoryIDs: the news categories that exist; nil takes any (a stored definition, checked
+    ///     when written, whose tab of a category deleted since is left out of the app).
+    ///   - galleryNames: the galleries that exist; nil takes any well-formed name, likewise.
+    public init(parsing json: JSONValue, categoryIDs: Set<Int>?, galleryNames: Set<String>? = nil) throws(Refusal) {
         guard case .object(let pairs) = json else { throw .invalid(.invalidPropertyData) }
         if let unknown = pairs.first(where: { !["tabs", "sections_start_collapsed", "misc"].contains($0.key) }) {
             throw .invalid(.unknownProperty, unknown.key)
@@ -22,7 +25,7 @@ extension FlokiAppDefinition {
         }
         var tabs: [Tab] = []
         for (index, value) in list.enumerated() {
-            let tab = try Tab(parsing: value, position: index + 1, categoryIDs: categoryIDs)
+            let tab = try Tab(parsing: value, position: index + 1, categoryIDs: categoryIDs, galleryNames: galleryNames)
             if let first = tabs.firstIndex(where: { $0.uniqueID == tab.uniqueID }) {
                 throw .invalid(.flokiDuplicateTabID, String(first + 1), String(index + 1), String(tab.uniqueID))
             }
@@ -59,7 +62,7 @@ extension FlokiAppDefinition {
 }
 
 extension FlokiAppDefinition.Tab {
-    init(parsing json: JSONValue, position: Int, categoryIDs: Set<Int>?) throws(Refusal) {
+    init(parsing json: JSONValue, position: Int, categoryIDs: Set<Int>?, galleryNames: Set<String>?) throws(Refusal) {
         let tab = String(position)
         guard case .object(let pairs) = json else { throw .invalid(.flokiTabClass, tab) }
         guard case .int(let uniqueID)? = json["unique_id"], (1...Int(Int32.max)).contains(uniqueID) else { throw .invalid(.flokiTabID, tab) }
@@ -75,7 +78,11 @@ extension FlokiAppDefinition.Tab {
             }
         case .string("Gallery_view_controller"):
             classType = "Gallery_view_controller"
-            self.content = .gallery
+            switch json["gallery"] {
+            case nil: self.content = .gallery
+            case .string(let name)? where galleryNames?.contains(name) ?? GalleryName.isValid(name): self.content = .siteGallery(name: name)
+            case let other?: throw .invalid(.flokiTabGallery, tab, other.serialized)
+            }
         case .string("Web_view_controller"):
             classType = "Web_view_controller"
             guard case .string(let url)? = json["main_url"], FlokiOption.isWebAddress(url) else { throw .invalid(.flokiTabAddress, tab, "main_url") }
@@ -85,6 +92,7 @@ extension FlokiAppDefinition.Tab {
         }
         let keys =
             ["unique_id", "class_type", "title", "short_title", "tab_image", "data"] + (classType == "News_view_controller" ? ["category"] : [])
+            + (classType == "Gallery_view_controller" ? ["gallery"] : [])
             + (classType == "Web_view_controller" ? ["main_url"] : [])
         if let unknown = pairs.first(where: { !keys.contains($0.key) }) { throw .invalid(.flokiTabUnknownOption, tab, unknown.key, classType) }
         self.titles = try Self.titles(json["title"], "title", tab: tab)

@@ -1,4 +1,5 @@
 public import EndpointCore
+import Galleries
 public import Storage
 
 extension FlokiAppDefinition {
@@ -22,8 +23,16 @@ extension FlokiAppDefinition {
     public static func read(now: Int, on connection: StoreConnection) async throws -> (definition: Self, origin: Origin) {
         try await Choice.read(on: connection).inForce {
             let categories = try await NewsFeedStore.categories(now: now, on: connection)
-            return .generated(categoryIDs: categories.map(\.category.id), hasGallery: try await Self.galleryShown(now: now, on: connection))
+            return .generated(
+                categoryIDs: categories.map(\.category.id), hasGallery: try await Self.galleryShown(now: now, on: connection),
+                galleries: try await GalleryStore.all(on: connection))
         }
+    }
+
+    /// A definition an administrator writes, checked against the categories and galleries there are.
+    public static func written(_ json: JSONValue, on connection: StoreConnection) async throws -> Self {
+        let categoryIDs = Set(try await NewsStore.categories(on: connection).map(\.id))
+        return try Self(parsing: json, categoryIDs: categoryIDs, galleryNames: Set(try await GalleryStore.all(on: connection).map(\.name)))
     }
 
     /// What an administrator chose, as stored: a definition written whole, or an order of the

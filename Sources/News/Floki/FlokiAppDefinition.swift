@@ -1,10 +1,12 @@
 public import EndpointCore
+public import Galleries
 public import Routes
 
 /// The Floki app as its administrator defines it (`/var/floki/app` in commandr_fs): the tabs in
 /// order, each with its class, what it shows, its titles, its icon and its data options, and the
-/// `misc` device lists. Until an administrator writes one, the app is ``generated(categoryIDs:hasGallery:)``
-/// from the site, so new categories appear as tabs by themselves.
+/// `misc` device lists. Until an administrator writes one, the app is
+/// ``generated(categoryIDs:hasGallery:galleries:)`` from the site, so new categories and galleries
+/// appear as tabs by themselves.
 ///
 /// What an administrator writes is what the apps get (plus the `main_url` the server sets for news
 /// and gallery tabs): an option left out takes the clients' default. ``init(parsing:categoryIDs:)``
@@ -33,15 +35,17 @@ public struct FlokiAppDefinition: Equatable, Sendable {
         enum Content: Equatable, Sendable {
             /// The news of one category, or of all of them.
             case news(categoryID: Int?)
-            /// Recent gallery images.
+            /// Recent images of articles' galleries.
             case gallery
+            /// A gallery of the site, by name: its items, and the galleries inside it as items.
+            case siteGallery(name: String)
             /// A web page at this address.
             case web(url: String)
 
             var classType: String {
                 switch self {
                 case .news: "News_view_controller"
-                case .gallery: "Gallery_view_controller"
+                case .gallery, .siteGallery: "Gallery_view_controller"
                 case .web: "Web_view_controller"
                 }
             }
@@ -54,9 +58,10 @@ public struct FlokiAppDefinition: Equatable, Sendable {
         var text: String
     }
 
-    /// The site's app: a News tab of every category, one tab per category (in `categoryIDs`' order),
-    /// and a Gallery tab when `hasGallery`, with the options the clients look best with.
-    public static func generated(categoryIDs: [Int], hasGallery: Bool) -> Self {
+    /// The site's app: a News tab of every category, one tab per category (in `categoryIDs`' order), a
+    /// Gallery tab of articles' galleries when `hasGallery`, and one per top-level gallery of
+    /// `galleries` in the order they were made, with the options the clients look best with.
+    public static func generated(categoryIDs: [Int], hasGallery: Bool, galleries: [Gallery] = []) -> Self {
         func news(_ uniqueID: Int, _ categoryID: Int?) -> Tab {
             Tab(
                 uniqueID: uniqueID, content: .news(categoryID: categoryID), titles: [], shortTitles: [], image: nil,
@@ -67,19 +72,27 @@ public struct FlokiAppDefinition: Equatable, Sendable {
             )
         }
         var tabs = [news(1, nil)]
-        for id in categoryIDs where id <= Int(Int32.max) - 2 { tabs.append(news(id + 2, id)) }
-        if hasGallery {
-            tabs.append(
-                Tab(
-                    uniqueID: 2, content: .gallery, titles: [], shortTitles: [], image: nil,
-                    options: [
-                        "row_height": 79, "cells_per_row": 4, "padding": 2, "cache_size": .int(FlokiFeed.defaultFeedSize), "ttl": 300,
-                        "download_if_virgin": true, "allow_manual_reload": true, "stretch_images": false,
-                    ]
-                ))
+        for id in categoryIDs where id + 2 < Self.galleryTabIDs.lowerBound { tabs.append(news(id + 2, id)) }
+        func gallery(_ uniqueID: Int, _ content: Tab.Content) -> Tab {
+            Tab(uniqueID: uniqueID, content: content, titles: [], shortTitles: [], image: nil, options: Self.galleryOptions)
+        }
+        if hasGallery { tabs.append(gallery(2, .gallery)) }
+        let topLevel = galleries.filter { $0.parentID == nil }.sorted { ($0.addDate, $0.id) < ($1.addDate, $1.id) }
+        for site in topLevel where Self.galleryTabIDs.contains(Self.galleryTabIDs.lowerBound + site.id) {
+            tabs.append(gallery(Self.galleryTabIDs.lowerBound + site.id, .siteGallery(name: site.name)))
         }
         return Self(tabs: tabs, sectionsStartCollapsed: false, deleteDiskCache: [], slashScaledImages: [])
     }
+
+    /// The unique IDs of the generated galleries' tabs (the gallery's ID above the first), apart from
+    /// the categories' (their ID + 2, below).
+    static let galleryTabIDs = (1 << 30)...Int(Int32.max)
+
+    /// A generated Gallery tab's options (a gallery item's, too, that opens a gallery).
+    static let galleryOptions: JSONValue = [
+        "row_height": 79, "cells_per_row": 4, "padding": 2, "cache_size": .int(FlokiFeed.defaultFeedSize), "ttl": 300, "download_if_virgin": true,
+        "allow_manual_reload": true, "stretch_images": false,
+    ]
 
     /// The server's own search, site-relative (made absolute in the app data).
     static let searchPath = SiteRoute.hook(
@@ -111,6 +124,7 @@ extension FlokiAppDefinition.Tab {
         var pairs: [(key: String, value: JSONValue)] = [("unique_id", .int(self.uniqueID)), ("class_type", .string(self.content.classType))]
         switch self.content {
         case .news(let categoryID?): pairs.append(("category", .int(categoryID)))
+        case .siteGallery(let name): pairs.append(("gallery", .string(name)))
         case .web(let url): pairs.append(("main_url", .string(url)))
         case .news(nil), .gallery: break
         }

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Neither driver runs several statements in one prepared query, so migrations are cut at every `;`
 /// that is outside a quoted string, a quoted identifier, a `$$`-quoted body or a comment. `--` and
-/// `/* */` comments are dropped; empty statements are skipped.
+/// `/* */` comments are dropped; empty statements are skipped. A trigger's `BEGIN … END` body (SQLite's)
+/// is one statement with its own semicolons.
 struct SQLScript {
     let statements: [String]
 
@@ -44,6 +45,8 @@ struct SQLScript {
                     }
                 }
                 current += " "
+            case ";" where Self.isInTriggerBody(current):
+                current += ";"
             case ";":
                 Self.append(current, to: &statements)
                 current = ""
@@ -53,6 +56,12 @@ struct SQLScript {
         }
         Self.append(current, to: &statements)
         self.statements = statements
+    }
+
+    /// Whether `statement` so far is a `CREATE TRIGGER` whose body has begun and not ended.
+    private static func isInTriggerBody(_ statement: String) -> Bool {
+        let words = statement.uppercased().split(whereSeparator: \.isWhitespace)
+        return words.starts(with: ["CREATE", "TRIGGER"]) && words.contains("BEGIN") && words.last != "END"
     }
 
     private static func append(_ statement: String, to statements: inout [String]) {

@@ -31,8 +31,7 @@ struct FlokiFilesystem: CommandrFilesystem {
 
     func edit(_ path: [String], _ write: CommandrWrite, on connection: StoreConnection) async throws {
         guard let json = JSONValue(parsing: write.data.trimmingWhitespace) else { throw EndpointError.refused(.invalidPropertyData) }
-        let categoryIDs = Set(try await NewsStore.categories(on: connection).map(\.id))
-        let definition = try FlokiAppDefinition(parsing: json, categoryIDs: categoryIDs)
+        let definition = try await FlokiAppDefinition.written(json, on: connection)
         try await FlokiAppStore.save(definition.json.serialized, by: write.actorID, at: write.now, on: connection)
     }
 
