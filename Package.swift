@@ -193,7 +193,7 @@ let package = Package(
         // MARK: Moving a Composr site over: its mysqldump read as a stream of rows, written in one transaction
 
         .target(
-            name: "ComposrImport", dependencies: ["Auth", "News", "Media", "Messages", "EndpointCore", "Routes", "Storage", "Text", .sqlKit],
+            name: "ComposrImport", dependencies: ["Auth", "News", "Galleries", "Media", "Messages", "EndpointCore", "Routes", "Storage", "Text", .sqlKit],
             swiftSettings: upcoming + fuzzed),
 
         .target(

@@ -1,4 +1,5 @@
 import Auth
+import Galleries
 public import Media
 import Messages
 import News
@@ -8,8 +9,8 @@ import Text
 /// Writes a Composr site (``ComposrSite``) into this server's database in one transaction: members
 /// with their passwords as they are, groups (with the console role Composr's news privileges give
 /// them) and memberships, news categories and articles (Comcode, rendered by the rich-articles
-/// renderer, with their earlier versions; those awaiting validation submitted for review), and the
-/// site's name and staff address. A failure, or a dry run, leaves the database as it was.
+/// renderer, with their earlier versions; those awaiting validation submitted for review), the
+/// galleries with their images and videos, and the site's name and staff address. A failure, or a dry run, leaves the database as it was.
 ///
 /// Composr's IDs are kept where apps and links hold them (members, categories, articles). This
 /// server's own built-in rows are matched by meaning: Guest is Guest, the guest, administrator and
@@ -76,6 +77,8 @@ public struct ComposrImporter: Sendable {
                 var images = self.files.map { ComposrImages(files: $0.files, uploads: $0.images, attachments: site.attachments) }
                 try await self.categories(site, &images, &report, on: connection, now: now)
                 try await self.articles(site, &images, &report, on: connection, now: now)
+                try await self.galleries(site, &images, &report, on: connection)
+                try await self.galleryImages(site, &images, &report, on: connection)
                 try await self.pushTokens(site, &report, on: connection, now: now)
                 try await self.staffMessages(site, &report, on: connection)
                 for (name, value) in site.options.sorted(by: { $0.key < $1.key }) where !value.isEmpty {
@@ -88,16 +91,17 @@ public struct ComposrImporter: Sendable {
         } catch is DryRunDone {
             report.dryRun = true
         }
-        try await self.videos(site.videos, dryRun: report.dryRun, &report)
+        try await self.videos(site, into: database, dryRun: report.dryRun, &report)
         return report
     }
 
     /// The galleries' videos, each through the video rules (checked by ffprobe, kept once per content,
-    /// queued for what the apps play), after the import's transaction: each is a transaction of its
-    /// own, and its bytes are files of the media store. A video whose file is not among the files, is
-    /// elsewhere on the web, or is refused is reported; one already in the library (a run again) is
-    /// already here. A dry run only looks for the files.
-    private func videos(_ videos: [ComposrVideo], dryRun: Bool, _ report: inout ImportReport) async throws {
+    /// queued for what the apps play) then placed in its gallery, after the import's transaction: each
+    /// is a transaction of its own, and its bytes are files of the media store. A video whose file is
+    /// not among the files, is elsewhere on the web, or is refused is reported; one already in the
+    /// library (a run again) is already here. A dry run only looks for the files.
+    private func videos(_ site: ComposrSite, into database: Database, dryRun: Bool, _ report: inout ImportReport) async throws {
+        let videos = site.videos
         guard let files = self.files else {
             if !videos.isEmpty {
                 report.add(.videos, .leftOut, count: videos.count)
@@ -117,6 +121,13 @@ public struct ComposrImporter: Sendable {
                 let added = try await files.videos.add(
                     FileChunks(path: path), name: UploadName.stem(path, fallback: "video"), caption: video.title, credit: "", addedBy: nil)
                 report.add(.videos, added.created ? .imported : .alreadyHere)
+                try await database.transaction { connection in
+                    guard try await !GalleryComposrStore.wasImported(video.kind.rawValue, video.id, on: connection) else {
+                        report.add(.galleryItems, .alreadyHere)
+                        return
+                    }
+                    try await self.place(.video(added.video.id), video, site, &report, on: connection)
+                }
             } catch let refused as VideoFailure {
                 report.add(.videos, .leftOut)
                 report.note("video \(video.id): \(MessageCatalog.english.text(refused.message, refused.arguments))")

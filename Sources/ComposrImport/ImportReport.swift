@@ -21,6 +21,11 @@ public struct ImportReport: Sendable, Equatable {
         /// The galleries' videos brought into the media library from `--files`, each checked and
         /// queued for what the apps play (already here: the library held the same bytes).
         case videos
+        /// The galleries (Composr's names kept; already here: a gallery of that name is).
+        case galleries
+        /// The galleries' images and videos placed in their galleries (already here: placed by an
+        /// earlier run).
+        case galleryItems = "gallery_items"
     }
     public enum Outcome: String, CaseIterable, Sendable {
         case imported, matched

@@ -23,7 +23,7 @@ import Testing
         "Galleries": ["EndpointCore", "Media", "Messages", "Routes", "Storage", "Text"],
         "News": ["EndpointCore", "Galleries", "Media", "Push", "Messages", "RichText", "Routes", "Storage", "Text"],
         "Contact": ["EndpointCore", "Mail", "Messages", "Outbox", "Push", "Storage", "Text"],
-        "ComposrImport": ["Auth", "News", "Media", "Messages", "EndpointCore", "Routes", "Storage", "Text"],
+        "ComposrImport": ["Auth", "News", "Galleries", "Media", "Messages", "EndpointCore", "Routes", "Storage", "Text"],
         "Hooks": [
             "EndpointCore", "News", "Galleries", "Media", "Contact", "Auth", "Mail", "Push", "Outbox", "Messages", "RichText", "Routes", "Storage", "Text",
         ],

@@ -37,8 +37,12 @@ public struct ComposrSite: Sendable {
     public var pushTokens = ComposrRecords<ComposrPushToken>()
     /// Files attached to Comcode (`[attachment]ID[/attachment]`), by ID.
     public var attachments: [Int: ComposrAttachment] = [:]
-    /// The galleries' videos, whose files come into the media library (with `--files`).
-    public var videos: [ComposrVideo] = []
+    /// The galleries (Composr's tree, `root` at the top).
+    public var galleries: [ComposrGallery] = []
+    /// The galleries' images, whose files come into the media library and the galleries (with `--files`).
+    public var galleryImages: [ComposrGalleryEntry] = []
+    /// The galleries' videos, likewise, each through the video rules.
+    public var videos: [ComposrGalleryEntry] = []
     /// Composr's `config` values the server keeps (`site_name`, `staff_address`).
     public var options: [String: String] = [:]
     /// What the site holds that does not come over (``notCarriedTables``), with its rows counted, for
@@ -47,10 +51,9 @@ public struct ComposrSite: Sendable {
 
     /// The tables of what this server does not carry, by their name after the prefix, and what they hold.
     static let notCarriedTables: [(table: String, what: String)] = [
-        ("f_posts", "forum posts and comments (the contact form's messages come over)"), ("galleries", "galleries"),
-        ("images", "gallery images"), ("catalogue_entries", "catalogue entries"), ("wiki_pages", "wiki pages"),
-        ("wiki_posts", "wiki posts"), ("comcode_pages", "Comcode pages"), ("f_member_custom_fields", "members' custom profile fields"),
-        ("download_downloads", "downloads"), ("rating", "ratings"),
+        ("f_posts", "forum posts and comments (the contact form's messages come over)"), ("catalogue_entries", "catalogue entries"),
+        ("wiki_pages", "wiki pages"), ("wiki_posts", "wiki posts"), ("comcode_pages", "Comcode pages"),
+        ("f_member_custom_fields", "members' custom profile fields"), ("download_downloads", "downloads"), ("rating", "ratings"),
     ]
 
     /// The tables read, by their name after the prefix, each with the columns read of it: a row keeps
@@ -77,7 +80,9 @@ public struct ComposrSite: Sendable {
         "url_id_monikers": ["m_resource_page", "m_resource_type", "m_resource_id", "m_moniker"],
         "attachments": ["id", "a_url", "a_description", "a_original_filename"],
         "f_forums": ["id", "f_name"],
-        "videos": ["id", "url", "title", "submitter", "add_date"],
+        "galleries": ["name", "fullname", "description", "parent_id", "rep_image", "add_date"],
+        "images": ["id", "cat", "url", "title", "description", "submitter", "validated", "add_date"],
+        "videos": ["id", "cat", "url", "title", "description", "submitter", "validated", "add_date"],
         "f_topics": ["id", "t_forum_id", "t_description"],
         "revisions": [
             "id", "r_resource_type", "r_resource_id", "r_original_title", "r_original_text", "r_original_content_owner",

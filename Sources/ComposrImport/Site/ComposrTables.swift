@@ -86,7 +86,9 @@ struct ComposrTables {
         case "group_zone_access": try self.site.newsPrivileges.take(zoneAccess: row)
         case "group_page_access": try self.site.newsPrivileges.take(pageAccess: row)
         case "f_forums": self.forums.append(row)
-        case "videos": self.site.videos.append(try ComposrVideo(row: row))
+        case "galleries": self.site.galleries.append(try ComposrGallery(row: row))
+        case "images": self.site.galleryImages.append(try ComposrGalleryEntry(.image, row: row))
+        case "videos": self.site.videos.append(try ComposrGalleryEntry(.video, row: row))
         case "f_topics":
             if let forum = try self.messagingForumID(), try row.integer("t_forum_id") != forum { return }
             self.topics.append(row)
@@ -134,6 +136,8 @@ struct ComposrTables {
         let translations = self.translations
         for index in site.groups.indices { site.groups[index].resolve(translations) }
         for index in site.categories.indices { site.categories[index].resolve(translations) }
+        for index in site.galleries.indices { site.galleries[index].resolve(translations) }
+        for index in site.galleryImages.indices { site.galleryImages[index].resolve(translations) }
         for index in site.videos.indices { site.videos[index].resolve(translations) }
         site.articleRevisions = site.articleRevisions.mapValues { $0.sorted { $0.id < $1.id } }
         site.articleDescriptions = self.articleDescriptions.mapValues { $0.resolved(translations) }.filter { !$0.value.isEmpty }
