@@ -30,6 +30,14 @@ public enum SiteRoute: Hashable, Sendable {
     /// zone (`/site/news/view/…`), a moniker holding its category's (`evenements/cafe-creme`):
     /// redirected for good to the article's page.
     case composrArticle(reference: String)
+    /// `/galleries/<name>`: a gallery's page (the galleries inside it, its items a page at a time:
+    /// `cursor`).
+    case galleryPage(name: String, query: RouteQuery)
+    /// A gallery or one of its entries on the Composr site this server replaced —
+    /// `/index.php?page=galleries&type=browse&id=<name>`, `…&type=image&id=<ID>`, `…&type=video&id=<ID>`,
+    /// and the short forms `/galleries/browse/<name>`, `/galleries/image/<ID>`, `/galleries/video/<ID>`
+    /// with `.htm` or without, each also under the `site` zone: redirected for good to the gallery's page.
+    case composrGallery(ComposrGalleryAddress)
     /// `/media/<content hash>/<name>.<extension>`: an uploaded image; its version in the query.
     case media(hash: String, file: String, query: RouteQuery)
     /// `/video/<content hash>/<file>`: a file made for an uploaded video (`made-…/hls/master.m3u8`, its
@@ -97,7 +105,7 @@ public enum SiteRoute: Hashable, Sendable {
         segments.removeFirst()
         // A trailing slash names the same resource (`/apis/news/stories/` and `/apis/news/stories`).
         if segments.count > 1, segments.last == "" { segments.removeLast() }
-        if let composr = Self.composrArticle(segments, query) ?? Self.composrTagSearch(segments, query) {
+        if let composr = Self.composrArticle(segments, query) ?? Self.composrTagSearch(segments, query) ?? Self.composrGallery(segments, query) {
             self = composr
             return
         }
@@ -127,6 +135,7 @@ public enum SiteRoute: Hashable, Sendable {
             switch (segments[0], segments[1]) {
             case ("news", let reference) where !reference.isEmpty: self = .articlePage(reference: PathSegment.decode(reference), query: query)
             case ("uploads", let token) where !token.isEmpty: self = .upload(token: PathSegment.decode(token))
+            case ("galleries", let name) where !name.isEmpty: self = .galleryPage(name: PathSegment.decode(name), query: query)
             case ("video", let hash) where !hash.isEmpty: self = .videoLink(hash: PathSegment.decode(hash))
             case ("floki", "v1-app"): self = .flokiBeacon
             case ("account", "confirm-email"): self = .confirmEmail(query: query)
@@ -167,6 +176,19 @@ public enum SiteRoute: Hashable, Sendable {
         return .composrArticle(reference: parts.joined(separator: "/"))
     }
 
+    /// The Composr gallery address `segments` and `query` name, if they do.
+    private static func composrGallery(_ segments: [Substring], _ query: RouteQuery) -> SiteRoute? {
+        let path = segments.first == "site" ? segments.dropFirst() : segments[...]
+        if path.elementsEqual(["index.php"]) {
+            guard query.first("page") == "galleries" else { return nil }
+            return ComposrGalleryAddress(type: query.first("type") ?? "browse", id: query.first("id")).map(SiteRoute.composrGallery)
+        }
+        guard path.count == 3, path.first == "galleries" else { return nil }
+        var id = PathSegment.decode(path[path.index(before: path.endIndex)])
+        if id.hasSuffix(".htm") { id = String(id.dropLast(4)) }
+        return ComposrGalleryAddress(type: String(path[path.index(after: path.startIndex)]), id: id).map(SiteRoute.composrGallery)
+    }
+
     /// The Composr tag search `segments` and `query` name, if they do: the tag is what `content` holds,
     /// its quotes (Composr's tag links search the tag as a phrase) taken off.
     private static func composrTagSearch(_ segments: [Substring], _ query: RouteQuery) -> SiteRoute? {
@@ -191,6 +213,8 @@ public enum SiteRoute: Hashable, Sendable {
         case .sharedDraft(let token): "/news/shared/" + FormURLEncoding.encodeSegment(token)
         case .tagPage(let moniker): "/news/tag/" + FormURLEncoding.encodeSegment(moniker)
         case .composrTagSearch: "/search/results.htm"
+        case .galleryPage(let name, _): "/galleries/" + FormURLEncoding.encodeSegment(name)
+        case .composrGallery(let address): "/galleries/" + address.segments.map(FormURLEncoding.encodeSegment).joined(separator: "/")
         case .composrArticle(let reference):
             "/news/view/"
                 + reference.split(separator: "/", omittingEmptySubsequences: false).map { FormURLEncoding.encodeSegment(String($0)) }.joined(separator: "/")
@@ -219,12 +243,14 @@ public enum SiteRoute: Hashable, Sendable {
     /// The route's query, if it has one.
     public var query: RouteQuery {
         switch self {
-        case .endpoint(_, let query), .newsIndex(let query), .articlePage(_, let query), .media(_, _, let query), .mitStories(let query),
+        case .endpoint(_, let query), .newsIndex(let query), .articlePage(_, let query), .galleryPage(_, let query), .media(_, _, let query),
+            .mitStories(let query),
             .confirmEmail(let query),
             .resetPassword(let query), .console(_, let query):
             query
         case .composrTagSearch(let tag): RouteQuery([("content", "\"" + tag + "\""), ("only_search_meta", "1")])
-        case .composrArticle, .sharedDraft, .tagPage, .video, .videoLink, .uploads, .upload, .mitCategories, .mitStory, .flokiBeacon, .flokiAppData,
+        case .composrArticle, .composrGallery, .sharedDraft, .tagPage, .video, .videoLink, .uploads, .upload, .mitCategories, .mitStory, .flokiBeacon,
+            .flokiAppData,
             .pageStyleSheet,
             .health,
             .readiness, .openAPI:

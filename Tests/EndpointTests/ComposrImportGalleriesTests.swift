@@ -1,6 +1,7 @@
 import EndpointServer
 import Foundation
 import Galleries
+import HTTPTypes
 import Media
 import Storage
 import TestSupport
@@ -91,6 +92,21 @@ import Testing
                 #expect(items.map { $0["type"] as? String } == ["image", "video"])
                 let image = try #require((items.first?["image"] as? [String: Any])?["url"] as? String)
                 #expect(try await client.image(image).status == .ok)
+                // The old addresses of the galleries and their entries redirect for good to the gallery's page.
+                for (old, location) in [
+                    ("/index.php?page=galleries&type=image&id=1", "/galleries/summer"), ("/site/galleries/video/1.htm", "/galleries/summer"),
+                    ("/site/index.php?page=galleries&type=browse&id=orphan", "/galleries/orphan"), ("/galleries/browse/root.htm", "/galleries/root"),
+                ] {
+                    try await client.execute(uri: old, method: .get) {
+                        #expect($0.status == .movedPermanently && $0.headers[.location] == location, "\(old): \($0.status)")
+                    }
+                }
+                try await client.execute(uri: "/galleries/summer", method: .get) {
+                    #expect($0.status == .ok && String(buffer: $0.body).contains("<figcaption>Beach</figcaption>"), "\(String(buffer: $0.body))")
+                }
+                try await client.execute(uri: "/index.php?page=galleries&type=image&id=2", method: .get) {
+                    #expect($0.status == .notFound, "an entry left out has no page")
+                }
             }
             let all = try await database.withConnection { connection in
                 try await GalleryItemStore.all(ofGallery: try #require(try await GalleryStore.gallery(named: "summer", on: connection)).id, on: connection)

@@ -48,6 +48,12 @@ import Testing
                 }.joined(separator: "/")),
             .sharedDraft(token: Self.text(&random, allowingEmpty: false)), .tagPage(moniker: Self.text(&random, allowingEmpty: false)),
             .composrTagSearch(tag: Self.text(&random, allowingEmpty: false)),
+            .galleryPage(name: Self.text(&random, allowingEmpty: false), query: query),
+            .composrGallery(
+                [
+                    .gallery(name: "g" + String(Int.random(in: 0...999, using: &random))), .image(id: Int.random(in: 1...Int(Int32.max), using: &random)),
+                    .video(id: Int.random(in: 1...99, using: &random)),
+                ].randomElement(using: &random)!),
             .uploads, .upload(token: Self.text(&random, allowingEmpty: false)), .videoLink(hash: Self.text(&random, allowingEmpty: false)),
             .mitStories(query: query), .mitStory(reference: Self.text(&random, allowingEmpty: false)), .confirmEmail(query: query),
             .resetPassword(query: query), .mitCategories, .flokiBeacon, .flokiAppData, .pageStyleSheet, .health, .readiness, .openAPI,
@@ -108,6 +114,17 @@ import Testing
         }
         #expect(SiteRoute(path: "/index.php", query: "page=search&type=results&content=climate") == nil, "a search of the whole text")
         #expect(SiteRoute(path: "/news/tag/climate%2dchange", query: nil) == .tagPage(moniker: "climate-change"), "as Floki escapes")
+        // The addresses a Composr site published for its galleries and their entries.
+        for (path, query, address) in [
+            ("/index.php", "page=galleries&type=browse&id=summer", .gallery(name: "summer")), ("/site/index.php", "page=galleries", .gallery(name: "root")),
+            ("/site/index.php", "page=galleries&type=image&id=12&wide=1", .image(id: 12)), ("/index.php", "page=galleries&type=video&id=3", .video(id: 3)),
+            ("/galleries/browse/summer.htm", nil, .gallery(name: "summer")), ("/site/galleries/image/12.htm", nil, .image(id: 12)),
+            ("/galleries/video/3", nil, .video(id: 3)),
+        ] as [(String, String?, ComposrGalleryAddress)] {
+            #expect(SiteRoute(path: path, query: query) == .composrGallery(address), "\(path)")
+        }
+        #expect(SiteRoute(path: "/index.php", query: "page=galleries&type=image&id=x") == nil)
+        #expect(SiteRoute(path: "/galleries/summer", query: "cursor=g1") == .galleryPage(name: "summer", query: RouteQuery(raw: "cursor=g1")))
         #expect(SiteRoute(path: "/index.php", query: "page=news&type=browse&id=5") == nil)
         #expect(SiteRoute(path: "/news/view//x", query: nil) == nil)
         #expect(

@@ -1,6 +1,7 @@
 import Auth
 import Console
 import EndpointCore
+import Galleries
 import HTTPTypes
 import Hooks
 import Hummingbird
@@ -20,6 +21,7 @@ struct SiteRoutes: RouterMiddleware {
     let probes: Probes
     let accountPages: AccountPages
     let articlePage: ArticlePage
+    let galleryPage: GalleryPage
     let floki: FlokiAppRoutes
     let media: MediaRoute
     let video: VideoRoute
@@ -60,6 +62,8 @@ struct SiteRoutes: RouterMiddleware {
             languages: languages, clientAddress: clientAddress, secureCookies: settings.secureCookies
         )
         self.articlePage = ArticlePage(news: site.news, shareLinks: site.shareLinks, config: site.config, languages: languages)
+        // The page's images and videos are this site's, linked site-relative (its policy allows 'self').
+        self.galleryPage = GalleryPage(answers: GalleryAnswers(publicURL: ""), database: database, config: site.config, languages: languages)
         self.floki = FlokiAppRoutes(news: site.news, config: site.config, languages: languages, publicURL: site.publicURL)
         self.media = MediaRoute(media: site.media)
         self.video = VideoRoute(files: site.videoFiles)
@@ -129,6 +133,8 @@ struct SiteRoutes: RouterMiddleware {
         case .sharedDraft(let token): return try await self.articlePage.shared(token, request)
         case .tagPage(let moniker): return try await self.articlePage.tag(moniker, request)
         case .composrTagSearch(let tag): return try await self.articlePage.redirect(fromComposrTag: tag, request)
+        case .galleryPage(let name, let query): return try await self.galleryPage.show(name, cursor: query.first("cursor"), request)
+        case .composrGallery(let address): return try await self.galleryPage.redirect(fromComposr: address, request)
         case .mitCategories, .mitStories, .mitStory: return try await self.mitNews.answer(route, request, context)
         case .flokiBeacon: return try await self.floki.beacon(request)
         case .flokiAppData: return try await self.floki.appData(request)

@@ -74,7 +74,8 @@ extension SiteRoute {
         case .media, .video, .videoLink, .uploads, .upload: .envelope(.notStored, .http)
         case .mitCategories, .mitStories, .mitStory: .bare
         case .flokiBeacon, .flokiAppData: .floki(.notStored)
-        case .newsIndex, .articlePage, .tagPage, .composrTagSearch, .sharedDraft, .composrArticle, .confirmEmail, .resetPassword, .pageStyleSheet, .console:
+        case .newsIndex, .articlePage, .tagPage, .composrTagSearch, .sharedDraft, .composrArticle, .galleryPage, .composrGallery, .confirmEmail,
+            .resetPassword, .pageStyleSheet, .console:
             .page
         case .health, .readiness, .openAPI: .envelope(.notStored)
         }

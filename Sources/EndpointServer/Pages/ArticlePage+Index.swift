@@ -20,7 +20,7 @@ extension ArticlePage {
         guard let content = try await self.news.tagIndex(moniker) else {
             let messages = await self.languages.catalog(for: request)
             let options = try await self.config.options()
-            return self.response(
+            return Self.response(
                 .notFound,
                 [
                     "language": messages.tag, "site": options.siteName, "title": messages.text(.pageProblemTitle),
@@ -51,7 +51,7 @@ extension ArticlePage {
             "articles": content.articles.map { ["title": $0.title, "summary": $0.summary, "path": $0.path, "date": dates.date($0.publishedAt)] },
             "categories": content.categories.map { ["label": $0.label, "path": $0.path, "count": $0.articleCount, "current": $0.isChosen] },
         ]
-        return self.response(
+        return Self.response(
             .ok, context, messages: messages, cacheControl: "public, max-age=\(options.integer(.newsMaxAgeSeconds)), stale-while-revalidate=300",
             template: PageTemplate.newsIndex)
     }

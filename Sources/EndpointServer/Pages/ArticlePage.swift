@@ -38,7 +38,7 @@ struct ArticlePage: Sendable {
         }
         Self.show(article, in: &context, messages: messages)
         let maxAge = options.integer(.newsMaxAgeSeconds)
-        var response = self.response(.ok, context, messages: messages, cacheControl: "public, max-age=\(maxAge), stale-while-revalidate=300")
+        var response = Self.response(.ok, context, messages: messages, cacheControl: "public, max-age=\(maxAge), stale-while-revalidate=300")
         response.headers[.lastModified] = HTTPDate.format(article.updatedAt)
         return response
     }
@@ -60,7 +60,7 @@ struct ArticlePage: Sendable {
                 "language": messages.tag, "site": try await self.config.options().siteName, "title": messages.text(.pageProblemTitle),
                 "error": messages.text(.newsNoSuchShareLink), "draft": true,
             ]
-            return Self.draftResponse(self.response(.notFound, context, messages: messages, cacheControl: "no-store"))
+            return Self.draftResponse(Self.response(.notFound, context, messages: messages, cacheControl: "no-store"))
         }
         var headers = Self.headers(cacheControl: "no-store", framing: .none)
         headers[.contentType] = "text/html; charset=utf-8"
@@ -128,10 +128,10 @@ struct ArticlePage: Sendable {
         var context = context
         context["title"] = messages.text(.pageProblemTitle)
         context["error"] = messages.text(.newsUnknownArticle)
-        return self.response(.notFound, context, messages: messages, cacheControl: "no-store")
+        return Self.response(.notFound, context, messages: messages, cacheControl: "no-store")
     }
 
-    func response(
+    static func response(
         _ status: HTTPResponse.Status, _ context: [String: Any], messages: MessageCatalog, cacheControl: String,
         template: MustacheTemplate = PageTemplate.article
     ) -> Response {

@@ -1,6 +1,6 @@
 import Mustache
 
-/// The HTML templates of the account pages and the article page, and their style sheet
+/// The HTML templates of the account pages, the article page and the gallery page, and their style sheet
 /// (`Templates/`, built into the binary).
 ///
 /// Everything is served by this server (no third-party assets) under a strict
@@ -16,6 +16,9 @@ enum PageTemplate {
 
     /// The news index (`ArticlePage.index`): the newest articles and the categories.
     static let newsIndex = try! MustacheTemplate(string: EmbeddedData.text("news-index.mustache") ?? "")
+
+    /// A gallery (`GalleryPage`): the galleries inside it and a page of its items.
+    static let gallery = try! MustacheTemplate(string: EmbeddedData.text("gallery.mustache") ?? "")
 
     static let styleSheet = EmbeddedData.text("style.css") ?? ""
 }

@@ -17,4 +17,15 @@ public enum GalleryComposrStore {
             "INSERT INTO composr_gallery_entries (kind, composr_id, item_id) VALUES (\(bind: kind), \(bind: composrID), \(bind: itemID))"
         ).run()
     }
+
+    /// The name of the gallery holding what Composr's entry `kind` `composrID` became; nil when it was
+    /// not imported or is gone.
+    public static func galleryName(ofEntry kind: String, _ composrID: Int, on connection: StoreConnection) async throws -> String? {
+        try await connection.raw(
+            """
+            SELECT g.name FROM composr_gallery_entries e JOIN gallery_items i ON i.id = e.item_id JOIN galleries g ON g.id = i.gallery_id
+            WHERE e.kind = \(bind: kind) AND e.composr_id = \(bind: composrID)
+            """
+        ).first()?.decode(column: "name", as: String.self)
+    }
 }
