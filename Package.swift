@@ -209,8 +209,8 @@ let package = Package(
         .target(
             name: "Console",
             dependencies: [
-                "Auth", "News", "Media", "Contact", "Mail", "Push", "Outbox", "EndpointCore", "Messages", "RichText", "Routes", "Storage", "Text", .sqlKit,
-                .mustache, .crypto,
+                "Auth", "News", "Galleries", "Media", "Contact", "Mail", "Push", "Outbox", "EndpointCore", "Messages", "RichText", "Routes", "Storage",
+                "Text", .sqlKit, .mustache, .crypto,
             ],
             exclude: ["embedded-data.txt", "Templates", "Assets"],
             swiftSettings: upcoming,

@@ -29,6 +29,7 @@ public struct Console: Sendable {
     let settings: ConsoleSettings
     let media: ConsoleMedia
     let tags: ConsoleTags
+    let galleries: ConsoleGalleries
     let secondFactor: ConsoleSecondFactor
     /// Whether cookies are marked `Secure` (the site is served over HTTPS).
     let secureCookies: Bool
@@ -79,6 +80,7 @@ public struct Console: Sendable {
         self.settings = ConsoleSettings(database: database, clock: clock, options: options)
         self.media = ConsoleMedia(database: database, clock: clock, uploads: uploads, videos: videos)
         self.tags = ConsoleTags(database: database, clock: clock)
+        self.galleries = ConsoleGalleries(database: database, clock: clock, uploads: uploads)
         self.secondFactor = ConsoleSecondFactor(factor: SecondFactor(database: database), login: accounts.login, clock: clock)
         self.secureCookies = secureCookies
     }
@@ -120,6 +122,7 @@ public struct Console: Sendable {
             return try await self.articles.answer(request, staff, view)
         case .media: return try await self.media.answer(request, staff, view)
         case .tags: return try await self.tags.answer(request, staff, view)
+        case .galleries, .gallery: return try await self.galleries.answer(request, staff, view)
         case .members, .newMember, .member, .groups: return try await self.members.answer(request, staff, view)
         case .messages, .message: return try await self.inbox.answer(request, staff, view)
         case .push: return try await self.push.answer(request, staff, view)
@@ -136,7 +139,7 @@ public struct Console: Sendable {
     static func isForAdministrators(_ route: ConsoleRoute) -> Bool {
         switch route {
         case .dashboard, .signIn, .signOut, .signOutEverywhere, .secondFactor, .articles, .newArticle, .article, .deleteArticle, .readerPreview,
-            .readerFrame, .preview, .images, .media, .tags,
+            .readerFrame, .preview, .images, .media, .tags, .galleries, .gallery,
             .asset,
             .uploads, .upload:
             false
@@ -157,7 +160,7 @@ public struct Console: Sendable {
     /// How large a form posted to `route` may be.
     static func formSize(_ route: ConsoleRoute) -> ConsoleRequest.FormSize {
         switch route {
-        case .images, .media: .upload
+        case .images, .media, .gallery: .upload
         case .article, .newArticle, .preview, .app: .article
         case .signIn: .signIn
         default: .form

@@ -42,9 +42,10 @@ struct ConsoleView {
     /// The sections `staff` may open, the current one marked.
     private func menu(for staff: ConsoleStaff, current: ConsoleRoute?) -> [[String: Any]] {
         let sections: [(ConsoleRoute, MessageID)] = [
-            (.dashboard, .consoleDashboard), (.articles, .consoleArticles), (.media, .consoleMedia), (.tags, .tags), (.messages, .consoleMessages),
+            (.dashboard, .consoleDashboard), (.articles, .consoleArticles), (.media, .consoleMedia), (.tags, .tags), (.galleries, .galleries),
+            (.messages, .consoleMessages),
             (.push, .consolePush), (.app, .consoleApp), (.settings, .consoleSettings), (.members, .members), (.groups, .usergroups),
-        ].filter { (staff.isAdministrator || !Console.isForAdministrators($0.0)) && ($0.0 != .tags || staff.standing.editsAll) }
+        ].filter { (staff.isAdministrator || !Console.isForAdministrators($0.0)) && (![.tags, .galleries].contains($0.0) || staff.standing.editsAll) }
         return sections.map { route, label in ["path": route.path, "label": self.messages.text(label), "current": route == current] }
     }
 
@@ -62,7 +63,7 @@ struct ConsoleView {
         "preview": ConsoleRoute.preview.path, "images": ConsoleRoute.images.path, "members": ConsoleRoute.members.path,
         "newMember": ConsoleRoute.newMember.path, "groups": ConsoleRoute.groups.path,
         "push": ConsoleRoute.push.path, "app": ConsoleRoute.app.path, "settings": ConsoleRoute.settings.path, "media": ConsoleRoute.media.path,
-        "tags": ConsoleRoute.tags.path,
+        "tags": ConsoleRoute.tags.path, "galleries": ConsoleRoute.galleries.path,
         "uploads": ConsoleRoute.uploads.path, "secondFactor": ConsoleRoute.secondFactor.path,
         "sortable": ConsoleRoute.asset(name: ConsoleAssets.sortable).path,
         "styleSheet": ConsoleRoute.asset(name: ConsoleAssets.styleSheet).path, "script": ConsoleRoute.asset(name: ConsoleAssets.script).path,

@@ -58,6 +58,22 @@ extension GalleryEditor {
         try await GalleryStore.touch(gallery.id, now: now, on: connection)
     }
 
+    /// The IDs of gallery `name`'s items, in order.
+    public static func itemOrder(of name: String, on connection: StoreConnection) async throws -> [Int] {
+        let gallery = try await Self.existing(name, on: connection)
+        return try await GalleryItemStore.all(ofGallery: gallery.id, on: connection).map(\.id)
+    }
+
+    /// Puts gallery `name`'s items in the order `ids` gives: every item of the gallery, each once
+    /// (refused otherwise: the gallery changed since the order was chosen).
+    public static func reorder(_ name: String, _ ids: [Int], on connection: StoreConnection, now: Int) async throws {
+        let gallery = try await Self.existing(name, on: connection)
+        let items = try await GalleryItemStore.all(ofGallery: gallery.id, on: connection).map(\.id)
+        guard ids.count == items.count, Set(ids) == Set(items) else { throw Refusal.invalid(.galleryOrderChanged) }
+        try await GalleryItemStore.setOrder(ids, ofGallery: gallery.id, on: connection)
+        try await GalleryStore.touch(gallery.id, now: now, on: connection)
+    }
+
     /// Item `id` of gallery `name`, or a refusal saying there is none.
     public static func existingItem(_ id: Int, of name: String, on connection: StoreConnection) async throws -> (Gallery, GalleryItem) {
         let gallery = try await Self.existing(name, on: connection)

@@ -14,33 +14,25 @@ public enum MessageID: String, CaseIterable, Sendable {
     case changeByLink = "ENDPOINT_CHANGE_BY_LINK", unsupportedType = "ENDPOINT_UNSUPPORTED_TYPE"
 
     // Logging in and sessions (reference §3, §4.1)
-    case memberInvalidLogin = "MEMBER_INVALID_LOGIN"
-    case memberNotValidatedStaff = "MEMBER_NOT_VALIDATED_STAFF"
+    case memberInvalidLogin = "MEMBER_INVALID_LOGIN", memberNotValidatedStaff = "MEMBER_NOT_VALIDATED_STAFF"
     case memberNotValidatedEmail = "MEMBER_NOT_VALIDATED_EMAIL"
     case youAreBanned = "YOU_ARE_BANNED", loginThrottled = "ENDPOINT_LOGIN_THROTTLED"
     case serverBusy = "ENDPOINT_SERVER_BUSY", notLoggedIn = "ENDPOINT_NOT_LOGGED_IN"
     case loggedOut = "ENDPOINT_LOGGED_OUT", loggedOutEverywhere = "ENDPOINT_LOGGED_OUT_EVERYWHERE"
 
     // Members and accounts
-    case usernameAlreadyExists = "USERNAME_ALREADY_EXISTS"
-    case emailAddressInUse = "_EMAIL_ADDRESS_IN_USE"
+    case usernameAlreadyExists = "USERNAME_ALREADY_EXISTS", emailAddressInUse = "_EMAIL_ADDRESS_IN_USE"
     case invalidEmailAddress = "INVALID_EMAIL_ADDRESS"
     case usernameTooShort = "USERNAME_TOO_SHORT", usernameTooLong = "USERNAME_TOO_LONG"
     case passwordTooShort = "PASSWORD_TOO_SHORT", passwordTooLong = "PASSWORD_TOO_LONG"
 
     // Joining (reference §4.2)
-    case passwordMismatch = "PASSWORD_MISMATCH"
-    case emailAddressMismatch = "EMAIL_ADDRESS_MISMATCH"
-    case emailDomainNotAccepted = "_MUST_BE_EMAIL_DOMAIN"
-    case invalidDateGiven = "INVALID_DATE_GIVEN"
-    case emailAddressInUseOnSite = "EMAIL_ADDRESS_IN_USE"
-    case usernameBadSymbols = "USERNAME_BAD_SYMBOLS"
-    case usernameBadSubstring = "USERNAME_BAD_SUBSTRING"
-    case usernameNumeric = "USERNAME_NUMERIC"
-    case usernamePasswordWhitespace = "USERNAME_PASSWORD_WHITESPACE"
-    case passwordTooCommon = "ENDPOINT_PASSWORD_TOO_COMMON"
-    case waitingConfirmMail = "CNS_WAITING_CONFIRM_MAIL"
-    case waitingConfirmMailInstant = "CNS_WAITING_CONFIRM_MAIL_INSTANT"
+    case passwordMismatch = "PASSWORD_MISMATCH", emailAddressMismatch = "EMAIL_ADDRESS_MISMATCH"
+    case emailDomainNotAccepted = "_MUST_BE_EMAIL_DOMAIN", invalidDateGiven = "INVALID_DATE_GIVEN"
+    case emailAddressInUseOnSite = "EMAIL_ADDRESS_IN_USE", usernameBadSymbols = "USERNAME_BAD_SYMBOLS"
+    case usernameBadSubstring = "USERNAME_BAD_SUBSTRING", usernameNumeric = "USERNAME_NUMERIC"
+    case usernamePasswordWhitespace = "USERNAME_PASSWORD_WHITESPACE", passwordTooCommon = "ENDPOINT_PASSWORD_TOO_COMMON"
+    case waitingConfirmMail = "CNS_WAITING_CONFIRM_MAIL", waitingConfirmMailInstant = "CNS_WAITING_CONFIRM_MAIL_INSTANT"
     case waitingConfirmMailValidated = "CNS_WAITING_CONFIRM_MAIL_VALIDATED"
     case loginAuto = "CNS_LOGIN_AUTO"
     case joinThrottled = "ENDPOINT_JOIN_THROTTLED"
@@ -177,7 +169,7 @@ public enum MessageID: String, CaseIterable, Sendable {
     case galleryHoldsGalleries = "ENDPOINT_GALLERY_HOLDS_GALLERIES", galleryUnknownItem = "ENDPOINT_GALLERY_UNKNOWN_ITEM"
     case galleryBadItem = "ENDPOINT_GALLERY_BAD_ITEM", galleryTitleRequired = "ENDPOINT_GALLERY_TITLE_REQUIRED", galleryParent = "ENDPOINT_GALLERY_PARENT"
     case galleryBadLanguage = "ENDPOINT_GALLERY_BAD_LANGUAGE", galleryUnknownResource = "ENDPOINT_GALLERY_UNKNOWN_RESOURCE"
-    case galleryOldAddress = "ENDPOINT_GALLERY_OLD_ADDRESS"
+    case galleryOldAddress = "ENDPOINT_GALLERY_OLD_ADDRESS", galleryOrderChanged = "ENDPOINT_GALLERY_ORDER_CHANGED"
     case newsSearchLength = "ENDPOINT_NEWS_SEARCH_LENGTH"
     case newsSearchThrottled = "ENDPOINT_NEWS_SEARCH_THROTTLED"
     case newsSearchWord = "ENDPOINT_NEWS_SEARCH_WORD", newsLiveBusy = "ENDPOINT_NEWS_LIVE_BUSY"
@@ -289,6 +281,14 @@ public enum MessageID: String, CaseIterable, Sendable {
     case consoleChangeIt = "ENDPOINT_CONSOLE_CHANGE_IT", consoleApp = "ENDPOINT_CONSOLE_APP", consoleAppTabs = "ENDPOINT_CONSOLE_APP_TABS"
     case consoleMoveUp = "ENDPOINT_CONSOLE_MOVE_UP", consoleMoveDown = "ENDPOINT_CONSOLE_MOVE_DOWN", consoleSaveOrder = "ENDPOINT_CONSOLE_SAVE_ORDER"
     case consoleDragHint = "ENDPOINT_CONSOLE_DRAG_HINT", consoleAppDefinition = "ENDPOINT_CONSOLE_APP_DEFINITION"
+    case consoleNewGallery = "ENDPOINT_CONSOLE_NEW_GALLERY", consoleGalleryName = "ENDPOINT_CONSOLE_GALLERY_NAME"
+    case consoleGalleryParent = "ENDPOINT_CONSOLE_GALLERY_PARENT", consoleGalleryTop = "ENDPOINT_CONSOLE_GALLERY_TOP"
+    case consoleGalleryDescription = "ENDPOINT_CONSOLE_GALLERY_DESCRIPTION", consoleGalleryItems = "ENDPOINT_CONSOLE_GALLERY_ITEMS"
+    case consoleGalleryEmpty = "ENDPOINT_CONSOLE_GALLERY_EMPTY", consoleNoGalleries = "ENDPOINT_CONSOLE_NO_GALLERIES"
+    case consoleAddFromLibrary = "ENDPOINT_CONSOLE_ADD_FROM_LIBRARY", consoleAddToGallery = "ENDPOINT_CONSOLE_ADD_TO_GALLERY"
+    case consoleTakeOut = "ENDPOINT_CONSOLE_TAKE_OUT", consoleDeleteGallery = "ENDPOINT_CONSOLE_DELETE_GALLERY"
+    case consoleGallerySaved = "ENDPOINT_CONSOLE_GALLERY_SAVED", consoleGalleryMade = "ENDPOINT_CONSOLE_GALLERY_MADE"
+    case consoleGalleryDeleted = "ENDPOINT_CONSOLE_GALLERY_DELETED", consoleItemsDragHint = "ENDPOINT_CONSOLE_ITEMS_DRAG_HINT"
     case consoleAppPreview = "ENDPOINT_CONSOLE_APP_PREVIEW", consoleAppMore = "ENDPOINT_CONSOLE_APP_MORE", consoleChangeApp = "ENDPOINT_CONSOLE_CHANGE_APP"
     case consoleAppGenerated = "ENDPOINT_CONSOLE_APP_GENERATED", consoleAppOrdered = "ENDPOINT_CONSOLE_APP_ORDERED"
     case consoleAppWritten = "ENDPOINT_CONSOLE_APP_WRITTEN", consoleAppBackToGenerated = "ENDPOINT_CONSOLE_APP_BACK_TO_GENERATED"
@@ -395,6 +395,6 @@ public enum MessageID: String, CaseIterable, Sendable {
     private static let composrConsoleWords: Set<MessageID> = [
         .logIn, .logOut, .username, .password, .addNews, .editNews, .deleteNews, .title, .newsSummary, .body, .category, .publicationTime,
         .secondaryCategories, .preview, .save, .delete, .search, .members, .member, .usergroups, .emailAddress, .validated, .banned, .banMember,
-        .unbanMember, .yes, .no, .next, .previous, .confirmDelete, .action, .date, .ipAddress, .lastActivity, .skipNavigation, .tags,
+        .unbanMember, .yes, .no, .next, .previous, .confirmDelete, .action, .date, .ipAddress, .lastActivity, .skipNavigation, .tags, .galleries,
     ]
 }

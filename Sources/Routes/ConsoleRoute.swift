@@ -47,6 +47,10 @@ public enum ConsoleRoute: Hashable, Sendable {
     case settings
     /// `/admin/tags`: the site's tags, renamed, merged and deleted (editors).
     case tags
+    /// `/admin/galleries`: the site's galleries as a tree, and a new one (editors).
+    case galleries
+    /// `/admin/galleries/<name>`: a gallery, its words, place and items (editors).
+    case gallery(name: String)
     /// `/admin/media`: the media library, its uploads and deletions.
     case media
     /// `/admin/groups`: the usergroups, and which of them edit news (administrators).
@@ -83,6 +87,7 @@ public enum ConsoleRoute: Hashable, Sendable {
             case "settings": self = .settings
             case "media": self = .media
             case "tags": self = .tags
+            case "galleries": self = .galleries
             case "uploads": self = .uploads
             default: return nil
             }
@@ -99,6 +104,7 @@ public enum ConsoleRoute: Hashable, Sendable {
             case ("messages", let id):
                 guard let id = Self.id(id) else { return nil }
                 self = .message(id: id)
+            case ("galleries", let name) where !name.isEmpty: self = .gallery(name: PathSegment.decode(name))
             case ("assets", let name) where Self.isAssetName(name): self = .asset(name: String(name))
             case ("uploads", let token) where !token.isEmpty && token.allSatisfy(\.isHexDigit): self = .upload(token: String(token))
             default: return nil
@@ -149,6 +155,8 @@ public enum ConsoleRoute: Hashable, Sendable {
         case .settings: base + "/settings"
         case .media: base + "/media"
         case .tags: base + "/tags"
+        case .galleries: base + "/galleries"
+        case .gallery(let name): base + "/galleries/" + FormURLEncoding.encodeSegment(name)
         case .uploads: base + "/uploads"
         case .upload(let token): base + "/uploads/" + token
         case .message(let id): base + "/messages/\(id)"

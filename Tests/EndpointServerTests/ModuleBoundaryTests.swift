@@ -27,7 +27,9 @@ import Testing
         "Hooks": [
             "EndpointCore", "News", "Galleries", "Media", "Contact", "Auth", "Mail", "Push", "Outbox", "Messages", "RichText", "Routes", "Storage", "Text",
         ],
-        "Console": ["Auth", "News", "Media", "Contact", "Mail", "Push", "Outbox", "EndpointCore", "Messages", "RichText", "Routes", "Storage", "Text"],
+        "Console": [
+            "Auth", "News", "Galleries", "Media", "Contact", "Mail", "Push", "Outbox", "EndpointCore", "Messages", "RichText", "Routes", "Storage", "Text",
+        ],
         "EndpointServer": [
             "Console", "EndpointCore", "Hooks", "News", "Galleries", "Media", "Contact", "Auth", "Mail", "Push", "Outbox", "Messages", "Routes", "Storage",
             "Text",

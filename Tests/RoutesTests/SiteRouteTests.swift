@@ -65,7 +65,7 @@ import Testing
                     .members, .newMember,
                     .member(id: Int.random(in: 1...99, using: &random)),
                     .groups, .push, .app, .settings, .media, .uploads, .upload(token: "0af9"), .messages, .message(id: Int.random(in: 1...99, using: &random)),
-                    .asset(name: "console.css"),
+                    .asset(name: "console.css"), .galleries, .gallery(name: Self.text(&random, allowingEmpty: false)),
                 ].randomElement(using: &random)!, query: query),
         ]
         let route = routes.randomElement(using: &random)!

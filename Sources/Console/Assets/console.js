@@ -1,24 +1,28 @@
 // The console's enhancements; every form works without them.
 "use strict";
 
-// The app's tabs are dragged into order with Debian's Sortable (loaded by that page only, after this
-// script: hence on DOMContentLoaded); the new order is then saved with its own button.
+// A list marked `data-order-form` (the app's tabs, a gallery's items) is dragged into order with
+// Debian's Sortable (loaded by those pages only, after this script: hence on DOMContentLoaded); the
+// new order goes into the form's field `data-order-field`, saved with the form's own button.
 document.addEventListener("DOMContentLoaded", () => {
-  const list = document.getElementById("tabs");
-  const form = document.getElementById("order-form");
-  if (!list || !form || typeof Sortable === "undefined") return;
-  list.classList.add("sorting");
-  Sortable.create(list, {
-    animation: 150,
-    // Mouse and touch events rather than the browser's drag and drop: the same on every device.
-    forceFallback: true,
-    filter: "button",
-    preventOnFilter: false,
-    onEnd: () => {
-      document.getElementById("order").value = Array.from(list.children).map((item) => item.dataset.id).join(",");
-      form.hidden = false;
-    },
-  });
+  if (typeof Sortable === "undefined") return;
+  for (const list of document.querySelectorAll("[data-order-form]")) {
+    const form = document.getElementById(list.dataset.orderForm);
+    const field = document.getElementById(list.dataset.orderField);
+    if (!form || !field) continue;
+    list.classList.add("sorting");
+    Sortable.create(list, {
+      animation: 150,
+      // Mouse and touch events rather than the browser's drag and drop: the same on every device.
+      forceFallback: true,
+      filter: "button, input, label, select, summary",
+      preventOnFilter: false,
+      onEnd: () => {
+        field.value = Array.from(list.children).map((item) => item.dataset.id).join(",");
+        form.hidden = false;
+      },
+    });
+  }
 });
 
 // Several images uploaded from the media library, one request each, each with its progress; the page

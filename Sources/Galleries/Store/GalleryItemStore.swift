@@ -24,7 +24,16 @@ public enum GalleryItemStore {
     {
         var conditions: [SQLQueryString] = ["i.gallery_id = \(bind: galleryID)", "i.validated = 1"]
         if let position { conditions.append("(i.position, i.id) > (\(bind: position.position), \(bind: position.id))") }
-        return try await connection.raw(
+        return try await Self.shown(where: conditions, limit: limit, on: connection)
+    }
+
+    /// Every item of gallery `galleryID` in order, validated or not, with what it shows (the console's).
+    public static func shownItems(ofGallery galleryID: Int, on connection: StoreConnection) async throws -> [ShownGalleryItem] {
+        try await Self.shown(where: ["i.gallery_id = \(bind: galleryID)"], limit: Int(Int32.max), on: connection)
+    }
+
+    private static func shown(where conditions: [SQLQueryString], limit: Int, on connection: StoreConnection) async throws -> [ShownGalleryItem] {
+        try await connection.raw(
             """
             SELECT \(unsafeRaw: Self.columns("i")), \(unsafeRaw: Self.shownColumns) FROM gallery_items i
             LEFT JOIN media m ON m.id = i.media_id \(unsafeRaw: VideoStore.shownJoin(on: "i.video_id"))
@@ -63,6 +72,22 @@ public enum GalleryItemStore {
             counts[try row.decode(column: "gallery_id", as: Int.self)] = try row.decode(column: "items", as: Int.self)
         }
         return counts
+    }
+
+    /// How many items, validated or not, each gallery holds, by gallery ID (none for an empty one).
+    public static func counts(on connection: StoreConnection) async throws -> [Int: Int] {
+        var counts: [Int: Int] = [:]
+        for row in try await connection.raw("SELECT gallery_id, COUNT(*) AS items FROM gallery_items GROUP BY gallery_id").all() {
+            counts[try row.decode(column: "gallery_id", as: Int.self)] = try row.decode(column: "items", as: Int.self)
+        }
+        return counts
+    }
+
+    /// Numbers gallery `galleryID`'s items `ids` 1, 2, 3… in that order.
+    static func setOrder(_ ids: [Int], ofGallery galleryID: Int, on connection: StoreConnection) async throws {
+        for (index, id) in ids.enumerated() {
+            try await connection.raw("UPDATE gallery_items SET position = \(bind: index + 1) WHERE id = \(bind: id) AND gallery_id = \(bind: galleryID)").run()
+        }
     }
 
     /// Adds `item` (its ID and position aside) after the gallery's last item and answers its ID.
@@ -175,4 +200,14 @@ public struct ShownGalleryItem: Sendable, Equatable {
 
     public var item: GalleryItem
     public var shown: Shown
+}
+
+extension ShownGalleryItem {
+    /// The library image standing for it: an image's own, a ready video's poster.
+    public var picture: MediaRecord? {
+        switch self.shown {
+        case .image(let record): record
+        case .video(let video): video.poster
+        }
+    }
 }

@@ -154,13 +154,3 @@ extension FlokiSiteGallery {
         }
     }
 }
-
-extension ShownGalleryItem {
-    /// The library image standing for it: an image's own, a ready video's poster.
-    var picture: MediaRecord? {
-        switch self.shown {
-        case .image(let record): record
-        case .video(let video): video.poster
-        }
-    }
-}
