@@ -15,6 +15,9 @@ public struct Gallery: Sendable, Equatable {
     public var coverMediaID: Int?
     public var addDate: Int
     public var editDate: Int
+    /// How many of its items readers see: kept by the database as items come, go or change (read
+    /// only: writing a gallery never sets it).
+    public var validatedItems = 0
 
     /// Its title and description in `language`, else in the site's language.
     public func text(in language: String) -> GalleryText {

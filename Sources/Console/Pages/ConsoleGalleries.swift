@@ -99,10 +99,7 @@ struct ConsoleGalleries: Sendable {
 
     /// Puts every image the form carries in the media library and at the end of the gallery; all or none.
     private func upload(into name: String, _ request: ConsoleRequest, _ staff: ConsoleStaff) async throws {
-        let files = request.files.filter { $0.name == "images" && !$0.bytes.isEmpty }
-        guard !files.isEmpty else { throw Refusal.invalid(.consoleChooseImage) }
-        var inspected: [(image: InspectedImage, name: String)] = []
-        for file in files { inspected.append((try await self.uploads.inspect(Array(file.bytes)), UploadName.stem(file.fileName, fallback: "image"))) }
+        let inspected = try await PostedImages.inspected(request, by: self.uploads)
         let now = self.clock.now
         try await self.database.transaction { connection in
             for (image, fileName) in inspected {

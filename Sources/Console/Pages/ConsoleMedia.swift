@@ -48,10 +48,7 @@ struct ConsoleMedia: Sendable {
 
     /// Stores every image the form carries, each checked and recorded; all or none.
     private func upload(_ request: ConsoleRequest, _ staff: ConsoleStaff) async throws -> ConsoleAnswer {
-        let files = request.files.filter { $0.name == "images" && !$0.bytes.isEmpty }
-        guard !files.isEmpty else { throw Refusal.invalid(.consoleChooseImage) }
-        var inspected: [(image: InspectedImage, name: String)] = []
-        for file in files { inspected.append((try await self.uploads.inspect(Array(file.bytes)), UploadName.stem(file.fileName, fallback: "image"))) }
+        let inspected = try await PostedImages.inspected(request, by: self.uploads)
         let now = self.clock.now
         try await self.database.transaction { connection in
             for (image, name) in inspected {
@@ -62,7 +59,7 @@ struct ConsoleMedia: Sendable {
                     on: connection)
             }
         }
-        return .redirect(to: ConsoleRoute.media.target([("uploaded", String(files.count))]))
+        return .redirect(to: ConsoleRoute.media.target([("uploaded", String(inspected.count))]))
     }
 
     /// Keeps the alternative text the form gives the image it names (at most 1,000 scalars, as

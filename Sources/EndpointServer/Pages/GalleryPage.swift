@@ -38,7 +38,8 @@ struct GalleryPage: Sendable {
         } catch let refusal as Refusal {
             context["title"] = messages.text(.pageProblemTitle)
             context["error"] = messages.text(refusal.message, refusal.arguments)
-            return ArticlePage.response(refusal.kind == .notFound ? .notFound : .badRequest, context, messages: messages, cacheControl: "no-store")
+            return ArticlePage.response(
+                refusal.kind == .notFound ? .notFound : .badRequest, context, messages: messages, cacheControl: "no-store", template: PageTemplate.gallery)
         }
         let gallery = read.answer["gallery"] ?? [:]
         context["title"] = gallery["title"].flatMap(Self.text)

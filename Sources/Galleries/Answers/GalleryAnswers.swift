@@ -33,7 +33,7 @@ public struct GalleryAnswers: Sendable {
     /// `{"galleries": [the top-level galleries, each with its own "galleries"]}`.
     public func tree(for reader: Reader, on connection: StoreConnection) async throws -> JSONValue {
         let galleries = try await GalleryStore.all(on: connection)
-        let summaries = try await self.summaries(of: galleries, counting: nil, for: reader, on: connection)
+        let summaries = try await self.summaries(of: galleries, for: reader, on: connection)
         let children = Dictionary(grouping: galleries, by: \.parentID)
         func node(_ gallery: Gallery) -> JSONValue {
             .object(summaries(gallery) + [("galleries", .array(Self.ordered(children[gallery.id] ?? []).map(node)))])
@@ -56,7 +56,7 @@ public struct GalleryAnswers: Sendable {
         let next = items.count > limit ? page.last.map { GalleryCursor(galleryID: gallery.id, after: .init(position: $0.item.position, id: $0.item.id)) } : nil
         let all = try await GalleryStore.all(on: connection)
         let inside = Self.ordered(all.filter { $0.parentID == gallery.id })
-        let summaries = try await self.summaries(of: [gallery] + inside, counting: [gallery.id] + inside.map(\.id), for: reader, on: connection)
+        let summaries = try await self.summaries(of: [gallery] + inside, for: reader, on: connection)
         let fields =
             summaries(gallery) + [
                 ("parent", all.first { $0.id == gallery.parentID }.map { .string($0.name) } ?? .null),
@@ -69,19 +69,18 @@ public struct GalleryAnswers: Sendable {
         ]
     }
 
-    /// How an answer gives each of `galleries`: name, words, cover and validated items counted (those
-    /// of the galleries `counting` names, or of all when nil), the covers and counts read at once.
-    private func summaries(of galleries: [Gallery], counting: [Int]?, for reader: Reader, on connection: StoreConnection) async throws
+    /// How an answer gives each of `galleries`: name, words, cover and validated items counted (kept
+    /// by the database), the covers read at once.
+    private func summaries(of galleries: [Gallery], for reader: Reader, on connection: StoreConnection) async throws
         -> (Gallery) -> [(key: String, value: JSONValue)]
     {
-        let counts = try await GalleryItemStore.validatedCounts(ofGalleries: counting, on: connection)
         let covers = try await MediaStore.find(ids: Set(galleries.compactMap(\.coverMediaID)), on: connection)
         return { gallery in
             let text = gallery.text(in: reader.language)
             let cover = gallery.coverMediaID.flatMap { covers[$0] }
             return [
                 ("name", .string(gallery.name)), ("title", .string(text.title)), ("description", .string(text.description)),
-                ("cover", cover.map { self.image($0, for: reader) } ?? .null), ("item_count", .int(counts[gallery.id] ?? 0)),
+                ("cover", cover.map { self.image($0, for: reader) } ?? .null), ("item_count", .int(gallery.validatedItems)),
             ]
         }
     }

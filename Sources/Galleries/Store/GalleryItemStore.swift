@@ -57,23 +57,6 @@ public enum GalleryItemStore {
             .first().map(Self.item)
     }
 
-    /// How many validated items each of galleries `ids` (every gallery when nil) holds, by gallery ID
-    /// (none for an empty gallery).
-    static func validatedCounts(ofGalleries ids: [Int]?, on connection: StoreConnection) async throws -> [Int: Int] {
-        var conditions: [SQLQueryString] = ["validated = 1"]
-        if let ids {
-            guard !ids.isEmpty else { return [:] }
-            conditions.append("gallery_id IN (\(binds: ids))")
-        }
-        var counts: [Int: Int] = [:]
-        for row in try await connection.raw(
-            "SELECT gallery_id, COUNT(*) AS items FROM gallery_items WHERE \(conditions.joined(separator: " AND ")) GROUP BY gallery_id"
-        ).all() {
-            counts[try row.decode(column: "gallery_id", as: Int.self)] = try row.decode(column: "items", as: Int.self)
-        }
-        return counts
-    }
-
     /// How many items, validated or not, each gallery holds, by gallery ID (none for an empty one).
     public static func counts(on connection: StoreConnection) async throws -> [Int: Int] {
         var counts: [Int: Int] = [:]

@@ -94,7 +94,7 @@ public enum GalleryStore {
         return translations
     }
 
-    private static let columns = "id, name, parent_id, title, description, cover_media_id, add_date, edit_date"
+    private static let columns = "id, name, parent_id, title, description, cover_media_id, add_date, edit_date, validated_items"
 
     private static func gallery(_ row: any SQLRow, translations: [Int: [String: GalleryText]]) throws -> Gallery {
         let id = try row.decode(column: "id", as: Int.self)
@@ -102,6 +102,7 @@ public enum GalleryStore {
             id: id, name: try row.decode(column: "name", as: String.self), parentID: try row.decode(column: "parent_id", as: Int?.self),
             text: GalleryText(title: try row.decode(column: "title", as: String.self), description: try row.decode(column: "description", as: String.self)),
             translations: translations[id] ?? [:], coverMediaID: try row.decode(column: "cover_media_id", as: Int?.self),
-            addDate: try row.decode(column: "add_date", as: Int.self), editDate: try row.decode(column: "edit_date", as: Int.self))
+            addDate: try row.decode(column: "add_date", as: Int.self), editDate: try row.decode(column: "edit_date", as: Int.self),
+            validatedItems: try row.decode(column: "validated_items", as: Int.self))
     }
 }

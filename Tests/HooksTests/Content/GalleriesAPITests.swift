@@ -120,6 +120,14 @@ import Testing
             let etag = try #require(try await client.execute(uri: page, method: .get) { $0.headers[.eTag] })
             #expect(try await client.execute(uri: page, method: .get, headers: [.ifNoneMatch: etag]) { $0.status } == .notModified)
 
+            // Counts follow validation both ways, and every removal below (kept by the database's triggers).
+            func count() async throws -> Int? {
+                ((try await client.envelope(page)).data["gallery"] as? [String: Any])?["item_count"] as? Int
+            }
+            try #require(try await fs.rest(.put, "var/galleries/summer/\(items[2]).cms", body: #"{"validated": 1}"#).success == true)
+            #expect(try await count() == 4)
+            try #require(try await fs.rest(.put, "var/galleries/summer/\(items[2]).cms", body: #"{"validated": 0}"#).success == true)
+            #expect(try await count() == 3)
             // Removing a library image takes it out of its galleries; removing an item leaves the library.
             try #require(try await fs.rest(.delete, "var/media/green.png").success == true)
             #expect(try await client.execute(uri: page, method: .get, headers: [.ifNoneMatch: etag]) { $0.status } == .ok)
@@ -127,6 +135,7 @@ import Testing
             #expect(try await fs.read("var/media/harbour.cms")["label"] as? String == "harbour")
             let after = try await client.envelope("/data/endpoint.php/content/galleries/galleries/summer")
             #expect((after.data["items"] as? [[String: Any]])?.map { $0["id"] as? Int } == [items[3]])
+            #expect(try await count() == 1, "the library image's two items and the one taken out are no longer counted")
         }
     }
 
