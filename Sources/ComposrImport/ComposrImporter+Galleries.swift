@@ -12,14 +12,15 @@ import Text
 /// the same name here already is the import's own; a file not found is reported, never a failure.
 extension ComposrImporter {
     /// The galleries, each after the gallery holding it (one whose parent is not in the dump goes to
-    /// the top, reported).
+    /// the top, reported; a loop of parents is left out, reported).
     func galleries(_ site: ComposrSite, _ images: inout ComposrImages?, _ report: inout ImportReport, on connection: StoreConnection) async throws {
         let names = Set(site.galleries.map(\.name))
         var placed: Set<String> = []
         var waiting = site.galleries.sorted { ($0.addDate, $0.name) < ($1.addDate, $1.name) }
         while !waiting.isEmpty {
             let ready = waiting.filter { $0.parentName.isEmpty || !names.contains($0.parentName) || placed.contains($0.parentName) }
-            // What is left is a loop of parents, which Composr does not make: those go to the top.
+            // What is left is a loop of parents, which Composr does not make: each is tried, and left out
+            // with the sentence saying its parent is not here.
             for gallery in ready.isEmpty ? waiting : ready {
                 try await self.gallery(gallery, parentKnown: names.contains(gallery.parentName), &images, &report, on: connection)
                 placed.insert(gallery.name)
