@@ -83,6 +83,13 @@ import Testing
                         """
                     ).run()
                 }
+                for (id, changed) in [(1, now - 91 * day), (2, now - 89 * day)] {
+                    try await connection.raw(
+                        """
+                        INSERT INTO gallery_changes (subject, subject_id, gallery_name, changed_at) VALUES ('item', \(bind: id), 'trips', \(bind: changed))
+                        """
+                    ).run()
+                }
             }
 
             try await database.withConnection { connection in
@@ -103,7 +110,7 @@ import Testing
             }
 
             let removed = try #require(try await MaintenanceSweep(database: database, steps: Self.steps).run(now: now))
-            #expect(removed.counts.map(\.count) == [3, 2, 1, 2, 2, 1, 1, 1, 1, 1])
+            #expect(removed.counts.map(\.count) == [3, 2, 1, 2, 2, 1, 1, 1, 1, 1, 1])
 
             func column(_ sql: SQLQueryString, _ name: String) async throws -> [String] {
                 try await database.withConnection { try await $0.raw(sql).all().map { try $0.decode(column: name, as: String.self) } }.sorted()
@@ -113,13 +120,14 @@ import Testing
             #expect(try await column("SELECT status FROM mail_outbox", "status") == ["queued", "sent"], "a queued row is never swept")
             #expect(try await column("SELECT status FROM push_outbox", "status") == ["queued", "sent"])
             #expect(try await column("SELECT CAST(resource_id AS TEXT) AS id FROM news_changes", "id") == ["2"], "news changes 90 days")
+            #expect(try await column("SELECT CAST(subject_id AS TEXT) AS id FROM gallery_changes", "id") == ["2"], "gallery changes 90 days")
             #expect(try await column("SELECT token FROM device_tokens", "token") == ["seen-yesterday"], "tokens unseen for 270 days")
             #expect(try await column("SELECT username FROM members", "username") == ["Guest", "confirmed", "pending-1-day"], "unconfirmed after 7 days")
             #expect(try await column("SELECT key FROM video_uploads", "key") == ["waiting"], "uploads past their expiry")
             #expect(try await column("SELECT key FROM news_share_links", "key") == ["waiting"], "share links past their expiry")
             let state = try await database.withConnection { try await NewsChangeLog.state(on: $0) }
             #expect(state.sweptThrough > 0 && state.latest == state.sweptThrough + 1, "older sync tokens are answered with a reset")
-            #expect(try await MaintenanceSweep(database: database, steps: Self.steps).run(now: now)?.counts.map(\.count) == [0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+            #expect(try await MaintenanceSweep(database: database, steps: Self.steps).run(now: now)?.counts.map(\.count) == [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
         }
     }
 

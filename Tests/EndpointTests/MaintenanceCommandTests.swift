@@ -38,7 +38,7 @@ import Testing
         #expect(first.status == 0, "\(first.errors)")
         #expect(
             first.output
-                == "device_sessions\t1 removed\naccount_codes\t0 removed\nrate_events\t0 removed\nmail_outbox\t1 removed\npush_outbox\t0 removed\ndevice_tokens\t0 removed\nmembers\t0 removed\nnews_changes\t0 removed\nvideo_uploads\t0 removed\nnews_share_links\t0 removed\n"
+                == "device_sessions\t1 removed\naccount_codes\t0 removed\nrate_events\t0 removed\nmail_outbox\t1 removed\npush_outbox\t0 removed\ndevice_tokens\t0 removed\nmembers\t0 removed\nnews_changes\t0 removed\ngallery_changes\t0 removed\nvideo_uploads\t0 removed\nnews_share_links\t0 removed\n"
         )
         #expect(try EndpointProcess.run(["maintenance", "run"], database: database).output.contains("mail_outbox\t0 removed"))
     }

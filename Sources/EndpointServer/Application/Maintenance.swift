@@ -1,4 +1,5 @@
 public import Auth
+import Galleries
 public import Logging
 public import Mail
 public import Media
@@ -11,7 +12,7 @@ public import Storage
 public enum Maintenance {
     /// The sweep's steps as `options` set their retention: ended sessions, old account codes, old
     /// rate counts, finished outbox rows, silent push tokens, unconfirmed accounts past
-    /// `pending_account_days`, news changes past `news_sync_retention_days`, resumable uploads past
+    /// `pending_account_days`, news and gallery changes past `news_sync_retention_days`, resumable uploads past
     /// their expiry, and expired share links.
     public static func steps(_ options: ConfigOptions) -> [MaintenanceSweep.Step] {
         let outbox = options.integer(.outboxRetentionDays) * 86_400
@@ -24,6 +25,7 @@ public enum Maintenance {
             DeviceTokenStore.sweep(silentFor: options.integer(.pushTokenRetentionDays) * 86_400),
             AccountSweep.pendingMembers(afterSeconds: options.integer(.pendingAccountDays) * 86_400),
             NewsChangeLog.sweep(olderThan: options.integer(.newsSyncRetentionDays) * 86_400),
+            GalleryChangeLog.sweep(olderThan: options.integer(.newsSyncRetentionDays) * 86_400),
             ResumableUploadStore.sweep(),
             ArticleShareLinks.sweep(),
         ]

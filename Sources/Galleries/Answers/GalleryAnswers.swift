@@ -30,15 +30,17 @@ public struct GalleryAnswers: Sendable {
     public static let largestPage = 100
     public static let defaultPage = 20
 
-    /// `{"galleries": [the top-level galleries, each with its own "galleries"]}`.
+    /// `{"galleries": [the top-level galleries, each with its own "galleries"], "sync"}`: `sync` is the
+    /// token of the changes after this tree (``changes(since:for:on:)``), taken before it is read.
     public func tree(for reader: Reader, on connection: StoreConnection) async throws -> JSONValue {
+        let state = try await GalleryChangeLog.state(on: connection)
         let galleries = try await GalleryStore.all(on: connection)
         let summaries = try await self.summaries(of: galleries, for: reader, on: connection)
         let children = Dictionary(grouping: galleries, by: \.parentID)
         func node(_ gallery: Gallery) -> JSONValue {
             .object(summaries(gallery) + [("galleries", .array(Self.ordered(children[gallery.id] ?? []).map(node)))])
         }
-        return ["galleries": .array(Self.ordered(children[nil] ?? []).map(node))]
+        return ["galleries": .array(Self.ordered(children[nil] ?? []).map(node)), "sync": .string(Self.sync(state, state.latest))]
     }
 
     /// `{"gallery": …, "items": [a page], "page": {"next_cursor"}}` for the gallery named `name`, its
@@ -71,7 +73,7 @@ public struct GalleryAnswers: Sendable {
 
     /// How an answer gives each of `galleries`: name, words, cover and validated items counted (kept
     /// by the database), the covers read at once.
-    private func summaries(of galleries: [Gallery], for reader: Reader, on connection: StoreConnection) async throws
+    func summaries(of galleries: [Gallery], for reader: Reader, on connection: StoreConnection) async throws
         -> (Gallery) -> [(key: String, value: JSONValue)]
     {
         let covers = try await MediaStore.find(ids: Set(galleries.compactMap(\.coverMediaID)), on: connection)
@@ -85,7 +87,7 @@ public struct GalleryAnswers: Sendable {
         }
     }
 
-    private func item(_ shown: ShownGalleryItem, for reader: Reader) -> JSONValue {
+    func item(_ shown: ShownGalleryItem, for reader: Reader) -> JSONValue {
         var fields: [(key: String, value: JSONValue)] = [
             ("id", .int(shown.item.id)), ("caption", .string(shown.item.caption)), ("credit", .string(shown.item.credit)),
             ("add_date", .int(shown.item.addDate)),

@@ -27,6 +27,12 @@ public enum GalleryItemStore {
         return try await Self.shown(where: conditions, limit: limit, on: connection)
     }
 
+    /// Those of items `ids` that are validated, with what they show, in their galleries' order.
+    public static func validatedItems(ids: [Int], on connection: StoreConnection) async throws -> [ShownGalleryItem] {
+        guard !ids.isEmpty else { return [] }
+        return try await Self.shown(where: ["i.id IN (\(binds: ids))", "i.validated = 1"], limit: ids.count, on: connection)
+    }
+
     /// Every item of gallery `galleryID` in order, validated or not, with what it shows (the console's).
     public static func shownItems(ofGallery galleryID: Int, on connection: StoreConnection) async throws -> [ShownGalleryItem] {
         try await Self.shown(where: ["i.gallery_id = \(bind: galleryID)"], limit: Int(Int32.max), on: connection)

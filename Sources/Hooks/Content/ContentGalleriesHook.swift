@@ -9,8 +9,9 @@ import Text
 /// `content/galleries`: the public, read-only galleries API for apps (`view` only). `id` picks the
 /// resource — none (or `galleries`): the tree of galleries, each with its validated items counted;
 /// `galleries/<name>`: that gallery, its sub-galleries and a page of its validated items in their
-/// order (`limit`, 1–100, default 20; `cursor` from the last page's `next_cursor`); `d` the device
-/// class of the images (as `content/news`). With `response_type=floki`, `feed/<name>` is the gallery
+/// order (`limit`, 1–100, default 20; `cursor` from the last page's `next_cursor`); `changes`: what
+/// changed after the token `since` (the tree's `sync`, then each answer's); `d` the device class of
+/// the images (as `content/news`). With `response_type=floki`, `feed/<name>` is the gallery
 /// as a Floki Gallery tab reads it (``FlokiSiteGallery``: `d`, `l`, `h`, `o` as news feeds).
 /// Answers are the same for every caller, revalidated every time by their `ETag` alone: a gallery or
 /// an item removed (with a library image, too) leaves no later date behind, so a `Last-Modified`
@@ -29,7 +30,7 @@ public struct ContentGalleriesHook: Hook {
     public var isPublic: Bool { true }
     public var speaksFloki: Bool { true }
     public func effect(of type: String?) -> OperationEffect { .readsOnly }
-    public var parameterNames: Set<String> { FlokiSiteGallery.Request.names.union(["cursor", "limit"]) }
+    public var parameterNames: Set<String> { FlokiSiteGallery.Request.names.union(["cursor", "limit", "since"]) }
 
     public func run(_ request: HookRequest) async throws -> HookResponse {
         guard request.type == nil || request.type == "view" else { throw EndpointError.refused(.invalidEndpointType) }
@@ -44,6 +45,8 @@ public struct ContentGalleriesHook: Hook {
             switch id {
             case "", GalleryLinks.resource:
                 return try await self.answers.tree(for: reader, on: connection)
+            case GalleryLinks.changes:
+                return try await self.answers.changes(since: request.parameters.optionalEither("since"), for: reader, on: connection)
             default:
                 return try await self.answers.gallery(
                     try Self.galleryName(id, in: GalleryLinks.resource), cursor: cursor, limit: limit, for: reader, on: connection)

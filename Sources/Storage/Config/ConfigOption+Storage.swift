@@ -39,7 +39,7 @@ extension ConfigOption {
     )
     public static let newsSyncRetentionDays = ConfigOption(
         "news_sync_retention_days", .integer(1...3650), default: "90",
-        "Days the news change log is kept; an app that last synced earlier gets the full list again."
+        "Days the news and gallery change logs are kept; an app that last synced earlier gets the full list again."
     )
     public static let pushTokenRetentionDays = ConfigOption(
         "push_token_retention_days", .integer(1...3650), default: "270", "Days a push token that is never registered again is kept."
