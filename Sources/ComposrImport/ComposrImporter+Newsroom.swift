@@ -3,7 +3,8 @@ import News
 import Storage
 
 /// What a Composr newsroom brings besides its articles: each article's earlier versions (Composr's
-/// revisions) and each group's standing in the console from Composr's news privileges.
+/// revisions), the byline names Composr links to members (its authors), and each group's standing in
+/// the console from Composr's news privileges.
 extension ComposrImporter {
     /// Records the earlier versions Composr kept of the articles `ids` just written, oldest first,
     /// before each one's first revision here (its version as it came); by their owner when that member
@@ -16,6 +17,20 @@ extension ComposrImporter {
                     at: revision.time, on: connection)
                 report.add(.revisions, .imported)
             }
+        }
+    }
+
+    /// Links the byline names Composr links to a member to that member here (who came over with their
+    /// ID); an author of a member not brought is left out, said.
+    func authors(_ site: ComposrSite, _ report: inout ImportReport, on connection: StoreConnection) async throws {
+        for author in site.authors {
+            guard site.memberIDs.contains(author.memberID) else {
+                report.add(.authors, .leftOut)
+                report.note("the author “\(author.name)” is member #\(author.memberID), who is not in the dump: the byline stays a name")
+                continue
+            }
+            let linked = try await NewsAuthorStore.link(author.name, toMember: author.memberID, on: connection)
+            report.add(.authors, linked ? .imported : .alreadyHere)
         }
     }
 

@@ -77,6 +77,7 @@ public struct ComposrImporter: Sendable {
                 var images = self.files.map { ComposrImages(files: $0.files, uploads: $0.images, attachments: site.attachments) }
                 try await self.categories(site, &images, &report, on: connection, now: now)
                 try await self.articles(site, &images, &report, on: connection, now: now)
+                try await self.authors(site, &report, on: connection)
                 try await self.galleries(site, &images, &report, on: connection)
                 try await self.galleryImages(site, &images, &report, on: connection)
                 try await self.pushTokens(site, &report, on: connection, now: now)

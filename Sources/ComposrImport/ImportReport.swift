@@ -7,6 +7,9 @@ public struct ImportReport: Sendable, Equatable {
         case members, groups, memberships, categories, articles
         /// Articles' earlier versions (Composr's revisions of news).
         case revisions
+        /// Byline names linked to a member (Composr's authors with a member; left out: that member did
+        /// not come over).
+        case authors
         case pushTokens = "push_tokens"
         case staffMessages = "staff_messages"
         /// Old addresses of articles, kept so that links to them redirect.

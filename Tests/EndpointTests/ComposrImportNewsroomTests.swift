@@ -8,7 +8,8 @@ import Testing
 /// with rows written into its dump as Composr's schema lays them out: an article's earlier versions
 /// (`cms_revisions`) become revisions the editor lists, compares and restores; groups' news
 /// privileges (`cms_group_privileges`, with the content zone's and the news page's access) become
-/// console roles; the article awaiting validation waits in the editors' review queue.
+/// console roles; the article awaiting validation waits in the editors' review queue; an author
+/// Composr links to a member (`cms_authors`) is that member's byline.
 @Suite struct ComposrImportNewsroomTests {
     static let edits = [
         (
@@ -33,6 +34,16 @@ import Testing
             """
         ),
         (
+            "/*!40000 ALTER TABLE `cms_authors` DISABLE KEYS */;",
+            """
+            /*!40000 ALTER TABLE `cms_authors` DISABLE KEYS */;
+            INSERT INTO `cms_authors` VALUES ('The Desk','http://example.com/desk',7,'','','',1,'',1);
+            INSERT INTO `cms_authors` VALUES ('Nobody Here','',NULL,'','','',1,'',1);
+            INSERT INTO `cms_authors` VALUES ('Ghost Writer','',999,'','','',1,'',1);
+            """
+        ),
+        ("'','admin',2,1,NULL,1,12", "'','The Desk, Zoë',2,1,NULL,1,12"),
+        (
             "INSERT INTO `cms_group_page_access` VALUES ('cms_chat','cms',1);",
             "INSERT INTO `cms_group_page_access` VALUES ('cms_chat','cms',1);\nINSERT INTO `cms_group_page_access` VALUES ('cms_news','cms',10);"
         ),
@@ -47,6 +58,8 @@ import Testing
         let imported = try EndpointProcess.run(["import", "composr", dump.path], database: url.connectionString)
         #expect(imported.status == 0, "\(imported.errors)")
         #expect(imported.output.contains("revisions: 2 imported"), "only news revisions of articles brought: \(imported.output)")
+        #expect(imported.output.contains("authors: 1 imported, 0 matched, 0 already here, 1 left out"), "\(imported.output)")
+        #expect(imported.output.contains("the author “Ghost Writer” is member #999, who is not in the dump: the byline stays a name"))
         // Editing anyone's news (the news module's own grant) makes editors, submitting unvalidated
         // authors, submitting and editing one's own writers; submitting alone (every member, in
         // Composr) and a group kept out of the news page make nothing, said.
@@ -75,6 +88,11 @@ import Testing
                 #expect(try await alice.signIn("alice", try #require(passwords["alice"]).password).status == .seeOther)
                 #expect(try await alice.get("/admin").text(ofID: "waiting-heading") == nil)
 
+                // "The Desk" is carol's byline, as Composr's authors say; Zoë is the member of that name.
+                let welcome = try await client.envelope("/data/endpoint.php/content/news/articles/1")
+                let authors = (welcome.data["article"] as? [String: Any])?["authors"] as? [[String: Any]]
+                #expect(authors?.map { "\($0["name"] ?? "")=\($0["member_id"] ?? "")" } == ["The Desk=7", "Zoë=5"], "\(welcome.raw)")
+
                 // Article 3's history: Composr's two earlier versions, oldest first, then it as it came.
                 let history = try await database.withConnection { try await NewsRevisionStore.list(articleID: 3, on: $0) }
                 #expect(history.map(\.title) == ["Version 2.0 released", "Version 2.0 is coming", "Version 2.0 beta"], "\(history)")
@@ -99,5 +117,6 @@ import Testing
         // A second run brings nothing again.
         let again = try EndpointProcess.run(["import", "composr", dump.path], database: url.connectionString)
         #expect(again.status == 0 && again.output.contains("revisions: 0 imported"), "\(again.output)")
+        #expect(again.output.contains("authors: 0 imported, 0 matched, 1 already here, 1 left out"), "\(again.output)")
     }
 }

@@ -21,6 +21,20 @@ public struct ComposrRevision: Sendable, Equatable {
     }
 }
 
+/// An author Composr links to a member (`authors`): a byline of that name is the member's, as
+/// Composr's `get_author_id_from_name` says, before any member of that username.
+public struct ComposrAuthor: Sendable, Equatable {
+    public var name: String
+    public var memberID: Int
+
+    /// The author `row` is; nil for one linked to no member (a byline that stays a name).
+    init?(row: ComposrRow) throws {
+        guard let memberID = try row.optionalInteger("member_id") else { return nil }
+        self.name = try row.text("author")
+        self.memberID = memberID
+    }
+}
+
 /// What Composr lets each group do with news: the high-range content privileges it grants (news is
 /// Composr's high-range content), from the site-wide setting or the news module's own, and only for
 /// groups that can open Composr's content zone and its news page at all.

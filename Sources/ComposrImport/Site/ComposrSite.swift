@@ -31,6 +31,8 @@ public struct ComposrSite: Sendable {
     public var articleRevisions: [Int: [ComposrRevision]] = [:]
     /// What each group may do with news.
     public var newsPrivileges = ComposrNewsPrivileges()
+    /// Byline names Composr links to a member (its `authors` with a `member_id`).
+    public var authors: [ComposrAuthor] = []
     /// Messages sent to the staff through the contact form (kept by Composr as forum topics).
     public var staffMessages: [ComposrStaffMessage] = []
     /// Push tokens (the mobile SDK's addon's table; a site without the addon has none).
@@ -88,6 +90,7 @@ public struct ComposrSite: Sendable {
             "id", "r_resource_type", "r_resource_id", "r_original_title", "r_original_text", "r_original_content_owner",
             "r_original_content_timestamp",
         ],
+        "authors": ["author", "member_id"],
         "group_privileges": ["group_id", "privilege", "the_page", "module_the_name", "category_name", "the_value"],
         "group_zone_access": ["zone_name", "group_id"],
         "group_page_access": ["page_name", "zone_name", "group_id"],

@@ -82,6 +82,8 @@ struct ComposrTables {
         case "revisions":
             guard let revision = try ComposrRevision(row: row) else { return }
             self.site.articleRevisions[revision.articleID, default: []].append(revision)
+        case "authors":
+            if let author = try ComposrAuthor(row: row) { self.site.authors.append(author) }
         case "group_privileges": try self.site.newsPrivileges.take(privilege: row)
         case "group_zone_access": try self.site.newsPrivileges.take(zoneAccess: row)
         case "group_page_access": try self.site.newsPrivileges.take(pageAccess: row)

@@ -86,6 +86,12 @@ import Testing
             let plain = try await client.execute(uri: path, method: .get) { String(buffer: $0.body) }
             #expect(plain.contains("<title>Harbour reopens · ") && plain.contains(#"<meta property="og:description" content="The summary.">"#))
             #expect(plain.contains(#"<meta name="twitter:card" content="summary">"#) && !plain.contains("og:image"))
+
+            // "Guest" is a name, not the guest member.
+            try #require(try await fs.rest(.put, file, body: JSONValue.json(["author": "Guest"])).success == true)
+            let guest = try #require(try await client.news("articles/harbour-reopens").data["article"] as? [String: Any])
+            let guestAuthors = guest["authors"] as? [[String: Any]]
+            #expect(guestAuthors?.count == 1 && guestAuthors?.first?["name"] as? String == "Guest" && guestAuthors?.first?["member_id"] is NSNull)
         }
     }
 }
