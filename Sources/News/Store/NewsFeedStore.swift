@@ -108,16 +108,16 @@ public enum NewsFeedStore {
         now: Int, on connection: StoreConnection
     ) async throws -> [PublishedArticle] {
         guard offset <= Self.deepestOffset else { return [] }
-        let query = Self.articlesQuery(
+        let chosen = Self.articlesQuery(
             in: categories, withGallery: withGallery, featuredOnly: featuredOnly, after: position, limit: limit, offset: offset, now: now,
             postgres: connection.isPostgres)
-        return try await Self.published(query, on: connection)
+        return try await Self.published(chosen: chosen, on: connection)
     }
 
-    /// The statement of ``articles(in:withGallery:featuredOnly:after:limit:offset:now:on:)`` (tests
-    /// read its plan). Articles of some categories are those of their own category (a walk of
-    /// `news_category` in list order) and those filed there besides (few, sorted), each read to the
-    /// page's end, then merged: one condition of either kind would read and sort a whole category.
+    /// The statement choosing the page of ``articles(in:withGallery:featuredOnly:after:limit:offset:now:on:)``
+    /// (its IDs; tests read its plan). Articles of some categories are those of their own category (a
+    /// walk of `news_category` in list order) and those filed there besides (few, sorted), each read to
+    /// the page's end, then merged: one condition of either kind would read and sort a whole category.
     package static func articlesQuery(
         in categories: [Int]?, withGallery: Bool = false, featuredOnly: Bool = false, after position: Position?, limit: Int, offset: Int = 0,
         now: Int, postgres: Bool
@@ -127,7 +127,7 @@ public enum NewsFeedStore {
         let order: SQLQueryString = "ORDER BY n.add_date DESC, n.id DESC"
         guard let categories else {
             return
-                "\(Self.articleSelect) WHERE \(conditions.joined(separator: " AND ")) \(order) \(Self.page(limit: limit, offset: offset, postgres: postgres))"
+                "SELECT n.id FROM news n WHERE \(conditions.joined(separator: " AND ")) \(order) \(Self.page(limit: limit, offset: offset, postgres: postgres))"
         }
         func filed(_ condition: SQLQueryString, as name: String) -> SQLQueryString {
             """
@@ -139,7 +139,7 @@ public enum NewsFeedStore {
         // PostgreSQL plans `IN (…)` of a union as a join it may feed by walking all of `news`; an
         // array of the chosen IDs is looked up in the primary key.
         let condition: SQLQueryString = postgres ? "n.id = ANY (ARRAY(\(chosen)))" : "n.id IN (\(chosen))"
-        return "\(Self.articleSelect) WHERE \(condition) \(order) \(Self.page(limit: limit, offset: offset, postgres: postgres))"
+        return "SELECT n.id FROM news n WHERE \(condition) \(order) \(Self.page(limit: limit, offset: offset, postgres: postgres))"
     }
 
     /// `LIMIT limit OFFSET offset` for a page read: written into the statement on SQLite, which
@@ -237,6 +237,20 @@ public enum NewsFeedStore {
             guid: try row.decode(column: "guid", as: String?.self) ?? "",
             articleCount: try row.decode(column: "article_count", as: Int.self)
         )
+    }
+
+    /// The articles the statement `chosen` picks (a column `id`), newest first, their bylines' members
+    /// linked and their tags read. On PostgreSQL they are read by ID in a second statement, of the same
+    /// text for every list: PostgreSQL plans the six joins of ``articleSelect`` once for it (a generic
+    /// plan, after five runs) instead of for every page (most of a page's time in the database, at a
+    /// million articles), and plans `chosen`, a walk of one or two tables, cheaply. SQLite, whose
+    /// plans cost little, reads the page in one statement.
+    static func published(chosen: SQLQueryString, on connection: StoreConnection) async throws -> [PublishedArticle] {
+        let order: SQLQueryString = "ORDER BY n.add_date DESC, n.id DESC"
+        guard connection.isPostgres else { return try await Self.published("\(Self.articleSelect) WHERE n.id IN (\(chosen)) \(order)", on: connection) }
+        let ids = try await connection.raw(chosen).all().map { try $0.decode(column: "id", as: Int.self) }
+        guard !ids.isEmpty else { return [] }
+        return try await Self.published("\(Self.articleSelect) WHERE n.id = ANY (\(bind: ids)) \(order)", on: connection)
     }
 
     /// The articles `query` (a selection of ``articleSelect``) reads, their bylines' members linked

@@ -23,10 +23,13 @@ public enum NewsTagStore {
     static func tags(ofArticles ids: [Int], on connection: StoreConnection) async throws -> [Int: [ArticleTag]] {
         guard !ids.isEmpty else { return [:] }
         var tags: [Int: [ArticleTag]] = [:]
+        // Each tag's words looked up by its key (a join was planned as a hash of every tag of the site);
+        // on PostgreSQL the IDs are one array, so the statement is one text whose plan is kept.
+        let chosen: SQLQueryString = connection.isPostgres ? "a.news_id = ANY (\(bind: ids))" : "a.news_id IN (\(binds: ids))"
         for row in try await connection.raw(
             """
-            SELECT a.news_id, t.moniker, t.label FROM news_article_tags a JOIN news_tags t ON t.id = a.tag_id
-            WHERE a.news_id IN (\(binds: ids)) ORDER BY a.news_id, a.position
+            SELECT a.news_id, (SELECT moniker FROM news_tags WHERE id = a.tag_id) AS moniker, (SELECT label FROM news_tags WHERE id = a.tag_id) AS label
+            FROM news_article_tags a WHERE \(chosen) ORDER BY a.news_id, a.position
             """
         ).all() {
             let tag = ArticleTag(moniker: try row.decode(column: "moniker", as: String.self), label: try row.decode(column: "label", as: String.self))
@@ -133,23 +136,21 @@ public enum NewsTagStore {
         taggedWith tagID: Int, after position: NewsFeedStore.Position?, limit: Int, offset: Int = 0, now: Int, on connection: StoreConnection
     ) async throws -> [PublishedArticle] {
         guard offset <= NewsFeedStore.deepestOffset else { return [] }
-        let query = Self.articlesQuery(taggedWith: tagID, after: position, limit: limit, offset: offset, now: now, postgres: connection.isPostgres)
-        return try await NewsFeedStore.published(query, on: connection)
+        let chosen = Self.articlesQuery(taggedWith: tagID, after: position, limit: limit, offset: offset, now: now, postgres: connection.isPostgres)
+        return try await NewsFeedStore.published(chosen: chosen, on: connection)
     }
 
-    /// The statement of ``articles(taggedWith:after:limit:offset:now:on:)`` (tests read its plan): the
-    /// page's IDs walked along the tag's listing, each article checked shown by its key, then read
-    /// whole.
+    /// The statement choosing the page of ``articles(taggedWith:after:limit:offset:now:on:)`` (tests
+    /// read its plan): the page's IDs walked along the tag's listing, each article checked shown by its
+    /// key.
     package static func articlesQuery(
         taggedWith tagID: Int, after position: NewsFeedStore.Position?, limit: Int, offset: Int, now: Int, postgres: Bool
     ) -> SQLQueryString {
         var conditions: [SQLQueryString] = ["a.tag_id = \(bind: tagID)", NewsFeedStore.visible("n", now: now)]
         if let position { conditions.append("(a.add_date, a.news_id) < (\(bind: position.addDate), \(bind: position.id))") }
-        let chosen: SQLQueryString = """
-            SELECT a.news_id FROM news_article_tags a JOIN news n ON n.id = a.news_id WHERE \(conditions.joined(separator: " AND "))
+        return """
+            SELECT a.news_id AS id FROM news_article_tags a JOIN news n ON n.id = a.news_id WHERE \(conditions.joined(separator: " AND "))
             ORDER BY a.add_date DESC, a.news_id DESC \(NewsFeedStore.page(limit: limit, offset: offset, postgres: postgres))
             """
-        let condition: SQLQueryString = postgres ? "n.id = ANY (ARRAY(\(chosen)))" : "n.id IN (\(chosen))"
-        return "\(NewsFeedStore.articleSelect) WHERE \(condition) ORDER BY n.add_date DESC, n.id DESC"
     }
 }
