@@ -7,10 +7,9 @@ extension GalleryAnswers {
     static let changesPerAnswer = 200
 
     /// What changed after the token `since` (`id=changes`): `galleries` written since, as they are now
-    /// (with `parent`), validated `items` written since (with `gallery`, and `position`: a gallery's items are in the order
-    /// of their positions, then IDs), and `deleted` — galleries gone
-    /// (or known by a name they no longer have) and items gone or hidden, each with the gallery it
-    /// left. A client drops what `deleted` names first, then takes the rest; a gallery it did not hold
+    /// (with `parent`), validated `items` written since (with `gallery`, and `position`: a gallery's
+    /// items are in the order of their positions, then IDs), and `deleted` — galleries gone (or known
+    /// by a name they no longer have) and items gone or hidden, each with the gallery it left. A client drops what `deleted` names first, then takes the rest; a gallery it did not hold
     /// (new, or renamed) it reads whole (`galleries/<name>`). `has_more` says to ask again at once with
     /// the new `sync`. A missing token, one from another database, one older than the retention or
     /// newer than the log answers `reset: true` with a fresh token: read the tree again.
