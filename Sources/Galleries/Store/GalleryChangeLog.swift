@@ -56,26 +56,12 @@ public enum GalleryChangeLog {
                 galleryName: try row.decode(column: "gallery_name", as: String.self))
         }
     }
-
-    /// Removes changes recorded before `cutoff`, remembering the highest number removed so tokens that
-    /// old are answered with a reset; returns how many.
-    static func sweep(before cutoff: Int, on connection: StoreConnection) async throws -> Int {
-        let highest = try await connection.raw("SELECT MAX(seq) AS highest FROM gallery_changes WHERE changed_at < \(bind: cutoff)").first()?
-            .decode(column: "highest", as: Int?.self)
-        guard let highest else { return 0 }
-        let removed =
-            try await connection.raw("SELECT COUNT(*) AS n FROM gallery_changes WHERE seq <= \(bind: highest)").first()?
-            .decode(column: "n", as: Int.self) ?? 0
-        try await connection.raw("DELETE FROM gallery_changes WHERE seq <= \(bind: highest)").run()
-        try await connection.raw("UPDATE gallery_sync SET swept_through = \(bind: highest) WHERE swept_through < \(bind: highest)").run()
-        return removed
-    }
 }
 
 extension GalleryChangeLog {
     /// The change log's part of the maintenance sweep: changes older than `seconds` (the news log's
     /// `news_sync_retention_days`, one setting for both); tokens that old get a reset.
     public static func sweep(olderThan seconds: Int) -> MaintenanceSweep.Step {
-        MaintenanceSweep.Step(table: "gallery_changes") { now, connection in try await Self.sweep(before: now - seconds, on: connection) }
+        .changeLog("gallery_changes", sync: "gallery_sync", olderThan: seconds)
     }
 }

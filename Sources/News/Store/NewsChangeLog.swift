@@ -153,23 +153,6 @@ public enum NewsChangeLog {
         }
     }
 
-    /// Removes changes recorded before `cutoff`, remembering the highest number removed so tokens that
-    /// old are answered with a reset; returns how many.
-    static func sweep(before cutoff: Int, on connection: StoreConnection) async throws -> Int {
-        let highest = try await connection.raw(
-            """
-            SELECT MAX(seq) AS highest FROM news_changes WHERE changed_at < \(bind: cutoff)
-            """
-        ).first()?.decode(column: "highest", as: Int?.self)
-        guard let highest else { return 0 }
-        let count =
-            try await connection.raw("SELECT COUNT(*) AS n FROM news_changes WHERE seq <= \(bind: highest)").first()?
-            .decode(column: "n", as: Int.self) ?? 0
-        try await connection.raw("DELETE FROM news_changes WHERE seq <= \(bind: highest)").run()
-        try await connection.raw("UPDATE news_sync SET swept_through = \(bind: highest) WHERE swept_through < \(bind: highest)").run()
-        return count
-    }
-
     /// Replaces the resource's row by a new one, shown once if it is `shown` now or its old row says so.
     private static func insert(_ type: ResourceType, _ id: Int, shown: Bool, now: Int, on connection: StoreConnection) async throws {
         let shownBefore = try await connection.raw(
@@ -196,6 +179,6 @@ extension NewsChangeLog {
     /// The change log's part of the maintenance sweep: changes older than `seconds` (config
     /// `news_sync_retention_days`); tokens that old get a reset.
     public static func sweep(olderThan seconds: Int) -> MaintenanceSweep.Step {
-        MaintenanceSweep.Step(table: "news_changes") { now, connection in try await Self.sweep(before: now - seconds, on: connection) }
+        .changeLog("news_changes", sync: "news_sync", olderThan: seconds)
     }
 }

@@ -28,6 +28,25 @@ public struct MaintenanceSweep: Sendable {
                 return count
             }
         }
+
+        /// The step of a change log whose readers hold tokens (`table`, numbered by `seq`, timed by
+        /// `changed_at`): rows recorded more than `seconds` ago go, and the highest number removed is
+        /// kept as `sync`'s `swept_through`, so a token that old is answered with a reset rather than
+        /// with changes missing.
+        public static func changeLog(_ table: String, sync: String, olderThan seconds: Int) -> Step {
+            Step(table: table) { now, connection in
+                let highest = try await connection.raw(
+                    "SELECT MAX(seq) AS highest FROM \(unsafeRaw: table) WHERE changed_at < \(bind: now - seconds)"
+                ).first()?.decode(column: "highest", as: Int?.self)
+                guard let highest else { return 0 }
+                let removed =
+                    try await connection.raw("SELECT COUNT(*) AS n FROM \(unsafeRaw: table) WHERE seq <= \(bind: highest)").first()?
+                    .decode(column: "n", as: Int.self) ?? 0
+                try await connection.raw("DELETE FROM \(unsafeRaw: table) WHERE seq <= \(bind: highest)").run()
+                try await connection.raw("UPDATE \(unsafeRaw: sync) SET swept_through = \(bind: highest) WHERE swept_through < \(bind: highest)").run()
+                return removed
+            }
+        }
     }
 
     /// What one sweep removed, table by table, in the steps' order.
