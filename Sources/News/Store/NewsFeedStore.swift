@@ -248,9 +248,17 @@ public enum NewsFeedStore {
     static func published(chosen: SQLQueryString, on connection: StoreConnection) async throws -> [PublishedArticle] {
         let order: SQLQueryString = "ORDER BY n.add_date DESC, n.id DESC"
         guard connection.isPostgres else { return try await Self.published("\(Self.articleSelect) WHERE n.id IN (\(chosen)) \(order)", on: connection) }
-        let ids = try await connection.raw(chosen).all().map { try $0.decode(column: "id", as: Int.self) }
-        guard !ids.isEmpty else { return [] }
-        return try await Self.published("\(Self.articleSelect) WHERE n.id = ANY (\(bind: ids)) \(order)", on: connection)
+        // The two statements see the database at two moments: an article deleted in between would make
+        // the page shorter than chosen (and end a list early, its length saying nothing follows), so
+        // the page is then chosen again, three times at most.
+        var attempts = 0
+        while true {
+            attempts += 1
+            let ids = try await connection.raw(chosen).all().map { try $0.decode(column: "id", as: Int.self) }
+            guard !ids.isEmpty else { return [] }
+            let articles = try await Self.published("\(Self.articleSelect) WHERE n.id = ANY (\(bind: ids)) \(order)", on: connection)
+            if articles.count == ids.count || attempts == 3 { return articles }
+        }
     }
 
     /// The articles `query` (a selection of ``articleSelect``) reads, their bylines' members linked
