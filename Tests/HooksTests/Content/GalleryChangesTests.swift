@@ -11,8 +11,9 @@ import Text
 
 /// `content/galleries` `id=changes&since=<token>` on both engines, through the real HTTP server, as
 /// an app keeping its galleries up to date reads it: the tree's `sync`, then what changed after it —
-/// galleries and items written through commandr_fs as they are now, what was hidden, removed with
-/// its library image, renamed or deleted named in `deleted` —, paged with `has_more`, and a reset for
+/// galleries and items written through commandr_fs as they are now (an image's alt text and a
+/// video made ready by ffmpeg too), what was hidden, removed with its library image, renamed or
+/// deleted named in `deleted` —, paged with `has_more`, and a reset for
 /// a token from another database, one the retention sweep passed, or none. On PostgreSQL a second
 /// writer waits for the first's commit, so no change is numbered ahead of one still uncommitted.
 @Suite struct GalleryChangesTests {
@@ -61,8 +62,15 @@ import Text
             #expect(
                 try await client.image(try #require((quay?["image"] as? [String: Any])?["url"] as? String)).status == .ok, "the image's link is followed")
             #expect(deleted(first).isEmpty && first.data["has_more"] as? Bool == false)
-            let afterFirst = try sync(first)
-            #expect(items(try await changes(afterFirst)).isEmpty, "nothing twice")
+            #expect(items(try await changes(try sync(first))).isEmpty, "nothing twice")
+
+            // What an item shows changed without the item being written: its library image's alt text.
+            try #require(try await fs.rest(.put, "var/media/harbour.cms", body: #"{"alt_text": "Boats at the quay"}"#).success == true)
+            let described = try await changes(try sync(first))
+            #expect(Set(items(described).compactMap { $0 }) == [added[0], added[2]], "\(described.raw)")
+            let alt = (described.data["items"] as? [[String: Any]])?.compactMap { ($0["image"] as? [String: Any])?["alt_text"] as? String }
+            #expect(alt == ["Boats at the quay", "Boats at the quay"])
+            let afterFirst = try sync(described)
 
             // Hidden, removed with its library image, renamed, deleted: each said in `deleted`.
             try #require(try await fs.rest(.put, "var/galleries/trips/\(added[2]).cms", body: #"{"validated": 0}"#).success == true)
@@ -78,13 +86,33 @@ import Text
             let trips2 = (second.data["galleries"] as? [[String: Any]])?.first { $0["name"] as? String == "trips" }
             #expect(trips2?["item_count"] as? Int == 1)
 
+            // A video item, then its video made ready by the real ffmpeg: the item comes again, playable.
+            let clips = try VideoClips()
+            let clip = Array(try Data(contentsOf: URL(fileURLWithPath: try clips.clip("waves.mp4", size: "160x120", seconds: 1))))
+            try #require(try await fs.upload(clip, as: "waves.mp4", method: .put).success == true)
+            let video = try #require(try await fs.read("var/media/waves.cms")["reference"] as? String)
+            let placed = try await fs.rest(.post, "var/galleries/trips/new.cms", body: #"{"media": "\#(video)"}"#)
+            let videoItem = try #require(placed.data["id"] as? Int, "\(placed.raw)")
+            let beforeReady = try await changes(try sync(second))
+            #expect(items(beforeReady) == [videoItem], "\(beforeReady.raw)")
+            func state(_ answer: DecodedEnvelope) -> String? {
+                ((answer.data["items"] as? [[String: Any]])?.first { $0["id"] as? Int == videoItem }?["video"] as? [String: Any])?["state"] as? String
+            }
+            try #require(state(beforeReady) != "ready", "the clip was made before its item was read; the test cannot tell")
+            try await Waiting.until("the video is ready", seconds: 120) {
+                let page = try await client.envelope("/data/endpoint.php/content/galleries/galleries/trips")
+                return (page.data["items"] as? [[String: Any]])?.contains { ($0["video"] as? [String: Any])?["state"] as? String == "ready" } == true
+            }
+            let ready = try await changes(try sync(beforeReady))
+            #expect(items(ready) == [videoItem] && state(ready) == "ready", "\(ready.raw)")
+
             // More than an answer holds: `has_more`, then the rest with the new token, nothing lost or repeated.
             var many: Set<Int> = []
             for _ in 0..<205 {
                 let made = try await fs.rest(.post, "var/galleries/older/new.cms", body: #"{"media": "media:\#(harbour)"}"#)
                 many.insert(try #require(made.data["id"] as? Int, "\(made.raw)"))
             }
-            let beforeMany = try sync(second)
+            let beforeMany = try sync(ready)
             var token = beforeMany
             var seen: [Int] = []
             var answers = 0
