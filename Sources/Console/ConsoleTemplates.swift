@@ -6,7 +6,7 @@ enum ConsoleTemplates {
     enum Name: String, CaseIterable {
         case layout, signIn = "sign-in", dashboard, articles, article, deleteArticle = "delete-article", preview, members, member, groups, messages, message,
             push, app, settings, media, newMember = "new-member", confirm, secondFactor = "second-factor", reader, tags,
-            galleries, gallery
+            galleries, gallery, difference
     }
 
     /// A template that does not parse is a build defect every console test catches. Each escapes what

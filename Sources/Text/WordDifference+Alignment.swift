@@ -1,6 +1,4 @@
 extension WordDifference {
-    enum Kind { case kept, removed, added }
-
     /// The steps turning one list of numbered pieces into another: how many kept, removed or added in a
     /// row, steps of one kind joined.
     struct Script {
@@ -16,7 +14,7 @@ extension WordDifference {
         }
 
         /// Keeps the common beginning and end, and aligns the middle exactly or, when long, by anchors.
-        mutating func align(_ old: [Int], _ new: [Int]) {
+        mutating func align(_ old: [Int32], _ new: [Int32]) {
             var prefix = 0
             while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
             var suffix = 0
@@ -35,7 +33,7 @@ extension WordDifference {
         }
 
         /// The fewest changes (Myers' algorithm); a stretch too long for it is removed and added whole.
-        private mutating func alignExactly(_ old: ArraySlice<Int>, _ new: ArraySlice<Int>) {
+        private mutating func alignExactly(_ old: ArraySlice<Int32>, _ new: ArraySlice<Int32>) {
             // One side empty, or one piece replaced by one (where long texts part, most often), is
             // answered without Myers' allocations.
             let replacedOne = old.count == 1 && new.count == 1 && old.first != new.first
@@ -74,7 +72,7 @@ extension WordDifference {
         /// fewest pieces skipped on both sides together) and aligns only the stretch between exactly.
         /// A meeting within `nearPieces` is looked for by comparing; a farther one through an index of
         /// the new text, made the first time one is needed.
-        private mutating func alignByAnchors(_ old: ArraySlice<Int>, _ new: ArraySlice<Int>) {
+        private mutating func alignByAnchors(_ old: ArraySlice<Int32>, _ new: ArraySlice<Int32>) {
             var anchors: Anchors?
             var oldIndex = old.startIndex
             var newIndex = new.startIndex
@@ -110,7 +108,7 @@ extension WordDifference {
 
         /// The nearest place within ``nearPieces`` where `anchorPieces` pieces in a row are alike in
         /// both texts, after they part at `start`.
-        private static func nearMeeting(_ old: ArraySlice<Int>, _ new: ArraySlice<Int>, from start: (old: Int, new: Int)) -> (old: Int, new: Int)? {
+        private static func nearMeeting(_ old: ArraySlice<Int32>, _ new: ArraySlice<Int32>, from start: (old: Int, new: Int)) -> (old: Int, new: Int)? {
             let length = WordDifference.anchorPieces
             for skipped in 1...Self.nearPieces {
                 for oldSkip in 0...skipped {
@@ -127,10 +125,10 @@ extension WordDifference {
     /// Where each run of `anchorPieces` pieces starts in a text, to find the next place a run of the
     /// other text's occurs without scanning.
     struct Anchors {
-        let pieces: ArraySlice<Int>
+        let pieces: ArraySlice<Int32>
         let starts: [Int: [Int]]
 
-        init(_ pieces: ArraySlice<Int>) {
+        init(_ pieces: ArraySlice<Int32>) {
             self.pieces = pieces
             var starts: [Int: [Int]] = [:]
             var start = pieces.startIndex
@@ -143,7 +141,7 @@ extension WordDifference {
 
         /// The nearest place after the texts part at `start` where a run of `old` occurs in the indexed
         /// text: the fewest pieces skipped on both sides together.
-        func meeting(_ old: ArraySlice<Int>, from start: (old: Int, new: Int)) -> (old: Int, new: Int)? {
+        func meeting(_ old: ArraySlice<Int32>, from start: (old: Int, new: Int)) -> (old: Int, new: Int)? {
             var meeting: (old: Int, new: Int)?
             var skipped = Int.max
             var oldSkip = 0
@@ -160,7 +158,7 @@ extension WordDifference {
         }
 
         /// The first position at or after `from` and before `limit` where `run` occurs.
-        func first(_ run: ArraySlice<Int>, from: Int, before limit: Int) -> Int? {
+        func first(_ run: ArraySlice<Int32>, from: Int, before limit: Int) -> Int? {
             guard let starts = self.starts[Self.key(run)] else { return nil }
             var low = 0
             var high = starts.count
@@ -176,8 +174,8 @@ extension WordDifference {
         }
 
         /// A run's key: its numbers mixed (equal runs, equal keys; a collision only costs a comparison).
-        private static func key(_ run: ArraySlice<Int>) -> Int {
-            run.reduce(0) { ($0 &* 1_000_003) ^ $1 }
+        private static func key(_ run: ArraySlice<Int32>) -> Int {
+            run.reduce(0) { ($0 &* 1_000_003) ^ Int($1) }
         }
     }
 }

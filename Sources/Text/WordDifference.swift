@@ -18,6 +18,9 @@ public enum WordDifference {
         case added(String)
     }
 
+    /// What a run does to the old text.
+    public enum Kind: Sendable { case kept, removed, added }
+
     /// Middles up to this many pieces (both texts together) get the fewest changes.
     static let exactPieces = 2_048
     /// How many pieces in a row make a place where two long texts meet again.
@@ -25,29 +28,48 @@ public enum WordDifference {
 
     /// The runs turning `old` into `new`.
     public static func between(_ old: String, _ new: String) -> [Run] {
-        let before = Pieces(old)
-        let after = Pieces(new)
-        var numbering = PieceNumbering()
-        var script = Script()
-        script.align(numbering.numbers(of: before), numbering.numbers(of: after))
         var runs: [Run] = []
-        var oldIndex = 0
-        var newIndex = 0
-        for (kind, count) in script.steps {
+        Self.forEachRun(old, new) { kind, bytes in
+            let text = String(decoding: bytes, as: UTF8.self)
             switch kind {
-            case .kept:
-                runs.append(.kept(before.text(oldIndex..<oldIndex + count)))
-                oldIndex += count
-                newIndex += count
-            case .removed:
-                runs.append(.removed(before.text(oldIndex..<oldIndex + count)))
-                oldIndex += count
-            case .added:
-                runs.append(.added(after.text(newIndex..<newIndex + count)))
-                newIndex += count
+            case .kept: runs.append(.kept(text))
+            case .removed: runs.append(.removed(text))
+            case .added: runs.append(.added(text))
             }
         }
         return runs
+    }
+
+    /// ``between(_:_:)``'s runs as each one's kind and UTF-8 bytes (valid during the call only), in
+    /// order: a page writes a long body's difference straight from them, making no string of a run.
+    public static func forEachRun(_ old: String, _ new: String, _ body: (Kind, UnsafeBufferPointer<UInt8>) -> Void) {
+        var old = old
+        var new = new
+        old.withUTF8 { oldBytes in
+            new.withUTF8 { newBytes in
+                let before = Pieces(oldBytes)
+                let after = Pieces(newBytes)
+                var numbering = PieceNumbering()
+                var script = Script()
+                script.align(numbering.numbers(of: before), numbering.numbers(of: after))
+                var oldIndex = 0
+                var newIndex = 0
+                for (kind, count) in script.steps {
+                    switch kind {
+                    case .kept:
+                        body(kind, before.bytes(oldIndex..<oldIndex + count))
+                        oldIndex += count
+                        newIndex += count
+                    case .removed:
+                        body(kind, before.bytes(oldIndex..<oldIndex + count))
+                        oldIndex += count
+                    case .added:
+                        body(kind, after.bytes(newIndex..<newIndex + count))
+                        newIndex += count
+                    }
+                }
+            }
+        }
     }
 
     /// Unicode's whitespace, answered without a property lookup for ASCII (most of most texts, and

@@ -11,7 +11,8 @@ import Testing
 /// `Page.crash`: no unload, no beacon); in a new browser they restore every word and submit it; an
 /// editor finds it waiting on the dashboard and returns it with a note (mailed through the SMTP
 /// server); the writer reads the note, fixes the article and submits again; the editor previews a change
-/// as readers will see it (the public page framed at both widths), shares that preview, and publishes.
+/// as readers will see it (the public page framed at both widths), shares that preview, publishes, and
+/// reads what changed since the writer's first revision.
 @Suite struct ConsoleNewsroomBrowserTests {
     @Test(.enabled(if: BrowserDriver.isEnabled), arguments: TestDatabase.engines)
     func aKilledTabLosesNothingAndTheArticleGoesOutThroughReview(engine: DatabaseEngine) async throws {
@@ -104,8 +105,22 @@ import Testing
                     #expect(response.status == .ok && String(buffer: response.body).contains(title + " (updated)"))
                 }
 
-                let published = try await walk("chief", [["open": "/admin/articles/\(id)"], ["click": "publish"], ["text": "article-state"]])
+                // Published, then compared with the writer's first revision on a page of its own, and back.
+                let first = try #require(try await site.database.withConnection { try await NewsRevisionStore.list(articleID: id, on: $0) }.last)
+                let published = try await walk(
+                    "chief",
+                    [
+                        ["open": "/admin/articles/\(id)"], ["click": "publish"], ["text": "article-state"], ["click": "compare-\(first.id)"],
+                        ["text": "difference-heading"], ["html": "difference", "as": "difference"], ["axe": "difference"],
+                        ["measure": "difference width"], ["screenshot": "revision-difference" + suffix], ["click": "back-to-editor"],
+                        ["text": "article-state", "as": "back"],
+                    ])
                 #expect(published.text("article-state") == "State: Published")
+                #expect(published.text("difference-heading")?.hasPrefix("What changed since the revision of ") == true, "\(published.texts)")
+                #expect(published.html("difference")?.contains("nine to six.</ins>") == true, "\(published.html("difference") ?? "")")
+                let compared = try #require(published.text("difference width")?.split(separator: " ").compactMap { Int($0) })
+                #expect(compared.count == 2 && compared[0] <= compared[1], "nothing wider than the window: \(compared)")
+                #expect(published.text("back") == "State: Published", "back in the editor")
                 #expect(try await smtp.waitForMessages(2).last?.subject == "Your article “\(title)” is published")
                 let stored = try await site.database.withConnection { try await NewsStore.article(id: id, on: $0) }
                 // A browser sends a text area's line breaks as CR LF.
@@ -117,7 +132,7 @@ import Testing
                     for (name, violations) in walk.axe { #expect(violations.isEmpty, "\(name): \(violations)") }
                     #expect(walk.consoleErrors.isEmpty, "\(walk.consoleErrors)")
                 }
-                #expect(walks.map(\.axe.count).reduce(0, +) == (BrowserDriver.hasAxe ? 8 : 0))
+                #expect(walks.map(\.axe.count).reduce(0, +) == (BrowserDriver.hasAxe ? 9 : 0))
             }
         }
     }

@@ -4,7 +4,6 @@ import News
 import Storage
 import TestSupport
 import Testing
-import Text
 
 @testable import Console
 
@@ -14,10 +13,9 @@ import Text
 @Suite struct ConsoleRevisionTests {
     /// A difference's runs as the page writes them: each text escaped, whatever it holds.
     @Test func aDifferenceIsWrittenEscaped() {
-        let runs: [WordDifference.Run] = [.kept("<b>x</b> "), .removed("a & \"b\""), .added("'<script>'")]
         #expect(
-            ConsoleArticles.html(of: runs)
-                == "<span>&lt;b&gt;x&lt;/b&gt; </span><del>a &amp; &quot;b&quot;</del><ins>&#39;&lt;script&gt;&#39;</ins>")
+            ConsoleArticles.difference(from: "<b>x</b> a&\"b\"", to: "<b>x</b> '<script>'")
+                == "<span>&lt;b&gt;x&lt;/b&gt; </span><del>a&amp;&quot;b&quot;</del><ins>&#39;&lt;script&gt;&#39;</ins>")
     }
 
     @Test(arguments: TestDatabase.engines)
@@ -51,7 +49,8 @@ import Text
             #expect(editor.body.contains(", saved by writer</span> <strong>Tide tables</strong>"), "\(editor.body)")
             #expect(editor.body.components(separatedBy: #"value="restore""#).count == 3, "every revision but the newest can be restored")
 
-            // Compared with now, word by word (the link each older revision has, followed).
+            // Compared with now, word by word, on a page of its own (the link each older revision has,
+            // followed): the difference, a way back to the editor (followed) and the button restoring it.
             let comparePath = try #require(
                 editor.body.range(of: #"<a href=""#, range: editor.body.range(of: #"id="revision-\#(oldest.id)""#)!.upperBound..<editor.body.endIndex))
             let link = String(editor.body[comparePath.upperBound...].prefix { $0 != "\"" }).replacingOccurrences(of: "&amp;", with: "&")
@@ -59,6 +58,16 @@ import Text
             let compared = try await agent.get(String(link.prefix { $0 != "#" }))
             #expect(compared.text(ofID: "difference-heading")?.hasPrefix("What changed since the revision of ") == true, "\(compared.body.prefix(3000))")
             #expect(compared.body.contains("<span>High water at </span><del>six.</del><ins>eight.</ins>"), "\(compared.body)")
+            #expect(!compared.body.contains("<textarea"), "the difference without the editor's form")
+            let restoreButton = #"name="revision" value="\#(oldest.id)"><button type="submit" name="action" value="restore" id="restore-compared">"#
+            #expect(
+                compared.body.contains(#"<form method="post" action="\#(path)"><input type="hidden" name="form_token" value=""#)
+                    && compared.body.contains(restoreButton), "\(compared.body)")
+            let back = try #require(ConsoleDraftTests.link("back-to-editor", in: compared.body))
+            #expect(back == path)
+            #expect(try await agent.get(back).body.contains(">High water at eight.</textarea>"))
+            let unknown = try await agent.get("\(path)?compare=999999")
+            #expect(unknown.status == .notFound && unknown.body.contains("This article keeps no such revision"), "\(unknown.body.prefix(300))")
 
             let restored = try await agent.post(path, [("revision", String(oldest.id)), ("action", "restore")])
             #expect(restored.status == .seeOther, "\(restored.body.prefix(300))")

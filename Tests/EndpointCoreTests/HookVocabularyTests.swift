@@ -1,4 +1,5 @@
 import EndpointCore
+import Foundation
 import Testing
 
 /// What a hook sees, without a server or a database: parameters with Composr's reading rules, JSON
@@ -31,6 +32,17 @@ import Testing
         @Test func serializerEscapesWhatJSONRequires() {
             let value: JSONValue = ["a\"b": "line\nbreak\u{01}\u{2028}\\", "list": [1, true, nil, "é"]]
             #expect(value.serialized == #"{"a\"b":"line\nbreak\u0001\u2028\\","list":[1,true,null,"é"]}"#)
+        }
+
+        @Test func longTextsComeBackAsThemselves() throws {
+            // Runs of ordinary text between every kind of escape, and bytes that only begin one
+            // (E2 of "€", not of U+2028): what a long body's fast path copies whole.
+            let pieces = ["plain words ", "\"", "\\", "\n", "\r", "\t", "\u{1F}", "\u{2028}", "\u{2029}", "€", "é", "😀", "<&>"]
+            let text = (0..<2_000).map { pieces[$0 * 7 % pieces.count] }.joined()
+            let serialized = JSONValue.object([("text", .string(text))]).serialized
+            #expect(serialized.contains(#"\u2029"#) && serialized.contains("€") && !serialized.contains("\u{2028}"))
+            let decoded = try JSONDecoder().decode([String: String].self, from: Data(serialized.utf8))
+            #expect(decoded == ["text": text])
         }
 
         @Test func objectsKeepTheirKeyOrder() {

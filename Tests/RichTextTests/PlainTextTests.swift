@@ -11,6 +11,10 @@ import Testing
         #expect(PlainText.html("") == "" && PlainText.plain(" \n ") == "")
         #expect(PlainText.html("é\u{2028}😀") == "<p>é\u{2028}😀</p>")
         #expect(PlainText.escaped(#"<a href="x">"#) == "&lt;a href=&quot;x&quot;&gt;")
+        #expect(PlainText.escaped("'Café' & <b>, é") == "&#39;Café&#39; &amp; &lt;b&gt;, é")
+        var bytes = Array("kept ".utf8)
+        PlainText.escape("a<b", into: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "kept a&lt;b")
     }
 
     @Test func theTextFormatRendersByTheSameRule() throws {

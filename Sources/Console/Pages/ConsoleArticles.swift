@@ -121,6 +121,9 @@ struct ConsoleArticles: Sendable {
     private func open(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView, id: Int?) async throws -> ConsoleAnswer {
         let current = try await id.asyncMap { try await self.article($0) }
         if let current, !staff.standing.mayChange(current) { throw Refusal.forbidden(.newsNotYourArticle) }
+        if let current, let compared = request.query.first("compare").flatMap({ Int($0) }) {
+            return try await self.difference(from: compared, to: current, view)
+        }
         let now = self.clock.now
         let (draft, lock) = try await self.database.withConnection { connection in
             let editor = ArticleEditor(publicURL: self.publicURL)
@@ -147,20 +150,18 @@ struct ConsoleArticles: Sendable {
         return try await self.editor(
             view, id: id, form: form, current: current, version: version, notice: notice, unsaved: unsaved,
             lock: lock.map { view.messages.text(.consoleLockedBy, $0.who, $0.since) },
-            restored: request.query.first("restored").flatMap { Int($0) }, compared: request.query.first("compare").flatMap { Int($0) },
-            allRevisions: request.query.first("revisions") == "all")
+            restored: request.query.first("restored").flatMap { Int($0) }, allRevisions: request.query.first("revisions") == "all")
     }
 
     /// The editor for article `id` (nil: a new one) holding `form`; `current` is the article as stored.
     private func editor(
         _ view: ConsoleView, id: Int?, form: ArticleForm, current: NewsArticle?, version: String? = nil, notice: String?, error: String? = nil,
         preview: String? = nil, theirs: NewsArticle? = nil, unsaved: [String: Any]? = nil, lock: String? = nil, restored: Int? = nil,
-        compared: Int? = nil, allRevisions: Bool = false,
-        status: Int = 200
+        allRevisions: Bool = false, status: Int = 200
     ) async throws -> ConsoleAnswer {
         let now = self.clock.now
         var form = form
-        let (revisions, difference) = try await self.revisions(ofArticle: id, comparing: compared, with: current, view)
+        let revisions = try await self.revisions(ofArticle: id, view)
         let notice =
             notice
             ?? restored.flatMap { id in revisions.first { $0["id"] as? Int == id } }.map { revision in
@@ -219,7 +220,6 @@ struct ConsoleArticles: Sendable {
                 "path": ConsoleRoute.article(id: id).target([("revisions", "all")]) + "#revisions",
             ]
         }
-        if let difference { context["difference"] = difference }
         if let unsaved { context["unsaved"] = unsaved }
         if let lock { context["lock"] = lock }
         if let state = state ?? nil { context["state"] = view.messages.text(Self.label(of: state)) }

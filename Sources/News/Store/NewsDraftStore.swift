@@ -1,3 +1,4 @@
+import EndpointCore
 import Foundation
 import SQLKit
 public import Storage
@@ -9,9 +10,9 @@ public import Storage
 enum NewsDraftStore {
     /// Keeps `fields` as member `memberID`'s draft of article `articleID` (0: a new one), at `time`.
     static func keep(_ fields: [String: String], memberID: Int, articleID: Int, at time: Int, on connection: StoreConnection) async throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let text = String(decoding: try encoder.encode(fields), as: UTF8.self)
+        // Written by the API's own serializer, which copies each run needing no escape at once:
+        // Foundation's encoder walked a maximal body character by character, a fifth of an autosave.
+        let text = JSONValue.object(fields.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }).serialized
         try await connection.raw(
             """
             INSERT INTO news_drafts (member_id, news_id, saved_at, fields) VALUES (\(bind: memberID), \(bind: articleID), \(bind: time), \(bind: text))

@@ -62,9 +62,16 @@ import Testing
             #expect(pairs.map(\.value) == ["1", "Héllo wörld", "", "", "a+b=c"])
         }
 
-        @Test(arguments: ["%FF%FE", "%E2%82", "%G1", "abc%", "%4"])
+        /// With and without a `+` before them (a text with a space is decoded without first looking
+        /// for a `%`).
+        @Test(arguments: ["%FF%FE", "%E2%82", "%G1", "abc%", "%4", "a+%FF%FE", "one+%E2%82", "x+%G1", "a+abc%", "a+%4"])
         func malformedEscapesAreRefused(text: String) {
             #expect(throws: Refusal.malformed(.invalidEncoding)) { try FormURLEncoding.decode("title=\(text)".utf8) }
+        }
+
+        @Test func invalidUTF8IsRefusedWithSpacesToo() throws {
+            #expect(throws: Refusal.malformed(.invalidEncoding)) { try FormURLEncoding.table([UInt8]("title=a+b".utf8) + [0xFF, 0x41]) }
+            #expect(try FormURLEncoding.table([UInt8]("title=a+".utf8) + [0xC3, 0xA9]) == ["title": "a é"])
         }
 
         @Test func plusIsASpaceOnlyInForms() throws {
