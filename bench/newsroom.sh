@@ -3,7 +3,9 @@
 # (access log on):
 #   - the Android-style session view (c16) while 50 editors each autosave a maximal article (the
 #     editor's limits: 255-character title, 20,000-character summary, 1,000,000-character body)
-#     every 3 seconds, against the same call with nobody typing (in turn, BENCH_ROUNDS times: 3);
+#     every 3 seconds as the editor's script does (the first keep the form whole, then what changed;
+#     BENCH_WHOLE=1: the form whole each time), measured once every editor has signed in, against
+#     the same call with nobody typing (in turn, BENCH_ROUNDS times: 3);
 #   - the editor of an article with 500 revisions (the page lists the newest 50 and links the rest) and the word-level
 #     difference between two maximal bodies (every 50th word changed), median and highest of 20.
 # Run on demand, never in CI. Usage: bash bench/newsroom.sh [seconds per wrk run, 10]
@@ -43,8 +45,10 @@ session="$base/data/endpoint.php?hook_type=account&hook=session"
 rounds=()
 for _ in $(seq "${BENCH_ROUNDS:-3}"); do
     idle=$(run 16 -s bench/form_post.lua "$session")
-    python3 bench/newsroom/editors.py "$base" editor benchmark-password 50 $(( duration + 20 )) > "$work/autosaves" & typing=$!
-    sleep 14   # every editor signed in (50 Argon2id checks) and saving
+    rm -f "$work/typing"
+    python3 bench/newsroom/editors.py "$base" editor benchmark-password 50 $(( duration + 8 )) "$work/typing" > "$work/autosaves" & typing=$!
+    until [ -e "$work/typing" ]; do sleep 0.2; done   # every editor signed in (50 Argon2id checks)
+    sleep 4   # each has sent its first keep (the form whole) and sends its changes every 3 s
     during=$(run 16 -s bench/form_post.lua "$session")
     wait "$typing"
     rounds+=("$(awk -v i="${idle%% *}" -v d="${during%% *}" 'BEGIN { printf "%.4f", d / i }') ${idle%% *} ${during%% *} $(cat "$work/autosaves")")

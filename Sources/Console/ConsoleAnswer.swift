@@ -16,11 +16,14 @@ public struct ConsoleAnswer: Sendable {
     public var body: Body
     /// `Set-Cookie` values.
     public var cookies: [String]
+    /// Headers of this answer besides ``headers`` (the keep an autosave made, ``draftKeptHeader``).
+    public var extraHeaders: [(name: String, value: String)]
 
-    public init(status: Int = 200, body: Body, cookies: [String] = []) {
+    public init(status: Int = 200, body: Body, cookies: [String] = [], extraHeaders: [(name: String, value: String)] = []) {
         self.status = status
         self.body = body
         self.cookies = cookies
+        self.extraHeaders = extraHeaders
     }
 
     /// Seen after a change: the page at `path`, by a fresh GET.

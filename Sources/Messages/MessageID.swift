@@ -325,6 +325,7 @@ public enum MessageID: String, CaseIterable, Sendable {
     case consoleTagArticles = "ENDPOINT_CONSOLE_TAG_ARTICLES", consoleDifference = "ENDPOINT_CONSOLE_DIFFERENCE"
     case consoleUnsavedChanges = "ENDPOINT_CONSOLE_UNSAVED_CHANGES"
     case consoleChangesRestored = "ENDPOINT_CONSOLE_CHANGES_RESTORED", consoleChangesKept = "ENDPOINT_CONSOLE_CHANGES_KEPT"
+    case consoleDraftMovedOn = "ENDPOINT_CONSOLE_DRAFT_MOVED_ON"
     case consoleRestoreChanges = "ENDPOINT_CONSOLE_RESTORE_CHANGES", consoleDiscardChanges = "ENDPOINT_CONSOLE_DISCARD_CHANGES"
     case consoleSubmitForReview = "ENDPOINT_CONSOLE_SUBMIT_FOR_REVIEW", consoleReturnToWriter = "ENDPOINT_CONSOLE_RETURN_TO_WRITER"
     case consoleReviewNote = "ENDPOINT_CONSOLE_REVIEW_NOTE", consoleWaitingForReview = "ENDPOINT_CONSOLE_WAITING_FOR_REVIEW"

@@ -1,5 +1,6 @@
 import EndpointServer
 import Foundation
+import HTTPTypes
 import News
 import SQLKit
 import Storage
@@ -112,7 +113,93 @@ import Testing
                 try await connection.raw("SELECT COUNT(*) AS n FROM news_drafts").first()?.decode(column: "n", as: Int.self)
             }
             #expect(left == 0)
+            let fieldsLeft = try await site.database.withConnection { connection in
+                try await connection.raw("SELECT COUNT(*) AS n FROM news_draft_texts").first()?.decode(column: "n", as: Int.self)
+            }
+            #expect(fieldsLeft == 0, "a draft's fields go with it")
         }
+    }
+
+    /// An autosave after the first sends what changed since the keep the server numbered: a word
+    /// typed in a long body as the span it replaces (counted in Unicode scalars: accents, CJK, an
+    /// emoji and its skin tone), fields changed whole, a box unticked as removed, the rest as kept. A
+    /// change made on a keep the draft has moved on from (another device kept it since), a span that
+    /// does not fit the kept text or a field the draft lacks is refused with 412 and keeps nothing; a
+    /// malformed one (or one of more than 2,000 fields) is a 400; a NUL is kept as U+FFFD on both
+    /// engines.
+    @Test(arguments: TestDatabase.engines)
+    func anAutosaveCarriesWhatChangedSinceTheKeepItNames(engine: DatabaseEngine) async throws {
+        try await TestServer.run(engine: engine) { client, site in
+            let writerID = try await ConsoleFixtures.editor("writer", services: site)
+            let laptop = ConsoleAgent(client)
+            try await laptop.signIn("writer")
+            _ = try await laptop.get("/admin/articles/new")
+            let body = String(repeating: "Ébène 東京 👍🏽 harbour\n", count: 200)
+            let whole = [("title", "Harbour"), ("category", "1"), ("summary", "So far."), ("body", body), ("featured", "1"), ("action", "autosave")]
+            let first = try await laptop.post("/admin/articles/new", whole)
+            #expect(first.status == .ok && first.headers[HTTPField.Name("Draft-Kept")!] == "1", "\(first.status) \(first.body)")
+
+            // "Ébène 東京 " is 9 scalars; the thumbs-up and its tone are two more: replace the tone.
+            let length = body.unicodeScalars.count
+            let change = [
+                ("draft_kept", "1"), ("splice.body", "10,11,\(length)"), ("body", "🏿 and ships"), ("title", "Harbour lights"),
+                ("splice.summary", "7,7,7"), ("summary", ""), ("category", "1"), ("draft_removed", "featured"), ("action", "autosave"),
+            ]
+            let second = try await laptop.post("/admin/articles/new", change)
+            #expect(second.status == .ok && second.headers[HTTPField.Name("Draft-Kept")!] == "2", "\(second.status) \(second.body)")
+            let expected = "Ébène 東京 👍🏿 and ships" + body.dropFirst("Ébène 東京 👍🏽".count)
+            func kept() async throws -> ArticleDraft? {
+                try await site.database.withConnection { try await ArticleEditor(publicURL: "").draft(of: nil, by: writerID, on: $0) }
+            }
+            let afterSecond = try #require(try await kept())
+            #expect(afterSecond.kept == 2)
+            #expect(afterSecond.fields == ["title": "Harbour lights", "category": "1", "summary": "So far.", "body": expected], "\(afterSecond.fields.keys)")
+            #expect(try await laptop.get("/admin/articles/new?draft=restore").body.contains(">\(expected)</textarea>"))
+
+            // Refused, nothing kept: made on an earlier keep; a span past the kept text; a field not kept.
+            for refused in [
+                [("draft_kept", "1"), ("title", "Stale")],
+                [("draft_kept", "2"), ("splice.body", "0,1,\(length)"), ("body", "X"), ("title", "Stale")],
+                [("draft_kept", "2"), ("splice.gallery", "0,0,0"), ("gallery", "x"), ("title", "Stale")],
+            ] {
+                let answer = try await laptop.post("/admin/articles/new", refused + [("action", "autosave")])
+                #expect(answer.status == .preconditionFailed, "\(refused) \(answer.status)")
+                #expect(answer.body == "The draft kept on the server has changed since this page last kept it; this page keeps its form whole.")
+                #expect(try await kept() == afterSecond, "\(refused)")
+            }
+            for malformed in [
+                [("draft_kept", "two"), ("title", "Bad")], [("draft_kept", "2"), ("splice.body", "5,2,\(length)"), ("body", "x")],
+                [("draft_kept", "2"), ("splice.body", "1,2"), ("body", "x")], [("splice.body", "0,0,\(length)"), ("body", "x")],
+                [("draft_kept", "2"), ("splice.body", "0,0,\(ArticleDraft.fieldMaximum - 1)"), ("body", "xx")],
+                (0...2_000).map { ("also_in_\($0)", "1") },
+            ] {
+                let answer = try await laptop.post("/admin/articles/new", malformed + [("action", "autosave")])
+                #expect(answer.status == .badRequest, "\(malformed) \(answer.status)")
+                #expect(try await kept() == afterSecond, "\(malformed)")
+            }
+
+            // Another device keeps the form whole; the laptop's next change, made on keep 2, is refused.
+            let phone = ConsoleAgent(client)
+            try await phone.signIn("writer")
+            _ = try await phone.get("/admin/articles/new")
+            let phoneKept = try await phone.post("/admin/articles/new", [("title", "From\u{0}the phone"), ("category", "1"), ("action", "autosave")])
+            #expect(phoneKept.headers[HTTPField.Name("Draft-Kept")!] == "3")
+            #expect(
+                try await laptop.post("/admin/articles/new", [("draft_kept", "2"), ("title", "Late"), ("action", "autosave")]).status == .preconditionFailed)
+            #expect(try await kept()?.fields == ["title": "From\u{FFFD}the phone", "category": "1"])
+        }
+    }
+
+    @Test func aSpliceIsThreeNumbersInOrderWithinTheLimit() {
+        #expect(DraftSplice(field: "body", range: "0,0,0", text: "") != nil)
+        #expect(DraftSplice(field: "body", range: "2,5,9", text: "abc")?.end == 5)
+        for range in ["", "1", "1,2", "1,2,3,4", "-1,2,3", "3,2,4", "1,5,4", "a,b,c", "1,,3", " 1,2,3"] {
+            #expect(DraftSplice(field: "body", range: range, text: "x") == nil, "\(range)")
+        }
+        let limit = ArticleDraft.fieldMaximum
+        #expect(DraftSplice(field: "body", range: "0,0,\(limit - 1)", text: "é") != nil)
+        #expect(DraftSplice(field: "body", range: "0,0,\(limit - 1)", text: "éé") == nil)
+        #expect(DraftSplice(field: "body", range: "0,2,\(limit)", text: "👍🏽") != nil, "two scalars for two")
     }
 
     /// Two editors on one article: the second is told who is editing it since when; taking it over is

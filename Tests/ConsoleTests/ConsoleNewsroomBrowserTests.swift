@@ -33,16 +33,39 @@ import Testing
                 }
                 let title = "Harbour reopens after the storm"
                 let summary = "Boats are back, café owners relieved."
-                let body = "The harbour reopened on Monday.\nFishermen said the naïve forecasts were wrong.\n\n東京 sent a delegation — and *everyone* came."
+                let typed =
+                    "The harbour reopened on Monday.\nFishermen said the naïve forecasts were wrong.\n\n東京 sent a delegation — and *everyone* came."
+                    + "\n\n" + String(repeating: "Boats came back one by one. ", count: 40)
+                let body = "The harbour of Lyme" + typed.dropFirst("The harbour".count)
 
+                // The first keep sends the form whole; the next, after words typed in the long body,
+                // only those words and where they go (the page's requests are watched).
                 let typing = try await walk(
                     "wren",
                     [
-                        ["open": "/admin/articles/new"], ["type": ["title": title, "summary": summary, "body": body]],
-                        ["wait": "#autosave[data-state=kept]"], ["text": "autosave"], ["axe": "typing"], ["kill": true],
+                        ["open": "/admin/articles/new"],
+                        [
+                            "script":
+                                "window.sentDrafts = []; const send = window.fetch; window.fetch = (to, options) => { if (options && options.body) sentDrafts.push(String(options.body)); return send(to, options); }; return 'watching';",
+                            "as": "watching",
+                        ],
+                        ["type": ["title": title, "summary": summary, "body": typed]], ["wait": "#autosave[data-state=kept]"],
+                        ["insert": ["into": "body", "at": "The harbour".count, "text": " of Lyme"]], ["wait": "#autosave[data-state=kept]"],
+                        ["script": "return sentDrafts.join('\\n');", "as": "sent"], ["text": "autosave"], ["axe": "typing"], ["kill": true],
                     ])
                 #expect(typing.text("autosave")?.hasPrefix("Unsaved changes kept at ") == true, "\(typing.texts)")
                 #expect(typing.url == nil, "the tab was killed")
+                let sent = try #require(typing.text("sent")?.split(separator: "\n").map(String.init), "\(typing.texts)").filter {
+                    $0.contains("action=autosave")
+                }
+                #expect(sent.first?.contains("title=Harbour+reopens") == true && sent.first?.contains("draft_kept") == false, "\(sent)")
+                #expect(sent.dropFirst().allSatisfy { $0.contains("draft_kept=") }, "typing kept as changes: \(sent.map { $0.prefix(200) })")
+                let change = try #require(sent.last.flatMap { URLComponents(string: "?" + $0.replacingOccurrences(of: "+", with: "%20"))?.queryItems })
+                    .reduce(into: [String: String]()) { $0[$1.name] = $1.value }
+                // The words typed and where, as the kept text and the typed one first differ: "The harbour " is
+                // as kept, then "of Lyme " inserted before "reopened".
+                #expect(change["draft_kept"].flatMap { Int($0) } != nil && change["body"] == "of Lyme ", "\(change)")
+                #expect(change["splice.body"] == "12,12,\(typed.unicodeScalars.count)" && change["title"] == nil && change["summary"] == nil, "\(change)")
 
                 let restored = try await walk(
                     "wren",

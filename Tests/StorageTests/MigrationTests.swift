@@ -139,6 +139,36 @@ import Testing
 
     /// Inserts a member as a site before 0027 did: its row (the first of `groups` its primary group)
     /// and its group memberships.
+    /// Drafts kept as one JSON text before autosaves carried changes come through as one row a field,
+    /// a NUL (which PostgreSQL's text cannot hold) as U+FFFD, at keep 1: the editor's next change is
+    /// made on it.
+    @Test(arguments: TestDatabase.engines)
+    func anUpgradedSiteKeepsItsEditorsDrafts(engine: DatabaseEngine) async throws {
+        try await TestDatabase.withFresh(engine) { database in
+            let files = try MigrationFile.load(from: TestDatabase.migrationsFolder, engine: engine)
+            _ = try await Migrator(database: database, files: files.filter { $0.version < 70 }, logger: quietLogger).migrate()
+            let writer = try await Self.insertMemberAsBefore("writer", groups: [4], database)
+            let json = #"{"body":"Line\u0000two \u00e9 \"q\" \\u0000 👍🏽","featured":"","title":"Tides"}"#
+            try await database.withConnection { connection in
+                try await connection.raw("INSERT INTO news_drafts (member_id, news_id, saved_at, fields) VALUES (\(bind: writer), 0, 5, \(bind: json))").run()
+            }
+            _ = try await Migrator(database: database, files: files, logger: quietLogger).migrate()
+
+            let editor = ArticleEditor(publicURL: "")
+            let draft = try await database.withConnection { try await editor.draft(of: nil, by: writer, on: $0) }
+            #expect(draft?.fields == ["body": "Line\u{FFFD}two é \"q\" \\u0000 👍🏽", "featured": "", "title": "Tides"])
+            #expect(draft?.savedAt == 5 && draft?.kept == 1)
+            let splice = try #require(DraftSplice(field: "body", range: "0,4,24", text: "First"))
+            let kept = try await database.transaction { connection in
+                try await editor.keepDraft(DraftChange(basedOn: 1, whole: [:], splices: [splice]), of: nil, by: writer, on: connection, now: 6)
+            }
+            #expect(kept == 2)
+            #expect(
+                try await database.withConnection { try await editor.draft(of: nil, by: writer, on: $0) }?.fields["body"]
+                    == "First\u{FFFD}two é \"q\" \\u0000 👍🏽")
+        }
+    }
+
     static func insertMemberAsBefore(_ username: String, groups: [Int], _ database: Database) async throws -> Int {
         try await database.transaction { connection in
             let id = try #require(

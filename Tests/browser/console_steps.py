@@ -9,6 +9,8 @@ Usage: console_steps.py < plan.json, where the plan is
 and each STEP is one of
   {"open": "/admin/sign-in"}                 open a path and wait for it to load
   {"type": {"id": "text", ...}}              clear the fields and type into them
+  {"insert": {"into": "id", "at": 11, "text": "..."}}
+                                             type into a field with the caret at that UTF-16 offset
   {"choose": {"id": "option's text", ...}}    choose an option of each select
   {"tab_to": "id"}                           press Tab until the element has the focus (the keyboard's way)
   {"press": "enter"}                         press a key on the focused element and wait for a new page
@@ -113,6 +115,12 @@ def main():
                     field = driver.find_element(By.ID, element_id)
                     field.clear()
                     field.send_keys(text)
+            elif "insert" in step:
+                insert = step["insert"]
+                driver.execute_script(
+                    "const field = document.getElementById(arguments[0]); field.focus(); field.setSelectionRange(arguments[1], arguments[1]);",
+                    insert["into"], insert["at"])
+                driver.switch_to.active_element.send_keys(insert["text"])
             elif "choose" in step:
                 for element_id, text in step["choose"].items():
                     Select(driver.find_element(By.ID, element_id)).select_by_visible_text(text)

@@ -207,9 +207,13 @@ document.addEventListener("DOMContentLoaded", () => {
 })();
 
 // Nothing typed is lost. What is typed is kept on the server as this member's draft of the article
-// (the form posted with action=autosave) three seconds after a change, and when the page is hidden
-// or left (a beacon); reopening the editor, here or on another device, offers it back. The status
-// line says when it was last kept (`data-state`: "changed" until what is typed is kept, then "kept").
+// (posted with action=autosave) three seconds after a change, and when the page is hidden or left (a
+// beacon); reopening the editor, here or on another device, offers it back. The status line says
+// when it was last kept (`data-state`: "changed" until what is typed is kept, then "kept"). The first
+// keep sends the form whole; each later one only what changed since the keep the server numbered
+// (`Draft-Kept`): fields changed, a long text as the span replaced (`splice.<name>`, counted in
+// Unicode scalars as the server counts), fields gone (`draft_removed`). Should the draft have moved on
+// (412: another device kept it since), the form is sent whole. The beacon always sends it whole.
 // When the console session ends while an article is written: before a save the script asks whether
 // the session still lives (the dashboard answers, or redirects to sign in); if not, it asks for the
 // password in place, signs in again (the sign-in form's own token and cookie), takes the new
@@ -225,22 +229,77 @@ document.addEventListener("DOMContentLoaded", () => {
   let unkept = false;
   let timer = null;
   let keeping = null;
-  // The form's text fields (not the file chosen to insert), as a draft.
-  function draft() {
-    const fields = new FormData();
-    for (const [name, value] of new FormData(editor)) if (typeof value === "string") fields.append(name, value);
-    fields.set("action", "autosave");
+  let kept = null; // { number, fields }: the keep the server answered and the fields it holds
+  // The form's text fields (not the file chosen to insert), by name.
+  function typed() {
+    const fields = new Map();
+    for (const [name, value] of new FormData(editor)) if (typeof value === "string" && name !== "form_token") fields.set(name, value);
     return fields;
+  }
+  // Scalars in text[from, to): a surrogate pair is one.
+  function scalars(text, from, to) {
+    let count = to - from;
+    for (let i = from; i < to - 1; i++) {
+      const unit = text.charCodeAt(i);
+      if (unit >= 0xd800 && unit <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) { count--; i++; }
+    }
+    return count;
+  }
+  // What replaced which span of `old` to make `now`, the span never splitting a surrogate pair.
+  function splice(old, now) {
+    let start = 0;
+    const shorter = Math.min(old.length, now.length);
+    while (start < shorter && old.charCodeAt(start) === now.charCodeAt(start)) start++;
+    if (start > 0 && (old.charCodeAt(start - 1) & 0xfc00) === 0xd800) start--;
+    let tail = 0;
+    while (tail < shorter - start && old.charCodeAt(old.length - 1 - tail) === now.charCodeAt(now.length - 1 - tail)) tail++;
+    if (tail > 0 && (old.charCodeAt(old.length - tail) & 0xfc00) === 0xdc00) tail--;
+    const head = scalars(old, 0, start);
+    const cut = scalars(old, start, old.length - tail);
+    return { range: `${head},${head + cut},${head + cut + scalars(old, old.length - tail, old.length)}`, text: now.slice(start, now.length - tail) };
+  }
+  // The autosave of `fields`: whole, or the change since `from` (a keep).
+  function draft(fields, from) {
+    const body = new URLSearchParams();
+    body.set("form_token", editor.elements.form_token.value);
+    body.set("action", "autosave");
+    if (!from) {
+      for (const [name, value] of fields) body.set(name, value);
+      return body;
+    }
+    body.set("draft_kept", from.number);
+    const removed = [...from.fields.keys()].filter((name) => !fields.has(name));
+    if (removed.length) body.set("draft_removed", removed.join(" "));
+    for (const [name, value] of fields) {
+      const old = from.fields.get(name);
+      if (old === value && old.length < 1024) continue;
+      if (old === undefined || old.length < 1024) { body.set(name, value); continue; }
+      // A long text unchanged is sent as an empty splice at its end: still in the form, nothing sent.
+      const length = old === value ? scalars(old, 0, old.length) : 0;
+      const change = old === value ? { range: `${length},${length},${length}`, text: "" } : splice(old, value);
+      body.set(`splice.${name}`, change.range);
+      body.set(name, change.text);
+    }
+    return body;
   }
   async function keep() {
     timer = null;
     if (!unkept || leaving) return;
     unkept = false;
     // 409: another member took the article over; what is typed is kept all the same, and the line says who.
-    keeping = fetch(editor.getAttribute("action"), { method: "POST", body: draft(), credentials: "same-origin" }).then(async (answer) => {
-      if (answer.ok || answer.status === 409) status.textContent = await answer.text();
-      else unkept = true;
-    }, () => { unkept = true; });
+    // 412: the draft moved on from the keep this change was made on; the form goes whole at once.
+    keeping = (async () => {
+      for (let whole = !kept; ; whole = true) {
+        const fields = typed();
+        const answer = await fetch(editor.getAttribute("action"), { method: "POST", body: draft(fields, whole ? null : kept), credentials: "same-origin" });
+        if (answer.status === 412 && !whole) continue;
+        if (answer.ok || answer.status === 409) {
+          kept = { number: answer.headers.get("Draft-Kept"), fields };
+          status.textContent = await answer.text();
+        } else unkept = true;
+        return;
+      }
+    })().catch(() => { unkept = true; });
     await keeping;
     keeping = null;
     status.dataset.state = unkept ? "changed" : "kept";
@@ -256,7 +315,8 @@ document.addEventListener("DOMContentLoaded", () => {
     if (!unkept || leaving) return;
     clearTimeout(timer);
     timer = null;
-    unkept = !navigator.sendBeacon(editor.getAttribute("action"), draft());
+    kept = null; // Its answer is not read: the next keep, if the page stays, sends the form whole.
+    unkept = !navigator.sendBeacon(editor.getAttribute("action"), draft(typed(), null));
   }
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") keepNow(); });
   window.addEventListener("pagehide", keepNow);

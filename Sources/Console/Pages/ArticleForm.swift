@@ -79,22 +79,18 @@ struct ArticleForm {
         self.otherCategoryIDs = Set(form.compactMap { $0.value == "1" && $0.key.hasPrefix(Self.alsoIn) ? Int($0.key.dropFirst(Self.alsoIn.count)) : nil })
     }
 
-    /// The fields as the editor's form sends them, which ``init(_:format:)`` reads back: what a kept
-    /// draft holds.
-    var fields: [String: String] {
-        var fields = [
-            "title": self.title, "summary": self.summary, "body": self.body, "publication_time": self.publicationTime, "expiry_time": self.expiryTime,
-            "external_url": self.externalURL, "featured": self.featured ? "1" : "", "format": self.format.rawValue, "image": self.image,
-            "social_image": self.socialImage,
-            "video": self.video, "gallery": self.gallery,
-        ]
-        if let categoryID = self.categoryID { fields["category"] = String(categoryID) }
-        if let slug = self.slug { fields["slug"] = slug }
-        if let tags = self.tags { fields["tags"] = tags }
-        for field in Self.shownTexts { fields[field.name] = self.texts[field.name] ?? "" }
-        for id in self.otherCategoryIDs ?? [] { fields[Self.alsoIn + String(id)] = "1" }
-        return fields
+    /// Whether the editor's form has a field called `name`, which ``init(_:format:)`` reads: what a
+    /// kept draft holds (as typed: the form reads it as it reads the form).
+    static func isField(_ name: String) -> Bool {
+        Self.names.contains(name) || Self.shownTexts.contains { $0.name == name }
+            || (name.hasPrefix(Self.alsoIn) && Int(name.dropFirst(Self.alsoIn.count)) != nil)
     }
+
+    /// The names of the form's fields other than its shown texts and categories.
+    private static let names: Set<String> = [
+        "title", "summary", "body", "category", "publication_time", "expiry_time", "external_url", "featured", "format", "image", "social_image",
+        "video", "gallery", "slug", "tags",
+    ]
 
     /// The article's plain text fields the editor shows: those with a label.
     static let shownTexts = ArticleTextField.all.filter { $0.label != nil }

@@ -8,28 +8,71 @@ import Storage
 /// The editor's drafts and locks: what a member is typing kept by the page's script, offered back,
 /// discarded; who else is editing an article, and taking it over.
 extension ConsoleArticles {
-    /// Keeps what the member is typing (the form as it is, posted with `action=autosave` by the page's
-    /// script every few seconds of change and when it is left) and answers the sentence saying when.
+    /// Keeps what the member is typing (posted with `action=autosave` by the page's script every few
+    /// seconds of change and when it is left: the form whole, or what changed since the keep it names,
+    /// ``draftChange(_:keepsVersion:)``) and answers the sentence saying when, with the keep's number
+    /// in ``draftKeptHeader``; 412 when the draft moved on from the keep named (the script then sends
+    /// the form whole).
     func keepDraft(_ request: ConsoleRequest, _ staff: ConsoleStaff, _ view: ConsoleView, _ current: NewsArticle?) async throws
         -> ConsoleAnswer
     {
-        var fields = ArticleForm(request.form, format: request.form["format"].flatMap(TextFormat.init(rawValue:)) ?? current?.format ?? .markdown)
-            .fields
-        if current != nil { fields["version"] = request.form["version"] ?? "" }
+        let change = try Self.draftChange(request.form, keepsVersion: current != nil)
         let now = self.clock.now
-        let takenOver = try await self.database.withConnection { connection in
-            let editor = ArticleEditor(publicURL: self.publicURL)
-            try await editor.keepDraft(fields, of: current?.id, by: staff.memberID, on: connection, now: now)
-            return try await current.asyncMap { try await editor.hold($0.id, by: staff.memberID, on: connection, now: now) } ?? nil
+        let kept: (number: Int, takenOver: ArticleLock?)
+        do {
+            kept = try await self.database.transaction { connection in
+                let editor = ArticleEditor(publicURL: self.publicURL)
+                let number = try await editor.keepDraft(change, of: current?.id, by: staff.memberID, on: connection, now: now)
+                return (number, try await current.asyncMap { try await editor.hold($0.id, by: staff.memberID, on: connection, now: now) } ?? nil)
+            }
+        } catch is DraftMovedOn {
+            return ConsoleAnswer(status: 412, body: .text(view.messages.text(.consoleDraftMovedOn), contentType: "text/plain; charset=utf-8"))
         }
-        guard let takenOver else {
-            return ConsoleAnswer(body: .text(view.messages.text(.consoleChangesKept, ConsoleTime.text(now)), contentType: "text/plain; charset=utf-8"))
+        let header = [(name: Self.draftKeptHeader, value: String(kept.number))]
+        guard let takenOver = kept.takenOver else {
+            return ConsoleAnswer(
+                body: .text(view.messages.text(.consoleChangesKept, ConsoleTime.text(now)), contentType: "text/plain; charset=utf-8"), extraHeaders: header)
         }
         let who = try await self.username(takenOver.memberID)
         return ConsoleAnswer(
-            status: 409,
-            body: .text(view.messages.text(.consoleTakenOver, who, ConsoleTime.text(takenOver.since)), contentType: "text/plain; charset=utf-8"))
+            status: 409, body: .text(view.messages.text(.consoleTakenOver, who, ConsoleTime.text(takenOver.since)), contentType: "text/plain; charset=utf-8"),
+            extraHeaders: header)
     }
+
+    /// The header an autosave's answer names the keep it made in, which the script's next autosave
+    /// sends back as `draft_kept`.
+    static let draftKeptHeader = "Draft-Kept"
+
+    /// What an autosave's `form` changes in the member's draft. Without `draft_kept`, the form whole.
+    /// With it (the keep the change was made on): the fields sent, each whole or, with
+    /// `splice.<name>=start,end,length`, as the text replacing those Unicode scalars of the kept text;
+    /// `draft_removed` names (separated by spaces) fields no longer in the form; every other field is
+    /// as kept. `version` is kept for an article already saved. Anything else sent is not kept.
+    static func draftChange(_ form: [String: String], keepsVersion: Bool) throws(Refusal) -> DraftChange {
+        let isField = { (name: String) in ArticleForm.isField(name) || (keepsVersion && name == "version") }
+        var change = DraftChange(whole: [:])
+        if let kept = form["draft_kept"] {
+            guard let number = Int(kept) else { throw .malformed(.malformedBody, "autosave") }
+            change.basedOn = number
+            change.removed = (form["draft_removed"] ?? "").split(separator: " ").map(String.init).filter(isField)
+        }
+        for (name, value) in form where isField(name) {
+            guard let range = form["splice." + name] else {
+                change.whole[name] = value
+                continue
+            }
+            guard change.basedOn != nil, let splice = DraftSplice(field: name, range: range, text: value) else {
+                throw .malformed(.malformedBody, "autosave")
+            }
+            change.splices.append(splice)
+        }
+        // Each field is a row or more: a form is a few dozen (a box a category among them).
+        guard change.whole.count + change.splices.count <= Self.draftFieldsMaximum else { throw .malformed(.malformedBody, "autosave") }
+        return change
+    }
+
+    /// The most fields an autosave may keep.
+    static let draftFieldsMaximum = 2_000
 
     /// Who else is editing article `id` and since when, if someone is; otherwise `staff` now holds
     /// its lock (nil for a new article).

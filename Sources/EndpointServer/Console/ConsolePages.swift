@@ -77,6 +77,9 @@ struct ConsolePages: Sendable {
             if let name = HTTPField.Name(name) { headers[name] = value }
         }
         for cookie in answer.cookies { headers.append(HTTPField(name: .setCookie, value: cookie)) }
+        for (name, value) in answer.extraHeaders {
+            if let name = HTTPField.Name(name) { headers[name] = value }
+        }
         let body: String
         switch answer.body {
         case .html(let html):

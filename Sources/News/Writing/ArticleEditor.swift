@@ -144,12 +144,14 @@ public struct ArticleEditor: Sendable {
     /// How long an editor's note returning an article may be, in Unicode scalars.
     public static let reviewNoteMaximum = 2000
 
-    /// Keeps `fields` — an editor's form as its face names them — as what `memberID` is typing in
-    /// article `articleID` (nil: one not yet saved), replacing what was kept before. The face that kept
-    /// it discards it when that member saves the article there (a save through another face is not
-    /// what they typed).
-    public func keepDraft(_ fields: [String: String], of articleID: Int?, by memberID: Int, on connection: StoreConnection, now: Int) async throws {
-        try await NewsDraftStore.keep(fields, memberID: memberID, articleID: articleID ?? Self.newArticle, at: now, on: connection)
+    /// Keeps `change` — fields of an editor's form as its face names them, whole or by the spans that
+    /// changed — in what `memberID` is typing in article `articleID` (nil: one not yet saved), and
+    /// answers the keep's number, which the next change is made on. Throws ``DraftMovedOn`` when the
+    /// draft has moved on from the keep `change` was made on (run it in a transaction: nothing of it is
+    /// then kept). The face that kept it discards it when that member saves the article there (a save
+    /// through another face is not what they typed).
+    public func keepDraft(_ change: DraftChange, of articleID: Int?, by memberID: Int, on connection: StoreConnection, now: Int) async throws -> Int {
+        try await NewsDraftStore.keep(change, memberID: memberID, articleID: articleID ?? Self.newArticle, at: now, on: connection)
     }
 
     /// What `memberID` was typing in article `articleID` (nil: one not yet saved) and has not saved.
