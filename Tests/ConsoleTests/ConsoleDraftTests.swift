@@ -125,8 +125,8 @@ import Testing
     /// emoji and its skin tone), fields changed whole, a box unticked as removed, the rest as kept. A
     /// change made on a keep the draft has moved on from (another device kept it since), a span that
     /// does not fit the kept text or a field the draft lacks is refused with 412 and keeps nothing; a
-    /// malformed one (or one of more than 2,000 fields) is a 400; a NUL is kept as U+FFFD on both
-    /// engines.
+    /// malformed one (or one keeping or removing more than 2,000 fields) is a 400; a NUL is kept as
+    /// U+FFFD on both engines.
     @Test(arguments: TestDatabase.engines)
     func anAutosaveCarriesWhatChangedSinceTheKeepItNames(engine: DatabaseEngine) async throws {
         try await TestServer.run(engine: engine) { client, site in
@@ -172,6 +172,7 @@ import Testing
                 [("draft_kept", "2"), ("splice.body", "1,2"), ("body", "x")], [("splice.body", "0,0,\(length)"), ("body", "x")],
                 [("draft_kept", "2"), ("splice.body", "0,0,\(ArticleDraft.fieldMaximum - 1)"), ("body", "xx")],
                 (0...2_000).map { ("also_in_\($0)", "1") },
+                [("draft_kept", "2"), ("draft_removed", (0...2_000).map { "also_in_\($0)" }.joined(separator: " "))],
             ] {
                 let answer = try await laptop.post("/admin/articles/new", malformed + [("action", "autosave")])
                 #expect(answer.status == .badRequest, "\(malformed) \(answer.status)")

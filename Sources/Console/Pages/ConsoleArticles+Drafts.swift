@@ -66,12 +66,15 @@ extension ConsoleArticles {
             }
             change.splices.append(splice)
         }
-        // Each field is a row or more: a form is a few dozen (a box a category among them).
-        guard change.whole.count + change.splices.count <= Self.draftFieldsMaximum else { throw .malformed(.malformedBody, "autosave") }
+        // Each field is a row or more, each removed one a value bound: a form is a few dozen (a box a
+        // category among them).
+        guard change.whole.count + change.splices.count + change.removed.count <= Self.draftFieldsMaximum else {
+            throw .malformed(.malformedBody, "autosave")
+        }
         return change
     }
 
-    /// The most fields an autosave may keep.
+    /// The most fields an autosave may keep and remove.
     static let draftFieldsMaximum = 2_000
 
     /// Who else is editing article `id` and since when, if someone is; otherwise `staff` now holds
