@@ -223,7 +223,7 @@ let package = Package(
                 "Storage", "Text", .hummingbird, .httpTypes, .mustache, .metrics, .prometheus,
                 .serviceLifecycle, .crypto, .logging, .nioCore, .nioPosix,
                 .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"), .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             exclude: ["embedded-data.txt", "Pages/Templates", "OpenAPI"],

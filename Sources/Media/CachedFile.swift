@@ -33,6 +33,14 @@ public final class CachedFile: Sendable {
         close(self.descriptor)
     }
 
+    /// A handle of its own on the file, for a connection to send it from (`sendfile(2)`) however long
+    /// that takes; the caller closes it.
+    public func duplicateHandle() throws(Unreadable) -> NIOFileHandle {
+        let duplicate = fcntl(self.descriptor, F_DUPFD_CLOEXEC, 0)
+        guard duplicate >= 0 else { throw Unreadable() }
+        return NIOFileHandle(_deprecatedTakingOwnershipOfDescriptor: duplicate)
+    }
+
     /// Up to `count` bytes from `offset` (fewer only at the end); nil when the read fails.
     public func read(at offset: Int, upTo count: Int) -> ByteBuffer? {
         let wanted = max(0, min(count, self.size - offset))

@@ -107,7 +107,7 @@ import Testing
             let gstreamerOverHTTP = try Self.run(
                 "/usr/bin/gst-launch-1.0", ["-q", "playbin", "uri=\(masterURL)", "video-sink=fakesink", "audio-sink=fakesink"])
             #expect(gstreamerOverHTTP.status == 0 && !gstreamerOverHTTP.output.contains("ERROR"), "GStreamer over HTTP: \(gstreamerOverHTTP.output)")
-            try await VideoServingChecks.check(video, client: client)
+            try await VideoServingChecks.check(video, madeFolder: made, client: client)
 
             // The MP4: its index before its data, H.264 and AAC at 720p.
             let boxes = try Self.boxes(made + "/video.mp4")
@@ -210,7 +210,8 @@ import Testing
 
 /// What a CDN's answers for the files of a ready video look like, through the server.
 enum VideoServingChecks {
-    static func check(_ video: VideoRecord, client: any TestClientProtocol) async throws {
+    /// `madeFolder`: where the video's files are on disk.
+    static func check(_ video: VideoRecord, madeFolder: String, client: any TestClientProtocol) async throws {
         let mp4 = try #require(VideoLinks.progressive(of: video)).target
         let whole = try await client.execute(uri: mp4, method: .get) { $0 }
         #expect(whole.status == .ok)
@@ -218,6 +219,12 @@ enum VideoServingChecks {
         #expect(whole.headers[.cacheControl] == "public, max-age=31536000, immutable")
         let size = whole.body.readableBytes
         let bytes = Array(buffer: whole.body)
+        // Sent from the file by the connection (sendfile): every byte, at every offset, and the answers
+        // after it on the same connection still whole.
+        #expect(bytes == Array(try Data(contentsOf: URL(fileURLWithPath: madeFolder + "/video.mp4"))), "the MP4 as made, byte for byte")
+        #expect(size > 200_000, "larger than a chunk read into memory")
+        let long = try await client.execute(uri: mp4, method: .get, headers: [.range: "bytes=70001-\(size - 3)"]) { $0 }
+        #expect(long.status == .partialContent && Array(buffer: long.body) == Array(bytes[70_001...(size - 3)]))
         let tag = try #require(whole.headers[.eTag])
         #expect(tag.hasPrefix("\"") && !tag.hasPrefix("W/"), "a strong validator")
 

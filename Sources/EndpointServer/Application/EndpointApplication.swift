@@ -56,7 +56,7 @@ public enum EndpointApplication {
             ))
         return Application(
             responder: RequestTaskResponder(responder: router.buildResponder()),
-            server: .http1(
+            server: .http1SendingFiles(
                 configuration: .init(additionalChannelHandlers: [
                     connections.tracker(),
                     connectionsPerNetwork.gate(),

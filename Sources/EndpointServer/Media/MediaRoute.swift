@@ -39,8 +39,8 @@ struct MediaRoute: Sendable {
         return Response(status: .ok, headers: headers, body: head ? ResponseBody() : try Self.body(served.bytes, connection: context.channel))
     }
 
-    /// The version's bytes as an answer: a cached file read a chunk at a time as the client takes
-    /// them (``FileBody``), or the bytes just made (shared by every request that waited for them).
+    /// The version's bytes as an answer: a cached file, sent from it by the connection (``FileBody``),
+    /// or the bytes just made (shared by every request that waited for them).
     private static func body(_ bytes: MediaVersions.Served.Bytes, connection: any Channel) throws(CachedFile.Unreadable) -> ResponseBody {
         switch bytes {
         case .made(let buffer): ResponseBody(byteBuffer: buffer)
