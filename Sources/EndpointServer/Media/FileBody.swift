@@ -11,10 +11,10 @@ enum FileBody {
 
     /// `count` bytes of `file` from `offset`: up to a chunk read at once (written with the answer's
     /// head in one go), more sent from the file. Without a sender, after each chunk the writer waits
-    /// for `connection`'s event loop to have handed it on: Hummingbird's writer holds back a chunk only once the
-    /// connection says it is full, which it says only after the chunks already given to it were
-    /// written, and chunks read faster than the event loop takes them piled up first (3.5 MB for each
-    /// client that read nothing).
+    /// for `connection`'s event loop to have handed it on: Hummingbird's writer holds back a chunk
+    /// only once the connection says it is full, which it says only after the chunks already given
+    /// to it were written, and chunks read faster than the event loop takes them piled up first
+    /// (3.5 MB for each client that read nothing).
     static func body(_ file: CachedFile, offset: Int = 0, count: Int, connection: any Channel) throws(CachedFile.Unreadable) -> ResponseBody {
         if count <= Self.chunkBytes {
             guard let whole = file.read(at: offset, upTo: count) else { throw CachedFile.Unreadable() }

@@ -109,10 +109,12 @@ enum NewsDraftStore {
         let head = scalars.index(scalars.startIndex, offsetBy: splice.start - span.offset)
         let tail = scalars.index(head, offsetBy: splice.end - splice.start)
         let spliced = String(scalars[..<head]) + Self.storable(splice.text) + String(scalars[tail...])
+        try await connection.raw("DELETE FROM news_draft_texts WHERE \(field) AND part BETWEEN \(bind: from) AND \(bind: to)").run()
+        // Every part spliced: the field written as any field is (a field spliced empty stays kept).
+        if span.first == 0, span.last == parts.count - 1 { return try await Self.write(spliced, as: splice.field, to: draft, on: connection) }
         let cut = DraftTextParts.cut(spliced)
         let lower = span.first > 0 ? parts[span.first - 1].number : 0
         let upper = span.last + 1 < parts.count ? parts[span.last + 1].number : to + DraftTextParts.spacing * (cut.count + 1)
-        try await connection.raw("DELETE FROM news_draft_texts WHERE \(field) AND part BETWEEN \(bind: from) AND \(bind: to)").run()
         guard let numbers = DraftTextParts.numbers(cut.count, between: lower, and: upper) else {
             // No room between the neighbours' numbers: the field is written whole, numbered afresh.
             var before = ""
@@ -125,24 +127,23 @@ enum NewsDraftStore {
             try await Self.write(before + spliced + after, as: splice.field, to: draft, on: connection)
             return
         }
-        try await Self.insert(Array(zip(numbers, cut)).map { ($0.0, $0.1.text, $0.1.length) }, as: splice.field, to: draft, on: connection)
-        if cut.isEmpty, parts.count == span.last - span.first + 1 {
-            try await Self.insert([(DraftTextParts.spacing, "", 0)], as: splice.field, to: draft, on: connection)
-        }
+        try await Self.insert(cut, numbered: numbers, as: splice.field, to: draft, on: connection)
     }
 
     /// Writes field `name` whole, in parts numbered afresh (an empty text one empty part: the field is kept).
     private static func write(_ value: String, as name: String, to draft: Draft, on connection: StoreConnection) async throws {
         let cut = DraftTextParts.cut(Self.storable(value))
-        let parts = cut.isEmpty ? [(DraftTextParts.spacing, "", 0)] : zip(DraftTextParts.numbers(cut.count), cut).map { ($0.0, $0.1.text, $0.1.length) }
-        try await Self.insert(parts, as: name, to: draft, on: connection)
+        if cut.isEmpty { return try await Self.insert([("", 0)], numbered: [DraftTextParts.spacing], as: name, to: draft, on: connection) }
+        try await Self.insert(cut, numbered: DraftTextParts.numbers(cut.count), as: name, to: draft, on: connection)
     }
 
-    /// Inserts `parts` (number, text, length in scalars) of field `name`, in one statement.
-    private static func insert(_ parts: [(Int, String, Int)], as name: String, to draft: Draft, on connection: StoreConnection) async throws {
-        guard !parts.isEmpty else { return }
-        let rows = parts.map { number, text, length in
-            "(\(bind: draft.memberID), \(bind: draft.articleID), \(bind: name), \(bind: number), \(bind: length), \(bind: text))" as SQLQueryString
+    /// Inserts the parts `cut` of field `name` (each numbered by `numbers`, in turn), in one statement.
+    private static func insert(
+        _ cut: [(text: String, length: Int)], numbered numbers: [Int], as name: String, to draft: Draft, on connection: StoreConnection
+    ) async throws {
+        guard !cut.isEmpty else { return }
+        let rows = zip(numbers, cut).map { number, part in
+            "(\(bind: draft.memberID), \(bind: draft.articleID), \(bind: name), \(bind: number), \(bind: part.length), \(bind: part.text))" as SQLQueryString
         }
         try await connection.raw("INSERT INTO news_draft_texts (member_id, news_id, name, part, length, value) VALUES \(rows.joined(separator: ", "))").run()
     }

@@ -78,6 +78,19 @@ import Testing
                 let body = try await database.withConnection { try await editor.draft(of: nil, by: memberID, on: $0) }?.fields["body"]
                 #expect(body.map { Array($0.unicodeScalars) == reference } == true, "step \(step): \(start)..<\(end) by \(text.prefix(10))")
             }
+            // A field spliced whole is written as a field is: spliced empty it stays kept (one empty
+            // part), and the next splice fits it.
+            kept = try await database.transaction {
+                try await editor.keepDraft(DraftChange(basedOn: kept, whole: ["summary": "Ébène 👍🏽"], splices: []), of: nil, by: memberID, on: $0, now: 3)
+            }
+            for (range, text, expected) in [("0,8,8", "", ""), ("0,0,0", "Again", "Again"), ("0,5,5", "Once more", "Once more")] {
+                let splice = try #require(DraftSplice(field: "summary", range: range, text: text))
+                kept = try await database.transaction {
+                    try await editor.keepDraft(DraftChange(basedOn: kept, whole: [:], splices: [splice]), of: nil, by: memberID, on: $0, now: 4)
+                }
+                let summary = try await database.withConnection { try await editor.draft(of: nil, by: memberID, on: $0) }?.fields["summary"]
+                #expect(summary == expected, "\(range) by \(text)")
+            }
             let numbers = try await database.withConnection { connection in
                 try await connection.raw("SELECT part, length FROM news_draft_texts WHERE name = 'body' ORDER BY part").all().map {
                     (try $0.decode(column: "part", as: Int.self), try $0.decode(column: "length", as: Int.self))
